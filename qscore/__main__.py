@@ -1,0 +1,3 @@
+from qscore.cli import main
+
+main()

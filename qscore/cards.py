@@ -1,0 +1,139 @@
+"""Cards and decks: the deck tables are data (data/decks.toml); this module parses hands and laid words."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from qscore.errors import CardError
+from qscore.paths import package_file
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card face: its letters (one or two) and its points."""
+
+    letters: str
+    points: int
+
+    @property
+    def token(self) -> str:
+        """How the card is written in a hand: upper case, e.g. ``QU``."""
+        return self.letters.upper()
+
+    @property
+    def is_double(self) -> bool:
+        return len(self.letters) > 1
+
+    def __str__(self) -> str:
+        return self.token
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """A deck: its cards by token, how many of each it holds, and its usual round schedule."""
+
+    key: str
+    name: str
+    cards: dict[str, Card]
+    counts: dict[str, int]
+    rounds: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def doubles(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards.values() if c.is_double)
+
+    def card(self, token: str) -> Card:
+        """The card written as ``token`` (any case); an unknown token is an error naming it."""
+        card = self.cards.get(token.strip().upper())
+        if card is None:
+            raise CardError(f"unknown card {token!r}: cards are single letters A-Z or {self._doubles_text()}")
+        return card
+
+    def _doubles_text(self) -> str:
+        return ", ".join(c.token for c in self.doubles)
+
+    def check_counts(self, cards: Iterable[Card], what: str = "hand") -> None:
+        """Refuse more copies of a card than the deck holds."""
+        for card, n in Counter(cards).items():
+            if n > self.counts[card.token]:
+                raise CardError(
+                    f"too many {card.token} cards in the {what}: {n}, "
+                    f"the {self.key} deck has {self.counts[card.token]}"
+                )
+
+
+DECK_NAMES = ("standard", "short")
+
+
+@cache
+def load_deck(key: str = "standard") -> Deck:
+    """Read a deck from the shipped data file."""
+    table = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
+    if key not in table:
+        raise CardError(f"unknown deck {key!r}: choose one of {', '.join(table)}")
+    entry = table[key]
+    cards = {tok: Card(tok.lower(), pts) for tok, (pts, _n) in entry["cards"].items()}
+    counts = {tok: n for tok, (_pts, n) in entry["cards"].items()}
+    return Deck(key, entry["name"], cards, counts, tuple(entry["rounds"]))
+
+
+_TOKEN_SPLIT = re.compile(r"[\s,]+")
+
+
+def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str = "hand") -> list[Card]:
+    """Cards from whitespace- or comma-separated tokens in any case: ``"Q U I Z M"``, ``"qu,i,z,m"``."""
+    deck = deck or load_deck()
+    joined = text if isinstance(text, str) else " ".join(text)
+    tokens = [t for t in _TOKEN_SPLIT.split(joined) if t]
+    if not tokens:
+        raise CardError(f"empty {what}: give card tokens such as \"Q U I Z M\"")
+    cards = [deck.card(t) for t in tokens]
+    deck.check_counts(cards, what)
+    return cards
+
+
+_LAID = re.compile(r"\(([A-Za-z]+)\)|([A-Za-z])|(.)")
+
+
+def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
+    """The cards of a word as laid down: letters are single cards, ``(qu)`` is the QU card.
+
+    ``(qu)iz`` is QU·I·Z and ``quiz`` is Q·U·I·Z.
+    """
+    deck = deck or load_deck()
+    cards: list[Card] = []
+    for m in _LAID.finditer(text.strip()):
+        double, single, other = m.groups()
+        if other is not None:
+            raise CardError(f"bad character {other!r} in laid word {text!r}: use letters, and (qu) for a double card")
+        token = double or single
+        card = deck.cards.get(token.upper())
+        if card is None:
+            raise CardError(f"no card ({token}) in laid word {text!r}: double cards are {deck._doubles_text()}")
+        cards.append(card)
+    if not cards:
+        raise CardError("empty word: write the word as laid, e.g. (qu)iz")
+    return cards
+
+
+def format_laid(cards: Sequence[Card]) -> str:
+    """The laid-word notation of a card sequence: the inverse of :func:`parse_laid_word`."""
+    return "".join(f"({c.letters})" if c.is_double else c.letters for c in cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards joined with a middle dot, as the rule texts write them: QU·I·Z."""
+    return "·".join(c.token for c in cards)
+
+
+def points(cards: Iterable[Card]) -> int:
+    return sum(c.points for c in cards)

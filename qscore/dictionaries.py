@@ -1,0 +1,418 @@
+"""Dictionaries: which words a Quiddler table allows, behind one small interface.
+
+Backends: the shipped SCOWL lists, any word-list file, any system dictionary that
+pyenchant opens (hunspell), and house allow/deny lists layered on any of them.
+Word lists are read through a DAWG index built once and cached, so a run pays
+about a millisecond to open one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import string
+import zlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from qscore import paths
+from qscore.cards import Deck, load_deck
+from qscore.errors import DictionaryError
+from qscore.spelling import Spelling, spell_word
+
+if TYPE_CHECKING:
+    import dawg
+
+# Why a word is refused; the rule sheet's list: "proper nouns, abbreviations,
+# prefixes or suffixes used alone, hyphenated words", plus the one-card rule.
+NOT_IN_DICTIONARY = "not in the dictionary"
+PROPER_NOUN = "proper noun"
+ABBREVIATION = "abbreviation"
+AFFIX = "prefix or suffix"
+HYPHENATED = "hyphenated"
+BAD_CHARACTERS = "bad characters"
+ONE_CARD = "fewer than two cards"
+HOUSE_DENIED = "on the house deny list"
+
+# rejects.tsv writes reasons as one word; these are the reasons they stand for.
+_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION, "proper noun": PROPER_NOUN}
+
+SHIPPED = {
+    "everyday": "SCOWL words up to size 70: the words of an ordinary desk dictionary",
+    "wordgame": "SCOWL words up to size 80: adds the rarer words word-game players use",
+}
+DEFAULT_DICTIONARY = "everyday"
+# Source of candidate words for the solver when the dictionary cannot list words itself.
+CANDIDATE_LIST = "wordgame"
+_WORD = re.compile(r"[a-z]+")
+_ENCHANT_TAG = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+_INDEX_FORMAT = "1"
+
+
+def sort_key(letters: str) -> str:
+    """The anagram key of a word: its letters in order."""
+    return "".join(sorted(letters))
+
+
+class Dictionary(ABC):
+    """Which lowercase a-z words are allowed, and why one is not."""
+
+    name: str
+    source: str
+
+    @abstractmethod
+    def refusal(self, word: str) -> str | None:
+        """None when ``word`` (lowercase a-z) is allowed, else the reason it is not."""
+
+    @abstractmethod
+    def anagrams(self, key: str) -> list[str]:
+        """The allowed words whose sorted letters are ``key``: how the solver finds words."""
+
+    @abstractmethod
+    def suggest(self, word: str, limit: int = 5) -> list[str]:
+        """Allowed words close to a likely misspelling, best first."""
+
+    def size(self) -> int | None:
+        """How many words it holds, where that is known."""
+        return None
+
+
+# --- word lists --------------------------------------------------------------
+
+
+def read_word_file(path: Path) -> set[str]:
+    """Words of a one-word-a-line file, lower-cased; lines that are not letters a-z never count."""
+    try:
+        text = path.read_text("utf-8", errors="replace")
+    except OSError as exc:
+        raise DictionaryError(f"cannot read word list {path}: {exc.strerror}") from None
+    words = {line.strip().lower() for line in text.splitlines()}
+    return {w for w in words if _WORD.fullmatch(w)}
+
+
+class WordIndex:
+    """A word list as two DAWGs: the words, and anagram key -> words. Cached on disk."""
+
+    def __init__(self, source: Path, words: Iterable[str] | None = None) -> None:
+        self.source = source
+        self._given = words
+
+    @cached_property
+    def _dawgs(self) -> tuple[dawg.DAWG, dawg.BytesDAWG]:
+        import dawg
+
+        stat = self.source.stat()
+        where = zlib.crc32(f"{_INDEX_FORMAT}|{self.source.resolve()}".encode())
+        stem = f"{self.source.stem}-{stat.st_size}-{stat.st_mtime_ns}-{where:08x}"
+        folder = paths.cache_dir()
+        word_file, key_file = folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+        try:
+            return dawg.DAWG().load(str(word_file)), dawg.BytesDAWG().load(str(key_file))
+        except (OSError, ValueError, MemoryError):
+            pass  # not built yet, or damaged: build it again
+        words = read_word_file(self.source) if self._given is None else set(self._given)
+        built = dawg.DAWG(words), dawg.BytesDAWG((sort_key(w), w.encode()) for w in words)
+        _save_atomically(built[0], word_file)
+        _save_atomically(built[1], key_file)
+        return built
+
+    def __contains__(self, word: str) -> bool:
+        return word in self._dawgs[0]
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._dawgs[1].iteritems())
+
+    def anagrams(self, key: str) -> list[str]:
+        return [w.decode() for w in self._dawgs[1].get(key, ())]
+
+
+def _save_atomically(index: dawg.DAWG | dawg.BytesDAWG, target: Path) -> None:
+    """Write an index so that a reader never sees half of it; a read-only cache is no error."""
+    import tempfile
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
+        os.close(fd)
+        try:
+            index.save(tmp)
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        pass
+
+
+class Rejects:
+    """Words the shipped lists leave out on purpose, with the reason: names, abbreviations, affixes."""
+
+    @cached_property
+    def _table(self) -> dict[str, str]:
+        text = paths.package_file("wordlists", "rejects.tsv").read_text("utf-8")
+        rows = (line.split("\t") for line in text.splitlines())
+        return {word: _REJECT_REASONS[reason] for word, reason in rows}
+
+    def reason(self, word: str) -> str | None:
+        return self._table.get(word)
+
+    def denied(self) -> dict[str, str]:
+        """The entries that are no proper noun: what an enchant dictionary must refuse too."""
+        return {w: r for w, r in self._table.items() if r != PROPER_NOUN}
+
+
+_REJECTS = Rejects()
+
+
+class WordListDictionary(Dictionary):
+    """A shipped SCOWL list, or a plain word-list file taken as it is."""
+
+    def __init__(self, name: str, path: Path, source: str, *, shipped: bool) -> None:
+        self.name = name
+        self.source = source
+        self.index = WordIndex(path)
+        self.shipped = shipped
+
+    def refusal(self, word: str) -> str | None:
+        if word in self.index:
+            return None
+        return (_REJECTS.reason(word) if self.shipped else None) or NOT_IN_DICTIONARY
+
+    def anagrams(self, key: str) -> list[str]:
+        return self.index.anagrams(key)
+
+    def suggest(self, word: str, limit: int = 5) -> list[str]:
+        near = [w for w in _edits(word) if w in self.index]
+        if not near:
+            near = [w for e in _edits(word) for w in _edits(e) if w in self.index]
+        return _rank(word, near)[:limit]
+
+    def size(self) -> int:
+        return len(self.index)
+
+
+def _edits(word: str) -> set[str]:
+    """Every string one deletion, swap, replacement or insertion away from ``word``."""
+    letters = string.ascii_lowercase
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = [a + b[1:] for a, b in splits if b]
+    swaps = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    replaces = [a + c + b[1:] for a, b in splits if b for c in letters]
+    inserts = [a + c + b for a, b in splits for c in letters]
+    return set(deletes + swaps + replaces + inserts) - {word}
+
+
+def _rank(word: str, near: Iterable[str]) -> list[str]:
+    """Closest first: same first letter, same length, then alphabetical."""
+    return sorted(set(near), key=lambda w: (w[:1] != word[:1], abs(len(w) - len(word)), w))
+
+
+# --- system dictionaries -----------------------------------------------------
+
+
+class EnchantDictionary(Dictionary):
+    """A hunspell dictionary opened through pyenchant, held to the same rules as the lists."""
+
+    def __init__(self, tag: str) -> None:
+        self.name = tag
+        self.source = f"system hunspell dictionary {tag}, through enchant"
+        package = f"hunspell-{tag.lower().replace('_', '-')}"
+        try:
+            import enchant
+        except ImportError:
+            raise DictionaryError(
+                f"dictionary {tag!r} needs the enchant library: apt-get install libenchant-2-2 {package}"
+            ) from None
+        broker = enchant.Broker()
+        # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
+        broker.set_ordering(tag, "hunspell")
+        broker.set_ordering("*", "hunspell")
+        if not broker.dict_exists(tag):
+            raise DictionaryError(f"no system dictionary {tag!r}: apt-get install {package}")
+        self._dict = broker.request_dict(tag)
+        if self._dict.provider.name != "hunspell":
+            raise DictionaryError(
+                f"system dictionary {tag!r} comes from {self._dict.provider.name}, not hunspell: "
+                f"apt-get install {package}"
+            )
+        self._broker = broker  # the dictionary lives only as long as its broker
+        self._denied = _REJECTS.denied()
+
+    def refusal(self, word: str) -> str | None:
+        # hunspell accepts lowercase abbreviations (etc, kg, cm): refuse them by list.
+        if word in self._denied:
+            return self._denied[word]
+        if self._dict.check(word):
+            return None
+        # "a word only counts in lower case": Steve and NATO are known only capitalised.
+        if self._dict.check(word.capitalize()):
+            return PROPER_NOUN
+        if self._dict.check(word.upper()):
+            return ABBREVIATION
+        return NOT_IN_DICTIONARY
+
+    def anagrams(self, key: str) -> list[str]:
+        # hunspell cannot list words; take the candidates from the largest shipped list.
+        return [w for w in _candidates().anagrams(key) if self.refusal(w) is None]
+
+    def suggest(self, word: str, limit: int = 5) -> list[str]:
+        found = (w for w in self._dict.suggest(word) if _WORD.fullmatch(w))
+        return [w for w in found if self.refusal(w) is None][:limit]
+
+
+def _candidates() -> WordListDictionary:
+    return _shipped(CANDIDATE_LIST)
+
+
+_SHIPPED_CACHE: dict[str, WordListDictionary] = {}
+
+
+def _shipped(name: str) -> WordListDictionary:
+    if name not in _SHIPPED_CACHE:
+        path = paths.package_file("wordlists", f"{name}.txt")
+        _SHIPPED_CACHE[name] = WordListDictionary(name, path, SHIPPED[name], shipped=True)
+    return _SHIPPED_CACHE[name]
+
+
+# --- words in memory and house rules ----------------------------------------
+
+
+class WordSet(Dictionary):
+    """A small dictionary held in memory: a house allow list, or a test's own words."""
+
+    def __init__(self, words: Iterable[str], name: str = "words", source: str = "a list of words") -> None:
+        self.name = name
+        self.source = source
+        self.words = frozenset(w for w in words if _WORD.fullmatch(w))
+        self._by_key: dict[str, list[str]] = {}
+        for w in sorted(self.words):
+            self._by_key.setdefault(sort_key(w), []).append(w)
+
+    def refusal(self, word: str) -> str | None:
+        return None if word in self.words else NOT_IN_DICTIONARY
+
+    def anagrams(self, key: str) -> list[str]:
+        return self._by_key.get(key, [])
+
+    def suggest(self, word: str, limit: int = 5) -> list[str]:
+        return _rank(word, _edits(word) & self.words)[:limit]
+
+    def size(self) -> int:
+        return len(self.words)
+
+
+class HouseRules(Dictionary):
+    """Extra allowed and denied words on top of another dictionary."""
+
+    def __init__(self, inner: Dictionary, allow: set[str], deny: set[str]) -> None:
+        self.inner = inner
+        self.allow = WordSet(allow - deny)
+        self.deny = frozenset(deny)
+        self.name = inner.name
+        self.source = f"{inner.source}, with house rules (+{self.allow.size()} -{len(deny)} words)"
+
+    def refusal(self, word: str) -> str | None:
+        if word in self.deny:
+            return HOUSE_DENIED
+        if self.allow.refusal(word) is None:
+            return None
+        return self.inner.refusal(word)
+
+    def anagrams(self, key: str) -> list[str]:
+        return sorted({*self.inner.anagrams(key), *self.allow.anagrams(key)} - self.deny)
+
+    def suggest(self, word: str, limit: int = 5) -> list[str]:
+        found = self.allow.suggest(word, limit) + self.inner.suggest(word, limit)
+        return [w for w in dict.fromkeys(found) if w not in self.deny][:limit]
+
+
+# --- choosing one ------------------------------------------------------------
+
+
+def open_dictionary(
+    name: str | None = None, allow: Path | None = None, deny: Path | None = None
+) -> Dictionary:
+    """The dictionary called ``name`` (shipped list, file path or enchant tag), with house lists."""
+    name = name or DEFAULT_DICTIONARY
+    base: Dictionary
+    if name in SHIPPED:
+        base = _shipped(name)
+    elif os.sep in name or Path(name).is_file():
+        path = Path(name).expanduser()
+        if not path.is_file():
+            raise DictionaryError(f"no word-list file {name!r}")
+        base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
+    elif _ENCHANT_TAG.fullmatch(name):
+        base = EnchantDictionary(name)
+    else:
+        raise DictionaryError(
+            f"unknown dictionary {name!r}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
+        )
+    if allow is None and deny is None:
+        return base
+    return HouseRules(
+        base,
+        read_word_file(allow) if allow else set(),
+        read_word_file(deny) if deny else set(),
+    )
+
+
+@dataclass(frozen=True)
+class DictionaryInfo:
+    name: str
+    words: int | None
+    source: str
+
+
+def list_dictionaries() -> list[DictionaryInfo]:
+    """The shipped lists and the system dictionaries enchant can open with hunspell."""
+    found = [DictionaryInfo(n, _shipped(n).size(), SHIPPED[n]) for n in SHIPPED]
+    try:
+        import enchant
+    except ImportError:
+        return found
+    for tag in sorted(enchant.Broker().list_languages()):
+        try:
+            system = EnchantDictionary(tag)
+        except DictionaryError:
+            continue  # known to another provider only
+        found.append(DictionaryInfo(tag, None, system.source))
+    return found
+
+
+# --- judging a word ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a word is allowed, why not, and every way to lay it."""
+
+    word: str
+    allowed: bool
+    reason: str | None
+    spellings: tuple[Spelling, ...]
+    suggestions: tuple[str, ...] = ()
+
+
+def judge(text: str, dictionary: Dictionary, deck: Deck | None = None, *, suggest: bool = True) -> Verdict:
+    """Judge one word as a player typed it (any case)."""
+    deck = deck or load_deck()
+    word = text.strip()
+    lower = word.lower()
+    spellings = tuple(spell_word(lower, deck)) if _WORD.fullmatch(lower) else ()
+    if "-" in word:
+        reason: str | None = HYPHENATED
+    elif not _WORD.fullmatch(lower):
+        reason = BAD_CHARACTERS
+    elif not spellings:
+        reason = ONE_CARD
+    else:
+        reason = dictionary.refusal(lower)
+    near: tuple[str, ...] = ()
+    if suggest and reason == NOT_IN_DICTIONARY:
+        near = tuple(dictionary.suggest(lower))
+    return Verdict(lower, reason is None, reason, spellings, near)

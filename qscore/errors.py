@@ -1,0 +1,23 @@
+"""The errors qscore reports to a person: each one's message names what was wrong."""
+
+
+class QscoreError(Exception):
+    """Base of every error caused by the user's input or files; the CLI prints it in one line."""
+
+    exit_code = 2
+
+
+class CardError(QscoreError):
+    """A card token, hand or laid word that the deck cannot make."""
+
+
+class DictionaryError(QscoreError):
+    """A dictionary that cannot be found or opened."""
+
+
+class GameError(QscoreError):
+    """A scoresheet entry that breaks the rules or names something unknown."""
+
+
+class StorageError(QscoreError):
+    """A saved-games database that cannot be read or written safely."""
