@@ -1,0 +1,94 @@
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_check_allowed_word_lists_spellings():
+    r = run("check", "quiz")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == ["quiz: allowed", "  Q·U·I·Z   35 points", "  QU·I·Z    25 points"]
+
+
+def test_check_refused_word_exits_1_with_reason():
+    r = run("check", "quiz", "Steve")
+    assert r.exit_code == 1
+    assert "steve: not allowed (proper noun)" in r.stdout
+    assert "S·T·E·V·E   21 points" in r.stdout
+
+
+def test_check_suggests_for_misspelling():
+    r = run("check", "quizz")
+    assert r.exit_code == 1
+    assert "did you mean: quiz" in r.stdout
+
+
+def test_check_json_shape():
+    r = run("check", "--json", "quiz", "co-op", "in")
+    assert r.exit_code == 1
+    got = json.loads(r.stdout)
+    assert [v["word"] for v in got] == ["quiz", "co-op", "in"]
+    assert got[0] == {
+        "word": "quiz",
+        "allowed": True,
+        "reason": None,
+        "spellings": [{"cards": ["Q", "U", "I", "Z"], "points": 35}, {"cards": ["QU", "I", "Z"], "points": 25}],
+        "suggestions": [],
+    }
+    assert got[1]["allowed"] is False and got[1]["reason"] == "hyphenated" and got[1]["spellings"] == []
+    assert got[2]["spellings"] == [{"cards": ["I", "N"], "points": 7}]
+
+
+def test_check_with_enchant_and_house_rules(tmp_path):
+    allow = tmp_path / "allow.txt"
+    allow.write_text("zyzzyva\n", "utf-8")
+    r = run("check", "--dictionary", "en_US", "--allow", str(allow), "zyzzyva", "quiz")
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "-d", "klingon", "quiz"], "qscore: error: unknown dictionary 'klingon'"),
+        (["check", "-d", "xx_YY", "quiz"], "qscore: error: no system dictionary 'xx_YY'"),
+        (["check", "-d", "/no/such/list.txt", "quiz"], "qscore: error: no word-list file '/no/such/list.txt'"),
+        (["check", "--allow", "/no/such/allow.txt", "quiz"], "qscore: error: cannot read word list /no/such/allow.txt"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines() == [r.stderr.strip()]
+    assert r.stderr.startswith(message)
+    assert "Traceback" not in r.output
+
+
+def test_usage_error_exits_2():
+    r = run("check")
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output
+
+
+def test_dictionaries_lists_sizes_and_sources():
+    r = run("dictionaries")
+    assert r.exit_code == 0
+    assert "everyday" in r.stdout and "wordgame" in r.stdout and "en_US" in r.stdout
+    rows = json.loads(run("dictionaries", "--json").stdout)
+    assert rows[0]["name"] == "everyday" and rows[0]["words"] > 100_000
+
+
+def test_every_command_has_help():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        assert command.help, f"{name} has no help text"
+        assert run(name, "--help").exit_code == 0

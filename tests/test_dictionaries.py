@@ -1,0 +1,145 @@
+import os
+
+import pytest
+
+from qscore import dictionaries as d
+from qscore.dictionaries import WordSet, judge, open_dictionary
+from qscore.errors import DictionaryError
+from tests import wordsets
+
+REFUSED = [
+    (wordsets.PROPER_NOUNS, d.PROPER_NOUN),
+    (wordsets.ABBREVIATIONS, d.ABBREVIATION),
+    (wordsets.AFFIXES, d.AFFIX),
+    (wordsets.HYPHENATED, d.HYPHENATED),
+    (wordsets.ONE_CARD, d.ONE_CARD),
+    (wordsets.BAD_CHARACTERS, d.BAD_CHARACTERS),
+]
+
+
+@pytest.fixture(scope="module", params=["everyday", "wordgame", "en_US"])
+def real(request):
+    return open_dictionary(request.param)
+
+
+def test_real_dictionaries_accept_words_and_inflections(real):
+    refused = {w: judge(w, real, suggest=False).reason for w in wordsets.ORDINARY}
+    assert {w: r for w, r in refused.items() if r} == {}
+
+
+@pytest.mark.parametrize(("words", "reason"), REFUSED, ids=[r for _, r in REFUSED])
+def test_real_dictionaries_refuse_with_the_reason(real, words, reason):
+    got = {w: judge(w, real, suggest=False).reason for w in words}
+    assert got == dict.fromkeys(words, reason)
+
+
+def test_capitals_typed_by_a_player_are_lowered():
+    everyday = open_dictionary()
+    assert judge("QUIZ", everyday).allowed
+    assert judge("Steve", everyday).reason == d.PROPER_NOUN
+
+
+def test_enchant_is_pinned_to_hunspell():
+    # Debian orders aspell first for English; hunspell must answer whatever is installed.
+    assert open_dictionary("en_US")._dict.provider.name == "hunspell"
+
+
+def test_enchant_refuses_lowercase_abbreviations_hunspell_accepts():
+    en_us = open_dictionary("en_US")
+    assert en_us._dict.check("kg") and en_us._dict.check("etc")
+    assert en_us.refusal("kg") == d.ABBREVIATION and en_us.refusal("etc") == d.ABBREVIATION
+
+
+def test_enchant_anagrams_come_from_the_word_list_and_pass_hunspell():
+    found = open_dictionary("en_US").anagrams(d.sort_key("stop"))
+    assert {"stop", "tops", "spot", "post", "pots", "opts"} >= set(found) >= {"stop", "tops", "spot", "post", "pots"}
+
+
+def test_unknown_system_dictionary_says_what_to_install():
+    with pytest.raises(DictionaryError, match="no system dictionary 'xx_YY': apt-get install hunspell-xx-yy"):
+        open_dictionary("xx_YY")
+
+
+def test_unknown_dictionary_name():
+    with pytest.raises(DictionaryError, match="unknown dictionary 'Nope!'"):
+        open_dictionary("Nope!")
+
+
+def test_sizes_and_default():
+    everyday, wordgame = open_dictionary("everyday"), open_dictionary("wordgame")
+    assert open_dictionary().name == "everyday"
+    assert 100_000 < everyday.size() < wordgame.size()
+    # wordgame adds rarer words the everyday list leaves out
+    assert judge("qat", everyday).reason == d.NOT_IN_DICTIONARY and judge("qat", wordgame).allowed
+
+
+def test_suggestions_for_a_misspelling():
+    v = judge("quizz", open_dictionary())
+    assert not v.allowed and "quiz" in v.suggestions
+    assert "quiz" in judge("qiuz", open_dictionary()).suggestions
+
+
+def test_word_list_file_taken_as_it_is(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("ZYZZYVA\nqi\nsteve\netc\nco-op\ndon't\na\n", "utf-8")
+    own = open_dictionary(str(path))
+    # only the form rules apply: letters a-z, two cards at least; the shipped deny list does not
+    assert [judge(w, own).allowed for w in ("zyzzyva", "qi", "steve", "etc")] == [True] * 4
+    assert [judge(w, own).reason for w in ("co-op", "don't", "a", "quiz")] == [
+        d.HYPHENATED, d.BAD_CHARACTERS, d.ONE_CARD, d.NOT_IN_DICTIONARY,
+    ]
+
+
+def test_missing_word_list_file(tmp_path):
+    with pytest.raises(DictionaryError, match="no word-list file"):
+        open_dictionary(str(tmp_path / "missing.txt"))
+
+
+def test_house_rules_layer_on_any_dictionary(tmp_path):
+    allow, deny = tmp_path / "allow.txt", tmp_path / "deny.txt"
+    allow.write_text("qat\nzyzzyva\nquiz\n", "utf-8")
+    deny.write_text("quiz\ncats\n", "utf-8")
+    for base in ("everyday", "en_US"):
+        house = open_dictionary(base, allow, deny)
+        assert judge("zyzzyva", house).allowed and judge("qat", house).allowed
+        assert judge("quiz", house).reason == d.HOUSE_DENIED
+        assert judge("cats", house).reason == d.HOUSE_DENIED
+        assert judge("cat", house).allowed
+        assert "qat" in house.anagrams("aqt") and "cats" not in house.anagrams("acst")
+
+
+def test_word_index_is_built_once_and_reused():
+    index = open_dictionary("everyday").index
+    assert "quiz" in index
+    built = sorted(os.environ["QSCORE_HOME"] + "/cache/" + f for f in os.listdir(os.environ["QSCORE_HOME"] + "/cache"))
+    stamps = [os.stat(p).st_mtime_ns for p in built]
+    again = d.WordIndex(index.source)
+    assert "quiz" in again and again.anagrams("iquz") == ["quiz"]
+    assert [os.stat(p).st_mtime_ns for p in built] == stamps
+
+
+def test_damaged_index_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path))
+    source = tmp_path / "w.txt"
+    source.write_text("quiz\nthin\n", "utf-8")
+    assert "quiz" in d.WordIndex(source)
+    for f in (tmp_path / "cache").iterdir():
+        f.write_bytes(b"garbage")
+    assert "thin" in d.WordIndex(source) and d.WordIndex(source).anagrams("hint") == ["thin"]
+
+
+def test_tiny_word_set(tiny):
+    assert tiny.refusal("quiz") is None and tiny.refusal("quip") == d.NOT_IN_DICTIONARY
+    assert tiny.anagrams("opst") == ["post", "pots", "spot", "stop", "tops"]
+    assert tiny.suggest("quix") == ["quit", "quiz"]
+
+
+def test_shipped_lists_are_what_the_generator_builds():
+    """The shipped lists regenerate exactly from Debian's scowl package (installed by ./dev test)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "dictionaries" / "build.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
