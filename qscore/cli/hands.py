@@ -1,0 +1,156 @@
+"""``qscore best`` and ``qscore solitaire``: the hand solver."""
+
+from typing import Annotated
+
+import typer
+
+from qscore.cards import Card, format_cards, parse_hand
+from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, print_json, reports_errors
+from qscore.dictionaries import open_dictionary
+from qscore.errors import CardError
+from qscore.solver import DrawAdvice, Play, Word, advise_draw, solitaire_words, solve
+
+CardsArg = Annotated[list[str], typer.Argument(help='card tokens, e.g. "Q U I Z M" or qu,i,z,m')]
+SOLITAIRE_STACKS = 8
+
+
+@app.command()
+@reports_errors
+def best(
+    cards: CardsArg,
+    no_discard: Annotated[
+        bool, typer.Option("--no-discard", help="score the cards as they are: nothing is discarded")
+    ] = False,
+    top: Annotated[int, typer.Option("--top", min=0, help="also list the N best distinct plays")] = 0,
+    faceup: Annotated[
+        str | None, typer.Option("--faceup", help="the face-up discard: compare taking it with drawing blind")
+    ] = None,
+    seen: Annotated[
+        str | None, typer.Option("--seen", help="cards known to be out of the draw pile (with --faceup)")
+    ] = None,
+    dictionary: DictionaryOpt = None,
+    allow: AllowOpt = None,
+    deny: DenyOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the exact best play of a hand: words, discard, score, and whether it goes out.
+
+    By default the hand is what the player holds after drawing, so one card is
+    discarded. With --faceup the hand is before the draw, and qscore says whether to
+    take the face-up card or draw blind.
+    """
+    hand = parse_hand(cards)
+    words = open_dictionary(dictionary, allow, deny)
+    if faceup is not None:
+        if no_discard:
+            raise CardError("--faceup compares draws, which always end with a discard: drop --no-discard")
+        up = parse_hand(faceup, what="face-up card")
+        if len(up) != 1:
+            raise CardError(f"--faceup takes one card, got {len(up)}")
+        known = parse_hand(seen, what="seen cards") if seen else []
+        advice = advise_draw(hand, up[0], words, seen=known)
+        print_json(advice_json(advice)) if as_json else print(advice_text(advice))
+        return
+    if seen is not None:
+        raise CardError("--seen goes with --faceup")
+    solution = solve(hand, words, discard=not no_discard, top=top)
+    if as_json:
+        out = play_json(solution.best)
+        out["most_words"] = play_json(solution.most_words)
+        out["longest_word"] = play_json(solution.longest_word)
+        out["top"] = [play_json(p) for p in solution.top]
+        print_json(out)
+        return
+    lines = ["Best play: " + play_text(solution.best)]
+    if solution.most_words.word_count > solution.best.word_count:
+        lines += ["", "Most words (for the most-words bonus): " + play_text(solution.most_words)]
+    if solution.longest_word.longest > solution.best.longest:
+        lines += ["", "Longest word (for the longest-word bonus): " + play_text(solution.longest_word)]
+    for n, play in enumerate(solution.top, 1):
+        lines += ["", f"#{n}: " + play_text(play)]
+    print("\n".join(lines))
+
+
+@app.command()
+@reports_errors
+def solitaire(
+    cards: Annotated[list[str], typer.Argument(help="the face-up cards of the eight stacks")],
+    dictionary: DictionaryOpt = None,
+    allow: AllowOpt = None,
+    deny: DenyOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
+    faceup = parse_hand(cards, what="face-up cards")
+    if len(faceup) > SOLITAIRE_STACKS:
+        raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
+    found = solitaire_words(faceup, open_dictionary(dictionary, allow, deny))
+    if as_json:
+        print_json({"best": word_json(found[0]) if found else None, "words": [word_json(w) for w in found]})
+        return
+    if not found:
+        print("No word: these cards make none. Turn no card; the game is stuck unless a stack refills.")
+        return
+    print(f"Take {word_text(found[0])}")
+    if len(found) > 1:
+        print("Alternatives:")
+        print("\n".join(f"  {word_text(w)}" for w in found[1:11]))
+        if len(found) > 11:
+            print(f"  ... and {len(found) - 11} more (--json lists all)")
+
+
+def word_json(w: Word) -> dict[str, object]:
+    return {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
+
+
+def word_text(w: Word) -> str:
+    return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
+
+
+def tokens(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [c.token for c in cards]
+
+
+def play_json(p: Play) -> dict[str, object]:
+    return {
+        "score": p.score,
+        "goes_out": p.goes_out,
+        "discard": p.discard.token if p.discard else None,
+        "words": [word_json(w) for w in p.words],
+        "unused": tokens(p.unused),
+        "word_count": p.word_count,
+        "longest": p.longest,
+    }
+
+
+def play_text(p: Play) -> str:
+    head = f"{p.score} points, " + ("goes out" if p.goes_out else "does not go out")
+    lines = [head]
+    lines += [f"  {word_text(w)}" for w in p.words] or ["  no word"]
+    if p.discard:
+        lines.append(f"  discard: {p.discard.token}")
+    if p.unused:
+        lines.append(f"  unused: {format_cards(p.unused)} (-{sum(c.points for c in p.unused)})")
+    lines.append(f"  {p.word_count} word{'s' * (p.word_count != 1)}, longest {p.longest} letters")
+    return "\n".join(lines)
+
+
+def advice_json(a: DrawAdvice) -> dict[str, object]:
+    return {
+        "recommend": "faceup" if a.take_faceup else "draw",
+        "faceup": {"card": a.faceup.token, **play_json(a.take)},
+        "draw": {
+            "expected_score": round(a.blind_expected, 2),
+            "outcomes": [{"card": c.token, "copies": n, "score": p.score} for c, n, p in a.blind],
+        },
+    }
+
+
+def advice_text(a: DrawAdvice) -> str:
+    verdict = f"Take the face-up {a.faceup.token}" if a.take_faceup else "Draw blind"
+    return "\n".join([
+        f"{verdict}: face-up {a.faceup.token} scores {a.take.score}, "
+        f"a blind draw {a.blind_expected:.1f} on average.",
+        "",
+        f"With the face-up {a.faceup.token}: " + play_text(a.take),
+    ])

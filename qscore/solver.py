@@ -1,0 +1,384 @@
+"""The exact best play of a hand: which words to lay, which card to discard.
+
+How it works, and why it is fast:
+
+1. Candidate words. Every sub-multiset of the hand's cards (at most 2^n of them, fewer
+   with repeated cards) is turned into its letters in order, an anagram key, and the
+   dictionary lists the words with that key. A word counts with those cards only if one
+   of its spellings uses exactly them (TH·IN and T·H·I·N are different card sets).
+2. Packing. A hand is a multiset of cards, packed into an integer with one 5-bit field a
+   distinct card (4 bits of count and a guard bit), so "does this word fit" and "take its
+   cards away" are one subtraction and one mask test. The best value of a multiset S is
+
+       f(S) = max( f(S - c) - points(c),            the lowest card c is left unused
+                   max over words w holding c, w in S: points(w) + f(S - w) )
+
+   memoised on S. Taking the lowest card first means every packing is reached, and a
+   word is only tried at its own lowest card. There are at most 2^n states.
+
+The discard is one card that leaves the hand and counts for nothing, so the best play
+with a discard is the best f(hand - d) over the distinct cards d.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+
+from qscore.cards import Card, Deck, load_deck
+from qscore.dictionaries import Dictionary
+from qscore.errors import CardError
+from qscore.spelling import MIN_CARDS, spell_word
+
+_BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
+_GUARD = 1 << (_BITS - 1)
+# Weight of one word when plays are ranked by most words first: larger than any hand's
+# points can span, so word count decides and points break ties.
+_PER_WORD = 10_000
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word as laid: its text and the cards that spell it."""
+
+    text: str
+    cards: tuple[Card, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for c in self.cards)
+
+    @property
+    def letters(self) -> int:
+        """Length in letters, which the longest-word bonus counts (QU is two)."""
+        return len(self.text)
+
+
+@dataclass(frozen=True)
+class Play:
+    """One way to play a hand: words laid, the discard, and the cards left unused."""
+
+    words: tuple[Word, ...]
+    discard: Card | None
+    unused: tuple[Card, ...]
+
+    @property
+    def score(self) -> int:
+        """Points of cards in words minus points of unused cards; the discard counts nothing."""
+        return sum(w.points for w in self.words) - sum(c.points for c in self.unused)
+
+    @property
+    def goes_out(self) -> bool:
+        return not self.unused
+
+    @property
+    def word_count(self) -> int:
+        return len(self.words)
+
+    @property
+    def longest(self) -> int:
+        return max((w.letters for w in self.words), default=0)
+
+    def signature(self) -> tuple[object, ...]:
+        """What makes two plays the same at the table: words with their cards, discard, unused."""
+        return (
+            tuple(sorted((w.text, tuple(c.token for c in w.cards)) for w in self.words)),
+            self.discard.token if self.discard else None,
+            tuple(sorted(c.token for c in self.unused)),
+        )
+
+
+@dataclass
+class Solution:
+    """The best play, and the best plays that chase the bonuses when they differ from it."""
+
+    best: Play
+    most_words: Play
+    longest_word: Play
+    top: list[Play] = field(default_factory=list)
+
+
+class Hand:
+    """A hand as a packed multiset, with every word it can make."""
+
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary) -> None:
+        counts = Counter(cards)
+        found = candidate_words(counts, dictionary)
+        # Field order: the cards in the fewest words first. At each state the packing
+        # tries every word of its lowest card, and half of all states hold field 0, so a
+        # rare card there keeps most of those lists short.
+        in_words = Counter(c for w in found for c in set(w.cards))
+        self.cards = sorted(counts, key=lambda c: (in_words[c], c))
+        self._field = {c: i for i, c in enumerate(self.cards)}
+        self.full = sum(counts[c] << (_BITS * i) for i, c in enumerate(self.cards))
+        self.guards = sum(_GUARD << (_BITS * i) for i in range(len(self.cards)))
+        # every word the hand can make, longest first, with its cards as a mask
+        self.words = sorted(
+            ((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points)
+        )
+        # words by the field of their lowest card: where the packing tries them
+        self.by_field: list[list[tuple[int, int, Word]]] = [[] for _ in self.cards]
+        for mask, w in self.words:
+            self.by_field[_lowest_field(mask)].append((mask, w.points, w))
+        for bucket in self.by_field:
+            bucket.sort(key=lambda entry: -entry[1])
+        self._memo: dict[int, dict[int, int]] = {0: {0: 0}, _PER_WORD: {0: 0}}
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        """The multiset of ``cards`` packed like a state; -1 when a card is not in the hand."""
+        field = self._field
+        if any(c not in field for c in cards):
+            return -1
+        return sum(1 << (_BITS * field[c]) for c in cards)
+
+    def take(self, state: int, mask: int) -> int | None:
+        """``state`` less ``mask``, or None when ``mask`` does not fit in it."""
+        rest = (state | self.guards) - mask
+        return rest ^ self.guards if rest & self.guards == self.guards else None
+
+    def cards_of(self, state: int) -> list[Card]:
+        out: list[Card] = []
+        for i, card in enumerate(self.cards):
+            out += [card] * ((state >> (_BITS * i)) & (_GUARD - 1))
+        return out
+
+    def value(self, state: int, per_word: int = 0) -> int:
+        """f(state): the best points of words less unused cards, plus ``per_word`` a word."""
+        memo = self._memo[per_word]
+        found = memo.get(state)
+        if found is not None:
+            return found
+        i = _lowest_field(state)
+        rest = state - (1 << (_BITS * i))
+        sub = memo.get(rest)
+        best = (self.value(rest, per_word) if sub is None else sub) - self.cards[i].points
+        guards = self.guards
+        for mask, pts, _w in self.by_field[i]:
+            rest = (state | guards) - mask
+            if rest & guards == guards:
+                rest ^= guards
+                sub = memo.get(rest)  # most calls would be memo hits: look first
+                v = pts + per_word + (self.value(rest, per_word) if sub is None else sub)
+                if v > best:
+                    best = v
+        memo[state] = best
+        return best
+
+    def play_of(self, state: int, per_word: int = 0) -> tuple[list[Word], list[Card]]:
+        """The words and unused cards of a packing of ``state`` that reaches ``value``."""
+        words: list[Word] = []
+        unused: list[Card] = []
+        while state:
+            target = self.value(state, per_word)
+            i = _lowest_field(state)
+            for mask, pts, w in self.by_field[i]:
+                rest = self.take(state, mask)
+                if rest is not None and pts + per_word + self.value(rest, per_word) == target:
+                    words.append(w)
+                    state = rest
+                    break
+            else:
+                unused.append(self.cards[i])
+                state -= 1 << (_BITS * i)
+        return words, unused
+
+    def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
+        """The states play starts from: the whole hand, or the hand less each distinct discard."""
+        if not discard:
+            return [(self.full, None)]
+        return [(self.full - (1 << (_BITS * i)), c) for i, c in enumerate(self.cards)]
+
+    def packings(self, state: int, floor: list[int]) -> Iterator[tuple[int, list[Word], list[Card]]]:
+        """Every distinct packing of ``state`` worth at least ``floor[0]``, each once.
+
+        ``floor`` is read as the search goes, so a caller that raises it prunes what is
+        left. At the lowest card, words holding it are taken in list order (never going
+        back to an earlier one), then whatever copies of it are left become unused; so no
+        packing is produced twice.
+        """
+        yield from self._packings(state, 0, floor, -1, 0)
+
+    def _packings(
+        self, state: int, got: int, floor: list[int], field_at: int, start: int
+    ) -> Iterator[tuple[int, list[Word], list[Card]]]:
+        if got + self.value(state) < floor[0]:
+            return
+        if state == 0:
+            yield got, [], []
+            return
+        i = _lowest_field(state)
+        if i != field_at:
+            start = 0
+        bucket = self.by_field[i]
+        for k in range(start, len(bucket)):
+            mask, pts, w = bucket[k]
+            rest = self.take(state, mask)
+            if rest is not None:
+                for v, ws, un in self._packings(rest, got + pts, floor, i, k):
+                    yield v, [w, *ws], un
+        copies = (state >> (_BITS * i)) & (_GUARD - 1)
+        lost = copies * self.cards[i].points
+        for v, ws, un in self._packings(state - (copies << (_BITS * i)), got - lost, floor, -1, 0):
+            yield v, ws, [self.cards[i]] * copies + un
+
+
+def _lowest_field(state: int) -> int:
+    return ((state & -state).bit_length() - 1) // _BITS
+
+
+def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]:
+    """Every allowed word that some sub-multiset of the cards spells exactly."""
+    subsets: list[tuple[str, tuple[Card, ...]]] = [("", ())]  # (letters, cards) of each sub-multiset
+    for card, n in counts.items():
+        subsets = [(letters + card.letters * k, chosen + (card,) * k) for letters, chosen in subsets for k in range(n + 1)]
+    found: list[Word] = []
+    by_key: dict[str, list[str]] = {}
+    for letters, chosen in subsets:
+        if len(chosen) < MIN_CARDS:
+            continue
+        key = "".join(sorted(letters))
+        words = by_key.get(key)
+        if words is None:
+            words = by_key[key] = dictionary.anagrams(key)
+        if not words:
+            continue
+        if all(len(c.letters) == 1 for c in chosen):
+            # single-letter cards spell any word of the same letters, in its own order
+            found.extend(Word(text, tuple(_single_cards(text, chosen))) for text in words)
+            continue
+        want = Counter(chosen)
+        for text in words:
+            spelling = next((s for s in spell_word(text) if len(s.cards) == len(chosen) and Counter(s.cards) == want), None)
+            if spelling is not None:
+                found.append(Word(text, spelling.cards))
+    return found
+
+
+def _single_cards(text: str, chosen: tuple[Card, ...]) -> Iterator[Card]:
+    by_letter = {c.letters: c for c in chosen}
+    return (by_letter[ch] for ch in text)
+
+
+def check_hand(cards: Sequence[Card], deck: Deck | None = None) -> None:
+    deck = deck or load_deck()
+    if len(cards) < MIN_CARDS:
+        raise CardError(f"a hand needs at least {MIN_CARDS} cards, got {len(cards)}")
+    deck.check_counts(cards)
+
+
+def solve(
+    cards: Sequence[Card], dictionary: Dictionary, *, discard: bool = True, top: int = 0,
+    deck: Deck | None = None,
+) -> Solution:
+    """The exact best play of ``cards``, the best plays for each bonus, and the ``top`` best plays."""
+    check_hand(cards, deck)
+    hand = Hand(cards, dictionary)
+    return Solution(
+        best=_best(hand, discard, 0),
+        most_words=_best(hand, discard, _PER_WORD),
+        longest_word=_longest(hand, discard),
+        top=top_plays(hand, discard, top),
+    )
+
+
+def _best(hand: Hand, discard: bool, per_word: int) -> Play:
+    state, card = max(hand.starts(discard), key=lambda s: hand.value(s[0], per_word))
+    words, unused = hand.play_of(state, per_word)
+    return Play(tuple(words), card, tuple(unused))
+
+
+def _longest(hand: Hand, discard: bool) -> Play:
+    """The best play among those whose longest word is as long as the hand allows."""
+    best: tuple[int, int, int, Card | None, Word] | None = None
+    for mask, w in hand.words:  # longest first
+        if best is not None and w.letters < best[0]:
+            break
+        for state, card in hand.starts(discard):
+            rest = hand.take(state, mask)
+            if rest is not None:
+                value = w.points + hand.value(rest)
+                if best is None or value > best[1]:
+                    best = (w.letters, value, rest, card, w)
+    if best is None:
+        return _best(hand, discard, 0)
+    _letters, _value, rest, card, word = best
+    words, unused = hand.play_of(rest)
+    return Play((word, *words), card, tuple(unused))
+
+
+def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
+    """The ``n`` best distinct plays, best first: branch and bound, f(S) as the bound."""
+    if n <= 0:
+        return []
+    heap: list[tuple[int, int, Play]] = []  # the n best so far; heap[0] is the worst of them
+    order = count()
+    floor = [-(10**9)]
+    for state, card in sorted(hand.starts(discard), key=lambda s: -hand.value(s[0])):
+        for v, words, unused in hand.packings(state, floor):
+            entry = (v, -next(order), Play(tuple(words), card, tuple(unused)))
+            if len(heap) < n:
+                heapq.heappush(heap, entry)
+            elif entry > heap[0]:
+                heapq.heapreplace(heap, entry)
+            if len(heap) == n:
+                floor[0] = heap[0][0]
+    return [play for _v, _o, play in sorted(heap, reverse=True)]
+
+
+# --- beyond the best play: draw advice and solitaire ---------------------------
+
+
+@dataclass(frozen=True)
+class DrawAdvice:
+    """Taking the face-up card against drawing blind, each scored by its best play."""
+
+    faceup: Card
+    take: Play  # the best play after taking the face-up card
+    blind_expected: float  # the mean best score over the unseen cards, weighted by copies
+    blind: list[tuple[Card, int, Play]]  # each unseen card, its copies, the best play with it
+
+    @property
+    def take_faceup(self) -> bool:
+        """Take the sure thing unless a blind draw is expected to score more."""
+        return self.take.score >= self.blind_expected
+
+
+def unseen_cards(deck: Deck, known: Sequence[Card]) -> Counter[Card]:
+    """The deck less the cards known to be elsewhere; more than the deck holds is an error."""
+    used = Counter(known)
+    for card, n in used.items():
+        if n > deck.counts[card.token]:
+            raise CardError(
+                f"too many {card.token} cards among the hand, face-up and seen cards: "
+                f"{n}, the {deck.key} deck has {deck.counts[card.token]}"
+            )
+    return Counter({c: deck.counts[c.token] - used[c] for c in deck.cards.values() if deck.counts[c.token] > used[c]})
+
+
+def advise_draw(
+    hand: Sequence[Card], faceup: Card, dictionary: Dictionary, *, seen: Sequence[Card] = (),
+    deck: Deck | None = None,
+) -> DrawAdvice:
+    """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its draw."""
+    deck = deck or load_deck()
+    pool = unseen_cards(deck, [*hand, faceup, *seen])
+    if not pool:
+        raise CardError("no unseen cards are left to draw")
+
+    def after(card: Card) -> Play:
+        return _best(Hand([*hand, card], dictionary), True, 0)
+
+    blind = [(card, n, after(card)) for card, n in sorted(pool.items())]
+    total = sum(pool.values())
+    expected = sum(n * play.score for _c, n, play in blind) / total
+    return DrawAdvice(faceup, after(faceup), expected, blind)
+
+
+def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[Word]:
+    """The words the face-up cards make, highest points first, longest on ties."""
+    check_hand(faceup, deck)
+    words = [w for _mask, w in Hand(faceup, dictionary).words]
+    return sorted(words, key=lambda w: (-w.points, -w.letters, w.text))

@@ -1,0 +1,107 @@
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def best_json(*args):
+    r = run("best", "--json", *args)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_quiz_single_cards_goes_out_discarding_m():
+    got = best_json("Q U I Z M")
+    assert (got["score"], got["goes_out"], got["discard"], got["unused"]) == (35, True, "M", [])
+    assert got["words"] == [{"word": "quiz", "cards": ["Q", "U", "I", "Z"], "points": 35}]
+
+
+def test_quiz_with_qu_card_goes_out():
+    got = best_json("QU", "I", "Z", "M")
+    assert (got["score"], got["goes_out"], got["discard"]) == (25, True, "M")
+    assert got["words"] == [{"word": "quiz", "cards": ["QU", "I", "Z"], "points": 25}]
+
+
+def test_no_discard_scores_the_cards_as_they_are():
+    got = best_json("--no-discard", "Q U I Z M")
+    # No word takes all five; QUIZ (35) with M unused (-5) = 30 beats QI + MU with
+    # Z unused (17 + 9 - 14 = 12).
+    assert (got["score"], got["goes_out"], got["discard"], got["unused"]) == (30, False, None, ["M"])
+
+
+def test_hand_without_a_word_exits_0_with_negative_score():
+    got = best_json("--no-discard", "X Z")
+    assert (got["score"], got["goes_out"], got["words"], got["unused"]) == (-26, False, [], ["X", "Z"])
+
+
+def test_text_shows_bonus_plays_when_they_differ():
+    r = run("best", "a cl g in th m p o u y n")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("Best play: 58 points, goes out")
+    assert "Most words (for the most-words bonus): 50 points" in r.stdout
+    assert "Longest word (for the longest-word bonus): 56 points" in r.stdout
+    assert "UNCLOTHING (U·N·CL·O·TH·IN·G, 43)" in r.stdout
+
+
+def test_top_lists_distinct_plays_in_order():
+    got = best_json("--top", "4", "a cl g in th m p o u y n")
+    scores = [p["score"] for p in got["top"]]
+    assert len(scores) == 4 and scores == sorted(scores, reverse=True) and scores[0] == got["score"]
+    assert len({json.dumps(p, sort_keys=True) for p in got["top"]}) == 4
+
+
+def test_house_rules_apply_to_the_solver(tmp_path):
+    deny = tmp_path / "deny.txt"
+    deny.write_text("quiz\n", "utf-8")
+    got = best_json("--deny", str(deny), "Q U I Z M")
+    assert "quiz" not in [w["word"] for w in got["words"]]
+
+
+def test_faceup_advice():
+    r = run("best", "Q U I", "--faceup", "Z", "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert got["recommend"] in ("faceup", "draw")
+    assert got["faceup"]["card"] == "Z"
+    outcomes = got["draw"]["outcomes"]
+    assert sum(o["copies"] for o in outcomes) == 118 - 4
+    text = run("best", "Q U I", "--faceup", "Z").stdout
+    assert "a blind draw" in text
+
+
+def test_solitaire_suggests_the_best_word():
+    r = run("solitaire", "q u i z a t e s")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("Take QUIZ (Q·U·I·Z, 35)")
+    got = json.loads(run("solitaire", "--json", "q u i z a t e s").stdout)
+    assert got["best"]["word"] == "quiz"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["best", "Q U 7"], "unknown card '7'"),
+        (["best", "Z Z Z"], "too many Z cards in the hand: 3"),
+        (["best", ""], "empty hand"),
+        (["best", "Z"], "a hand needs at least 2 cards, got 1"),
+        (["best", "Q U I", "--faceup", "Z Z"], "--faceup takes one card, got 2"),
+        (["best", "Q U I", "--seen", "Z"], "--seen goes with --faceup"),
+        (["best", "Z", "--faceup", "Z", "--seen", "Z"], "too many Z cards among the hand, face-up and seen cards: 3"),
+        (["solitaire", "a b c d e f g h i"], "solitaire has 8 stacks, got 9 face-up cards"),
+    ],
+)
+def test_bad_input_one_line_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert r.stderr == f"qscore: error: {message}\n" or (
+        r.stderr.startswith(f"qscore: error: {message}") and r.stderr.count("\n") == 1
+    )
+    assert "Traceback" not in r.output

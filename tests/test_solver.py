@@ -1,0 +1,176 @@
+"""The solver is exact: it matches a brute-force search and hand-worked answers."""
+
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations, permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qscore.cards import load_deck, parse_hand
+from qscore.dictionaries import WordSet, open_dictionary
+from qscore.errors import CardError
+from qscore.solver import advise_draw, solitaire_words, solve
+from tests.conftest import TINY_WORDS
+
+DECK = load_deck()
+TINY = WordSet(TINY_WORDS)
+
+
+def brute_force(cards, words, discard):
+    """Best score, most words and longest word over every partition, by trying every order.
+
+    Independent of the solver: no anagram keys, no spellings, no masks; a group of cards
+    is a word if some order of them reads as one.
+    """
+
+    @lru_cache(maxsize=None)
+    def pack(hand):
+        # -> set of (score, word count, longest) over every way to play ``hand``
+        if not hand:
+            return {(0, 0, 0)}
+        first, rest = hand[0], hand[1:]
+        out = {(s - first.points, n, l) for s, n, l in pack(rest)}
+        for r in range(1, len(rest) + 1):
+            for picked in combinations(range(len(rest)), r):
+                group = (first, *(rest[i] for i in picked))
+                readings = {"".join(c.letters for c in p) for p in permutations(group)}
+                found = [w for w in readings if w in words]
+                if not found:
+                    continue
+                left = tuple(c for i, c in enumerate(rest) if i not in picked)
+                pts = sum(c.points for c in group)
+                length = max(len(w) for w in found)
+                out |= {(s + pts, n + 1, max(l, length)) for s, n, l in pack(left)}
+        return out
+
+    hands = [tuple(cards[:i] + cards[i + 1 :]) for i in range(len(cards))] if discard else [tuple(cards)]
+    return set().union(*(pack(tuple(sorted(h))) for h in hands))
+
+
+def check_play_is_legal(play, cards, words, discard):
+    laid = [c for w in play.words for c in w.cards]
+    held = laid + list(play.unused) + ([play.discard] if play.discard else [])
+    assert Counter(held) == Counter(cards)
+    assert (play.discard is not None) == discard
+    for w in play.words:
+        assert w.text in words and "".join(c.letters for c in w.cards) == w.text and len(w.cards) >= 2
+    assert play.score == sum(c.points for c in laid) - sum(c.points for c in play.unused)
+
+
+# Cards that the tiny dictionary's words are made of, and a few that make nothing.
+POOL = [DECK.cards[t] for t in "T O P S I N H E R A C Z X Q U TH IN QU ER CL".split()]
+
+
+@st.composite
+def small_hands(draw):
+    cards = draw(st.lists(st.sampled_from(POOL), min_size=2, max_size=7))
+    counts = Counter(cards)
+    return [c for c in cards if counts[c] <= DECK.counts[c.token]]
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_hands(), st.booleans())
+def test_solver_matches_brute_force(cards, discard):
+    if len(cards) < 2:
+        return
+    words = set(TINY_WORDS)
+    outcomes = brute_force(cards, words, discard)
+    sol = solve(cards, TINY, discard=discard, top=3)
+    for play in (sol.best, sol.most_words, sol.longest_word, *sol.top):
+        check_play_is_legal(play, cards, words, discard)
+    best = max(s for s, _n, _l in outcomes)
+    assert sol.best.score == best
+    most = max(n for _s, n, _l in outcomes)
+    assert sol.most_words.word_count == most
+    assert sol.most_words.score == max(s for s, n, _l in outcomes if n == most)
+    longest = max(l for _s, _n, l in outcomes)
+    assert sol.longest_word.longest == longest
+    assert sol.longest_word.score == max(s for s, _n, l in outcomes if l == longest)
+    assert [p.score for p in sol.top] == sorted([p.score for p in sol.top], reverse=True)
+    assert sol.top[0].score == best
+    assert len({p.signature() for p in sol.top}) == len(sol.top)
+
+
+def test_top_plays_are_every_distinct_play_in_order():
+    # T O P S with no discard and the tiny list: five anagrams each go out for
+    # T3+O2+P6+S3 = 14; next, TOP or POT or OPT with S unused, 11 - 3 = 8.
+    sol = solve(parse_hand("T O P S"), TINY, discard=False, top=10)
+    assert [p.score for p in sol.top[:8]] == [14, 14, 14, 14, 14, 8, 8, 8]
+    assert {p.words[0].text for p in sol.top[:5]} == {"tops", "stop", "spot", "post", "pots"}
+
+
+# Golden hands, worked by hand.
+def test_quiz_with_single_cards_goes_out():
+    # Q15 U4 I2 Z14 = 35 as Q·U·I·Z; M (5) is the discard and counts nothing.
+    best = solve(parse_hand("Q U I Z M"), open_dictionary()).best
+    assert (best.score, best.goes_out, best.discard.token) == (35, True, "M")
+    assert [(w.text, [c.token for c in w.cards]) for w in best.words] == [("quiz", ["Q", "U", "I", "Z"])]
+
+
+def test_quiz_with_the_qu_card():
+    # QU9 I2 Z14 = 25.
+    best = solve(parse_hand("QU I Z M"), open_dictionary()).best
+    assert (best.score, best.goes_out, best.discard.token) == (25, True, "M")
+    assert [c.token for c in best.words[0].cards] == ["QU", "I", "Z"]
+
+
+def test_thin_from_double_cards():
+    # TH9 + IN7 = 16 and X (12) discarded; without a discard X counts -12: 4.
+    assert solve(parse_hand("TH IN X"), TINY).best.score == 16
+    kept = solve(parse_hand("TH IN X"), TINY, discard=False).best
+    assert (kept.score, [c.token for c in kept.unused]) == (4, ["X"])
+
+
+def test_hand_with_no_word():
+    # X12 Z14: no word. Kept as is: -26. With a discard, drop Z and lose X: -12.
+    assert solve(parse_hand("X Z"), TINY, discard=False).best.score == -26
+    best = solve(parse_hand("X Z"), TINY).best
+    assert (best.score, best.discard.token, best.words) == (-12, "Z", ())
+
+
+def test_one_card_word_is_never_laid():
+    # "in" is a word, but the IN card alone is one card: with IN and X the best is
+    # to discard X and leave IN unused (-7), not to lay IN as a word.
+    best = solve(parse_hand("IN X"), TINY).best
+    assert (best.score, best.words, [c.token for c in best.unused]) == (-7, (), ["IN"])
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [("Z", "a hand needs at least 2 cards, got 1"), ("Z Z Z", "too many Z cards")],
+)
+def test_bad_hands(hand, message):
+    with pytest.raises(CardError, match=message):
+        solve(parse_hand(hand), TINY)
+
+
+def test_draw_advice_compares_faceup_with_the_unseen_cards():
+    # Holding T O P before the draw: after any draw one card is discarded, leaving
+    # three, so TOP (T3 O2 P6 = 11) is the best with the face-up S and the floor of
+    # every blind draw (discard the drawn card, keep TOP).
+    advice = advise_draw(parse_hand("T O P"), DECK.card("S"), TINY)
+    assert advice.take.score == 11
+    assert all(play.score >= 11 for _c, _n, play in advice.blind)
+    total = sum(n for _c, n, _p in advice.blind)
+    assert total == 118 - 4  # the deck less the hand and the face-up card
+    assert advice.blind_expected == sum(n * p.score for _c, n, p in advice.blind) / total
+
+
+def test_draw_advice_counts_seen_cards_out():
+    advice = advise_draw(parse_hand("T O P"), DECK.card("S"), TINY, seen=parse_hand("Z Z"))
+    assert DECK.card("Z") not in {c for c, _n, _p in advice.blind}
+    with pytest.raises(CardError, match="too many Z cards among the hand, face-up and seen cards: 3"):
+        advise_draw(parse_hand("T O Z"), DECK.card("S"), TINY, seen=parse_hand("Z Z"))
+
+
+def test_solitaire_orders_by_points_then_length():
+    words = solitaire_words(parse_hand("T O P S Z X Q U"), TINY)
+    # TUX = T3 U4 X12 = 19 first; then 14 points: STOP, TOPS, SPOT, POST, POTS (four
+    # letters) before OX (O2 X12, two letters); then TOP, POT, OPT at 11.
+    assert words[0].text == "tux" and words[0].points == 19
+    assert {w.text for w in words[1:6]} == {"post", "pots", "spot", "stop", "tops"}
+    assert (words[6].text, words[6].points) == ("ox", 14)
+    assert {w.text for w in words[7:10]} == {"top", "pot", "opt"}
+    assert [w.points for w in words] == sorted((w.points for w in words), reverse=True)
