@@ -95,39 +95,53 @@ def read_word_file(path: Path) -> set[str]:
 
 
 class WordIndex:
-    """A word list as two DAWGs: the words, and anagram key -> words. Cached on disk."""
+    """A word list as two DAWGs, the words and anagram key -> words, cached on disk.
 
-    def __init__(self, source: Path, words: Iterable[str] | None = None) -> None:
+    Each is opened only when first asked for: ``check`` never pays for the anagram
+    index, which is ten times the size of the word index.
+    """
+
+    def __init__(self, source: Path) -> None:
         self.source = source
-        self._given = words
 
     @cached_property
-    def _dawgs(self) -> tuple[dawg.DAWG, dawg.BytesDAWG]:
-        import dawg
-
+    def _files(self) -> tuple[Path, Path]:
         stat = self.source.stat()
         where = zlib.crc32(f"{_INDEX_FORMAT}|{self.source.resolve()}".encode())
         stem = f"{self.source.stem}-{stat.st_size}-{stat.st_mtime_ns}-{where:08x}"
         folder = paths.cache_dir()
-        word_file, key_file = folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+        return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+
+    def _open(self, which: int) -> dawg.DAWG | dawg.BytesDAWG:
+        import dawg
+
+        kind = (dawg.DAWG, dawg.BytesDAWG)[which]
         try:
-            return dawg.DAWG().load(str(word_file)), dawg.BytesDAWG().load(str(key_file))
+            return kind().load(str(self._files[which]))
         except (OSError, ValueError, MemoryError):
-            pass  # not built yet, or damaged: build it again
-        words = read_word_file(self.source) if self._given is None else set(self._given)
+            pass  # not built yet, or damaged: build both again
+        words = read_word_file(self.source)
         built = dawg.DAWG(words), dawg.BytesDAWG((sort_key(w), w.encode()) for w in words)
-        _save_atomically(built[0], word_file)
-        _save_atomically(built[1], key_file)
-        return built
+        for index, target in zip(built, self._files):
+            _save_atomically(index, target)
+        return built[which]
+
+    @cached_property
+    def _words(self) -> dawg.DAWG:
+        return self._open(0)
+
+    @cached_property
+    def _anagrams(self) -> dawg.BytesDAWG:
+        return self._open(1)
 
     def __contains__(self, word: str) -> bool:
-        return word in self._dawgs[0]
+        return word in self._words
 
     def __len__(self) -> int:
-        return sum(1 for _ in self._dawgs[1].iteritems())
+        return sum(1 for _ in self._anagrams.iteritems())
 
     def anagrams(self, key: str) -> list[str]:
-        return [w.decode() for w in self._dawgs[1].get(key, ())]
+        return [w.decode() for w in self._anagrams.get(key, ())]
 
 
 def _save_atomically(index: dawg.DAWG | dawg.BytesDAWG, target: Path) -> None:
