@@ -21,3 +21,7 @@ class GameError(QscoreError):
 
 class StorageError(QscoreError):
     """A saved-games database that cannot be read or written safely."""
+
+
+class UnknownGameError(StorageError):
+    """No saved game by that name, or none at all."""

@@ -1,0 +1,370 @@
+"""A game's scoresheet, derived from its log of entries.
+
+Nothing typed is ever changed or deleted: a game is the list of what happened
+(created, laydown, challenge, undo), and the sheet is replayed from it. Replacing a
+laydown is a new laydown entry; taking one back is an undo entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from qscore.cards import Deck, format_laid, load_deck, parse_hand, parse_laid_word, points
+from qscore.errors import GameError
+from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
+from qscore.spelling import MIN_CARDS
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What the table agreed before the first deal; the game remembers it."""
+
+    players: tuple[str, ...]
+    deck: str = "standard"
+    rounds: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10)
+    bonus: str = "both"
+    dictionary: str | None = None
+    allow: tuple[str, ...] = ()
+    deny: tuple[str, ...] = ()
+    first_dealer: int = 0
+    bonus_points: int = BONUS_POINTS
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        tuples = {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
+        return cls(**{**data, **tuples})
+
+    def check(self) -> None:
+        """Refuse a configuration no table could play."""
+        names = [p.lower() for p in self.players]
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.players)}")
+        for p in self.players:
+            if not p or not p.replace("-", "").replace("_", "").isalnum():
+                raise GameError(f"player name {p!r}: use letters and digits")
+        if len(set(names)) != len(names):
+            raise GameError("two players have the same name: " + ", ".join(sorted({p for p in names if names.count(p) > 1})))
+        if self.bonus not in BONUS_RULES:
+            raise GameError(f"unknown bonus {self.bonus!r}: choose {', '.join(BONUS_RULES)}")
+        if len(self.players) == 2 and self.bonus == "both":
+            # "If there are only two players, they should decide between them to limit
+            # the bonus to either the longest word or the most words."
+            raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
+        deck = load_deck(self.deck)
+        for size in self.rounds:
+            if size < 1 or size * len(self.players) + 2 > deck.size:
+                raise GameError(f"a round of {size} cards cannot be dealt to {len(self.players)} players")
+        if not self.rounds:
+            raise GameError("a game needs at least one round")
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """A round schedule: ``3-10`` (one round of each size) or ``3,4,5``."""
+    try:
+        if "-" in text:
+            low, high = (int(x) for x in text.split("-", 1))
+            sizes = tuple(range(low, high + 1))
+        else:
+            sizes = tuple(int(x) for x in text.replace(" ", "").split(",") if x)
+    except ValueError:
+        raise GameError(f"rounds {text!r}: write a range such as 3-10 or a list such as 3,4,5") from None
+    if not sizes:
+        raise GameError(f"rounds {text!r}: no round in it")
+    return sizes
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a game's log."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Laydown:
+    """A player's laydown as typed: words in laid notation, unused card tokens."""
+
+    player: str
+    words: tuple[str, ...]
+    unused: tuple[str, ...]
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Challenge:
+    player: str  # whose word
+    word: str  # laid notation, as in the laydown
+    by: str
+    valid: bool  # the ruling: True when the word is allowable
+    ruling: str  # "dictionary" or "table"
+
+
+@dataclass
+class RoundState:
+    number: int
+    hand_size: int
+    dealer: str
+    starts: str
+    laydowns: dict[str, Laydown] = field(default_factory=dict)
+    challenges: list[Challenge] = field(default_factory=list)
+    results: dict[str, RoundResult] | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.results is not None
+
+
+KINDS = ("created", "laydown", "challenge", "undo")
+
+
+def effective(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries that stand: undo entries and what they took back are left out."""
+    undone = {e.data["undoes"] for e in entries if e.kind == "undo"}
+    return [e for e in entries if e.kind != "undo" and e.seq not in undone]
+
+
+class Game:
+    """A game's state, replayed from its entries."""
+
+    def __init__(self, name: str, entries: Sequence[Entry]) -> None:
+        self.name = name
+        self.entries = list(entries)
+        unknown = sorted({e.kind for e in entries} - set(KINDS))
+        if unknown:
+            raise GameError(f"game {name!r} holds entries a newer qscore wrote ({', '.join(unknown)}): upgrade qscore")
+        if not entries or entries[0].kind != "created":
+            raise GameError(f"game {name!r} has no start entry")
+        self.config = GameConfig.from_json(entries[0].data)
+        self.deck: Deck = load_deck(self.config.deck)
+        players = self.config.players
+        n = len(players)
+        d0 = self.config.first_dealer
+        self.rounds = [
+            RoundState(r + 1, size, players[(d0 + r) % n], players[(d0 + r + 1) % n])
+            for r, size in enumerate(self.config.rounds)
+        ]
+        for e in effective(self.entries)[1:]:
+            state = self.rounds[e.data["round"] - 1]
+            if e.kind == "laydown":
+                lay = Laydown(e.data["player"], tuple(e.data["words"]), tuple(e.data["unused"]), e.data["out"])
+                state.laydowns[lay.player] = lay
+            elif e.kind == "challenge":
+                state.challenges.append(Challenge(**{k: e.data[k] for k in ("player", "word", "by", "valid", "ruling")}))
+        for state in self.rounds:
+            if len(state.laydowns) == n:
+                state.results = score_round(self._laid(state), BONUS_RULES[self.config.bonus], self.config.bonus_points)
+
+    # --- reading the sheet ---------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.config.players
+
+    @property
+    def current(self) -> RoundState | None:
+        """The first round not yet closed; None when the game is over."""
+        return next((r for r in self.rounds if not r.closed), None)
+
+    @property
+    def over(self) -> bool:
+        return self.current is None
+
+    def totals(self) -> dict[str, int]:
+        return {
+            p: sum(r.results[p].score for r in self.rounds if r.results is not None) for p in self.players
+        }
+
+    def leaders(self) -> list[str]:
+        totals = self.totals()
+        top = max(totals.values())
+        return [p for p in self.players if totals[p] == top]
+
+    def round_reached(self) -> int:
+        current = self.current
+        return len(self.rounds) if current is None else current.number
+
+    def _laid(self, state: RoundState) -> dict[str, Laid]:
+        """The round's laydowns as cards, with challenges applied."""
+        struck: dict[str, list[str]] = {p: [] for p in self.players}
+        penalty = dict.fromkeys(self.players, 0)
+        for ch in self._standing_challenges(state):
+            if ch.valid:
+                penalty[ch.by] += points(parse_laid_word(ch.word, self.deck))
+            else:
+                struck[ch.player].append(ch.word)
+        laid = {}
+        for p in self.players:
+            lay = state.laydowns[p]
+            words = []
+            for w in lay.words:
+                hit = w in struck[p]
+                if hit:
+                    struck[p].remove(w)
+                words.append(LaidWord(tuple(parse_laid_word(w, self.deck)), struck=hit))
+            unused = tuple(parse_hand(lay.unused, self.deck, what="unused cards")) if lay.unused else ()
+            laid[p] = Laid(tuple(words), unused, penalty[p])
+        return laid
+
+    def _standing_challenges(self, state: RoundState) -> list[Challenge]:
+        """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
+        left = {p: list(lay.words) for p, lay in state.laydowns.items()}
+        out = []
+        for ch in state.challenges:
+            if ch.word in left.get(ch.player, []):
+                left[ch.player].remove(ch.word)
+                out.append(ch)
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The whole sheet as plain data: what ``sheet --json`` and the exports hold."""
+        totals = self.totals()
+        leaders = self.leaders()
+        return {
+            "game": self.name,
+            "players": list(self.players),
+            "deck": self.config.deck,
+            "bonus": self.config.bonus,
+            "dictionary": self.config.dictionary or "everyday",
+            "rounds": [self._round_summary(r) for r in self.rounds],
+            "totals": totals,
+            "leaders": leaders,
+            "over": self.over,
+            "winner": leaders[0] if self.over and len(leaders) == 1 else None,
+        }
+
+    def _round_summary(self, state: RoundState) -> dict[str, Any]:
+        results = state.results or {}
+        laid = self._laid(state) if state.closed else {}
+        detail: dict[str, Any] = {}
+        for p in self.players:
+            lay = state.laydowns.get(p)
+            if lay is None:
+                detail[p] = None
+                continue
+            row: dict[str, Any] = {
+                "words": list(lay.words),
+                "unused": list(lay.unused),
+                "out": lay.out,
+            }
+            if p in results:
+                r = results[p]
+                row |= {
+                    "struck": [w.text for w in laid[p].words if w.struck],
+                    "word_points": r.word_points,
+                    "unused_points": r.unused_points,
+                    "penalty": r.penalty,
+                    "hand_score": r.hand_score,
+                    "bonuses": list(r.bonuses),
+                    "score": r.score,
+                }
+            detail[p] = row
+        return {
+            "number": state.number,
+            "hand_size": state.hand_size,
+            "dealer": state.dealer,
+            "starts": state.starts,
+            "closed": state.closed,
+            "scores": {p: results[p].score if p in results else None for p in self.players},
+            "players": detail,
+            "challenges": [
+                {"player": c.player, "word": c.word, "by": c.by, "valid": c.valid, "ruling": c.ruling}
+                for c in state.challenges
+            ],
+        }
+
+    # --- checking what the scorekeeper types ----------------------------------
+
+    def player(self, name: str) -> str:
+        for p in self.players:
+            if p.lower() == name.strip().lower():
+                return p
+        raise GameError(f"no player {name!r} in game {self.name!r}: players are {', '.join(self.players)}")
+
+    def round(self, number: int | None) -> RoundState:
+        """Round ``number``, or the current one; a round not yet reached is an error."""
+        current = self.current
+        if number is None:
+            if current is None:
+                raise GameError(
+                    f"game {self.name!r} is over: all {len(self.rounds)} rounds are scored "
+                    "(use --round N to correct one)"
+                )
+            return current
+        if not 1 <= number <= len(self.rounds):
+            raise GameError(f"no round {number}: game {self.name!r} has rounds 1 to {len(self.rounds)}")
+        if current is not None and number > current.number:
+            raise GameError(f"round {number} has not started: the current round is {current.number}")
+        return self.rounds[number - 1]
+
+    def check_laydown(
+        self, player: str, words: Iterable[str], unused: str, out: bool, round_no: int | None = None
+    ) -> tuple[RoundState, Laydown]:
+        """A laydown put right (canonical names and notation), or the error a table would point out."""
+        who = self.player(player)
+        state = self.round(round_no)
+        laid = []
+        for text in words:
+            cards = parse_laid_word(text, self.deck)
+            if len(cards) < MIN_CARDS:
+                raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
+            laid.append(cards)
+        left = parse_hand(unused, self.deck, what="unused cards") if unused.strip() else []
+        every = [c for w in laid for c in w] + left
+        self.deck.check_counts(every, f"laydown of {who}")
+        if len(every) != state.hand_size:
+            raise GameError(
+                f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
+                f"but round {state.number} is dealt {state.hand_size}"
+            )
+        if out and left:
+            raise GameError(f"{who} went out, so has no unused cards, but {len(left)} are given")
+        if out:
+            gone = [p for p, lay in state.laydowns.items() if lay.out and p != who]
+            if gone:
+                raise GameError(f"{gone[0]} already went out in round {state.number}")
+        lay = Laydown(who, tuple(format_laid(w) for w in laid), tuple(c.token for c in left), out)
+        return state, lay
+
+    def check_challenge(self, player: str, word: str, by: str, round_no: int | None = None) -> tuple[RoundState, str, str, str]:
+        """The round, owner, word (as laid) and challenger of a challenge, or the error."""
+        who, challenger = self.player(player), self.player(by)
+        if who == challenger:
+            raise GameError(f"{who} cannot challenge their own word")
+        if round_no is None:
+            laid_in = [r for r in self.rounds if who in r.laydowns]
+            if not laid_in:
+                raise GameError(f"{who} has laid nothing down yet")
+            state = laid_in[-1]
+        else:
+            state = self.round(round_no)
+        lay = state.laydowns.get(who)
+        letters = word.replace("(", "").replace(")", "").lower()
+        matches = [w for w in (lay.words if lay else ()) if w.replace("(", "").replace(")", "") == letters]
+        if not matches:
+            raise GameError(f"{who} laid no word {word!r} in round {state.number}")
+        taken = [c.word for c in self._standing_challenges(state) if c.player == who]
+        free = [w for w in matches if taken.count(w) < matches.count(w)]
+        if not free:
+            raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")
+        return state, who, free[0], challenger
+
+    def describe(self, entry: Entry) -> str:
+        """One line a person reads: what an entry recorded."""
+        d = entry.data
+        if entry.kind == "laydown":
+            words = " ".join(d["words"]) or "no words"
+            unused = " ".join(d["unused"]) or "none"
+            return f"{d['player']}'s laydown in round {d['round']}: {words}; unused {unused}" + (", went out" if d["out"] else "")
+        if entry.kind == "challenge":
+            verdict = "allowed" if d["valid"] else "not allowed"
+            return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"
+        return f"{entry.kind} entry {entry.seq}"
