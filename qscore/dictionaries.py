@@ -348,14 +348,14 @@ class HouseRules(Dictionary):
 
 
 def open_dictionary(
-    name: str | None = None, allow: Path | None = None, deny: Path | None = None
+    name: str | None = None, allow: Iterable[str] = (), deny: Iterable[str] = ()
 ) -> Dictionary:
     """The dictionary called ``name`` (shipped list, file path or enchant tag), with house lists."""
     name = name or DEFAULT_DICTIONARY
     base: Dictionary
     if name in SHIPPED:
         base = _shipped(name)
-    elif os.sep in name or Path(name).is_file():
+    elif _is_path(name):
         path = Path(name).expanduser()
         if not path.is_file():
             raise DictionaryError(f"no word-list file {name!r}")
@@ -366,13 +366,18 @@ def open_dictionary(
         raise DictionaryError(
             f"unknown dictionary {name!r}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
         )
-    if allow is None and deny is None:
-        return base
-    return HouseRules(
-        base,
-        read_word_file(allow) if allow else set(),
-        read_word_file(deny) if deny else set(),
-    )
+    allow, deny = set(allow), set(deny)
+    return HouseRules(base, allow, deny) if allow or deny else base
+
+
+def _is_path(name: str) -> bool:
+    return os.sep in name or Path(name).is_file()
+
+
+def dictionary_name(name: str | None) -> str:
+    """How a game remembers its dictionary: a word-list file by its full path."""
+    name = name or DEFAULT_DICTIONARY
+    return str(Path(name).expanduser().resolve()) if _is_path(name) and name not in SHIPPED else name
 
 
 @dataclass(frozen=True)

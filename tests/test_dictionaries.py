@@ -100,7 +100,7 @@ def test_house_rules_layer_on_any_dictionary(tmp_path):
     allow.write_text("qat\nzyzzyva\nquiz\n", "utf-8")
     deny.write_text("quiz\ncats\n", "utf-8")
     for base in ("everyday", "en_US"):
-        house = open_dictionary(base, allow, deny)
+        house = open_dictionary(base, d.read_word_file(allow), d.read_word_file(deny))
         assert judge("zyzzyva", house).allowed and judge("qat", house).allowed
         assert judge("quiz", house).reason == d.HOUSE_DENIED
         assert judge("cats", house).reason == d.HOUSE_DENIED

@@ -4,11 +4,14 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from qscore.errors import QscoreError
+
+if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary
 
 app = typer.Typer(
     help="qscore: word judge, hand solver and scorekeeper for Quiddler at a real table.",
@@ -38,6 +41,15 @@ def reports_errors(func: F) -> F:
             fail(str(exc), exc.exit_code)
 
     return wrapper  # type: ignore[return-value]
+
+
+def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":
+    """The dictionary the --dictionary, --allow and --deny options name."""
+    from qscore.dictionaries import open_dictionary, read_word_file
+
+    return open_dictionary(
+        name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ()
+    )
 
 
 def print_json(value: Any) -> None:

@@ -5,8 +5,16 @@ from typing import Annotated
 import typer
 
 from qscore.cards import Card, format_cards, parse_hand
-from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, print_json, reports_errors
-from qscore.dictionaries import open_dictionary
+from qscore.cli.app import (
+    AllowOpt,
+    DenyOpt,
+    DictionaryOpt,
+    JsonOpt,
+    app,
+    dictionary_from,
+    print_json,
+    reports_errors,
+)
 from qscore.errors import CardError
 from qscore.solver import DrawAdvice, Play, Word, advise_draw, solitaire_words, solve
 
@@ -40,7 +48,7 @@ def best(
     take the face-up card or draw blind.
     """
     hand = parse_hand(cards)
-    words = open_dictionary(dictionary, allow, deny)
+    words = dictionary_from(dictionary, allow, deny)
     if faceup is not None:
         if no_discard:
             raise CardError("--faceup compares draws, which always end with a discard: drop --no-discard")
@@ -84,7 +92,7 @@ def solitaire(
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
         raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
-    found = solitaire_words(faceup, open_dictionary(dictionary, allow, deny))
+    found = solitaire_words(faceup, dictionary_from(dictionary, allow, deny))
     if as_json:
         print_json({"best": word_json(found[0]) if found else None, "words": [word_json(w) for w in found]})
         return

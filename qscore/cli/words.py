@@ -4,8 +4,17 @@ from typing import Annotated
 
 import typer
 
-from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, print_json, reports_errors
-from qscore.dictionaries import Verdict, judge, list_dictionaries, open_dictionary
+from qscore.cli.app import (
+    AllowOpt,
+    DenyOpt,
+    DictionaryOpt,
+    JsonOpt,
+    app,
+    dictionary_from,
+    print_json,
+    reports_errors,
+)
+from qscore.dictionaries import Verdict, judge, list_dictionaries
 
 
 @app.command()
@@ -21,7 +30,7 @@ def check(
 
     Exit status 0 when every word is allowed, 1 when any is not.
     """
-    judge_with = open_dictionary(dictionary, allow, deny)
+    judge_with = dictionary_from(dictionary, allow, deny)
     verdicts = [judge(w, judge_with) for w in words]
     if as_json:
         print_json([verdict_json(v) for v in verdicts])

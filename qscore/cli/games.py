@@ -1,0 +1,286 @@
+"""The scorekeeper: new, score, challenge, sheet, export, undo, games."""
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, dictionary_from, print_json, reports_errors
+from qscore.cli.sheets import export_text, round_text, sheet_text, standing_text
+from qscore.errors import GameError
+from qscore.scoresheet import Game, GameConfig, parse_rounds
+from qscore.storage import GameStore
+
+GameOpt = Annotated[
+    str | None, typer.Option("--game", "-g", help="the game's name (default: the game most recently started)")
+]
+RoundOpt = Annotated[int | None, typer.Option("--round", "-r", help="an earlier round, to correct it")]
+
+
+def game_dictionary(game: Game) -> Any:
+    """The dictionary the table chose when the game started, house lists included."""
+    from qscore.dictionaries import open_dictionary
+
+    c = game.config
+    return open_dictionary(c.dictionary, c.allow, c.deny)
+
+
+def ask_bonus() -> str:
+    """Two players use one bonus: ask for it on a terminal, refuse without one."""
+    if not sys.stdin.isatty():
+        raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
+    while True:
+        answer = typer.prompt("Two players use one bonus: longest or most?").strip().lower()
+        if answer in ("longest", "most"):
+            return answer
+        print("Answer longest or most.")
+
+
+def start_game(
+    players: list[str],
+    *,
+    variant: str = "standard",
+    rounds: str | None = None,
+    bonus: str | None = None,
+    dealer: str | None = None,
+    dictionary: str | None = None,
+    allow: Path | None = None,
+    deny: Path | None = None,
+    name: str | None = None,
+) -> Game:
+    """Check the table's choices and save the new game."""
+    from qscore.cards import load_deck
+    from qscore.dictionaries import dictionary_name, read_word_file
+
+    deck = load_deck(variant)
+    dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
+    if bonus is None:
+        bonus = ask_bonus() if len(players) == 2 else "both"
+    first = 0
+    if dealer is not None:
+        lowered = [p.lower() for p in players]
+        if dealer.lower() not in lowered:
+            raise GameError(f"dealer {dealer!r} is not a player: players are {', '.join(players)}")
+        first = lowered.index(dealer.lower())
+    config = GameConfig(
+        players=tuple(players),
+        deck=deck.key,
+        rounds=parse_rounds(rounds) if rounds else deck.rounds,
+        bonus=bonus,
+        dictionary=dictionary_name(dictionary),
+        allow=tuple(sorted(read_word_file(allow))) if allow else (),
+        deny=tuple(sorted(read_word_file(deny))) if deny else (),
+        first_dealer=first,
+    )
+    return GameStore().create(config, name)
+
+
+@app.command()
+@reports_errors
+def new(
+    players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
+    variant: Annotated[str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")] = "standard",
+    rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
+    bonus: Annotated[
+        str | None, typer.Option("--bonus", help="both, longest, most or none (two players: longest or most)")
+    ] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="who deals first (default: the first player)")] = None,
+    dictionary: DictionaryOpt = None,
+    allow: AllowOpt = None,
+    deny: DenyOpt = None,
+    game: GameOpt = None,
+) -> None:
+    """Start a game: players, variant, bonuses and dictionary are remembered."""
+    started = start_game(
+        players, variant=variant, rounds=rounds, bonus=bonus, dealer=dealer,
+        dictionary=dictionary, allow=allow, deny=deny, name=game,
+    )
+    c = started.config
+    print(f"Game {started.name!r} started: {', '.join(c.players)}.")
+    print(
+        f"{c.deck} deck, {len(c.rounds)} rounds ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {c.bonus}, dictionary: {c.dictionary}."
+    )
+    print(standing_text(started))
+
+
+@app.command()
+@reports_errors
+def score(
+    player: Annotated[str, typer.Argument(help="whose laydown")],
+    words: Annotated[
+        list[str] | None, typer.Argument(help="the words as laid: letters, with (qu) for a double card")
+    ] = None,
+    unused: Annotated[str, typer.Option("--unused", "-u", help="cards left in hand, e.g. \"M X\"")] = "",
+    out: Annotated[bool, typer.Option("--out", help="this player went out")] = False,
+    round_no: RoundOpt = None,
+    game: GameOpt = None,
+) -> None:
+    """Record a player's laydown for the round; scoring a player again replaces it."""
+    print(record_laydown(player, words or [], unused, out, round_no, game))
+
+
+def record_laydown(
+    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None
+) -> str:
+    """Check and save a laydown; the text to show: flags, and the round if it closed."""
+    from qscore.dictionaries import judge
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        state, lay = g.check_laydown(player, words, unused, out, round_no)
+        data = {"round": state.number, "player": lay.player, "words": list(lay.words),
+                "unused": list(lay.unused), "out": lay.out}
+        return "laydown", data
+
+    before, entry, after = GameStore().append(build, game)
+    d = entry.data
+    lines = [f"Recorded {before.describe(entry)}."]
+    if d["words"]:
+        judge_with = game_dictionary(after)
+        for w in d["words"]:
+            v = judge(w.replace("(", "").replace(")", ""), judge_with, suggest=False)
+            if not v.allowed:
+                lines.append(f"  flagged: {v.word} ({v.reason}): it stands unless challenged")
+    lines += closing_text(before, after, d["round"])
+    return "\n".join(lines)
+
+
+def closing_text(before: Game, after: Game, number: int) -> list[str]:
+    """After an entry: the round and the sheet when the round is (still) closed."""
+    state = after.rounds[number - 1]
+    if not state.closed:
+        waiting = [p for p in after.players if p not in state.laydowns]
+        return [f"Round {number} waits for {', '.join(waiting)}."]
+    was_closed = before.rounds[number - 1].closed
+    head = f"Round {number} rescored." if was_closed else f"Round {number} closed."
+    return ["", head, round_text(after, state), "", sheet_text(after), standing_text(after)]
+
+
+@app.command()
+@reports_errors
+def challenge(
+    player: Annotated[str, typer.Argument(help="whose word is challenged")],
+    word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
+    by: Annotated[str, typer.Option("--by", help="who challenges")],
+    ruling: Annotated[
+        str | None, typer.Option("--ruling", help="valid or invalid, when the table used a paper dictionary")
+    ] = None,
+    round_no: Annotated[int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")] = None,
+    game: GameOpt = None,
+) -> None:
+    """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""
+    print(record_challenge(player, word, by, ruling, round_no, game))
+
+
+def record_challenge(
+    player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
+) -> str:
+    from qscore.cards import parse_laid_word, points
+    from qscore.dictionaries import judge
+
+    if ruling is not None and ruling not in ("valid", "invalid"):
+        raise GameError(f"--ruling {ruling!r}: use valid or invalid")
+    reason: list[str] = []
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        state, who, laid, challenger = g.check_challenge(player, word, by, round_no)
+        if ruling is None:
+            verdict = judge(laid.replace("(", "").replace(")", ""), game_dictionary(g), suggest=False)
+            valid, how = verdict.allowed, "dictionary"
+            reason.append(verdict.reason or "")
+        else:
+            valid, how = ruling == "valid", "table"
+        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid, "ruling": how}
+        return "challenge", data
+
+    before, entry, after = GameStore().append(build, game)
+    d = entry.data
+    value = points(parse_laid_word(d["word"], after.deck))
+    why = f" ({reason[0]})" if reason and reason[0] else ""
+    if d["valid"]:
+        outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
+    else:
+        outcome = f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
+    lines = [f"Challenge by {d['by']}: {outcome}"]
+    lines += closing_text(before, after, d["round"])
+    return "\n".join(lines)
+
+
+@app.command()
+@reports_errors
+def sheet(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
+    g = GameStore().load(game)
+    if as_json:
+        print_json(g.summary())
+    else:
+        print(sheet_text(g))
+        print(standing_text(g))
+
+
+@app.command()
+@reports_errors
+def export(
+    fmt: Annotated[str, typer.Option("--format", "-f", help="csv, json or markdown")] = "csv",
+    game: GameOpt = None,
+) -> None:
+    """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
+    if fmt not in ("csv", "json", "markdown"):
+        raise GameError(f"--format {fmt!r}: use csv, json or markdown")
+    sys.stdout.write(export_text(GameStore().load(game), fmt))
+
+
+@app.command()
+@reports_errors
+def undo(game: GameOpt = None) -> None:
+    """Take back the last entry (a laydown or a challenge), and say what it was."""
+    taken: list[str] = []
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        from qscore.scoresheet import effective
+
+        standing = effective(g.entries)
+        if len(standing) < 2:
+            raise GameError(f"nothing to undo in game {g.name!r}")
+        last = standing[-1]
+        taken.append(g.describe(last))
+        return "undo", {"undoes": last.seq, "round": last.data["round"]}
+
+    _before, _entry, after = GameStore().append(build, game)
+    print(f"Took back {taken[0]}.")
+    print(standing_text(after))
+
+
+@app.command()
+@reports_errors
+def games(as_json: JsonOpt = False) -> None:
+    """List the saved games: players, round reached, and leader."""
+    found = GameStore().games()
+    rows = []
+    for g in found:
+        totals = g.totals()
+        leaders = g.leaders()
+        rows.append({
+            "game": g.name,
+            "players": list(g.players),
+            "round": g.round_reached(),
+            "rounds": len(g.rounds),
+            "over": g.over,
+            "leader": " & ".join(leaders) if any(totals.values()) else None,
+            "leader_total": max(totals.values()),
+        })
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        print("No saved games yet: start one with qscore new ALICE BOB")
+        return
+    from tabulate import tabulate
+
+    table = [
+        (r["game"], ", ".join(r["players"]), f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
+         f"{r['leader']} ({r['leader_total']})" if r["leader"] else "-")
+        for r in rows
+    ]
+    print(tabulate(table, headers=["game", "players", "round", "leader"]))
