@@ -1,0 +1,254 @@
+"""The scorekeeper through the CLI: a whole scripted game, worked out by hand."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def ok(*args):
+    r = run(*args)
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
+
+
+def sheet():
+    return json.loads(ok("sheet", "--json"))
+
+
+# Card values: A2 B8 C8 D5 E2 G6 H7 I2 J13 K8 L3 M5 N5 O2 P6 Q15 R5 S3 T3 U4 V11
+# W10 X12 Y4 Z14, QU9 IN7 ER7 CL10 TH9. Bonuses +10, both in play (3 players).
+WHOLE_GAME = [
+    # round 1, 3 cards. Most words: 1-1-1 tie, nobody. Longest: ann's CAT (3).
+    ("score", "ann", "cat", "--out"),                       # 13 + L10 = 23
+    ("score", "ben", "at", "--unused", "Z"),                # 5 - 14 < 0: zero floor, 0
+    ("score", "cat", "ox", "--unused", "E"),                # 14 - 2 = 12
+    # round 2, 4 cards. Most words: ben (2). Longest: ann's QUIZ (4 letters).
+    ("score", "ann", "(qu)iz", "--unused", "E"),            # 25 - 2 = 23 + L10 = 33
+    ("score", "ben", "to", "go", "--out"),                  # 5 + 8 = 13 + M10 = 23
+    ("score", "cat", "jab", "--unused", "S"),               # 23 - 3 - 25 (challenge) < 0: 0
+    ("challenge", "ann", "quiz", "--by", "cat"),            # QUIZ is allowed: cat loses 25
+    # round 3, 5 cards. STEVE is struck: ann has no word, 21 unused: 0.
+    # Most words: ben 2, cat 2, tie. Longest: HAT 3, BED 3, tie.
+    ("score", "ann", "steve", "--out"),
+    ("score", "ben", "hat", "in"),                          # 12 + 7 = 19
+    ("score", "cat", "bed", "no"),                          # 15 + 7 = 22
+    ("challenge", "ann", "steve", "--by", "ben"),           # proper noun: not allowed
+    # round 4, 6 cards. Most words: cat (3). Longest: THING 5, QUILT 5, tie.
+    ("score", "ann", "(th)ing", "ox", "--out"),             # 22 + 14 = 36
+    ("score", "ben", "quilt", "--unused", "A"),             # 27 - 2 = 25
+    ("score", "cat", "me", "we", "do"),                     # 7 + 12 + 7 = 26 + M10 = 36
+    # round 5, 7 cards. Most words: ben (2). Longest: ann's CLERKS (6).
+    ("score", "ann", "(cl)erks", "--unused", "A A"),        # 28 - 4 = 24 + L10 = 34
+    ("score", "ben", "tops", "ah", "--unused", "E"),        # 14 + 9 - 2 = 21 + M10 = 31
+    ("score", "cat", "--unused", "Q X Z J V W K"),          # no word, -83: 0
+    # round 6, 8 cards. Most words: cat (4). Longest: GARDEN 6, DANGER 6, tie.
+    ("score", "ann", "garden", "is", "--out"),              # 25 + 5 = 30
+    ("score", "ben", "danger", "it"),                       # 25 + 5 = 30
+    ("score", "cat", "at", "it", "on", "us"),               # 5 + 5 + 7 + 7 = 24 + M10 = 34
+    # round 7, 9 cards. Most words: ben 3, cat 3, tie. Longest: ann's JUMPED (6).
+    ("score", "ann", "jumped", "ox", "--unused", "B"),      # 35 + 14 - 8 = 41 + L10 = 51
+    ("score", "ben", "hello", "b(in)", "as", "--out"),      # 17 + 15 + 5 = 37
+    ("score", "cat", "fix(er)", "go", "am", "--unused", "T"),  # 27 + 8 + 7 - 3 = 39
+    # round 8, 10 cards. Most words: ann 3, cat 3, tie. Longest: ben's THINKING (8).
+    ("score", "ann", "wizard", "on", "be", "--out"),        # 38 + 7 + 10 = 55
+    ("score", "ben", "(th)(in)k(in)g", "ox", "--unused", "E E E"),  # 37 + 14 - 6 = 45 + L10 = 55
+    ("score", "cat", "vex", "cub", "no", "--unused", "Y Y"),  # 25 + 20 + 7 - 8 = 44
+]
+ROUND_SCORES = {
+    "ann": [23, 33, 0, 36, 34, 30, 51, 55],
+    "ben": [0, 23, 19, 25, 31, 30, 37, 55],
+    "cat": [12, 0, 22, 36, 0, 34, 39, 44],
+}
+TOTALS = {"ann": 262, "ben": 220, "cat": 187}
+
+
+def test_whole_game_gives_the_totals_worked_by_hand():
+    out = ok("new", "ann", "ben", "cat")
+    assert "Round 1: 3 cards. ann deals, ben starts." in out
+    for step in WHOLE_GAME:
+        ok(*step)
+    got = sheet()
+    assert got["totals"] == TOTALS
+    assert {p: [r["scores"][p] for r in got["rounds"]] for p in TOTALS} == ROUND_SCORES
+    assert [r["hand_size"] for r in got["rounds"]] == [3, 4, 5, 6, 7, 8, 9, 10]
+    assert [r["dealer"] for r in got["rounds"]] == ["ann", "ben", "cat"] * 2 + ["ann", "ben"]
+    assert got["over"] and got["winner"] == "ann"
+    r3 = got["rounds"][2]["players"]["ann"]
+    assert (r3["struck"], r3["word_points"], r3["unused_points"], r3["hand_score"]) == (["steve"], 0, 21, 0)
+    r2 = got["rounds"][1]["players"]["cat"]
+    assert (r2["penalty"], r2["hand_score"]) == (25, 0)
+    assert got["rounds"][0]["players"]["ann"]["bonuses"] == ["longest word"]
+    assert got["rounds"][0]["players"]["cat"]["bonuses"] == []  # 1-1-1 tie on most words
+    text = ok("sheet")
+    assert "Game over. ann wins with 262." in text
+    assert "total" in text and "262" in text
+
+
+def test_round_closes_and_says_who_deals_next():
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    out = ok("score", "ben", "at", "--unused", "Z")
+    assert "Round 1 waits for cat." in out
+    out = ok("score", "cat", "ox", "--unused", "E")
+    assert "Round 1 closed." in out
+    assert "Round 2: 4 cards. ben deals, cat starts." in out
+
+
+def test_flagged_word_stands_until_challenged():
+    ok("new", "ann", "ben", "cat", "--rounds", "5,6")
+    out = ok("score", "ann", "steve", "--out")
+    assert "flagged: steve (proper noun): it stands unless challenged" in out
+    ok("score", "ben", "hat", "--unused", "E E")  # 12 - 4 = 8
+    ok("score", "cat", "bed", "--unused", "A A")  # 15 - 4 = 11
+    # Unchallenged, STEVE counts: 21, and the longest word (5 letters): 31.
+    assert sheet()["rounds"][0]["scores"] == {"ann": 31, "ben": 8, "cat": 11}
+
+
+@pytest.mark.parametrize(
+    ("bonus", "scores"),
+    [
+        # ann: QUIZ (25) with E unused (-2) = 23, the longest word;
+        # ben: TO + GO = 13 and out, the most words.
+        ("most", {"ann": 23, "ben": 23}),
+        ("longest", {"ann": 33, "ben": 13}),
+    ],
+)
+def test_two_players_use_only_the_chosen_bonus(bonus, scores):
+    ok("new", "ann", "ben", "--bonus", bonus, "--rounds", "4-5")
+    ok("score", "ann", "(qu)iz", "--unused", "E")
+    ok("score", "ben", "to", "go", "--out")
+    assert sheet()["rounds"][0]["scores"] == scores
+
+
+def test_two_players_must_choose_a_bonus():
+    r = run("new", "ann", "ben")  # the runner's stdin is no terminal: no prompt
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: two players use one bonus: choose --bonus longest or --bonus most\n"
+    r = run("new", "ann", "ben", "--bonus", "both")
+    assert r.exit_code == 2 and "two players use one bonus" in r.stderr
+    assert run("games").stdout.startswith("No saved games yet")
+
+
+def test_short_variant_runs_four_rounds_of_three_to_six():
+    ok("new", "ann", "ben", "cat", "--variant", "short")
+    got = sheet()
+    assert [r["hand_size"] for r in got["rounds"]] == [3, 4, 5, 6] and got["deck"] == "short"
+    # the short deck holds one Z
+    r = run("score", "ann", "--unused", "Z Z A")
+    assert r.exit_code == 2 and "too many Z cards in the unused cards: 2, the short deck has 1" in r.stderr
+    for n, size in enumerate([3, 4, 5, 6], 1):
+        for p in ("ann", "ben", "cat"):
+            ok("score", p, "--unused", " ".join(["E"] * size))
+    assert sheet()["over"]
+    assert "Game over." in ok("sheet")
+
+
+def test_rescoring_replaces_and_undo_takes_back():
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ann", "at", "--unused", "E")  # replaces: 5 - 2 = 3
+    ok("score", "ben", "ox", "--unused", "E")
+    out = ok("undo")
+    assert out.startswith("Took back ben's laydown in round 1: ox; unused E.")
+    out = ok("undo")
+    assert out.startswith("Took back ann's laydown in round 1: at; unused E.")
+    ok("score", "ben", "ox", "--unused", "E")
+    ok("score", "cat", "to", "--unused", "E")
+    got = sheet()
+    assert got["rounds"][0]["players"]["ann"]["words"] == ["cat"]  # the first laydown is back
+    # ann CAT 13 + longest 10; ben 12; cat 5 - 2 = 3
+    assert got["rounds"][0]["scores"] == {"ann": 23, "ben": 12, "cat": 3}
+
+
+def test_correcting_an_earlier_round_rescores_it():
+    ok("new", "ann", "ben", "cat")
+    for step in WHOLE_GAME[:3]:
+        ok(*step)
+    out = ok("score", "ben", "at", "--unused", "E", "--round", "1")  # was Z unused
+    assert "Round 1 rescored." in out
+    assert sheet()["rounds"][0]["scores"]["ben"] == 3
+
+
+def test_export_formats():
+    ok("new", "ann", "ben", "cat")
+    for step in WHOLE_GAME[:3]:
+        ok(*step)
+    csv_text = ok("export", "--format", "csv")
+    assert csv_text.splitlines()[:2] == ["round,cards,dealer,ann,ben,cat", "1,3,ann,23,0,12"]
+    assert csv_text.splitlines()[-1] == "total,,,23,0,12"
+    assert json.loads(ok("export", "--format", "json"))["totals"] == {"ann": 23, "ben": 0, "cat": 12}
+    md = ok("export", "--format", "markdown").splitlines()
+    assert md[0].startswith("## Quiddler: ")
+    assert [c.strip() for c in md[2].strip("|").split("|")] == ["round", "cards", "dealer", "ann", "ben", "cat"]
+    assert [c.strip() for c in md[4].strip("|").split("|")] == ["1", "3", "ann", "23 L*", "0", "12"]
+
+
+def test_games_lists_players_round_and_leader():
+    ok("new", "ann", "ben", "cat", "--game", "friday")
+    for step in WHOLE_GAME[:3]:
+        ok(*step)
+    ok("new", "dee", "eve", "--bonus", "most", "--game", "saturday")
+    rows = json.loads(ok("games", "--json"))
+    assert [(r["game"], r["round"], r["leader"]) for r in rows] == [("friday", 2, "ann"), ("saturday", 1, None)]
+    assert "friday" in ok("games") and "ann (23)" in ok("games")
+    # the default game is the one most recently started
+    assert sheet()["game"] == "saturday"
+    assert json.loads(ok("sheet", "--json", "--game", "friday"))["totals"]["ann"] == 23
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "zed", "cat"], "no player 'zed' in game"),
+        (["score", "ann", "(xy)z"], "no card (xy) in laid word '(xy)z'"),
+        (["score", "ann", "zzz"], "too many Z cards in the laydown of ann: 3, the standard deck has 2"),
+        (["score", "ann", "cats"], "ann's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3"),
+        (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 are given"),
+        (["score", "ann", "(in)", "--unused", "E E"], "'(in)' is one card: a word takes at least 2 cards"),
+        (["score", "ann", "cat", "--round", "3"], "round 3 has not started: the current round is 1"),
+        (["score", "ann", "cat", "--game", "nope"], "no game named 'nope'"),
+        (["challenge", "ann", "cat", "--by", "ben"], "ann has laid nothing down yet"),
+        (["new", "solo"], "a game has 2 to 8 players, got 1"),
+        (["new", "ann", "ann", "bob"], "two players have the same name: ann"),
+        (["new", "a", "b", "c", "--rounds", "3-x"], "rounds '3-x': write a range"),
+        (["new", "a", "b", "c", "--variant", "tiny"], "unknown deck 'tiny'"),
+        (["export", "--format", "pdf"], "--format 'pdf': use csv, json or markdown"),
+    ],
+)
+def test_bad_input_one_line_and_changes_nothing(args, message):
+    ok("new", "ann", "ben", "cat")
+    before = ok("sheet", "--json")
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("qscore: error: ") and r.stderr.count("\n") == 1
+    assert message in r.stderr
+    assert ok("sheet", "--json") == before
+
+
+def test_challenge_errors_and_closed_game():
+    ok("new", "ann", "ben", "cat", "--rounds", "3")
+    for step in WHOLE_GAME[:3]:
+        ok(*step)
+    for args, message in [
+        (["challenge", "ann", "dog", "--by", "ben"], "ann laid no word 'dog' in round 1"),
+        (["challenge", "ann", "cat", "--by", "ann"], "ann cannot challenge their own word"),
+        (["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"], "--ruling 'maybe': use valid or invalid"),
+        (["score", "ann", "cat", "--out"], "is over: all 1 rounds are scored (use --round N to correct one)"),
+    ]:
+        r = run(*args)
+        assert r.exit_code == 2 and message in r.stderr, (args, r.output)
+    ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "invalid")  # a paper dictionary said no
+    r = run("challenge", "ann", "cat", "--by", "cat")
+    assert r.exit_code == 2 and "ann's 'cat' in round 1 was already challenged" in r.stderr
+    # CAT struck: ann has no word and 13 unused: 0. Longest is now AT and OX, 2 letters
+    # each, and most words 1 and 1: both bonuses tie, nobody gets one.
+    assert sheet()["rounds"][0]["scores"] == {"ann": 0, "ben": 0, "cat": 12}
