@@ -8,14 +8,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from qscore.errors import CardError
 from qscore.paths import package_file
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """One card face: its letters (one or two) and its points."""
+class Card(NamedTuple):
+    """One card face: its letters (one or two) and its points.
+
+    A named tuple rather than a dataclass: the solver hashes and compares cards tens of
+    thousands of times a hand, and a tuple does that in C.
+    """
 
     letters: str
     points: int

@@ -125,7 +125,8 @@ class Hand:
             self.by_field[_lowest_field(mask)].append((mask, w.points, w))
         for bucket in self.by_field:
             bucket.sort(key=lambda entry: -entry[1])
-        self._memo: dict[int, dict[int, int]] = {0: {0: 0}, _PER_WORD: {0: 0}}
+        # state -> (best value, best value with _PER_WORD added a word): both at once
+        self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
     def mask(self, cards: Sequence[Card]) -> int:
         """The multiset of ``cards`` packed like a state; -1 when a card is not in the hand."""
@@ -146,26 +147,30 @@ class Hand:
         return out
 
     def value(self, state: int, per_word: int = 0) -> int:
-        """f(state): the best points of words less unused cards, plus ``per_word`` a word."""
-        memo = self._memo[per_word]
-        found = memo.get(state)
-        if found is not None:
-            return found
+        """f(state): the best points of words less unused cards, plus ``per_word`` a word
+        (0, or _PER_WORD to rank plays by word count first)."""
+        found = self._memo.get(state) or self._values(state)
+        return found[1] if per_word else found[0]
+
+    def _values(self, state: int) -> tuple[int, int]:
+        """Both objectives of ``state`` in one pass over its lowest card's words."""
+        memo = self._memo
         i = _lowest_field(state)
         rest = state - (1 << (_BITS * i))
-        sub = memo.get(rest)
-        best = (self.value(rest, per_word) if sub is None else sub) - self.cards[i].points
+        sub = memo.get(rest) or self._values(rest)
+        lost = self.cards[i].points
+        best, most = sub[0] - lost, sub[1] - lost
         guards = self.guards
         for mask, pts, _w in self.by_field[i]:
             rest = (state | guards) - mask
             if rest & guards == guards:
-                rest ^= guards
-                sub = memo.get(rest)  # most calls would be memo hits: look first
-                v = pts + per_word + (self.value(rest, per_word) if sub is None else sub)
-                if v > best:
-                    best = v
-        memo[state] = best
-        return best
+                sub = memo.get(rest ^ guards) or self._values(rest ^ guards)
+                if pts + sub[0] > best:
+                    best = pts + sub[0]
+                if pts + _PER_WORD + sub[1] > most:
+                    most = pts + _PER_WORD + sub[1]
+        memo[state] = found = (best, most)
+        return found
 
     def play_of(self, state: int, per_word: int = 0) -> tuple[list[Word], list[Card]]:
         """The words and unused cards of a packing of ``state`` that reaches ``value``."""
@@ -231,30 +236,45 @@ def _lowest_field(state: int) -> int:
 
 def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]:
     """Every allowed word that some sub-multiset of the cards spells exactly."""
-    subsets: list[tuple[str, tuple[Card, ...]]] = [("", ())]  # (letters, cards) of each sub-multiset
-    for card, n in counts.items():
-        subsets = [(letters + card.letters * k, chosen + (card,) * k) for letters, chosen in subsets for k in range(n + 1)]
+    singles = _sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
+    doubles = _sub_multisets([c for c in counts if c.is_double], counts)
     found: list[Word] = []
     by_key: dict[str, list[str]] = {}
-    for letters, chosen in subsets:
-        if len(chosen) < MIN_CARDS:
-            continue
-        key = "".join(sorted(letters))
-        words = by_key.get(key)
-        if words is None:
-            words = by_key[key] = dictionary.anagrams(key)
-        if not words:
-            continue
-        if all(len(c.letters) == 1 for c in chosen):
-            # single-letter cards spell any word of the same letters, in its own order
-            found.extend(Word(text, tuple(_single_cards(text, chosen))) for text in words)
-            continue
-        want = Counter(chosen)
-        for text in words:
-            spelling = next((s for s in spell_word(text) if len(s.cards) == len(chosen) and Counter(s.cards) == want), None)
-            if spelling is not None:
-                found.append(Word(text, spelling.cards))
+    for extra, with_doubles in doubles:
+        for letters, chosen in singles:
+            if len(chosen) + len(with_doubles) < MIN_CARDS:
+                continue
+            # singles taken in alphabetical order already spell their anagram key
+            key = "".join(sorted(letters + extra)) if extra else letters
+            words = by_key.get(key)
+            if words is None:
+                words = by_key[key] = dictionary.anagrams(key)
+            if not words:
+                continue
+            if not with_doubles:
+                # single-letter cards spell any word of the same letters, in its own order
+                found.extend(Word(text, tuple(_single_cards(text, chosen))) for text in words)
+                continue
+            cards = chosen + with_doubles
+            want = Counter(cards)
+            for text in words:
+                spelled = (s for s in spell_word(text) if len(s.cards) == len(cards) and Counter(s.cards) == want)
+                spelling = next(spelled, None)
+                if spelling is not None:
+                    found.append(Word(text, spelling.cards))
     return found
+
+
+def _sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+    """(letters, cards) of every sub-multiset of ``cards``, letters in the order given."""
+    subsets: list[tuple[str, tuple[Card, ...]]] = [("", ())]
+    for card in cards:
+        subsets = [
+            (letters + card.letters * k, chosen + (card,) * k)
+            for letters, chosen in subsets
+            for k in range(counts[card] + 1)
+        ]
+    return subsets
 
 
 def _single_cards(text: str, chosen: tuple[Card, ...]) -> Iterator[Card]:

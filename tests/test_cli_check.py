@@ -92,3 +92,17 @@ def test_every_command_has_help():
     for name, command in group.commands.items():
         assert command.help, f"{name} has no help text"
         assert run(name, "--help").exit_code == 0
+
+
+def test_start_up_imports_nothing_a_command_does_not_need():
+    """Every run imports the CLI; the dictionaries, solver, storage and tables wait for their commands."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import qscore.cli; "
+        "print(' '.join(m for m in ('dawg', 'enchant', 'sqlite3', 'tabulate', 'qscore.solver', "
+        "'qscore.storage', 'qscore.scoresheet') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""

@@ -2,15 +2,25 @@
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, dictionary_from, print_json, reports_errors
-from qscore.cli.sheets import export_text, round_text, sheet_text, standing_text
 from qscore.errors import GameError
-from qscore.scoresheet import Game, GameConfig, parse_rounds
-from qscore.storage import GameStore
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
+    from qscore.storage import GameStore
+
+# The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
+# every qscore run imports this file, and `check` should not pay for them.
+
+
+def store() -> "GameStore":
+    from qscore.storage import GameStore
+
+    return GameStore()
 
 GameOpt = Annotated[
     str | None, typer.Option("--game", "-g", help="the game's name (default: the game most recently started)")
@@ -18,7 +28,7 @@ GameOpt = Annotated[
 RoundOpt = Annotated[int | None, typer.Option("--round", "-r", help="an earlier round, to correct it")]
 
 
-def game_dictionary(game: Game) -> Any:
+def game_dictionary(game: "Game") -> Any:
     """The dictionary the table chose when the game started, house lists included."""
     from qscore.dictionaries import open_dictionary
 
@@ -48,10 +58,11 @@ def start_game(
     allow: Path | None = None,
     deny: Path | None = None,
     name: str | None = None,
-) -> Game:
+) -> "Game":
     """Check the table's choices and save the new game."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, read_word_file
+    from qscore.scoresheet import GameConfig, parse_rounds
 
     deck = load_deck(variant)
     dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
@@ -73,7 +84,7 @@ def start_game(
         deny=tuple(sorted(read_word_file(deny))) if deny else (),
         first_dealer=first,
     )
-    return GameStore().create(config, name)
+    return store().create(config, name)
 
 
 @app.command()
@@ -96,6 +107,8 @@ def new(
         players, variant=variant, rounds=rounds, bonus=bonus, dealer=dealer,
         dictionary=dictionary, allow=allow, deny=deny, name=game,
     )
+    from qscore.cli.sheets import standing_text
+
     c = started.config
     print(f"Game {started.name!r} started: {', '.join(c.players)}.")
     print(
@@ -127,13 +140,13 @@ def record_laydown(
     """Check and save a laydown; the text to show: flags, and the round if it closed."""
     from qscore.dictionaries import judge
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
+    def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, lay = g.check_laydown(player, words, unused, out, round_no)
         data = {"round": state.number, "player": lay.player, "words": list(lay.words),
                 "unused": list(lay.unused), "out": lay.out}
         return "laydown", data
 
-    before, entry, after = GameStore().append(build, game)
+    before, entry, after = store().append(build, game)
     d = entry.data
     lines = [f"Recorded {before.describe(entry)}."]
     if d["words"]:
@@ -146,8 +159,10 @@ def record_laydown(
     return "\n".join(lines)
 
 
-def closing_text(before: Game, after: Game, number: int) -> list[str]:
+def closing_text(before: "Game", after: "Game", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
+    from qscore.cli.sheets import round_text, sheet_text, standing_text
+
     state = after.rounds[number - 1]
     if not state.closed:
         waiting = [p for p in after.players if p not in state.laydowns]
@@ -183,7 +198,7 @@ def record_challenge(
         raise GameError(f"--ruling {ruling!r}: use valid or invalid")
     reason: list[str] = []
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
+    def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, who, laid, challenger = g.check_challenge(player, word, by, round_no)
         if ruling is None:
             verdict = judge(laid.replace("(", "").replace(")", ""), game_dictionary(g), suggest=False)
@@ -194,7 +209,7 @@ def record_challenge(
         data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid, "ruling": how}
         return "challenge", data
 
-    before, entry, after = GameStore().append(build, game)
+    before, entry, after = store().append(build, game)
     d = entry.data
     value = points(parse_laid_word(d["word"], after.deck))
     why = f" ({reason[0]})" if reason and reason[0] else ""
@@ -211,7 +226,9 @@ def record_challenge(
 @reports_errors
 def sheet(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
-    g = GameStore().load(game)
+    from qscore.cli.sheets import sheet_text, standing_text
+
+    g = store().load(game)
     if as_json:
         print_json(g.summary())
     else:
@@ -228,7 +245,9 @@ def export(
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
     if fmt not in ("csv", "json", "markdown"):
         raise GameError(f"--format {fmt!r}: use csv, json or markdown")
-    sys.stdout.write(export_text(GameStore().load(game), fmt))
+    from qscore.cli.sheets import export_text
+
+    sys.stdout.write(export_text(store().load(game), fmt))
 
 
 @app.command()
@@ -237,7 +256,7 @@ def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown or a challenge), and say what it was."""
     taken: list[str] = []
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
+    def build(g: "Game") -> tuple[str, dict[str, Any]]:
         from qscore.scoresheet import effective
 
         standing = effective(g.entries)
@@ -247,7 +266,9 @@ def undo(game: GameOpt = None) -> None:
         taken.append(g.describe(last))
         return "undo", {"undoes": last.seq, "round": last.data["round"]}
 
-    _before, _entry, after = GameStore().append(build, game)
+    from qscore.cli.sheets import standing_text
+
+    _before, _entry, after = store().append(build, game)
     print(f"Took back {taken[0]}.")
     print(standing_text(after))
 
@@ -256,7 +277,7 @@ def undo(game: GameOpt = None) -> None:
 @reports_errors
 def games(as_json: JsonOpt = False) -> None:
     """List the saved games: players, round reached, and leader."""
-    found = GameStore().games()
+    found = store().games()
     rows = []
     for g in found:
         totals = g.totals()

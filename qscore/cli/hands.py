@@ -1,10 +1,9 @@
 """``qscore best`` and ``qscore solitaire``: the hand solver."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from qscore.cards import Card, format_cards, parse_hand
 from qscore.cli.app import (
     AllowOpt,
     DenyOpt,
@@ -16,7 +15,10 @@ from qscore.cli.app import (
     reports_errors,
 )
 from qscore.errors import CardError
-from qscore.solver import DrawAdvice, Play, Word, advise_draw, solitaire_words, solve
+
+if TYPE_CHECKING:
+    from qscore.cards import Card
+    from qscore.solver import DrawAdvice, Play, Word
 
 CardsArg = Annotated[list[str], typer.Argument(help='card tokens, e.g. "Q U I Z M" or qu,i,z,m')]
 SOLITAIRE_STACKS = 8
@@ -47,6 +49,9 @@ def best(
     discarded. With --faceup the hand is before the draw, and qscore says whether to
     take the face-up card or draw blind.
     """
+    from qscore.cards import parse_hand
+    from qscore.solver import advise_draw, solve
+
     hand = parse_hand(cards)
     words = dictionary_from(dictionary, allow, deny)
     if faceup is not None:
@@ -89,6 +94,9 @@ def solitaire(
     as_json: JsonOpt = False,
 ) -> None:
     """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
+    from qscore.cards import parse_hand
+    from qscore.solver import solitaire_words
+
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
         raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
@@ -107,19 +115,21 @@ def solitaire(
             print(f"  ... and {len(found) - 11} more (--json lists all)")
 
 
-def word_json(w: Word) -> dict[str, object]:
+def word_json(w: "Word") -> dict[str, object]:
     return {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
 
 
-def word_text(w: Word) -> str:
+def word_text(w: "Word") -> str:
+    from qscore.cards import format_cards
+
     return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
 
 
-def tokens(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+def tokens(cards: "list[Card] | tuple[Card, ...]") -> list[str]:
     return [c.token for c in cards]
 
 
-def play_json(p: Play) -> dict[str, object]:
+def play_json(p: "Play") -> dict[str, object]:
     return {
         "score": p.score,
         "goes_out": p.goes_out,
@@ -131,7 +141,9 @@ def play_json(p: Play) -> dict[str, object]:
     }
 
 
-def play_text(p: Play) -> str:
+def play_text(p: "Play") -> str:
+    from qscore.cards import format_cards
+
     head = f"{p.score} points, " + ("goes out" if p.goes_out else "does not go out")
     lines = [head]
     lines += [f"  {word_text(w)}" for w in p.words] or ["  no word"]
@@ -143,7 +155,7 @@ def play_text(p: Play) -> str:
     return "\n".join(lines)
 
 
-def advice_json(a: DrawAdvice) -> dict[str, object]:
+def advice_json(a: "DrawAdvice") -> dict[str, object]:
     return {
         "recommend": "faceup" if a.take_faceup else "draw",
         "faceup": {"card": a.faceup.token, **play_json(a.take)},
@@ -154,7 +166,7 @@ def advice_json(a: DrawAdvice) -> dict[str, object]:
     }
 
 
-def advice_text(a: DrawAdvice) -> str:
+def advice_text(a: "DrawAdvice") -> str:
     verdict = f"Take the face-up {a.faceup.token}" if a.take_faceup else "Draw blind"
     return "\n".join([
         f"{verdict}: face-up {a.faceup.token} scores {a.take.score}, "

@@ -4,16 +4,16 @@ It asks for what the other commands take, and saves through them, so a game star
 here goes on with ``qscore score`` and the other way round.
 """
 
-from typing import Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
 from qscore.cli.app import app, reports_errors
-from qscore.cli.games import GameOpt, record_challenge, record_laydown, start_game
-from qscore.cli.sheets import sheet_text, standing_text
+from qscore.cli.games import GameOpt, record_challenge, record_laydown, start_game, store
 from qscore.errors import QscoreError, UnknownGameError
-from qscore.scoresheet import Game
-from qscore.storage import GameStore
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
 
 
 def ask(question: str) -> str:
@@ -30,7 +30,7 @@ def retry(action, *args: object) -> None:  # type: ignore[no-untyped-def]
             print(f"qscore: error: {exc}")
 
 
-def set_up(name: str | None) -> Game:
+def set_up(name: str | None) -> "Game":
     """Ask for a new game's players and choices."""
     print("A new game" + (f" called {name!r}." if name else "."))
     while True:
@@ -46,7 +46,7 @@ def set_up(name: str | None) -> Game:
             print(f"qscore: error: {exc}")
 
 
-def lay_down(game: Game, player: str) -> None:
+def lay_down(game: "Game", player: str) -> None:
     words = ask(f"{player}'s words, as laid, e.g. (qu)iz (blank for none)").split()
     unused = ask(f"{player}'s unused cards (blank for none)")
     out = False
@@ -55,7 +55,7 @@ def lay_down(game: Game, player: str) -> None:
     print(record_laydown(player, words, unused, out, None, game.name))
 
 
-def challenge_line(game: Game, line: str) -> None:
+def challenge_line(game: "Game", line: str) -> None:
     parts = line.split()
     if len(parts) != 4 or parts[2].lower() != "by":
         raise QscoreError("write a challenge as PLAYER WORD by CHALLENGER, e.g. ann steve by ben")
@@ -66,9 +66,11 @@ def challenge_line(game: Game, line: str) -> None:
 @reports_errors
 def play(game: GameOpt = None) -> None:
     """Keep score for a whole game, prompting round by round for each player."""
-    store = GameStore()
+    from qscore.cli.sheets import sheet_text, standing_text
+
+    games = store()
     try:
-        current = store.load(game)
+        current = games.load(game)
         if current.over and game is None:
             current = set_up(None)
     except UnknownGameError:
@@ -82,13 +84,13 @@ def play(game: GameOpt = None) -> None:
             for player in current.players:
                 if player not in state.laydowns:
                     retry(lay_down, current, player)
-            current = store.load(current.name)
+            current = games.load(current.name)
             while line := ask("Challenge? PLAYER WORD by CHALLENGER (blank for none)"):
                 try:
                     challenge_line(current, line)
                 except QscoreError as exc:
                     print(f"qscore: error: {exc}")
-                current = store.load(current.name)
+                current = games.load(current.name)
     except typer.Abort:
         # end of input or Ctrl-C: everything entered so far is saved already
         print(f"\nStopped. Game {current.name!r} is saved; go on with: qscore play --game {current.name}")
