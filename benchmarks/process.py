@@ -55,7 +55,7 @@ def compare(command: list[str], runs: int = 30) -> dict[str, float]:
 def report(label: str, result: dict[str, float], target: float) -> bool:
     ok = result["ratio"] < target
     print(
-        f"{label}: {result['command_s'] * 1000:.0f} ms, `python -c \"import typer\"`: "
+        f'{label}: {result["command_s"] * 1000:.0f} ms, `python -c "import typer"`: '
         f"{result['baseline_s'] * 1000:.0f} ms, ratio {result['ratio']:.2f}x "
         f"(target < {target}x: {'met' if ok else 'NOT met'})"
     )

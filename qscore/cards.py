@@ -70,8 +70,7 @@ class Deck:
         for card, n in Counter(cards).items():
             if n > self.counts[card.token]:
                 raise CardError(
-                    f"too many {card.token} cards in the {what}: {n}, "
-                    f"the {self.key} deck has {self.counts[card.token]}"
+                    f"too many {card.token} cards in the {what}: {n}, the {self.key} deck has {self.counts[card.token]}"
                 )
 
 
@@ -99,7 +98,7 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     joined = text if isinstance(text, str) else " ".join(text)
     tokens = [t for t in _TOKEN_SPLIT.split(joined) if t]
     if not tokens:
-        raise CardError(f"empty {what}: give card tokens such as \"Q U I Z M\"")
+        raise CardError(f'empty {what}: give card tokens such as "Q U I Z M"')
     cards = [deck.card(t) for t in tokens]
     deck.check_counts(cards, what)
     return cards

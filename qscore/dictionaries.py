@@ -123,7 +123,7 @@ class WordIndex:
             pass  # not built yet, or damaged: build both again
         words = read_word_file(self.source)
         built = dawg.DAWG(words), dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in words)
-        for index, target in zip(built, self._files):
+        for index, target in zip(built, self._files, strict=True):
             _save_atomically(index, target)
         return built[which]
 
@@ -349,9 +349,7 @@ class HouseRules(Dictionary):
 # --- choosing one ------------------------------------------------------------
 
 
-def open_dictionary(
-    name: str | None = None, allow: Iterable[str] = (), deny: Iterable[str] = ()
-) -> Dictionary:
+def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: Iterable[str] = ()) -> Dictionary:
     """The dictionary called ``name`` (shipped list, file path or enchant tag), with house lists."""
     name = name or DEFAULT_DICTIONARY
     base: Dictionary

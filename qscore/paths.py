@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-
 PACKAGE = Path(__file__).resolve().parent
 
 

@@ -50,7 +50,9 @@ class GameConfig:
             if not p or not p.replace("-", "").replace("_", "").isalnum():
                 raise GameError(f"player name {p!r}: use letters and digits")
         if len(set(names)) != len(names):
-            raise GameError("two players have the same name: " + ", ".join(sorted({p for p in names if names.count(p) > 1})))
+            raise GameError(
+                "two players have the same name: " + ", ".join(sorted({p for p in names if names.count(p) > 1}))
+            )
         if self.bonus not in BONUS_RULES:
             raise GameError(f"unknown bonus {self.bonus!r}: choose {', '.join(BONUS_RULES)}")
         if len(self.players) == 2 and self.bonus == "both":
@@ -158,7 +160,9 @@ class Game:
                 lay = Laydown(e.data["player"], tuple(e.data["words"]), tuple(e.data["unused"]), e.data["out"])
                 state.laydowns[lay.player] = lay
             elif e.kind == "challenge":
-                state.challenges.append(Challenge(**{k: e.data[k] for k in ("player", "word", "by", "valid", "ruling")}))
+                state.challenges.append(
+                    Challenge(**{k: e.data[k] for k in ("player", "word", "by", "valid", "ruling")})
+                )
         for state in self.rounds:
             if len(state.laydowns) == n:
                 state.results = score_round(self._laid(state), BONUS_RULES[self.config.bonus], self.config.bonus_points)
@@ -179,9 +183,7 @@ class Game:
         return self.current is None
 
     def totals(self) -> dict[str, int]:
-        return {
-            p: sum(r.results[p].score for r in self.rounds if r.results is not None) for p in self.players
-        }
+        return {p: sum(r.results[p].score for r in self.rounds if r.results is not None) for p in self.players}
 
     def leaders(self) -> list[str]:
         totals = self.totals()
@@ -334,7 +336,9 @@ class Game:
         lay = Laydown(who, tuple(format_laid(w) for w in laid), tuple(c.token for c in left), out)
         return state, lay
 
-    def check_challenge(self, player: str, word: str, by: str, round_no: int | None = None) -> tuple[RoundState, str, str, str]:
+    def check_challenge(
+        self, player: str, word: str, by: str, round_no: int | None = None
+    ) -> tuple[RoundState, str, str, str]:
         """The round, owner, word (as laid) and challenger of a challenge, or the error."""
         who, challenger = self.player(player), self.player(by)
         if who == challenger:
@@ -363,7 +367,9 @@ class Game:
         if entry.kind == "laydown":
             words = " ".join(d["words"]) or "no words"
             unused = " ".join(d["unused"]) or "none"
-            return f"{d['player']}'s laydown in round {d['round']}: {words}; unused {unused}" + (", went out" if d["out"] else "")
+            return f"{d['player']}'s laydown in round {d['round']}: {words}; unused {unused}" + (
+                ", went out" if d["out"] else ""
+            )
         if entry.kind == "challenge":
             verdict = "allowed" if d["valid"] else "not allowed"
             return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"

@@ -116,9 +116,7 @@ class Hand:
         self.full = sum(counts[c] << (_BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (_BITS * i) for i in range(len(self.cards)))
         # every word the hand can make, longest first, with its cards as a mask
-        self.words = sorted(
-            ((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points)
-        )
+        self.words = sorted(((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points))
         # words by the field of their lowest card: where the packing tries them
         self.by_field: list[list[tuple[int, int, Word]]] = [[] for _ in self.cards]
         for mask, w in self.words:
@@ -290,7 +288,11 @@ def check_hand(cards: Sequence[Card], deck: Deck | None = None) -> None:
 
 
 def solve(
-    cards: Sequence[Card], dictionary: Dictionary, *, discard: bool = True, top: int = 0,
+    cards: Sequence[Card],
+    dictionary: Dictionary,
+    *,
+    discard: bool = True,
+    top: int = 0,
     deck: Deck | None = None,
 ) -> Solution:
     """The exact best play of ``cards``, the best plays for each bonus, and the ``top`` best plays."""
@@ -379,7 +381,11 @@ def unseen_cards(deck: Deck, known: Sequence[Card]) -> Counter[Card]:
 
 
 def advise_draw(
-    hand: Sequence[Card], faceup: Card, dictionary: Dictionary, *, seen: Sequence[Card] = (),
+    hand: Sequence[Card],
+    faceup: Card,
+    dictionary: Dictionary,
+    *,
+    seen: Sequence[Card] = (),
     deck: Deck | None = None,
 ) -> DrawAdvice:
     """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its draw."""

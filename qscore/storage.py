@@ -60,7 +60,9 @@ class GameStore:
         mode = "rwc" if create else "rw"
         try:
             conn = sqlite3.connect(
-                f"{self.path.resolve().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                f"{self.path.resolve().as_uri()}?mode={mode}",
+                uri=True,
+                timeout=BUSY_TIMEOUT_MS / 1000,
                 isolation_level=None,
             )
         except sqlite3.Error as exc:
@@ -70,7 +72,9 @@ class GameStore:
             yield conn
         except sqlite3.OperationalError as exc:
             if "locked" in str(exc) or "busy" in str(exc):
-                raise StorageError(f"the saved games at {self.path} stayed locked by another qscore: try again") from None
+                raise StorageError(
+                    f"the saved games at {self.path} stayed locked by another qscore: try again"
+                ) from None
             raise self._damaged(exc) from None
         except sqlite3.DatabaseError as exc:
             raise self._damaged(exc) from None

@@ -17,9 +17,7 @@ def index_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def isolated_home(
-    tmp_path: Path, index_cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Path]:
+def isolated_home(tmp_path: Path, index_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     home = tmp_path / "home"
     home.mkdir()
     (home / "cache").symlink_to(index_cache, target_is_directory=True)

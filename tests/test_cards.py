@@ -11,7 +11,14 @@ def test_standard_deck_matches_the_rule_sheet():
     assert deck.size == 118
     assert len(deck.cards) == 31
     assert [deck.card(t).points for t in ("A", "Q", "Z", "QU", "IN", "ER", "CL", "TH")] == [
-        2, 15, 14, 9, 7, 7, 10, 9,
+        2,
+        15,
+        14,
+        9,
+        7,
+        7,
+        10,
+        9,
     ]
     assert deck.counts["E"] == 12 and deck.counts["A"] == 10 and deck.counts["QU"] == 2
     assert deck.rounds == (3, 4, 5, 6, 7, 8, 9, 10)

@@ -3,7 +3,7 @@ import os
 import pytest
 
 from qscore import dictionaries as d
-from qscore.dictionaries import WordSet, judge, open_dictionary
+from qscore.dictionaries import judge, open_dictionary
 from qscore.errors import DictionaryError
 from tests import wordsets
 
@@ -86,7 +86,10 @@ def test_word_list_file_taken_as_it_is(tmp_path):
     # only the form rules apply: letters a-z, two cards at least; the shipped deny list does not
     assert [judge(w, own).allowed for w in ("zyzzyva", "qi", "steve", "etc")] == [True] * 4
     assert [judge(w, own).reason for w in ("co-op", "don't", "a", "quiz")] == [
-        d.HYPHENATED, d.BAD_CHARACTERS, d.ONE_CARD, d.NOT_IN_DICTIONARY,
+        d.HYPHENATED,
+        d.BAD_CHARACTERS,
+        d.ONE_CARD,
+        d.NOT_IN_DICTIONARY,
     ]
 
 

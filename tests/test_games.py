@@ -28,38 +28,38 @@ def sheet():
 # W10 X12 Y4 Z14, QU9 IN7 ER7 CL10 TH9. Bonuses +10, both in play (3 players).
 WHOLE_GAME = [
     # round 1, 3 cards. Most words: 1-1-1 tie, nobody. Longest: ann's CAT (3).
-    ("score", "ann", "cat", "--out"),                       # 13 + L10 = 23
-    ("score", "ben", "at", "--unused", "Z"),                # 5 - 14 < 0: zero floor, 0
-    ("score", "cat", "ox", "--unused", "E"),                # 14 - 2 = 12
+    ("score", "ann", "cat", "--out"),  # 13 + L10 = 23
+    ("score", "ben", "at", "--unused", "Z"),  # 5 - 14 < 0: zero floor, 0
+    ("score", "cat", "ox", "--unused", "E"),  # 14 - 2 = 12
     # round 2, 4 cards. Most words: ben (2). Longest: ann's QUIZ (4 letters).
-    ("score", "ann", "(qu)iz", "--unused", "E"),            # 25 - 2 = 23 + L10 = 33
-    ("score", "ben", "to", "go", "--out"),                  # 5 + 8 = 13 + M10 = 23
-    ("score", "cat", "jab", "--unused", "S"),               # 23 - 3 - 25 (challenge) < 0: 0
-    ("challenge", "ann", "quiz", "--by", "cat"),            # QUIZ is allowed: cat loses 25
+    ("score", "ann", "(qu)iz", "--unused", "E"),  # 25 - 2 = 23 + L10 = 33
+    ("score", "ben", "to", "go", "--out"),  # 5 + 8 = 13 + M10 = 23
+    ("score", "cat", "jab", "--unused", "S"),  # 23 - 3 - 25 (challenge) < 0: 0
+    ("challenge", "ann", "quiz", "--by", "cat"),  # QUIZ is allowed: cat loses 25
     # round 3, 5 cards. STEVE is struck: ann has no word, 21 unused: 0.
     # Most words: ben 2, cat 2, tie. Longest: HAT 3, BED 3, tie.
     ("score", "ann", "steve", "--out"),
-    ("score", "ben", "hat", "in"),                          # 12 + 7 = 19
-    ("score", "cat", "bed", "no"),                          # 15 + 7 = 22
-    ("challenge", "ann", "steve", "--by", "ben"),           # proper noun: not allowed
+    ("score", "ben", "hat", "in"),  # 12 + 7 = 19
+    ("score", "cat", "bed", "no"),  # 15 + 7 = 22
+    ("challenge", "ann", "steve", "--by", "ben"),  # proper noun: not allowed
     # round 4, 6 cards. Most words: cat (3). Longest: THING 5, QUILT 5, tie.
-    ("score", "ann", "(th)ing", "ox", "--out"),             # 22 + 14 = 36
-    ("score", "ben", "quilt", "--unused", "A"),             # 27 - 2 = 25
-    ("score", "cat", "me", "we", "do"),                     # 7 + 12 + 7 = 26 + M10 = 36
+    ("score", "ann", "(th)ing", "ox", "--out"),  # 22 + 14 = 36
+    ("score", "ben", "quilt", "--unused", "A"),  # 27 - 2 = 25
+    ("score", "cat", "me", "we", "do"),  # 7 + 12 + 7 = 26 + M10 = 36
     # round 5, 7 cards. Most words: ben (2). Longest: ann's CLERKS (6).
-    ("score", "ann", "(cl)erks", "--unused", "A A"),        # 28 - 4 = 24 + L10 = 34
-    ("score", "ben", "tops", "ah", "--unused", "E"),        # 14 + 9 - 2 = 21 + M10 = 31
-    ("score", "cat", "--unused", "Q X Z J V W K"),          # no word, -83: 0
+    ("score", "ann", "(cl)erks", "--unused", "A A"),  # 28 - 4 = 24 + L10 = 34
+    ("score", "ben", "tops", "ah", "--unused", "E"),  # 14 + 9 - 2 = 21 + M10 = 31
+    ("score", "cat", "--unused", "Q X Z J V W K"),  # no word, -83: 0
     # round 6, 8 cards. Most words: cat (4). Longest: GARDEN 6, DANGER 6, tie.
-    ("score", "ann", "garden", "is", "--out"),              # 25 + 5 = 30
-    ("score", "ben", "danger", "it"),                       # 25 + 5 = 30
-    ("score", "cat", "at", "it", "on", "us"),               # 5 + 5 + 7 + 7 = 24 + M10 = 34
+    ("score", "ann", "garden", "is", "--out"),  # 25 + 5 = 30
+    ("score", "ben", "danger", "it"),  # 25 + 5 = 30
+    ("score", "cat", "at", "it", "on", "us"),  # 5 + 5 + 7 + 7 = 24 + M10 = 34
     # round 7, 9 cards. Most words: ben 3, cat 3, tie. Longest: ann's JUMPED (6).
-    ("score", "ann", "jumped", "ox", "--unused", "B"),      # 35 + 14 - 8 = 41 + L10 = 51
-    ("score", "ben", "hello", "b(in)", "as", "--out"),      # 17 + 15 + 5 = 37
+    ("score", "ann", "jumped", "ox", "--unused", "B"),  # 35 + 14 - 8 = 41 + L10 = 51
+    ("score", "ben", "hello", "b(in)", "as", "--out"),  # 17 + 15 + 5 = 37
     ("score", "cat", "fix(er)", "go", "am", "--unused", "T"),  # 27 + 8 + 7 - 3 = 39
     # round 8, 10 cards. Most words: ann 3, cat 3, tie. Longest: ben's THINKING (8).
-    ("score", "ann", "wizard", "on", "be", "--out"),        # 38 + 7 + 10 = 55
+    ("score", "ann", "wizard", "on", "be", "--out"),  # 38 + 7 + 10 = 55
     ("score", "ben", "(th)(in)k(in)g", "ox", "--unused", "E E E"),  # 37 + 14 - 6 = 45 + L10 = 55
     ("score", "cat", "vex", "cub", "no", "--unused", "Y Y"),  # 25 + 20 + 7 - 8 = 44
 ]
@@ -145,7 +145,7 @@ def test_short_variant_runs_four_rounds_of_three_to_six():
     # the short deck holds one Z
     r = run("score", "ann", "--unused", "Z Z A")
     assert r.exit_code == 2 and "too many Z cards in the unused cards: 2, the short deck has 1" in r.stderr
-    for n, size in enumerate([3, 4, 5, 6], 1):
+    for size in [3, 4, 5, 6]:
         for p in ("ann", "ben", "cat"):
             ok("score", p, "--unused", " ".join(["E"] * size))
     assert sheet()["over"]

@@ -12,27 +12,34 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(REPO)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     wheel = next(dist.glob("qscore-*.whl"))
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     subprocess.run(
         [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     done = subprocess.run(
         [str(env_dir / "bin" / "qscore"), "check", "quiz"],
-        cwd=outside, capture_output=True, text=True,
+        cwd=outside,
+        capture_output=True,
+        text=True,
         env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("quiz: allowed\n  Q·U·I·Z   35 points")
     installed = subprocess.run(
         [str(env_dir / "bin" / "python"), "-c", "import qscore, pathlib; print(pathlib.Path(qscore.__file__).parent)"],
-        cwd=outside, capture_output=True, text=True, check=True,
+        cwd=outside,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
     assert (Path(installed) / "wordlists" / "everyday.txt").is_file()

@@ -20,4 +20,7 @@ def test_xdg_folders_without_qscore_home(monkeypatch, tmp_path):
 
 def test_shipped_files_are_found_beside_the_package():
     assert paths.package_file("data", "decks.toml").is_file()
-    assert paths.package_file("wordlists", "everyday.txt") == Path(paths.__file__).resolve().parent / "wordlists" / "everyday.txt"
+    assert (
+        paths.package_file("wordlists", "everyday.txt")
+        == Path(paths.__file__).resolve().parent / "wordlists" / "everyday.txt"
+    )

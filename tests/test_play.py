@@ -25,27 +25,51 @@ def lines(*answers):
 
 def test_guided_short_game_start_to_finish():
     answers = lines(
-        "ann ben cat", "short", "",                    # players, variant, dictionary
+        "ann ben cat",
+        "short",
+        "",  # players, variant, dictionary
         # round 1, 3 cards
-        "cat", "", "y",                                # ann: CAT, out
-        "at", "Z",                                     # ben: AT, Z unused
-        "ox", "E",                                     # cat: OX, E unused
-        "ann cat by ben", "",                          # CAT is allowed: ben loses 13
+        "cat",
+        "",
+        "y",  # ann: CAT, out
+        "at",
+        "Z",  # ben: AT, Z unused
+        "ox",
+        "E",  # cat: OX, E unused
+        "ann cat by ben",
+        "",  # CAT is allowed: ben loses 13
         # round 2, 4 cards
-        "(qu)iz", "E",
-        "to go", "", "y",
-        "jabs", "S",                                   # 5 cards: refused, asked again
-        "jab", "S",
+        "(qu)iz",
+        "E",
+        "to go",
+        "",
+        "y",
+        "jabs",
+        "S",  # 5 cards: refused, asked again
+        "jab",
+        "S",
         "",
         # round 3, 5 cards
-        "steve", "", "y",
-        "hat in", "", "n",
-        "bed no", "", "n",
-        "ann steve by ben", "",                        # proper noun: struck
+        "steve",
+        "",
+        "y",
+        "hat in",
+        "",
+        "n",
+        "bed no",
+        "",
+        "n",
+        "ann steve by ben",
+        "",  # proper noun: struck
         # round 4, 6 cards
-        "(th)ing ox", "", "y",
-        "quilt", "A",
-        "me we do", "", "n",
+        "(th)ing ox",
+        "",
+        "y",
+        "quilt",
+        "A",
+        "me we do",
+        "",
+        "n",
         "",
     )
     out = ok("play", input=answers)
@@ -77,7 +101,11 @@ def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
     main, child = pty.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "qscore", "new", "ann", "ben"],
-        stdin=child, stdout=child, stderr=child, env=os.environ.copy(), close_fds=True,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=os.environ.copy(),
+        close_fds=True,
     )
     os.close(child)
     seen = b""

@@ -1,7 +1,7 @@
 """The solver is exact: it matches a brute-force search and hand-worked answers."""
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 
 import pytest
@@ -25,13 +25,13 @@ def brute_force(cards, words, discard):
     is a word if some order of them reads as one.
     """
 
-    @lru_cache(maxsize=None)
+    @cache
     def pack(hand):
         # -> set of (score, word count, longest) over every way to play ``hand``
         if not hand:
             return {(0, 0, 0)}
         first, rest = hand[0], hand[1:]
-        out = {(s - first.points, n, l) for s, n, l in pack(rest)}
+        out = {(s - first.points, n, long) for s, n, long in pack(rest)}
         for r in range(1, len(rest) + 1):
             for picked in combinations(range(len(rest)), r):
                 group = (first, *(rest[i] for i in picked))
@@ -42,7 +42,7 @@ def brute_force(cards, words, discard):
                 left = tuple(c for i, c in enumerate(rest) if i not in picked)
                 pts = sum(c.points for c in group)
                 length = max(len(w) for w in found)
-                out |= {(s + pts, n + 1, max(l, length)) for s, n, l in pack(left)}
+                out |= {(s + pts, n + 1, max(long, length)) for s, n, long in pack(left)}
         return out
 
     hands = [tuple(cards[:i] + cards[i + 1 :]) for i in range(len(cards))] if discard else [tuple(cards)]
@@ -85,9 +85,9 @@ def test_solver_matches_brute_force(cards, discard):
     most = max(n for _s, n, _l in outcomes)
     assert sol.most_words.word_count == most
     assert sol.most_words.score == max(s for s, n, _l in outcomes if n == most)
-    longest = max(l for _s, _n, l in outcomes)
+    longest = max(long for _s, _n, long in outcomes)
     assert sol.longest_word.longest == longest
-    assert sol.longest_word.score == max(s for s, _n, l in outcomes if l == longest)
+    assert sol.longest_word.score == max(s for s, _n, long in outcomes if long == longest)
     assert [p.score for p in sol.top] == sorted([p.score for p in sol.top], reverse=True)
     assert sol.top[0].score == best
     assert len({p.signature() for p in sol.top}) == len(sol.top)

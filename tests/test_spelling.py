@@ -20,9 +20,7 @@ def test_in_only_with_two_cards():
 
 
 def test_thin_four_spellings():
-    assert sorted(spelled("thin")) == sorted(
-        [("T·H·I·N", 17), ("T·H·IN", 17), ("TH·I·N", 16), ("TH·IN", 16)]
-    )
+    assert sorted(spelled("thin")) == sorted([("T·H·I·N", 17), ("T·H·IN", 17), ("TH·I·N", 16), ("TH·IN", 16)])
 
 
 def test_rule_text_examples():

@@ -36,7 +36,9 @@ def qscore_process(*args):
     """``qscore ARGS`` as its own process, with this test's QSCORE_HOME."""
     return subprocess.Popen(
         [sys.executable, "-m", "qscore", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=os.environ.copy(),
     )
 
 
@@ -116,11 +118,14 @@ def test_concurrent_writers_lose_nothing(isolated_home):
 
     def write(player):
         store = GameStore()
-        build = lambda g: ("laydown", {"round": 2, "player": player, "words": ["at"], "unused": ["E", "E"], "out": False})
+
+        def build(game):
+            return "laydown", {"round": 2, "player": player, "words": ["at"], "unused": ["E", "E"], "out": False}
+
         for _ in range(25):
             try:
                 store.append(build)
-            except Exception as exc:  # noqa: BLE001 - collected for the assertion below
+            except Exception as exc:
                 errors.append(exc)
 
     threads = [threading.Thread(target=write, args=(p,)) for p in players[:4]]
@@ -148,7 +153,7 @@ def test_damaged_file_gives_a_clear_error_and_is_left_alone(isolated_home):
 
 def test_truncated_file_gives_a_clear_error(isolated_home):
     ok("new", "ann", "ben", "cat")
-    for i in range(40):
+    for _ in range(40):
         ok("score", "ann", "cat", "--out")
     db = isolated_home / DB_NAME
     data = db.read_bytes()

@@ -47,9 +47,7 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
     """The dictionary the --dictionary, --allow and --deny options name."""
     from qscore.dictionaries import open_dictionary, read_word_file
 
-    return open_dictionary(
-        name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ()
-    )
+    return open_dictionary(name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ())
 
 
 def print_json(value: Any) -> None:
@@ -67,7 +65,5 @@ DictionaryOpt = Annotated[
 AllowOpt = Annotated[
     Path | None, typer.Option("--allow", help="house rules: a file of extra allowed words, one a line")
 ]
-DenyOpt = Annotated[
-    Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")
-]
+DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]

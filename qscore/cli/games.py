@@ -22,6 +22,7 @@ def store() -> "GameStore":
 
     return GameStore()
 
+
 GameOpt = Annotated[
     str | None, typer.Option("--game", "-g", help="the game's name (default: the game most recently started)")
 ]
@@ -91,7 +92,9 @@ def start_game(
 @reports_errors
 def new(
     players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
-    variant: Annotated[str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")] = "standard",
+    variant: Annotated[
+        str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")
+    ] = "standard",
     rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
         str | None, typer.Option("--bonus", help="both, longest, most or none (two players: longest or most)")
@@ -104,8 +107,15 @@ def new(
 ) -> None:
     """Start a game: players, variant, bonuses and dictionary are remembered."""
     started = start_game(
-        players, variant=variant, rounds=rounds, bonus=bonus, dealer=dealer,
-        dictionary=dictionary, allow=allow, deny=deny, name=game,
+        players,
+        variant=variant,
+        rounds=rounds,
+        bonus=bonus,
+        dealer=dealer,
+        dictionary=dictionary,
+        allow=allow,
+        deny=deny,
+        name=game,
     )
     from qscore.cli.sheets import standing_text
 
@@ -125,7 +135,7 @@ def score(
     words: Annotated[
         list[str] | None, typer.Argument(help="the words as laid: letters, with (qu) for a double card")
     ] = None,
-    unused: Annotated[str, typer.Option("--unused", "-u", help="cards left in hand, e.g. \"M X\"")] = "",
+    unused: Annotated[str, typer.Option("--unused", "-u", help='cards left in hand, e.g. "M X"')] = "",
     out: Annotated[bool, typer.Option("--out", help="this player went out")] = False,
     round_no: RoundOpt = None,
     game: GameOpt = None,
@@ -142,8 +152,13 @@ def record_laydown(
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, lay = g.check_laydown(player, words, unused, out, round_no)
-        data = {"round": state.number, "player": lay.player, "words": list(lay.words),
-                "unused": list(lay.unused), "out": lay.out}
+        data = {
+            "round": state.number,
+            "player": lay.player,
+            "words": list(lay.words),
+            "unused": list(lay.unused),
+            "out": lay.out,
+        }
         return "laydown", data
 
     before, entry, after = store().append(build, game)
@@ -181,7 +196,9 @@ def challenge(
     ruling: Annotated[
         str | None, typer.Option("--ruling", help="valid or invalid, when the table used a paper dictionary")
     ] = None,
-    round_no: Annotated[int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")] = None,
+    round_no: Annotated[
+        int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")
+    ] = None,
     game: GameOpt = None,
 ) -> None:
     """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""
@@ -216,7 +233,9 @@ def record_challenge(
     if d["valid"]:
         outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
     else:
-        outcome = f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
+        outcome = (
+            f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
+        )
     lines = [f"Challenge by {d['by']}: {outcome}"]
     lines += closing_text(before, after, d["round"])
     return "\n".join(lines)
@@ -278,19 +297,21 @@ def undo(game: GameOpt = None) -> None:
 def games(as_json: JsonOpt = False) -> None:
     """List the saved games: players, round reached, and leader."""
     found = store().games()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for g in found:
         totals = g.totals()
         leaders = g.leaders()
-        rows.append({
-            "game": g.name,
-            "players": list(g.players),
-            "round": g.round_reached(),
-            "rounds": len(g.rounds),
-            "over": g.over,
-            "leader": " & ".join(leaders) if any(totals.values()) else None,
-            "leader_total": max(totals.values()),
-        })
+        rows.append(
+            {
+                "game": g.name,
+                "players": list(g.players),
+                "round": g.round_reached(),
+                "rounds": len(g.rounds),
+                "over": g.over,
+                "leader": " & ".join(leaders) if any(totals.values()) else None,
+                "leader_total": max(totals.values()),
+            }
+        )
     if as_json:
         print_json(rows)
         return
@@ -300,8 +321,12 @@ def games(as_json: JsonOpt = False) -> None:
     from tabulate import tabulate
 
     table = [
-        (r["game"], ", ".join(r["players"]), f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
-         f"{r['leader']} ({r['leader_total']})" if r["leader"] else "-")
+        (
+            r["game"],
+            ", ".join(r["players"]),
+            f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
+            f"{r['leader']} ({r['leader_total']})" if r["leader"] else "-",
+        )
         for r in rows
     ]
     print(tabulate(table, headers=["game", "players", "round", "leader"]))

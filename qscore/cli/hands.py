@@ -168,9 +168,11 @@ def advice_json(a: "DrawAdvice") -> dict[str, object]:
 
 def advice_text(a: "DrawAdvice") -> str:
     verdict = f"Take the face-up {a.faceup.token}" if a.take_faceup else "Draw blind"
-    return "\n".join([
-        f"{verdict}: face-up {a.faceup.token} scores {a.take.score}, "
-        f"a blind draw {a.blind_expected:.1f} on average.",
-        "",
-        f"With the face-up {a.faceup.token}: " + play_text(a.take),
-    ])
+    return "\n".join(
+        [
+            f"{verdict}: face-up {a.faceup.token} scores {a.take.score}, "
+            f"a blind draw {a.blind_expected:.1f} on average.",
+            "",
+            f"With the face-up {a.faceup.token}: " + play_text(a.take),
+        ]
+    )

@@ -21,16 +21,13 @@ def cell(game: Game, state: RoundState, player: str) -> str:
     marks = "".join(MARKS[b] for b in r.bonuses)
     if state.laydowns[player].out:
         marks += "*"
-    if any(c.player == player and not c.valid or c.by == player and c.valid for c in state.challenges):
+    if any((c.player == player and not c.valid) or (c.by == player and c.valid) for c in state.challenges):
         marks += "!"
     return f"{r.score} {marks}".strip()
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
-    rows = [
-        [str(s.number), str(s.hand_size), s.dealer, *(cell(game, s, p) for p in game.players)]
-        for s in game.rounds
-    ]
+    rows = [[str(s.number), str(s.hand_size), s.dealer, *(cell(game, s, p) for p in game.players)] for s in game.rounds]
     totals = game.totals()
     rows.append(["total", "", "", *(str(totals[p]) for p in game.players)])
     return rows
@@ -56,9 +53,7 @@ def standing_text(game: Game) -> str:
     if any(totals.values()):
         lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
         lines.append(f"Leader: {lead} with {best}.")
-    lines.append(
-        f"Round {current.number}: {current.hand_size} cards. {current.dealer} deals, {current.starts} starts."
-    )
+    lines.append(f"Round {current.number}: {current.hand_size} cards. {current.dealer} deals, {current.starts} starts.")
     return "\n".join(lines)
 
 
@@ -70,11 +65,19 @@ def round_text(game: Game, state: RoundState) -> str:
         lay, r = state.laydowns[p], state.results[p]
         struck = [c.word for c in state.challenges if c.player == p and not c.valid]
         words = " ".join(f"{w}(x)" if w in struck else w for w in lay.words) or "-"
-        rows.append([
-            p + (" *" if lay.out else ""), words, " ".join(lay.unused) or "-",
-            r.word_points, -r.unused_points, -r.penalty or "", r.hand_score,
-            " ".join(MARKS[b] for b in r.bonuses), r.score,
-        ])
+        rows.append(
+            [
+                p + (" *" if lay.out else ""),
+                words,
+                " ".join(lay.unused) or "-",
+                r.word_points,
+                -r.unused_points,
+                -r.penalty or "",
+                r.hand_score,
+                " ".join(MARKS[b] for b in r.bonuses),
+                r.score,
+            ]
+        )
     headers = ["player", "words", "unused", "words pts", "unused", "penalty", "hand", "bonus", "round"]
     text = f"Round {state.number} ({state.hand_size} cards):\n" + tabulate(rows, headers=headers)
     for c in state.challenges:

@@ -55,7 +55,7 @@ def verdict_text(v: Verdict) -> str:
     head = f"{v.word}: allowed" if v.allowed else f"{v.word}: not allowed ({v.reason})"
     lines = [head]
     width = max((len(str(s)) for s in v.spellings), default=0)
-    lines += [f"  {str(s):<{width}}  {s.points:>3} points" for s in v.spellings]
+    lines += [f"  {s!s:<{width}}  {s.points:>3} points" for s in v.spellings]
     if v.suggestions:
         lines.append(f"  did you mean: {', '.join(v.suggestions)}")
     return "\n".join(lines)
