@@ -8,7 +8,7 @@ laydown is a new laydown entry; taking one back is an undo entry.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from qscore.cards import Deck, format_laid, load_deck, parse_hand, parse_laid_word, points
@@ -38,8 +38,12 @@ class GameConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:
-        tuples = {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
-        return cls(**{**data, **tuples})
+        known = {f.name for f in fields(cls)}
+        newer = sorted(data.keys() - known)
+        if newer:
+            raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**values)
 
     def check(self) -> None:
         """Refuse a configuration no table could play."""
@@ -145,7 +149,13 @@ class Game:
             raise GameError(f"game {name!r} holds entries a newer qscore wrote ({', '.join(unknown)}): upgrade qscore")
         if not entries or entries[0].kind != "created":
             raise GameError(f"game {name!r} has no start entry")
-        self.config = GameConfig.from_json(entries[0].data)
+        try:
+            self._replay()
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise GameError(f"game {name!r} has a damaged entry ({exc!r}): its log cannot be read") from None
+
+    def _replay(self) -> None:
+        self.config = GameConfig.from_json(self.entries[0].data)
         self.deck: Deck = load_deck(self.config.deck)
         players = self.config.players
         n = len(players)
@@ -164,6 +174,7 @@ class Game:
                     Challenge(**{k: e.data[k] for k in ("player", "word", "by", "valid", "ruling")})
                 )
         for state in self.rounds:
+            state.challenges = self._standing_challenges(state)
             if len(state.laydowns) == n:
                 state.results = score_round(self._laid(state), BONUS_RULES[self.config.bonus], self.config.bonus_points)
 
@@ -198,7 +209,7 @@ class Game:
         """The round's laydowns as cards, with challenges applied."""
         struck: dict[str, list[str]] = {p: [] for p in self.players}
         penalty = dict.fromkeys(self.players, 0)
-        for ch in self._standing_challenges(state):
+        for ch in state.challenges:
             if ch.valid:
                 penalty[ch.by] += points(parse_laid_word(ch.word, self.deck))
             else:
@@ -216,7 +227,8 @@ class Game:
             laid[p] = Laid(tuple(words), unused, penalty[p])
         return laid
 
-    def _standing_challenges(self, state: RoundState) -> list[Challenge]:
+    @staticmethod
+    def _standing_challenges(state: RoundState) -> list[Challenge]:
         """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
         left = {p: list(lay.words) for p, lay in state.laydowns.items()}
         out = []
@@ -355,7 +367,7 @@ class Game:
         matches = [w for w in (lay.words if lay else ()) if w.replace("(", "").replace(")", "") == letters]
         if not matches:
             raise GameError(f"{who} laid no word {word!r} in round {state.number}")
-        taken = [c.word for c in self._standing_challenges(state) if c.player == who]
+        taken = [c.word for c in state.challenges if c.player == who]
         free = [w for w in matches if taken.count(w) < matches.count(w)]
         if not free:
             raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")

@@ -127,22 +127,14 @@ class Hand:
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
     def mask(self, cards: Sequence[Card]) -> int:
-        """The multiset of ``cards`` packed like a state; -1 when a card is not in the hand."""
+        """The multiset of ``cards`` (all from the hand) packed like a state."""
         field = self._field
-        if any(c not in field for c in cards):
-            return -1
         return sum(1 << (_BITS * field[c]) for c in cards)
 
     def take(self, state: int, mask: int) -> int | None:
         """``state`` less ``mask``, or None when ``mask`` does not fit in it."""
         rest = (state | self.guards) - mask
         return rest ^ self.guards if rest & self.guards == self.guards else None
-
-    def cards_of(self, state: int) -> list[Card]:
-        out: list[Card] = []
-        for i, card in enumerate(self.cards):
-            out += [card] * ((state >> (_BITS * i)) & (_GUARD - 1))
-        return out
 
     def value(self, state: int, per_word: int = 0) -> int:
         """f(state): the best points of words less unused cards, plus ``per_word`` a word

@@ -199,3 +199,19 @@ def test_saved_game_loads_back_equal(isolated_home):
     assert store.load("g").config == config
     with pytest.raises(StorageError, match="exists already"):
         store.create(config, "g")
+
+
+def test_damaged_entry_or_newer_settings_are_refused(isolated_home):
+    ok("new", "ann", "ben", "cat")
+    with sqlite3.connect(isolated_home / DB_NAME) as conn:
+        conn.execute("""INSERT INTO entries (game_id, seq, kind, data) VALUES (1, 2, 'laydown', '{"round": 1}')""")
+    r = run("sheet")
+    assert r.exit_code == 2 and "has a damaged entry" in r.stderr and r.stderr.count("\n") == 1
+
+    ok("new", "dee", "eve", "fay", "--game", "later")
+    with sqlite3.connect(isolated_home / DB_NAME) as conn:
+        (data,) = conn.execute("SELECT data FROM entries WHERE game_id = 2 AND seq = 1").fetchone()
+        newer = json.dumps({**json.loads(data), "jokers": 2})
+        conn.execute("UPDATE entries SET data = ? WHERE game_id = 2 AND seq = 1", (newer,))
+    r = run("sheet", "--game", "later")
+    assert r.exit_code == 2 and "settings a newer qscore wrote (jokers)" in r.stderr
