@@ -133,6 +133,11 @@ def format_laid(cards: Sequence[Card]) -> str:
     return "".join(f"({c.letters})" if c.is_double else c.letters for c in cards)
 
 
+def laid_letters(laid: str) -> str:
+    """The word a laid notation spells: ``(qu)iz`` -> ``quiz``."""
+    return laid.replace("(", "").replace(")", "").lower()
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards joined with a middle dot, as the rule texts write them: QU·I·Z."""
     return "·".join(c.token for c in cards)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from qscore.cards import Deck, format_laid, load_deck, parse_hand, parse_laid_word, points
+from qscore.cards import Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import GameError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
 from qscore.spelling import MIN_CARDS
@@ -363,8 +363,8 @@ class Game:
         else:
             state = self.round(round_no)
         lay = state.laydowns.get(who)
-        letters = word.replace("(", "").replace(")", "").lower()
-        matches = [w for w in (lay.words if lay else ()) if w.replace("(", "").replace(")", "") == letters]
+        letters = laid_letters(word)
+        matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
         if not matches:
             raise GameError(f"{who} laid no word {word!r} in round {state.number}")
         taken = [c.word for c in state.challenges if c.player == who]

@@ -129,6 +129,23 @@ def test_two_players_use_only_the_chosen_bonus(bonus, scores):
     assert sheet()["rounds"][0]["scores"] == scores
 
 
+def test_house_rules_dealer_bonus_size_and_dictionary_are_remembered(tmp_path):
+    allow = tmp_path / "allow.txt"
+    allow.write_text("qat\n", "utf-8")
+    out = ok(
+        "new", "ann", "ben", "cat", "--dealer", "cat", "--bonus-points", "5", "--rounds", "3,3", "--allow", str(allow)
+    )
+    assert "bonus: both (5 points)" in out and "Round 1: 3 cards. cat deals, ann starts." in out
+    allow.unlink()  # the game keeps the words, not the file
+    out = ok("score", "ann", "qat", "--out")
+    assert "flagged" not in out  # qat is not in everyday, but the house allowed it
+    ok("score", "ben", "at", "--unused", "E")
+    ok("score", "cat", "ox", "--unused", "E")
+    # ann QAT 20 + 5 longest; ben 5 - 2 = 3; cat 14 - 2 = 12; most words tie 1-1-1
+    assert sheet()["rounds"][0]["scores"] == {"ann": 25, "ben": 3, "cat": 12}
+    assert sheet()["rounds"][1]["dealer"] == "ann"
+
+
 def test_two_players_must_choose_a_bonus():
     r = run("new", "ann", "ben")  # the runner's stdin is no terminal: no prompt
     assert r.exit_code == 2

@@ -59,6 +59,7 @@ def start_game(
     allow: Path | None = None,
     deny: Path | None = None,
     name: str | None = None,
+    bonus_points: int = 10,
 ) -> "Game":
     """Check the table's choices and save the new game."""
     from qscore.cards import load_deck
@@ -84,6 +85,7 @@ def start_game(
         allow=tuple(sorted(read_word_file(allow))) if allow else (),
         deny=tuple(sorted(read_word_file(deny))) if deny else (),
         first_dealer=first,
+        bonus_points=bonus_points,
     )
     return store().create(config, name)
 
@@ -100,6 +102,7 @@ def new(
         str | None, typer.Option("--bonus", help="both, longest, most or none (two players: longest or most)")
     ] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="who deals first (default: the first player)")] = None,
+    bonus_points: Annotated[int, typer.Option("--bonus-points", min=0, help="what each bonus is worth")] = 10,
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
@@ -116,6 +119,7 @@ def new(
         allow=allow,
         deny=deny,
         name=game,
+        bonus_points=bonus_points,
     )
     from qscore.cli.sheets import standing_text
 
@@ -123,7 +127,7 @@ def new(
     print(f"Game {started.name!r} started: {', '.join(c.players)}.")
     print(
         f"{c.deck} deck, {len(c.rounds)} rounds ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}, dictionary: {c.dictionary}."
+        f"bonus: {c.bonus} ({c.bonus_points} points), dictionary: {c.dictionary}."
     )
     print(standing_text(started))
 
@@ -148,6 +152,7 @@ def record_laydown(
     player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None
 ) -> str:
     """Check and save a laydown; the text to show: flags, and the round if it closed."""
+    from qscore.cards import laid_letters
     from qscore.dictionaries import judge
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
@@ -167,7 +172,7 @@ def record_laydown(
     if d["words"]:
         judge_with = game_dictionary(after)
         for w in d["words"]:
-            v = judge(w.replace("(", "").replace(")", ""), judge_with, suggest=False)
+            v = judge(laid_letters(w), judge_with, suggest=False)
             if not v.allowed:
                 lines.append(f"  flagged: {v.word} ({v.reason}): it stands unless challenged")
     lines += closing_text(before, after, d["round"])
@@ -208,28 +213,27 @@ def challenge(
 def record_challenge(
     player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
 ) -> str:
-    from qscore.cards import parse_laid_word, points
+    from qscore.cards import laid_letters, parse_laid_word, points
     from qscore.dictionaries import judge
 
     if ruling is not None and ruling not in ("valid", "invalid"):
         raise GameError(f"--ruling {ruling!r}: use valid or invalid")
-    reason: list[str] = []
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, who, laid, challenger = g.check_challenge(player, word, by, round_no)
+        reason = None
         if ruling is None:
-            verdict = judge(laid.replace("(", "").replace(")", ""), game_dictionary(g), suggest=False)
-            valid, how = verdict.allowed, "dictionary"
-            reason.append(verdict.reason or "")
+            verdict = judge(laid_letters(laid), game_dictionary(g), suggest=False)
+            valid, how, reason = verdict.allowed, "dictionary", verdict.reason
         else:
             valid, how = ruling == "valid", "table"
-        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid, "ruling": how}
-        return "challenge", data
+        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
+        return "challenge", data | {"ruling": how, "reason": reason}
 
     before, entry, after = store().append(build, game)
     d = entry.data
     value = points(parse_laid_word(d["word"], after.deck))
-    why = f" ({reason[0]})" if reason and reason[0] else ""
+    why = f" ({d['reason']})" if d["reason"] else ""
     if d["valid"]:
         outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
     else:
@@ -273,22 +277,18 @@ def export(
 @reports_errors
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown or a challenge), and say what it was."""
-    taken: list[str] = []
+    from qscore.cli.sheets import standing_text
+    from qscore.scoresheet import effective
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        from qscore.scoresheet import effective
-
         standing = effective(g.entries)
         if len(standing) < 2:
             raise GameError(f"nothing to undo in game {g.name!r}")
         last = standing[-1]
-        taken.append(g.describe(last))
         return "undo", {"undoes": last.seq, "round": last.data["round"]}
 
-    from qscore.cli.sheets import standing_text
-
-    _before, _entry, after = store().append(build, game)
-    print(f"Took back {taken[0]}.")
+    before, entry, after = store().append(build, game)
+    print(f"Took back {before.describe(before.entries[entry.data['undoes'] - 1])}.")
     print(standing_text(after))
 
 
