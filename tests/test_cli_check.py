@@ -9,7 +9,7 @@ runner = CliRunner()
 
 
 def run(*args):
-    return runner.invoke(app, list(args))
+    return runner.invoke(app, list(args), prog_name="qscore")
 
 
 def test_check_allowed_word_lists_spellings():
@@ -71,7 +71,7 @@ def test_bad_input_is_one_line_exit_2(args, message):
     assert "Traceback" not in r.output
 
 
-def test_usage_error_exits_2():
+def test_usage_error_exits_2_without_traceback():
     r = run("check")
     assert r.exit_code == 2
     assert "Traceback" not in r.output
@@ -106,3 +106,17 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check"], "qscore: error: Missing argument 'words'. (see qscore check --help)"),
+        (["best", "Q U", "--top", "x"], "qscore: error: Invalid value for '--top': 'x' is not a valid int range."),
+        (["frob"], "qscore: error: No such command 'frob'. (see qscore --help)"),
+    ],
+)
+def test_usage_errors_are_one_line_too(args, message):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(message) and r.stderr.count("\n") == 1

@@ -1,9 +1,13 @@
 """The command line: the only part of qscore that imports typer or prints."""
 
-from qscore.cli import games as _games  # noqa: F401  (registers the scorekeeper's commands)
-from qscore.cli import hands as _hands  # noqa: F401  (registers best and solitaire)
-from qscore.cli import play as _play  # noqa: F401  (registers play)
-from qscore.cli import words as _words  # noqa: F401  (registers check and dictionaries)
+# Each module registers its commands; --help lists them in this order.
+# isort: off
+from qscore.cli import words as _words  # noqa: F401  check, dictionaries
+from qscore.cli import hands as _hands  # noqa: F401  best, solitaire
+from qscore.cli import games as _games  # noqa: F401  new, score, challenge, sheet, export, undo, games
+from qscore.cli import play as _play  # noqa: F401  play
+
+# isort: on
 from qscore.cli.app import app
 
 

@@ -2,18 +2,54 @@
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
+
+# typer carries its own click; its exceptions are only reachable here (typer is pinned).
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
+from typer.core import TyperGroup
 
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
 
+
+class OneLineErrors(TyperGroup):
+    """Usage errors as one line, like qscore's own: ``qscore: error: ... (see qscore check --help)``."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            status = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError as exc:
+            exc.show()  # `qscore` alone: the help, as a usage error
+            sys.exit(exc.exit_code)
+        except ClickException as exc:
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            print(f"qscore: error: {exc.format_message()}{hint}", file=sys.stderr)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            print("qscore: stopped", file=sys.stderr)
+            sys.exit(1)
+        if not standalone_mode:
+            return status
+        sys.exit(status if isinstance(status, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     help="qscore: word judge, hand solver and scorekeeper for Quiddler at a real table.",
     add_completion=False,
     pretty_exceptions_enable=False,
