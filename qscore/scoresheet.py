@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from qscore.cards import Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
+from qscore.cards import Card, Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import GameError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
 from qscore.spelling import MIN_CARDS
@@ -227,6 +227,10 @@ class Game:
             laid[p] = Laid(tuple(words), unused, penalty[p])
         return laid
 
+    def _cards_of(self, lay: Laydown) -> list[Card]:
+        words = [c for w in lay.words for c in parse_laid_word(w, self.deck)]
+        return words + (parse_hand(lay.unused, self.deck, what="unused cards") if lay.unused else [])
+
     @staticmethod
     def _standing_challenges(state: RoundState) -> list[Challenge]:
         """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
@@ -334,6 +338,9 @@ class Game:
         left = parse_hand(unused, self.deck, what="unused cards") if unused.strip() else []
         every = [c for w in laid for c in w] + left
         self.deck.check_counts(every, f"laydown of {who}")
+        # the hands of a round come from one deck
+        others = [c for p, lay in state.laydowns.items() if p != who for c in self._cards_of(lay)]
+        self.deck.check_counts(every + others, f"laydowns of round {state.number}")
         if len(every) != state.hand_size:
             raise GameError(
                 f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "

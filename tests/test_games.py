@@ -162,9 +162,11 @@ def test_short_variant_runs_four_rounds_of_three_to_six():
     # the short deck holds one Z
     r = run("score", "ann", "--unused", "Z Z A")
     assert r.exit_code == 2 and "too many Z cards in the unused cards: 2, the short deck has 1" in r.stderr
+    # no words: each player's cards unused, within the short deck's counts together
+    hands = {"ann": "A A A A A E", "ben": "I I I I O O", "cat": "N N N R R R"}
     for size in [3, 4, 5, 6]:
-        for p in ("ann", "ben", "cat"):
-            ok("score", p, "--unused", " ".join(["E"] * size))
+        for p, cards in hands.items():
+            ok("score", p, "--unused", cards[: 2 * size - 1])
     assert sheet()["over"]
     assert "Game over." in ok("sheet")
 
@@ -228,6 +230,10 @@ def test_games_lists_players_round_and_leader():
         (["score", "zed", "cat"], "no player 'zed' in game"),
         (["score", "ann", "(xy)z"], "no card (xy) in laid word '(xy)z'"),
         (["score", "ann", "zzz"], "too many Z cards in the laydown of ann: 3, the standard deck has 2"),
+        (
+            ["score", "cat", "zoo", "--round", "1"],
+            "too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+        ),
         (["score", "ann", "cats"], "ann's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3"),
         (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 are given"),
         (["score", "ann", "(in)", "--unused", "E E"], "'(in)' is one card: a word takes at least 2 cards"),
@@ -243,6 +249,7 @@ def test_games_lists_players_round_and_leader():
 )
 def test_bad_input_one_line_and_changes_nothing(args, message):
     ok("new", "ann", "ben", "cat")
+    ok("score", "ben", "zz", "--unused", "A")  # both Z cards of the deck
     before = ok("sheet", "--json")
     r = run(*args)
     assert r.exit_code == 2, r.output
