@@ -106,7 +106,8 @@ def test_random_kills_of_qscore_score_keep_every_earlier_entry(isolated_home):
 def test_concurrent_writers_lose_nothing(isolated_home):
     players = [f"p{i}" for i in range(1, 9)]
     ok("new", *players)
-    procs = [qscore_process("score", p, "at", "--unused", "E") for p in players]
+    cards = ["A", "E", "I", "O", "N", "R", "T", "S"]  # three of each, within the deck together
+    procs = [qscore_process("score", p, "--unused", f"{c} {c} {c}") for p, c in zip(players, cards, strict=True)]
     for p in procs:
         _out, err = p.communicate(timeout=60)
         assert p.returncode == 0, err
