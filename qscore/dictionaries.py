@@ -161,7 +161,7 @@ def _save_atomically(index: dawg.DAWG | dawg.CompletionDAWG, target: Path) -> No
             if os.path.exists(tmp):
                 os.unlink(tmp)
     except OSError:
-        pass
+        return  # a cache folder qscore cannot write: this run uses the index it built in memory
 
 
 class Rejects:

@@ -146,3 +146,14 @@ def test_shipped_lists_are_what_the_generator_builds():
     script = Path(__file__).resolve().parent.parent / "dictionaries" / "build.py"
     done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_unwritable_cache_still_judges(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "cache").write_text("a file where the cache folder should be", "utf-8")
+    monkeypatch.setenv("QSCORE_HOME", str(home))
+    source = tmp_path / "w.txt"
+    source.write_text("quiz\n", "utf-8")
+    index = d.WordIndex(source)
+    assert "quiz" in index and index.anagrams("iquz") == ["quiz"]
