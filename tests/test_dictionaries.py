@@ -149,7 +149,7 @@ def test_shipped_lists_are_what_the_generator_builds():
 
 
 def test_unwritable_cache_still_judges(tmp_path, monkeypatch):
-    home = tmp_path / "home"
+    home = tmp_path / "readonly-home"
     home.mkdir()
     (home / "cache").write_text("a file where the cache folder should be", "utf-8")
     monkeypatch.setenv("QSCORE_HOME", str(home))
