@@ -74,9 +74,6 @@ class Deck:
                 )
 
 
-DECK_NAMES = ("standard", "short")
-
-
 @cache
 def load_deck(key: str = "standard") -> Deck:
     """Read a deck from the shipped data file."""

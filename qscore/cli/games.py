@@ -218,15 +218,18 @@ def record_challenge(
 
     if ruling is not None and ruling not in ("valid", "invalid"):
         raise GameError(f"--ruling {ruling!r}: use valid or invalid")
+    game = store().load(game).name  # the same game for the judging and the write
+    if ruling is None:
+        # Judge before the write: opening a dictionary (hunspell, say) can take a while,
+        # and a second terminal waits while a write is open. A game's dictionary never
+        # changes, and the challenged word is matched by these same letters.
+        verdict = judge(laid_letters(word), game_dictionary(store().load(game)), suggest=False)
+        valid, how, reason = verdict.allowed, "dictionary", verdict.reason
+    else:
+        valid, how, reason = ruling == "valid", "table", None
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, who, laid, challenger = g.check_challenge(player, word, by, round_no)
-        reason = None
-        if ruling is None:
-            verdict = judge(laid_letters(laid), game_dictionary(g), suggest=False)
-            valid, how, reason = verdict.allowed, "dictionary", verdict.reason
-        else:
-            valid, how = ruling == "valid", "table"
         data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
         return "challenge", data | {"ruling": how, "reason": reason}
 
