@@ -218,12 +218,13 @@ def record_challenge(
 
     if ruling is not None and ruling not in ("valid", "invalid"):
         raise GameError(f"--ruling {ruling!r}: use valid or invalid")
-    game = store().load(game).name  # the same game for the judging and the write
+    current = store().load(game)
+    game = current.name  # the same game for the judging and the write
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
         # changes, and the challenged word is matched by these same letters.
-        verdict = judge(laid_letters(word), game_dictionary(store().load(game)), suggest=False)
+        verdict = judge(laid_letters(word), game_dictionary(current), suggest=False)
         valid, how, reason = verdict.allowed, "dictionary", verdict.reason
     else:
         valid, how, reason = ruling == "valid", "table", None
