@@ -3,27 +3,36 @@
 Every write is one ``BEGIN IMMEDIATE`` transaction that reads the game, checks the new
 entry against it, and appends it, so two terminals writing at once are serialised and
 neither loses an entry; a crash mid-write leaves the database as it was before that
-transaction (SQLite's write-ahead log, synchronous=FULL). A database from a newer
-qscore, or a damaged file, is refused with a clear error and left untouched.
+transaction (SQLite's write-ahead log, synchronous=FULL).
+
+A file is identified through a read-only connection before anything writes to it, so a
+database from a newer qscore, a damaged file or another program's SQLite file is refused
+with an error naming the cause and is never changed. The database file is made whole
+(schema and journal mode) under a temporary name and linked into place, so a file at
+the games path is never qscore's half-made one: an empty file there is refused too.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from qscore import paths
-from qscore.errors import StorageError, UnknownGameError
+from qscore.errors import QscoreError, StorageError, UnknownGameError
 from qscore.scoresheet import Entry, Game, GameConfig
 
 SCHEMA_VERSION = 1
 DB_NAME = "games.sqlite3"
 BUSY_TIMEOUT_MS = 15_000
+NO_GAMES = "no saved games yet: start one with `qscore new ALICE BOB`"
 
 _SCHEMA = """
 CREATE TABLE games (
@@ -40,9 +49,18 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 );
 """
+_TABLES = {"games", "entries"}
 
 # build(game) -> (kind, data) of the entry to append; raising leaves the game as it was
 Builder = Callable[[Game], tuple[str, dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A saved game whose log cannot be replayed; the other games still list."""
+
+    name: str
+    reason: str
 
 
 class GameStore:
@@ -50,125 +68,261 @@ class GameStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or paths.data_dir() / DB_NAME
+        self.written: list[Entry] = []  # entries this store committed, oldest first
+
+    # --- opening -------------------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def _check_folder(self) -> None:
+        first = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
+        if first.exists() and not first.is_dir():
+            hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"
+            if first == self.folder:
+                raise StorageError(f"the qscore home {first} is a file, not a folder: {hint}")
+            raise StorageError(f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}")
+
+    def _exists(self) -> bool:
+        self._check_folder()
+        return self.path.exists()
 
     @contextmanager
-    def _connect(self, *, create: bool = False) -> Iterator[sqlite3.Connection]:
-        if not self.path.exists() and not create:
-            raise UnknownGameError("no saved games yet: start one with `qscore new ALICE BOB`")
-        if create:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        mode = "rwc" if create else "rw"
+    def _reading(self, *, writing: bool = False) -> Iterator[sqlite3.Connection]:
+        """A read-only connection to an identified qscore database, in one snapshot."""
+        if not self._exists():
+            raise UnknownGameError(NO_GAMES)
+        with self._explained(writing=writing):
+            conn = self._open_read_only()
+            try:
+                self._identify(conn)
+                conn.execute("BEGIN")
+                yield conn
+            finally:
+                conn.close()
+
+    @contextmanager
+    def _writing(self, *, create: bool = False) -> Iterator[sqlite3.Connection]:
+        """A read-write connection, once a read-only look has found qscore's database."""
+        with self._explained(writing=True):
+            if not self._exists():
+                if not create:
+                    raise UnknownGameError(NO_GAMES)
+                self._create_file()
+            with self._reading(writing=True):
+                pass
+            conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                yield conn
+            finally:
+                conn.close()
+
+    def _uri(self, mode: str) -> str:
+        return f"{self.path.resolve().as_uri()}?mode={mode}"
+
+    def _open_read_only(self) -> sqlite3.Connection:
         try:
-            conn = sqlite3.connect(
-                f"{self.path.resolve().as_uri()}?mode={mode}",
-                uri=True,
-                timeout=BUSY_TIMEOUT_MS / 1000,
-                isolation_level=None,
-            )
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the saved games at {self.path}: {exc}") from None
-        try:
-            self._prepare(conn)
-            yield conn
+            return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
         except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise StorageError(
-                    f"the saved games at {self.path} stayed locked by another qscore: try again"
-                ) from None
-            raise self._damaged(exc) from None
-        except sqlite3.DatabaseError as exc:
-            raise self._damaged(exc) from None
-        finally:
+            # A write-ahead-log database in a folder that cannot be written (a backup
+            # disc, a read-only mount) opens only as immutable; without a log beside it
+            # the file holds every entry.
+            wal = Path(f"{self.path}-wal")
+            if _code(exc).startswith("SQLITE_CANTOPEN") and not _writable(self.folder) and not wal.exists():
+                return self._checked(sqlite3.connect(self._uri("ro") + "&immutable=1", uri=True, isolation_level=None))
+            raise
+
+    @staticmethod
+    def _checked(conn: sqlite3.Connection) -> sqlite3.Connection:
+        try:
+            conn.execute("PRAGMA user_version").fetchone()  # reads the header: fails here if it cannot
+        except BaseException:
             conn.close()
+            raise
+        return conn
 
-    def _damaged(self, exc: Exception) -> StorageError:
-        return StorageError(
-            f"cannot read the saved games at {self.path}: {exc}; the file is damaged or not a qscore "
-            "database, and was left as it is (move it aside to start afresh)"
-        )
-
-    def _prepare(self, conn: sqlite3.Connection) -> None:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    def _identify(self, conn: sqlite3.Connection) -> None:
+        """Refuse anything but a whole qscore database of a schema this qscore reads."""
+        if self.path.stat().st_size == 0 and not _nonempty(Path(f"{self.path}-wal")):
+            raise StorageError(
+                f"the saved games at {self.path} are an empty file (0 bytes, no games in it, and not "
+                "made by qscore): qscore will not write over it; delete it to start afresh"
+            )
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StorageError(
                 f"the saved games at {self.path} were written by a newer qscore (schema {version}; "
-                f"this one reads up to {SCHEMA_VERSION}): upgrade qscore"
+                f"this one reads up to {SCHEMA_VERSION}): upgrade qscore; the file was left as it is"
             )
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0:
+            raise StorageError(
+                f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
+                "(set QSCORE_HOME to keep games in another folder)"
+            )
+        if not _TABLES <= tables:
+            raise self._damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
-            raise self._damaged(sqlite3.DatabaseError(check))
-        if version == 0:
-            self._create_schema(conn)
-        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
+            raise self._damaged(check)
 
-    def _create_schema(self, conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")
+    def _create_file(self) -> None:
+        """Make a whole, empty qscore database and link it into place, unless one appeared meanwhile."""
+        import tempfile
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".games-", suffix=".new", dir=self.folder)
+        os.close(fd)
+        temp = Path(name)
         try:
-            if conn.execute("PRAGMA user_version").fetchone()[0] == 0:  # not made meanwhile
-                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise StorageError(f"{self.path} is an SQLite database, but not qscore's: left as it is")
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+            conn = sqlite3.connect(temp, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.executescript(f"BEGIN; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+                conn.execute("PRAGMA journal_mode = WAL")
+            finally:
+                conn.close()
+            try:
+                os.link(temp, self.path)
+            except FileExistsError:
+                return  # another qscore made it first: use theirs
+            dir_fd = os.open(self.folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        finally:
+            for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
+                leftover.unlink(missing_ok=True)
+
+    # --- errors ----------------------------------------------------------------
 
     @contextmanager
-    def _transaction(self, conn: sqlite3.Connection) -> Iterator[None]:
-        conn.execute("BEGIN IMMEDIATE")
+    def _explained(self, *, writing: bool) -> Iterator[None]:
+        """SQLite's and the system's errors, told as their real cause in one line."""
         try:
             yield
-        except BaseException:
+        except QscoreError:
+            raise
+        except (sqlite3.Error, OSError) as exc:
+            raise self._explain(exc, writing) from None
+
+    def _explain(self, exc: sqlite3.Error | OSError, writing: bool) -> StorageError:
+        nothing = "; nothing was saved" if writing else ""
+        cannot = "cannot save to" if writing else "cannot read"
+        if isinstance(exc, OSError):
+            if exc.errno == errno.ENOSPC:
+                return StorageError(f"{cannot} {self.folder}: the disk is full{nothing}")
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                why = self._read_only_part() or f"permission denied ({exc.filename})"
+                return StorageError(f"{cannot} {self.folder}: {why}{nothing}")
+            where = exc.filename or self.path
+            return StorageError(f"cannot use the saved games at {where}: {exc.strerror or exc}{nothing}")
+        code = _code(exc)
+        if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StorageError(
+                f"the saved games at {self.path} stayed locked by another qscore for "
+                f"{BUSY_TIMEOUT_MS // 1000} seconds{nothing}: try again"
+            )
+        if code.startswith("SQLITE_READONLY") or (code.startswith("SQLITE_CANTOPEN") and self._read_only_part()):
+            return StorageError(f"{cannot} {self.path}: {self._read_only_part() or 'it is read-only'}{nothing}")
+        if code == "SQLITE_FULL":
+            return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
+        if code == "SQLITE_NOTADB":
+            return StorageError(
+                f"cannot read the saved games at {self.path}: it is not an SQLite database (damaged, "
+                "or another program's file); qscore left it as it is"
+            )
+        if code.startswith("SQLITE_CORRUPT"):
+            return self._damaged(str(exc))
+        if code.startswith("SQLITE_IOERR"):
+            return StorageError(f"cannot read or write the saved games at {self.path}: input/output error{nothing}")
+        if code.startswith("SQLITE_CANTOPEN"):
+            return StorageError(f"cannot open the saved games at {self.path}: {exc}{nothing}")
+        return StorageError(f"cannot use the saved games at {self.path}: {exc}{nothing}")
+
+    def _read_only_part(self) -> str:
+        """Why this folder or file cannot be written, or "" if it can."""
+        if self.path.exists() and not _writable(self.path):
+            return "the file is read-only"
+        folder = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
+        if not _writable(folder):
+            return f"the folder {folder} is read-only"
+        return ""
+
+    def _damaged(self, detail: str) -> StorageError:
+        return StorageError(
+            f"cannot read the saved games at {self.path}: the file is damaged ({detail}); qscore left it as it is"
+        )
+
+    @contextmanager
+    def _transaction(self, conn: sqlite3.Connection, entries: list[Entry]) -> Iterator[None]:
+        """One write; ``entries`` count as written once (and only once) the commit went through.
+
+        Ctrl-C may land anywhere in here: after the COMMIT returned, the entries are
+        saved and recorded in ``written``; before it, they are rolled back.
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        committing = False
+        try:
+            yield
+            committing = True
+            conn.execute("COMMIT")
+            self.written.extend(entries)
+        except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            elif committing and not isinstance(exc, sqlite3.Error) and self.written[-len(entries) :] != entries:
+                self.written.extend(entries)  # interrupted just after the commit went through
             raise
-        conn.execute("COMMIT")
 
     # --- games ---------------------------------------------------------------
 
     def create(self, config: GameConfig, name: str | None = None) -> Game:
         """Start a game; without a name it is called after today's date."""
         config.check()
-        with self._connect(create=True) as conn, self._transaction(conn):
+        entries: list[Entry] = []
+        with self._writing(create=True) as conn, self._transaction(conn, entries):
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
                 name = _free_name(date.today().isoformat(), taken)
             elif name in taken:
                 raise StorageError(f"a game named {name!r} exists already: choose another --game name")
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
-            entry = Entry(1, "created", config.to_json())
-            self._insert(conn, cur.lastrowid, entry)
-        return Game(name, [entry])
+            entries.append(Entry(1, "created", config.to_json()))
+            self._insert(conn, cur.lastrowid, entries[0])
+        return Game(name, entries)
 
     def load(self, name: str | None = None) -> Game:
-        with self._connect() as conn:
+        with self._reading() as conn:
             game_id, found = self._resolve(conn, name)
             return Game(found, self._entries(conn, game_id))
 
     def append(self, build: Builder, name: str | None = None) -> tuple[Game, Entry, Game]:
         """Check and append one entry in one transaction: (game before, entry, game after)."""
-        with self._connect() as conn, self._transaction(conn):
+        entries: list[Entry] = []
+        with self._writing() as conn, self._transaction(conn, entries):
             game_id, found = self._resolve(conn, name)
             before = Game(found, self._entries(conn, game_id))
             kind, data = build(before)
-            entry = Entry(before.entries[-1].seq + 1, kind, data)
-            self._insert(conn, game_id, entry)
-        return before, entry, Game(found, [*before.entries, entry])
+            entries.append(Entry(before.entries[-1].seq + 1, kind, data))
+            self._insert(conn, game_id, entries[0])
+        return before, entries[0], Game(found, [*before.entries, entries[0]])
 
-    def games(self) -> list[Game]:
-        """Every saved game, oldest first."""
-        if not self.path.exists():
+    def games(self) -> list[Game | Unreadable]:
+        """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
+        if not self._exists():
             return []
-        with self._connect() as conn:
-            rows = conn.execute("SELECT id, name FROM games ORDER BY id").fetchall()
-            return [Game(name, self._entries(conn, game_id)) for game_id, name in rows]
+        found: list[Game | Unreadable] = []
+        with self._reading() as conn:
+            for game_id, name in conn.execute("SELECT id, name FROM games ORDER BY id").fetchall():
+                try:
+                    found.append(Game(name, self._entries(conn, game_id)))
+                except QscoreError as exc:
+                    found.append(Unreadable(name, str(exc)))
+        return found
 
     # --- rows ----------------------------------------------------------------
 
@@ -176,7 +330,7 @@ class GameStore:
         if name is None:
             row = conn.execute("SELECT id, name FROM games ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
-                raise UnknownGameError("no saved games yet: start one with `qscore new ALICE BOB`")
+                raise UnknownGameError(NO_GAMES)
         else:
             row = conn.execute("SELECT id, name FROM games WHERE name = ?", (name,)).fetchone()
             if row is None:
@@ -188,14 +342,29 @@ class GameStore:
         rows = conn.execute("SELECT seq, kind, data FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
         try:
             return [Entry(seq, kind, json.loads(data)) for seq, kind, data in rows]
-        except json.JSONDecodeError as exc:
-            raise self._damaged(exc) from None
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise self._damaged(f"an entry is not JSON: {exc}") from None
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> None:
         conn.execute(
             "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, entry.seq, entry.kind, json.dumps(entry.data, sort_keys=True)),
         )
+
+
+def _code(exc: sqlite3.Error) -> str:
+    return str(getattr(exc, "sqlite_errorname", ""))
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
+def _nonempty(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _free_name(base: str, taken: set[str]) -> str:
