@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from qscore.cards import Card, Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
-from qscore.errors import GameError
+from qscore.errors import GameError, LaydownExistsError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
 from qscore.spelling import MIN_CARDS
 
@@ -64,8 +64,14 @@ class GameConfig:
             # the bonus to either the longest word or the most words."
             raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
         deck = load_deck(self.deck)
+        largest = max(deck.rounds)
         for size in self.rounds:
-            if size < 1 or size * len(self.players) + 2 > deck.size:
+            if not MIN_CARDS <= size <= largest:
+                raise GameError(
+                    f"a round of {size} cards: the {deck.key} deck deals {MIN_CARDS} to {largest} cards a round "
+                    f"({MIN_CARDS} at least, since a word takes {MIN_CARDS} cards)"
+                )
+            if size * len(self.players) + 2 > deck.size:
                 raise GameError(f"a round of {size} cards cannot be dealt to {len(self.players)} players")
         if not self.rounds:
             raise GameError("a game needs at least one round")
@@ -103,6 +109,13 @@ class Laydown:
     words: tuple[str, ...]
     unused: tuple[str, ...]
     out: bool = False
+
+    def text(self) -> str:
+        """What was laid, in a few words: ``cat (went out)``, ``at (unused E)``."""
+        words = " ".join(self.words) or "no words"
+        if self.out:
+            return f"{words} (went out)"
+        return f"{words} (unused {' '.join(self.unused)})" if self.unused else words
 
 
 @dataclass(frozen=True)
@@ -324,11 +337,25 @@ class Game:
         return self.rounds[number - 1]
 
     def check_laydown(
-        self, player: str, words: Iterable[str], unused: str, out: bool, round_no: int | None = None
+        self,
+        player: str,
+        words: Iterable[str],
+        unused: str,
+        out: bool,
+        round_no: int | None = None,
+        *,
+        replace: bool = False,
     ) -> tuple[RoundState, Laydown]:
-        """A laydown put right (canonical names and notation), or the error a table would point out."""
+        """A laydown put right (canonical names and notation), or the error a table would point out.
+
+        A player who has laid down in that round already is refused with
+        LaydownExistsError unless ``replace`` is given.
+        """
         who = self.player(player)
         state = self.round(round_no)
+        existing = state.laydowns.get(who)
+        if existing is not None and not replace:
+            raise LaydownExistsError(existing, state.number)
         laid = []
         for text in words:
             cards = parse_laid_word(text, self.deck)
@@ -342,9 +369,11 @@ class Game:
         others = [c for p, lay in state.laydowns.items() if p != who for c in self._cards_of(lay)]
         self.deck.check_counts(every + others, f"laydowns of round {state.number}")
         if len(every) != state.hand_size:
+            earlier = [r.number for r in self.rounds[: state.number - 1] if r.hand_size == len(every)]
+            hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
             raise GameError(
                 f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
-                f"but round {state.number} is dealt {state.hand_size}"
+                f"but round {state.number} is dealt {state.hand_size}{hint}"
             )
         if out and left:
             raise GameError(f"{who} went out, so has no unused cards, but {len(left)} are given")
@@ -384,11 +413,8 @@ class Game:
         """One line a person reads: what an entry recorded."""
         d = entry.data
         if entry.kind == "laydown":
-            words = " ".join(d["words"]) or "no words"
-            unused = " ".join(d["unused"]) or "none"
-            return f"{d['player']}'s laydown in round {d['round']}: {words}; unused {unused}" + (
-                ", went out" if d["out"] else ""
-            )
+            lay = Laydown(d["player"], tuple(d["words"]), tuple(d["unused"]), d["out"])
+            return f"{d['player']}'s laydown in round {d['round']}: {lay.text()}"
         if entry.kind == "challenge":
             verdict = "allowed" if d["valid"] else "not allowed"
             return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"

@@ -82,7 +82,9 @@ class GameStore:
             hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"
             if first == self.folder:
                 raise StorageError(f"the qscore home {first} is a file, not a folder: {hint}")
-            raise StorageError(f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}")
+            raise StorageError(
+                f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
+            )
 
     def _exists(self) -> bool:
         self._check_folder()
@@ -162,7 +164,7 @@ class GameStore:
                 f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
                 "(set QSCORE_HOME to keep games in another folder)"
             )
-        if not _TABLES <= tables:
+        if not tables >= _TABLES:
             raise self._damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":

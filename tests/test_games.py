@@ -171,29 +171,53 @@ def test_short_variant_runs_four_rounds_of_three_to_six():
     assert "Game over." in ok("sheet")
 
 
-def test_rescoring_replaces_and_undo_takes_back():
+def test_scoring_a_player_again_is_refused_without_replace():
     ok("new", "ann", "ben", "cat")
     ok("score", "ann", "cat", "--out")
-    ok("score", "ann", "at", "--unused", "E")  # replaces: 5 - 2 = 3
+    before = ok("sheet", "--json")
+    r = run("score", "ann", "at", "-u", "E")  # meant for another player
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: ann already laid cat (went out) in round 1: add --replace to change it\n"
+    assert ok("sheet", "--json") == before  # nothing written
+    out = ok("score", "ann", "at", "-u", "E", "--replace")
+    assert out.startswith("Recorded ann's laydown in round 1: at (unused E), replacing cat (went out).")
+    assert sheet()["rounds"][0]["players"]["ann"] == {"words": ["at"], "unused": ["E"], "out": False}
+
+
+def test_rescoring_replaces_and_undo_says_what_stands_again():
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ann", "at", "--unused", "E", "--replace")  # 5 - 2 = 3
     ok("score", "ben", "ox", "--unused", "E")
     out = ok("undo")
-    assert out.startswith("Took back ben's laydown in round 1: ox; unused E.")
+    assert out.startswith("Took back ben's laydown in round 1: ox (unused E); ben has no laydown in round 1 now.")
     out = ok("undo")
-    assert out.startswith("Took back ann's laydown in round 1: at; unused E.")
+    assert out.startswith(
+        "Took back ann's laydown in round 1: at (unused E); ann's earlier laydown stands again: cat (went out)."
+    )
     ok("score", "ben", "ox", "--unused", "E")
     ok("score", "cat", "to", "--unused", "E")
     got = sheet()
     assert got["rounds"][0]["players"]["ann"]["words"] == ["cat"]  # the first laydown is back
     # ann CAT 13 + longest 10; ben 12; cat 5 - 2 = 3
     assert got["rounds"][0]["scores"] == {"ann": 23, "ben": 12, "cat": 3}
+    out = ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "Valid")
+    out = ok("undo")
+    assert out.startswith("Took back ben's challenge of ann's cat in round 1 (allowed).")
 
 
 def test_correcting_an_earlier_round_rescores_it():
     ok("new", "ann", "ben", "cat")
     for step in WHOLE_GAME[:3]:
         ok(*step)
-    out = ok("score", "ben", "at", "--unused", "E", "--round", "1")  # was Z unused
-    assert "Round 1 rescored." in out
+    # round 1 is closed: a 3-card laydown no longer fits the current round of 4
+    r = run("score", "ben", "at", "--unused", "E")
+    assert r.exit_code == 2
+    assert "but round 2 is dealt 4 (for round 1, add --round 1)" in r.stderr
+    r = run("score", "ben", "at", "--unused", "E", "--round", "1")
+    assert r.exit_code == 2 and "ben already laid at (unused Z) in round 1: add --replace" in r.stderr
+    out = ok("score", "ben", "at", "--unused", "E", "--round", "1", "--replace")  # was Z unused
+    assert "replacing at (unused Z)" in out and "Round 1 rescored." in out
     assert sheet()["rounds"][0]["scores"]["ben"] == 3
 
 

@@ -155,7 +155,7 @@ def test_damaged_file_gives_a_clear_error_and_is_left_alone(isolated_home):
 def test_truncated_file_gives_a_clear_error(isolated_home):
     ok("new", "ann", "ben", "cat")
     for _ in range(40):
-        ok("score", "ann", "cat", "--out")
+        ok("score", "ann", "cat", "--out", "--replace")
     db = isolated_home / DB_NAME
     data = db.read_bytes()
     db.write_bytes(data[: len(data) // 2])

@@ -16,6 +16,7 @@ from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
+    from qscore.storage import GameStore
 
 
 class OneLineErrors(TyperGroup):
@@ -50,6 +51,7 @@ class OneLineErrors(TyperGroup):
 
 app = typer.Typer(
     cls=OneLineErrors,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="qscore: word judge, hand solver and scorekeeper for Quiddler at a real table.",
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -57,7 +59,38 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+
+def show_version(value: bool) -> None:
+    if value:
+        from qscore import __version__
+
+        print(f"qscore {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=show_version, is_eager=True, help="print qscore's version and stop"),
+    ] = False,
+) -> None:
+    """qscore: word judge, hand solver and scorekeeper for Quiddler at a real table."""
+
+
 F = TypeVar("F", bound=Callable[..., Any])
+
+# The saved-games stores the running command opened: after Ctrl-C they tell whether
+# an entry was saved before it.
+_stores: list["GameStore"] = []
+
+
+def open_store() -> "GameStore":
+    from qscore.storage import GameStore
+
+    store = GameStore()
+    _stores.append(store)
+    return store
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -71,10 +104,19 @@ def reports_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _stores.clear()
         try:
             return func(*args, **kwargs)
         except QscoreError as exc:
             fail(str(exc), exc.exit_code)
+        except KeyboardInterrupt:
+            saved = [e for store in _stores for e in store.written]
+            if saved:
+                what = "the entry was saved" if len(saved) == 1 else f"{len(saved)} entries were saved"
+                print(f"\nqscore: stopped (Ctrl-C) after {what}: see qscore sheet", file=sys.stderr)
+            else:
+                print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
+            raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
 

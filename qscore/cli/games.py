@@ -6,11 +6,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, app, dictionary_from, print_json, reports_errors
-from qscore.errors import GameError
+from qscore.cli.app import (
+    AllowOpt,
+    DenyOpt,
+    DictionaryOpt,
+    JsonOpt,
+    app,
+    dictionary_from,
+    open_store,
+    print_json,
+    reports_errors,
+)
+from qscore.errors import DictionaryError, GameError
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game
+    from qscore.scoresheet import Entry, Game
     from qscore.storage import GameStore
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
@@ -18,15 +28,26 @@ if TYPE_CHECKING:
 
 
 def store() -> "GameStore":
-    from qscore.storage import GameStore
-
-    return GameStore()
+    return open_store()
 
 
 GameOpt = Annotated[
     str | None, typer.Option("--game", "-g", help="the game's name (default: the game most recently started)")
 ]
-RoundOpt = Annotated[int | None, typer.Option("--round", "-r", help="an earlier round, to correct it")]
+NewGameOpt = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="a name for the game (default: today's date, e.g. 2026-11-20, or 2026-11-20-2)"),
+]
+RoundOpt = Annotated[
+    int | None, typer.Option("--round", "-r", help="an earlier round, to correct it (default: the current round)")
+]
+ReplaceOpt = Annotated[
+    bool, typer.Option("--replace", help="replace the player's laydown in that round (refused without it)")
+]
+UncheckedOpt = Annotated[
+    bool,
+    typer.Option("--unchecked", help="record without checking the words, e.g. when the game's dictionary is gone"),
+]
 
 
 def game_dictionary(game: "Game") -> Any:
@@ -66,10 +87,11 @@ def start_game(
     from qscore.dictionaries import dictionary_name, read_word_file
     from qscore.scoresheet import GameConfig, parse_rounds
 
-    deck = load_deck(variant)
+    deck = load_deck(variant.strip().lower())
     dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
     if bonus is None:
         bonus = ask_bonus() if len(players) == 2 else "both"
+    bonus = bonus.strip().lower()
     first = 0
     if dealer is not None:
         lowered = [p.lower() for p in players]
@@ -106,7 +128,7 @@ def new(
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
-    game: GameOpt = None,
+    game: NewGameOpt = None,
 ) -> None:
     """Start a game: players, variant, bonuses and dictionary are remembered."""
     started = start_game(
@@ -125,9 +147,11 @@ def new(
 
     c = started.config
     print(f"Game {started.name!r} started: {', '.join(c.players)}.")
+    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
+    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
     print(
-        f"{c.deck} deck, {len(c.rounds)} rounds ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus} ({c.bonus_points} points), dictionary: {c.dictionary}."
+        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}."
     )
     print(standing_text(started))
 
@@ -139,24 +163,48 @@ def score(
     words: Annotated[
         list[str] | None, typer.Argument(help="the words as laid: letters, with (qu) for a double card")
     ] = None,
-    unused: Annotated[str, typer.Option("--unused", "-u", help='cards left in hand, e.g. "M X"')] = "",
+    unused: Annotated[str, typer.Option("--unused", "-u", help='cards left in hand, quoted: -u "M X"')] = "",
     out: Annotated[bool, typer.Option("--out", help="this player went out")] = False,
+    replace: ReplaceOpt = False,
+    unchecked: UncheckedOpt = False,
     round_no: RoundOpt = None,
     game: GameOpt = None,
 ) -> None:
-    """Record a player's laydown for the round; scoring a player again replaces it."""
-    print(record_laydown(player, words or [], unused, out, round_no, game))
+    """Record a player's laydown for the round (--replace to change one already recorded)."""
+    print(record_laydown(player, words or [], unused, out, round_no, game, replace=replace, unchecked=unchecked))
 
 
 def record_laydown(
-    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None
+    player: str,
+    words: list[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    game: str | None,
+    *,
+    replace: bool = False,
+    unchecked: bool = False,
 ) -> str:
-    """Check and save a laydown; the text to show: flags, and the round if it closed."""
+    """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed.
+
+    Everything that can fail is decided before the write (the laydown against the game
+    as read, the dictionary opened and the words judged), and the laydown is checked
+    again inside the write, against the game as it then stands: a laydown recorded
+    meanwhile from another terminal raises LaydownExistsError unless ``replace``.
+    """
     from qscore.cards import laid_letters
-    from qscore.dictionaries import judge
+    from qscore.scoresheet import Laydown
+
+    current = store().load(game)
+    game = current.name  # the same game for the checks and the write
+    try:
+        checked = current.check_laydown(player, words, unused, out, round_no, replace=replace)
+    except GameError as exc:
+        raise quote_hint(exc, words, unused) from None
+    notes = [] if unchecked else flags([laid_letters(w) for w in checked[1].words], current)
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        state, lay = g.check_laydown(player, words, unused, out, round_no)
+        state, lay = g.check_laydown(player, words, unused, out, round_no, replace=replace)
         data = {
             "round": state.number,
             "player": lay.player,
@@ -168,15 +216,47 @@ def record_laydown(
 
     before, entry, after = store().append(build, game)
     d = entry.data
-    lines = [f"Recorded {before.describe(entry)}."]
-    if d["words"]:
-        judge_with = game_dictionary(after)
-        for w in d["words"]:
-            v = judge(laid_letters(w), judge_with, suggest=False)
-            if not v.allowed:
-                lines.append(f"  flagged: {v.word} ({v.reason}): it stands unless challenged")
+    replaced: Laydown | None = before.rounds[d["round"] - 1].laydowns.get(d["player"])
+    was = f", replacing {replaced.text()}" if replaced else ""
+    lines = [f"Recorded {before.describe(entry)}{was}."]
+    lines += notes if not unchecked else ["  words not checked (--unchecked): challenge any the table doubts"]
     lines += closing_text(before, after, d["round"])
     return "\n".join(lines)
+
+
+def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
+    """One-card words beside unused cards were meant as unused cards: ``-u Z E S T`` unquoted."""
+    from qscore.cards import parse_laid_word
+    from qscore.errors import CardError
+
+    def one_card(word: str) -> bool:
+        try:
+            return len(parse_laid_word(word)) == 1
+        except CardError:
+            return False
+
+    singles = [w for w in words if one_card(w)]
+    if not unused.strip() or not singles or "is one card" not in str(exc):
+        return exc
+    cards = " ".join([unused.strip(), *(w.upper() for w in singles)])
+    return GameError(f'{exc} (several unused cards go in quotes: -u "{cards}")')
+
+
+def flags(letters: list[str], game: "Game") -> list[str]:
+    """The words the game's dictionary refuses, judged before anything is written."""
+    from qscore.dictionaries import judge
+
+    if not letters:
+        return []
+    try:
+        dictionary = game_dictionary(game)
+        verdicts = [judge(w, dictionary, suggest=False) for w in letters]
+    except DictionaryError as exc:
+        raise DictionaryError(
+            f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
+            "add --unchecked to record without checking the words"
+        ) from None
+    return [f"  flagged: {v.word} ({v.reason}): it stands unless challenged" for v in verdicts if not v.allowed]
 
 
 def closing_text(before: "Game", after: "Game", number: int) -> list[str]:
@@ -216,15 +296,24 @@ def record_challenge(
     from qscore.cards import laid_letters, parse_laid_word, points
     from qscore.dictionaries import judge
 
-    if ruling is not None and ruling not in ("valid", "invalid"):
-        raise GameError(f"--ruling {ruling!r}: use valid or invalid")
+    if ruling is not None:
+        ruling = ruling.strip().lower()
+        if ruling not in ("valid", "invalid"):
+            raise GameError(f"--ruling {ruling!r}: use valid or invalid")
     current = store().load(game)
     game = current.name  # the same game for the judging and the write
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
         # changes, and the challenged word is matched by these same letters.
-        verdict = judge(laid_letters(word), game_dictionary(current), suggest=False)
+        current.check_challenge(player, word, by, round_no)  # a wrong challenge is told before the dictionary
+        try:
+            verdict = judge(laid_letters(word), game_dictionary(current), suggest=False)
+        except DictionaryError as exc:
+            raise DictionaryError(
+                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
+                "settle it with a paper dictionary: --ruling valid or --ruling invalid"
+            ) from None
         valid, how, reason = verdict.allowed, "dictionary", verdict.reason
     else:
         valid, how, reason = ruling == "valid", "table", None
@@ -270,6 +359,7 @@ def export(
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
+    fmt = fmt.strip().lower()
     if fmt not in ("csv", "json", "markdown"):
         raise GameError(f"--format {fmt!r}: use csv, json or markdown")
     from qscore.cli.sheets import export_text
@@ -292,17 +382,35 @@ def undo(game: GameOpt = None) -> None:
         return "undo", {"undoes": last.seq, "round": last.data["round"]}
 
     before, entry, after = store().append(build, game)
-    print(f"Took back {before.describe(before.entries[entry.data['undoes'] - 1])}.")
+    print(undo_text(before, before.entries[entry.data["undoes"] - 1], after))
     print(standing_text(after))
+
+
+def undo_text(before: "Game", undone: "Entry", after: "Game") -> str:
+    """What an undo took back, and for a laydown, what stands in its place now."""
+    text = f"Took back {before.describe(undone)}"
+    if undone.kind == "laydown":
+        who, number = undone.data["player"], undone.data["round"]
+        back = after.rounds[number - 1].laydowns.get(who)
+        if back is not None:
+            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
+        return f"{text}; {who} has no laydown in round {number} now."
+    return text + "."
 
 
 @app.command()
 @reports_errors
 def games(as_json: JsonOpt = False) -> None:
     """List the saved games: players, round reached, and leader."""
+    from qscore.storage import Unreadable
+
     found = store().games()
     rows: list[dict[str, Any]] = []
     for g in found:
+        if isinstance(g, Unreadable):
+            print(f"qscore: error: game {g.name!r} cannot be read: {g.reason}", file=sys.stderr)
+            rows.append({"game": g.name, "error": g.reason})
+            continue
         totals = g.totals()
         leaders = g.leaders()
         rows.append(
@@ -331,6 +439,8 @@ def games(as_json: JsonOpt = False) -> None:
             f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
             f"{r['leader']} ({r['leader_total']})" if r["leader"] else "-",
         )
+        if "error" not in r
+        else (r["game"], "(cannot be read: see above)", "-", "-")
         for r in rows
     ]
     print(tabulate(table, headers=["game", "players", "round", "leader"]))

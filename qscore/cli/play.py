@@ -10,7 +10,7 @@ import typer
 
 from qscore.cli.app import app, reports_errors
 from qscore.cli.games import GameOpt, record_challenge, record_laydown, start_game, store
-from qscore.errors import QscoreError, UnknownGameError
+from qscore.errors import LaydownExistsError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.scoresheet import Game
@@ -52,7 +52,11 @@ def lay_down(game: "Game", player: str) -> None:
     out = False
     if not unused:
         out = typer.confirm(f"Did {player} go out?", default=False)
-    print(record_laydown(player, words, unused, out, None, game.name))
+    try:
+        print(record_laydown(player, words, unused, out, None, game.name))
+    except LaydownExistsError as exc:  # recorded meanwhile, from another terminal
+        if typer.confirm(f"{exc.existing.player} already laid {exc.existing.text()}. Replace it?", default=False):
+            print(record_laydown(player, words, unused, out, exc.round, game.name, replace=True))
 
 
 def challenge_line(game: "Game", line: str) -> None:
