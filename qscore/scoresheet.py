@@ -68,8 +68,8 @@ class GameConfig:
         for size in self.rounds:
             if not MIN_CARDS <= size <= largest:
                 raise GameError(
-                    f"a round of {size} cards: the {deck.key} deck deals {MIN_CARDS} to {largest} cards a round "
-                    f"({MIN_CARDS} at least, since a word takes {MIN_CARDS} cards)"
+                    f"a round of {size} card{'s' if size != 1 else ''}: the {deck.key} game deals {MIN_CARDS} to "
+                    f"{largest} cards a round (a word takes {MIN_CARDS} cards)"
                 )
             if size * len(self.players) + 2 > deck.size:
                 raise GameError(f"a round of {size} cards cannot be dealt to {len(self.players)} players")

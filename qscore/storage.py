@@ -86,6 +86,17 @@ class GameStore:
                 f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
             )
 
+    @property
+    def _wal(self) -> Path:
+        return Path(f"{self.path}-wal")
+
+    def _disk_full(self) -> bool:
+        try:
+            space = os.statvfs(self.folder)
+            return space.f_bavail * space.f_frsize < 64 * 1024
+        except OSError:
+            return False
+
     def _exists(self) -> bool:
         self._check_folder()
         return self.path.exists()
@@ -128,11 +139,11 @@ class GameStore:
         try:
             return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
         except sqlite3.OperationalError as exc:
-            # A write-ahead-log database in a folder that cannot be written (a backup
-            # disc, a read-only mount) opens only as immutable; without a log beside it
-            # the file holds every entry.
-            wal = Path(f"{self.path}-wal")
-            if _code(exc).startswith("SQLITE_CANTOPEN") and not _writable(self.folder) and not wal.exists():
+            # A write-ahead-log database whose shared-memory file cannot be made (a
+            # read-only folder or mount, a full disk) opens only as immutable; with no
+            # log beside it, or an empty one, the file holds every entry.
+            cannot_share = _code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR"))
+            if cannot_share and (not _writable(self.folder) or self._disk_full()) and not _nonempty(self._wal):
                 return self._checked(sqlite3.connect(self._uri("ro") + "&immutable=1", uri=True, isolation_level=None))
             raise
 
@@ -147,22 +158,22 @@ class GameStore:
 
     def _identify(self, conn: sqlite3.Connection) -> None:
         """Refuse anything but a whole qscore database of a schema this qscore reads."""
-        if self.path.stat().st_size == 0 and not _nonempty(Path(f"{self.path}-wal")):
+        if self.path.stat().st_size == 0 and not _nonempty(self._wal):
             raise StorageError(
                 f"the saved games at {self.path} are an empty file (0 bytes, no games in it, and not "
                 "made by qscore): qscore will not write over it; delete it to start afresh"
             )
         version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 or "games" not in tables:  # qscore's database is made whole, never without these
+            raise StorageError(
+                f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
+                "(set QSCORE_HOME to keep games in another folder)"
+            )
         if version > SCHEMA_VERSION:
             raise StorageError(
                 f"the saved games at {self.path} were written by a newer qscore (schema {version}; "
                 f"this one reads up to {SCHEMA_VERSION}): upgrade qscore; the file was left as it is"
-            )
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version == 0:
-            raise StorageError(
-                f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
-                "(set QSCORE_HOME to keep games in another folder)"
             )
         if not tables >= _TABLES:
             raise self._damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
@@ -216,21 +227,21 @@ class GameStore:
         cannot = "cannot save to" if writing else "cannot read"
         if isinstance(exc, OSError):
             if exc.errno == errno.ENOSPC:
-                return StorageError(f"{cannot} {self.folder}: the disk is full{nothing}")
+                return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
             if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
                 why = self._read_only_part() or f"permission denied ({exc.filename})"
-                return StorageError(f"{cannot} {self.folder}: {why}{nothing}")
+                return StorageError(f"{cannot} {self.path}: {why}{nothing}")
             where = exc.filename or self.path
             return StorageError(f"cannot use the saved games at {where}: {exc.strerror or exc}{nothing}")
         code = _code(exc)
         if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return StorageError(
-                f"the saved games at {self.path} stayed locked by another qscore for "
-                f"{BUSY_TIMEOUT_MS // 1000} seconds{nothing}: try again"
+                f"the saved games at {self.path} stayed locked by another process for "
+                f"{BUSY_TIMEOUT_MS / 1000:g} seconds{nothing}: try again when it is done"
             )
         if code.startswith("SQLITE_READONLY") or (code.startswith("SQLITE_CANTOPEN") and self._read_only_part()):
             return StorageError(f"{cannot} {self.path}: {self._read_only_part() or 'it is read-only'}{nothing}")
-        if code == "SQLITE_FULL":
+        if code == "SQLITE_FULL" or (code.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) and self._disk_full()):
             return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
         if code == "SQLITE_NOTADB":
             return StorageError(
@@ -247,11 +258,11 @@ class GameStore:
 
     def _read_only_part(self) -> str:
         """Why this folder or file cannot be written, or "" if it can."""
-        if self.path.exists() and not _writable(self.path):
-            return "the file is read-only"
         folder = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
         if not _writable(folder):
             return f"the folder {folder} is read-only"
+        if self.path.exists() and not _writable(self.path):
+            return "the file is read-only"
         return ""
 
     def _damaged(self, detail: str) -> StorageError:

@@ -121,7 +121,8 @@ def new(
     ] = "standard",
     rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
-        str | None, typer.Option("--bonus", help="both, longest, most or none (two players: longest or most)")
+        str | None,
+        typer.Option("--bonus", help="both (the default), longest, most or none; two players choose longest or most"),
     ] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="who deals first (default: the first player)")] = None,
     bonus_points: Annotated[int, typer.Option("--bonus-points", min=0, help="what each bonus is worth")] = 10,
