@@ -300,3 +300,71 @@ def test_challenge_errors_and_closed_game():
     # CAT struck: ann has no word and 13 unused: 0. Longest is now AT and OX, 2 letters
     # each, and most words 1 and 1: both bonuses tie, nobody gets one.
     assert sheet()["rounds"][0]["scores"] == {"ann": 0, "ben": 0, "cat": 12}
+
+
+def test_choices_are_taken_in_any_case():
+    out = ok("new", "ann", "ben", "cat", "--bonus", "Most", "--variant", "Short")
+    assert "short deck, 4 rounds (3, 4, 5, 6 cards), bonus: most (10 points)" in out
+    ok("score", "ann", "cat", "--out")
+    assert ok("export", "--format", "CSV").startswith("round,cards,dealer,ann,ben,cat")
+    assert json.loads(ok("export", "--format", "Json"))["bonus"] == "most"
+    ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "INVALID")
+    assert sheet()["rounds"][0]["challenges"][0]["valid"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rounds", "1"], "a round of 1 card: the standard game deals 2 to 10 cards a round (a word takes 2 cards)"),
+        (["--rounds", "3-11"], "a round of 11 cards: the standard game deals 2 to 10 cards a round"),
+        (["--rounds", "3,0"], "a round of 0 cards: the standard game deals 2 to 10"),
+        (["--variant", "short", "--rounds", "3-7"], "a round of 7 cards: the short game deals 2 to 6 cards a round"),
+    ],
+)
+def test_round_sizes_fit_the_deck_and_a_word(args, message):
+    r = run("new", "ann", "ben", "cat", *args)
+    assert r.exit_code == 2 and r.stderr.startswith(f"qscore: error: {message}") and r.stderr.count("\n") == 1
+    assert run("games").stdout.startswith("No saved games yet")
+
+
+def test_new_game_says_its_rounds_and_bonus_as_they_are():
+    out = ok("new", "ann", "ben", "cat", "--rounds", "2")
+    assert "standard deck, 1 round (2 cards), bonus: both (10 points)" in out
+    out = ok("new", "ann", "ben", "cat", "--rounds", "2-10", "--bonus", "none")
+    assert "9 rounds (2, 3, 4, 5, 6, 7, 8, 9, 10 cards), bonus: none, dictionary" in out
+
+
+def test_every_command_takes_h_and_the_app_its_version():
+    from typer.main import get_command
+
+    from qscore import __version__
+
+    names = sorted(get_command(app).commands)  # type: ignore[attr-defined]
+    assert {"new", "score", "challenge", "sheet", "export", "undo", "games", "play", "check"} <= set(names)
+    for name in names:
+        r = run(name, "-h")
+        assert r.exit_code == 0 and r.stdout.startswith("Usage: ") and f" {name} [OPTIONS]" in r.stdout, name
+        assert "-h, --help" in r.stdout
+    assert run("-h").stdout == run("--help").stdout
+    assert ok("--version") == f"qscore {__version__}\n"
+
+
+def test_help_says_the_real_defaults():
+    assert "(default: today's date" in " ".join(ok("new", "-h").split())
+    for name in ("score", "sheet", "undo", "export", "challenge"):
+        assert "(default: the game most recently started)" in " ".join(ok(name, "-h").split()), name
+    text = " ".join(ok("score", "-h").split())
+    assert "(default: the current round)" in text and "--replace" in text and "--unchecked" in text
+
+
+def test_unquoted_unused_cards_get_a_hint_to_quote():
+    ok("new", "ann", "ben", "cat")
+    r = run("score", "ann", "-u", "Z", "E", "S", "T")  # typed for -u "Z E S T"
+    assert r.exit_code == 2
+    assert r.stderr == (
+        "qscore: error: 'E' is one card: a word takes at least 2 cards "
+        '(several unused cards go in quotes: -u "Z E S T")\n'
+    )
+    r = run("score", "ann", "cat", "E")  # no unused cards given: no such hint
+    assert r.exit_code == 2 and "quotes" not in r.stderr
+    assert sheet()["rounds"][0]["players"]["ann"] is None
