@@ -11,24 +11,12 @@ import textwrap
 from contextlib import closing, contextmanager
 
 import pytest
-from typer.testing import CliRunner
 
 from qscore import storage
-from qscore.cli import app
 from qscore.storage import DB_NAME, GameStore
+from tests.cli import ok, run
 
-runner = CliRunner()
 ROOT = os.geteuid() == 0
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def ok(*args):
-    r = run(*args)
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
 
 
 def refused(*args):

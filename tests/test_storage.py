@@ -12,24 +12,11 @@ import threading
 import time
 
 import pytest
-from typer.testing import CliRunner
 
-from qscore.cli import app
 from qscore.errors import StorageError
 from qscore.scoresheet import GameConfig
 from qscore.storage import DB_NAME, SCHEMA_VERSION, GameStore
-
-runner = CliRunner()
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def ok(*args):
-    r = run(*args)
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
+from tests.cli import ok, run
 
 
 def qscore_process(*args):
