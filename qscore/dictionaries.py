@@ -351,7 +351,7 @@ class HouseRules(Dictionary):
 
 def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: Iterable[str] = ()) -> Dictionary:
     """The dictionary called ``name`` (shipped list, file path or enchant tag), with house lists."""
-    name = name or DEFAULT_DICTIONARY
+    name = _shipped_name(name or DEFAULT_DICTIONARY)
     base: Dictionary
     if name in SHIPPED:
         base = _shipped(name)
@@ -370,13 +370,18 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
     return HouseRules(base, allow, deny) if allow or deny else base
 
 
+def _shipped_name(name: str) -> str:
+    """A shipped list's name in any case (``Everyday``); other names as given."""
+    return name.lower() if name.lower() in SHIPPED else name
+
+
 def _is_path(name: str) -> bool:
     return os.sep in name or Path(name).is_file()
 
 
 def dictionary_name(name: str | None) -> str:
     """How a game remembers its dictionary: a word-list file by its full path."""
-    name = name or DEFAULT_DICTIONARY
+    name = _shipped_name(name or DEFAULT_DICTIONARY)
     return str(Path(name).expanduser().resolve()) if _is_path(name) and name not in SHIPPED else name
 
 

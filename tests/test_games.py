@@ -303,8 +303,8 @@ def test_challenge_errors_and_closed_game():
 
 
 def test_choices_are_taken_in_any_case():
-    out = ok("new", "ann", "ben", "cat", "--bonus", "Most", "--variant", "Short")
-    assert "short deck, 4 rounds (3, 4, 5, 6 cards), bonus: most (10 points)" in out
+    out = ok("new", "ann", "ben", "cat", "--bonus", "Most", "--variant", "Short", "-d", "WordGame")
+    assert "short deck, 4 rounds (3, 4, 5, 6 cards), bonus: most (10 points), dictionary: wordgame." in out
     ok("score", "ann", "cat", "--out")
     assert ok("export", "--format", "CSV").startswith("round,cards,dealer,ann,ben,cat")
     assert json.loads(ok("export", "--format", "Json"))["bonus"] == "most"
