@@ -99,6 +99,8 @@ class GameStore:
 
     def _exists(self) -> bool:
         self._check_folder()
+        if self.path.is_dir():
+            raise StorageError(f"the saved games at {self.path} are a folder, not a file: qscore left it as it is")
         return self.path.exists()
 
     @contextmanager
@@ -125,6 +127,9 @@ class GameStore:
                 self._create_file()
             with self._reading(writing=True):
                 pass
+            why = self._read_only_part()  # opened read-write anyway, SQLite would make a read-only -shm beside it
+            if why:
+                raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
             conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
@@ -136,15 +141,20 @@ class GameStore:
         return f"{self.path.resolve().as_uri()}?mode={mode}"
 
     def _open_read_only(self) -> sqlite3.Connection:
+        # A write-ahead-log database needs a shared-memory file beside it, even to be
+        # read. Where that cannot be made (a read-only file, folder or mount, a full
+        # disk), and no log is pending, the file holds every entry: it is read as it
+        # stands (immutable), and nothing is made beside it.
+        immutable = self._uri("ro") + "&immutable=1"
+        pending = _nonempty(self._wal)
+        if not pending and not (_writable(self.path) and _writable(self.folder)):
+            return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
         try:
             return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
         except sqlite3.OperationalError as exc:
-            # A write-ahead-log database whose shared-memory file cannot be made (a
-            # read-only folder or mount, a full disk) opens only as immutable; with no
-            # log beside it, or an empty one, the file holds every entry.
-            cannot_share = _code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR"))
-            if cannot_share and (not _writable(self.folder) or self._disk_full()) and not _nonempty(self._wal):
-                return self._checked(sqlite3.connect(self._uri("ro") + "&immutable=1", uri=True, isolation_level=None))
+            cannot_share = _code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY"))
+            if cannot_share and not pending and self._disk_full():
+                return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
             raise
 
     @staticmethod
@@ -261,8 +271,11 @@ class GameStore:
         folder = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
         if not _writable(folder):
             return f"the folder {folder} is read-only"
-        if self.path.exists() and not _writable(self.path):
-            return "the file is read-only"
+        if self.path.exists() and not os.access(self.path, os.R_OK):
+            return "permission denied"
+        for path in (self.path, self._wal, Path(f"{self.path}-shm")):
+            if path.exists() and not _writable(path):
+                return "the file is read-only" if path == self.path else f"{path.name} beside it is read-only"
         return ""
 
     def _damaged(self, detail: str) -> StorageError:

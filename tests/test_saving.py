@@ -214,6 +214,15 @@ def test_home_that_is_a_file(tmp_path, monkeypatch):
     assert "is a file, not a folder" in refused("new", "ann", "ben", "cat")
 
 
+def test_a_folder_where_the_games_file_goes(isolated_home):
+    (isolated_home / DB_NAME).mkdir()
+    for args in (["new", "ann", "ben", "cat"], ["sheet"], ["games"]):
+        assert refused(*args) == (
+            f"qscore: error: the saved games at {isolated_home / DB_NAME} are a folder, not a file: "
+            "qscore left it as it is\n"
+        )
+
+
 @pytest.mark.parametrize("user_version", [0, 1, 7])
 def test_another_programs_database_is_never_changed(isolated_home, user_version):
     db = isolated_home / DB_NAME
