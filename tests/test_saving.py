@@ -223,10 +223,11 @@ def test_a_folder_where_the_games_file_goes(isolated_home):
         )
 
 
-@pytest.mark.parametrize("user_version", [0, 1, 7])
-def test_another_programs_database_is_never_changed(isolated_home, user_version):
+@pytest.mark.parametrize(("user_version", "journal"), [(0, "delete"), (1, "delete"), (7, "delete"), (1, "wal")])
+def test_another_programs_database_is_never_changed(isolated_home, user_version, journal):
     db = isolated_home / DB_NAME
-    with sqlite3.connect(db) as conn:  # a rollback-journal database, as most programs keep
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA journal_mode = {journal}")
         conn.execute("CREATE TABLE recipes (name TEXT)")
         conn.execute("INSERT INTO recipes VALUES ('soup')")
         conn.execute(f"PRAGMA user_version = {user_version}")
@@ -238,8 +239,9 @@ def test_another_programs_database_is_never_changed(isolated_home, user_version)
             f"qscore: error: {db} is an SQLite database, but not qscore's: qscore left it as it is "
             "(set QSCORE_HOME to keep games in another folder)\n"
         ), args
-    assert db.read_bytes() == before  # header included: still a rollback-journal file
-    assert sorted(p.name for p in isolated_home.iterdir()) == ["cache", DB_NAME]
+    assert db.read_bytes() == before  # header included: its journal mode is as it was
+    if journal == "delete":
+        assert sorted(p.name for p in isolated_home.iterdir()) == ["cache", DB_NAME]
 
 
 def test_empty_games_file_is_refused_not_recreated(isolated_home):
