@@ -27,7 +27,7 @@ from process import compare, qscore_command, report
 from qscore.cards import load_deck
 from qscore.dictionaries import open_dictionary
 from qscore.solver import solve
-from qscore.spelling import _splits
+from qscore.spelling import _spellings
 
 SEED = 2026
 
@@ -45,7 +45,7 @@ def fixed_hands(size: int, count: int) -> list[list]:
 
 
 def time_solve(hand, dictionary) -> float:
-    _splits.cache_clear()  # as a fresh process would have it
+    _spellings.cache_clear()  # as a fresh process would have it
     start = time.perf_counter()
     solve(hand, dictionary)
     return time.perf_counter() - start

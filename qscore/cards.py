@@ -52,6 +52,11 @@ class Deck:
         return sum(self.counts.values())
 
     @property
+    def largest_hand(self) -> int:
+        """The most cards a hand holds in the deck's usual schedule: a word never needs more."""
+        return max(self.rounds)
+
+    @property
     def doubles(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards.values() if c.is_double)
 

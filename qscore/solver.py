@@ -247,8 +247,10 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]
                 continue
             cards = chosen + with_doubles
             want = Counter(cards)
+            # spellings within exactly these cards; the one using them all is the word's
+            have = {c.token: n for c, n in want.items()}
             for text in words:
-                spelled = (s for s in spell_word(text) if len(s.cards) == len(cards) and Counter(s.cards) == want)
+                spelled = (s for s in spell_word(text, counts=have, max_cards=len(cards)) if len(s.cards) == len(cards))
                 spelling = next(spelled, None)
                 if spelling is not None:
                     found.append(Word(text, spelling.cards))

@@ -1,10 +1,17 @@
-"""Every way a word can be laid with cards.
+"""Every way a table can lay a word with its cards.
 
 Unlike a greedy split, every split matters: QUIZ laid as Q·U·I·Z scores 35, as QU·I·Z 25.
+Only spellings a table can lay count: no card more often than the deck holds it, and no
+more cards than the largest hand. The search keeps to those bounds as it goes: its state
+is the place in the word and the cards still in the deck, a state met twice is answered
+once, and a branch that cannot fit in the hand is never entered. So the work stays small
+whatever is typed (a 44-letter word is answered at its first step).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,25 +37,171 @@ class Spelling:
         return format_cards(self.cards)
 
 
-def spell_word(word: str, deck: Deck | None = None) -> list[Spelling]:
-    """All card spellings of ``word`` of at least two cards, highest points first.
+def spell_word(
+    word: str, deck: Deck | None = None, *, counts: Mapping[str, int] | None = None, max_cards: int | None = None
+) -> list[Spelling]:
+    """The card spellings of ``word`` a table can lay, highest points first.
 
-    A word with a character no card carries has none.
+    Each uses at least two cards, at most ``max_cards`` (default: the deck's largest hand),
+    and no card more often than ``counts`` gives (default: the deck's own counts; the
+    solver passes the cards of a hand). A word with a character no card carries has none.
     """
     deck = deck or load_deck()
-    found = _splits(word.lower(), deck)
+    found = _spellings(word.lower(), deck, *_limits(deck, counts, max_cards))
     spellings = [Spelling(cards) for cards in found if len(cards) >= MIN_CARDS]
     spellings.sort(key=lambda s: (-s.points, len(s.cards)))
     return spellings
 
 
+def unlayable_reason(
+    word: str, deck: Deck | None = None, *, counts: Mapping[str, int] | None = None, max_cards: int | None = None
+) -> str | None:
+    """Why no table can lay ``word`` (lowercase letters every card set carries), or None if one can.
+
+    ``"needs 12 cards, the largest hand holds 10"`` or ``"needs 3 B, the standard deck has 2"``.
+    """
+    deck = deck or load_deck()
+    word = word.lower()
+    limits, most = _limits(deck, counts, max_cards)
+    if _spellings(word, deck, limits, most):
+        return None
+    search = _Search(word, deck, limits)
+    fewest = search.low[0]  # whatever the counts
+    if fewest is None:
+        return "no card carries some of its letters"
+    if fewest > most:
+        return too_many_cards(fewest, most)
+    fewest = search.least(cost=None, free=())
+    if fewest is None:
+        return search.shortage()
+    return too_many_cards(fewest, most)
+
+
+def cards_reason(cards: Sequence[Card], deck: Deck, max_cards: int | None = None) -> str | None:
+    """Why no table can lay these cards as one word, or None if one can."""
+    most = deck.largest_hand if max_cards is None else max_cards
+    if len(cards) > most:
+        return too_many_cards(len(cards), most)
+    for card, n in Counter(cards).items():
+        if n > deck.counts.get(card.token, 0):
+            return too_few(deck.key, card.token, n, deck.counts.get(card.token, 0))
+    return None
+
+
+def too_many_cards(need: int, most: int) -> str:
+    return f"needs {need} cards, the largest hand holds {most}"
+
+
+def too_few(deck: str, token: str, need: int, has: int) -> str:
+    return f"needs {need} {token}, the {deck} deck has {has}"
+
+
+def _limits(deck: Deck, counts: Mapping[str, int] | None, max_cards: int | None) -> tuple[tuple[int, ...], int]:
+    """The counts in the deck's card order (hashable, for the cache) and the card limit."""
+    have = deck.counts if counts is None else counts
+    limits = tuple(have.get(token, 0) for token in deck.cards)
+    most = deck.largest_hand if max_cards is None else max_cards
+    return limits, min(most, sum(limits))
+
+
 @lru_cache(maxsize=65536)
-def _splits(word: str, deck: Deck) -> tuple[tuple[Card, ...], ...]:
-    if not word:
-        return ((),)
-    out: list[tuple[Card, ...]] = []
-    for size in (1, 2):
-        head = deck.cards.get(word[:size].upper()) if len(word) >= size else None
-        if head is not None:
-            out.extend((head, *rest) for rest in _splits(word[size:], deck))
-    return tuple(out)
+def _spellings(word: str, deck: Deck, limits: tuple[int, ...], max_cards: int) -> tuple[tuple[Card, ...], ...]:
+    return _Search(word, deck, limits).spellings(max_cards)
+
+
+class _Search:
+    """The spellings of one word within given card counts.
+
+    A state is (place in the word, counts left). Counts left follow from the place and
+    the double cards used so far, so there are at most len(word) x 3^5 states for the
+    standard deck, each answered once.
+    """
+
+    def __init__(self, word: str, deck: Deck, limits: tuple[int, ...]) -> None:
+        self.word = word
+        self.deck = deck
+        self.limits = limits
+        self.tokens = tuple(deck.cards)
+        self.everything = tuple(range(len(self.tokens)))
+        place = {token: i for i, token in enumerate(self.tokens)}
+        # the cards that can start at each place: (card, its index, letters it covers)
+        self.moves: list[list[tuple[Card, int, int]]] = []
+        for pos in range(len(word)):
+            here = []
+            for size in (1, 2):
+                token = word[pos : pos + size].upper()
+                if len(token) == size and token in place:
+                    here.append((deck.cards[token], place[token], size))
+            self.moves.append(here)
+        # the fewest cards that can spell word[pos:], whatever the counts (None: none can)
+        self.low: list[int | None] = [None] * len(word) + [0]
+        for pos in range(len(word) - 1, -1, -1):
+            options = [self.low[pos + size] for _c, _i, size in self.moves[pos]]
+            known = [n for n in options if n is not None]
+            self.low[pos] = 1 + min(known) if known else None
+
+    def spellings(self, max_cards: int) -> tuple[tuple[Card, ...], ...]:
+        if self.low[0] is None or self.low[0] > max_cards:
+            return ()
+        end = len(self.word)
+        memo: dict[tuple[int, tuple[int, ...]], tuple[tuple[Card, ...], ...]] = {}
+
+        def rest(pos: int, left: tuple[int, ...], laid: int) -> tuple[tuple[Card, ...], ...]:
+            if pos == end:
+                return ((),)
+            key = (pos, left)
+            if key not in memo:
+                out: list[tuple[Card, ...]] = []
+                for card, i, size in self.moves[pos]:
+                    low = self.low[pos + size]
+                    if left[i] == 0 or low is None or laid + 1 + low > max_cards:
+                        continue
+                    after = left[:i] + (left[i] - 1,) + left[i + 1 :]
+                    out.extend((card, *tail) for tail in rest(pos + size, after, laid + 1))
+                memo[key] = tuple(out)
+            return memo[key]
+
+        return rest(0, self.limits, 0)
+
+    def least(self, cost: int | None, free: Sequence[int]) -> int | None:
+        """The least cost of any spelling whose cards keep to the counts, except the
+        cards ``free`` (indexes) which are unlimited; cost is the number of cards, or
+        how many of card ``cost`` it uses. None when no spelling keeps to the counts.
+        Called only for words short enough to fit in a hand (the recursion is as deep
+        as the word is long)."""
+        start = tuple(1 if i in free else n for i, n in enumerate(self.limits))
+        end = len(self.word)
+        memo: dict[tuple[int, tuple[int, ...]], int | None] = {}
+        price: Callable[[int], int] = (lambda i: 1) if cost is None else (lambda i: int(i == cost))
+
+        def rest(pos: int, left: tuple[int, ...]) -> int | None:
+            if pos == end:
+                return 0
+            key = (pos, left)
+            if key not in memo:
+                best: int | None = None
+                for _card, i, size in self.moves[pos]:
+                    if left[i] == 0:
+                        continue
+                    after = left if i in free else left[:i] + (left[i] - 1,) + left[i + 1 :]
+                    tail = rest(pos + size, after)
+                    if tail is not None and (best is None or price(i) + tail < best):
+                        best = price(i) + tail
+                memo[key] = best
+            return memo[key]
+
+        return rest(0, start)
+
+    def shortage(self) -> str:
+        """The card the deck has too few of: the first whose shortfall remains when every
+        other card keeps to its count, else the first short whatever the others do."""
+        used = [i for i, token in enumerate(self.tokens) if token.lower() in self.word]
+        for i in used:
+            need = self.least(cost=i, free=(i,))
+            if need is not None and need > self.limits[i]:
+                return too_few(self.deck.key, self.tokens[i], need, self.limits[i])
+        for i in used:
+            need = self.least(cost=i, free=self.everything)
+            if need is not None and need > self.limits[i]:
+                return too_few(self.deck.key, self.tokens[i], need, self.limits[i])
+        return f"the {self.deck.key} deck has too few of its cards"
