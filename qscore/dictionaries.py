@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -20,12 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.cards import Deck, load_deck
-from qscore.errors import DictionaryError
-from qscore.spelling import Spelling, spell_word
+from qscore.cards import Deck, load_deck, parse_laid_word
+from qscore.errors import CardError, DictionaryError, WordError
+from qscore.spelling import MIN_CARDS, Spelling, cards_reason, spell_word, unlayable_reason
 
 if TYPE_CHECKING:
     import dawg
+
+    from qscore.suggestions import Budget
 
 # Why a word is refused; the rule sheet's list: "proper nouns, abbreviations,
 # prefixes or suffixes used alone, hyphenated words", plus the one-card rule.
@@ -49,8 +50,10 @@ DEFAULT_DICTIONARY = "everyday"
 # Source of candidate words for the solver when the dictionary cannot list words itself.
 CANDIDATE_LIST = "wordgame"
 _WORD = re.compile(r"[a-z]+")
+_CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_LAID_MARKS = frozenset("()")
 _ENCHANT_TAG = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
-_INDEX_FORMAT = "2"
+_INDEX_FORMAT = "3"
 
 
 def sort_key(letters: str) -> str:
@@ -73,8 +76,9 @@ class Dictionary(ABC):
         """The allowed words whose sorted letters are ``key``: how the solver finds words."""
 
     @abstractmethod
-    def suggest(self, word: str, limit: int = 5) -> list[str]:
-        """Allowed words close to a likely misspelling, best first."""
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        """Allowed words close to a likely misspelling, best first, within ``budget``
+        (a fresh one when none is given)."""
 
     def size(self) -> int | None:
         """How many words it holds, where that is known."""
@@ -97,6 +101,8 @@ def read_word_file(path: Path) -> set[str]:
 class WordIndex:
     """A word list as two DAWGs, cached on disk: the words, and "KEY WORD" for every
     word under its anagram key, so the words of a key are the completions of "KEY ".
+    Both can say whether any entry starts with a prefix, which the suggestion search
+    walks.
 
     Each is opened only when first asked for: ``check`` never pays for the anagram
     index, twenty times the size of the word index.
@@ -113,22 +119,21 @@ class WordIndex:
         folder = paths.cache_dir()
         return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
 
-    def _open(self, which: int) -> dawg.DAWG | dawg.CompletionDAWG:
+    def _open(self, which: int) -> dawg.CompletionDAWG:
         import dawg
 
-        kind = (dawg.DAWG, dawg.CompletionDAWG)[which]
         try:
-            return kind().load(str(self._files[which]))
+            return dawg.CompletionDAWG().load(str(self._files[which]))
         except (OSError, ValueError, MemoryError):
             pass  # not built yet, or damaged: build both again
         words = read_word_file(self.source)
-        built = dawg.DAWG(words), dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in words)
+        built = dawg.CompletionDAWG(words), dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in words)
         for index, target in zip(built, self._files, strict=True):
             _save_atomically(index, target)
         return built[which]
 
     @cached_property
-    def _words(self) -> dawg.DAWG:
+    def _words(self) -> dawg.CompletionDAWG:
         return self._open(0)
 
     @cached_property
@@ -138,6 +143,10 @@ class WordIndex:
     def __contains__(self, word: str) -> bool:
         return word in self._words
 
+    def starts(self, prefix: str) -> bool:
+        """Whether some word begins with ``prefix``."""
+        return bool(self._words.has_keys_with_prefix(prefix))
+
     def __len__(self) -> int:
         return len(self._anagrams.keys())
 
@@ -146,7 +155,7 @@ class WordIndex:
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
 
 
-def _save_atomically(index: dawg.DAWG | dawg.CompletionDAWG, target: Path) -> None:
+def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> None:
     """Write an index so that a reader never sees half of it; a read-only cache is no error."""
     import tempfile
 
@@ -201,30 +210,25 @@ class WordListDictionary(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
 
-    def suggest(self, word: str, limit: int = 5) -> list[str]:
-        near = [w for w in _edits(word) if w in self.index]
-        if not near:
-            near = [w for e in _edits(word) for w in _edits(e) if w in self.index]
-        return _rank(word, near)[:limit]
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        from qscore.suggestions import suggest_in_index
+
+        index = self.index
+        return suggest_in_index(word, index.__contains__, index.starts, _budget(budget), limit)
 
     def size(self) -> int:
         return len(self.index)
 
 
-def _edits(word: str) -> set[str]:
-    """Every string one deletion, swap, replacement or insertion away from ``word``."""
-    letters = string.ascii_lowercase
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    deletes = [a + b[1:] for a, b in splits if b]
-    swaps = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
-    replaces = [a + c + b[1:] for a, b in splits if b for c in letters]
-    inserts = [a + c + b for a, b in splits for c in letters]
-    return set(deletes + swaps + replaces + inserts) - {word}
+def _budget(budget: Budget | None) -> Budget:
+    """The budget a word's suggestions spend: the one given (its word share started by
+    the caller), or one of their own."""
+    from qscore.suggestions import Budget
 
-
-def _rank(word: str, near: Iterable[str]) -> list[str]:
-    """Closest first: same first letter, same length, then alphabetical."""
-    return sorted(set(near), key=lambda w: (w[:1] != word[:1], abs(len(w) - len(word)), w))
+    if budget is None:
+        budget = Budget()
+        budget.start_word()
+    return budget
 
 
 # --- system dictionaries -----------------------------------------------------
@@ -275,7 +279,19 @@ class EnchantDictionary(Dictionary):
         # hunspell cannot list words; take the candidates from the largest shipped list.
         return [w for w in _candidates().anagrams(key) if self.refusal(w) is None]
 
-    def suggest(self, word: str, limit: int = 5) -> list[str]:
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        from qscore.suggestions import MAX_LETTERS, SYSTEM_SEARCH, one_edit, rank
+
+        # First the words one edit away in the largest shipped list that hunspell allows,
+        # at a look-up each; then hunspell's own search, 20 to 150 ms a word, counted
+        # against the budget.
+        budget = _budget(budget)
+        index = _candidates().index
+        near = [w for w in one_edit(word, index.__contains__, budget) or () if self.refusal(w) is None]
+        if near:
+            return rank(word, near)[:limit]
+        if len(word) > MAX_LETTERS or not budget.spend(SYSTEM_SEARCH):
+            return []
         found = (w for w in self._dict.suggest(word) if _WORD.fullmatch(w))
         return [w for w in found if self.refusal(w) is None][:limit]
 
@@ -314,8 +330,10 @@ class WordSet(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self._by_key.get(key, [])
 
-    def suggest(self, word: str, limit: int = 5) -> list[str]:
-        return _rank(word, _edits(word) & self.words)[:limit]
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        from qscore.suggestions import one_edit, rank
+
+        return rank(word, one_edit(word, self.words.__contains__, _budget(budget)) or ())[:limit]
 
     def size(self) -> int:
         return len(self.words)
@@ -341,8 +359,9 @@ class HouseRules(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return sorted({*self.inner.anagrams(key), *self.allow.anagrams(key)} - self.deny)
 
-    def suggest(self, word: str, limit: int = 5) -> list[str]:
-        found = self.allow.suggest(word, limit) + self.inner.suggest(word, limit)
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        budget = _budget(budget)
+        found = self.allow.suggest(word, limit, budget) + self.inner.suggest(word, limit, budget)
         return [w for w in dict.fromkeys(found) if w not in self.deny][:limit]
 
 
@@ -422,21 +441,74 @@ class Verdict:
     suggestions: tuple[str, ...] = ()
 
 
-def judge(text: str, dictionary: Dictionary, deck: Deck | None = None, *, suggest: bool = True) -> Verdict:
-    """Judge one word as a player typed it (any case)."""
+def typed_word(text: str) -> str:
+    """A word as a player typed it, made ready to judge: trimmed and in lower case."""
+    return text.strip().lower()
+
+
+def read_typed(text: str) -> str:
+    """A typed word (or laid word, ``(qu)iz``) ready to judge, or a WordError naming it:
+    an empty word, or characters no card carries. A hyphen passes: a hyphenated word is
+    a word the rules refuse, not a slip of the keys."""
+    word = typed_word(text)
+    if not word:
+        raise WordError("empty word: give a word such as quiz")
+    if _LAID_MARKS & set(word):
+        parse_laid_word(word)  # its errors name the word and what is wrong
+        return word
+    stray = sorted(set(word) - _CARD_LETTERS - {"-"})
+    if any(c.isdigit() for c in stray):
+        raise WordError(f"{text.strip()!r} has digits: cards carry letters only")
+    if stray:
+        shown = ", ".join("a space" if c.isspace() else repr(c) for c in stray)
+        raise WordError(f"{text.strip()!r} has {shown}, which no card carries")
+    return word
+
+
+def judge(
+    text: str,
+    dictionary: Dictionary,
+    deck: Deck | None = None,
+    *,
+    max_cards: int | None = None,
+    suggest: bool | Budget = True,
+) -> Verdict:
+    """Judge one word as a player typed it (any case), or as laid: ``(qu)iz`` is QU·I·Z.
+
+    Its spellings are those a table can lay with ``deck`` in a hand of ``max_cards``
+    (default: the deck's largest hand), or only the laid one; a word in the dictionary
+    that no table can lay is refused with what it lacks. ``suggest`` may be the budget
+    a run's suggestions share.
+    """
     deck = deck or load_deck()
-    word = text.strip()
-    lower = word.lower()
-    spellings = tuple(spell_word(lower, deck)) if _WORD.fullmatch(lower) else ()
-    if "-" in word:
-        reason: str | None = HYPHENATED
-    elif not _WORD.fullmatch(lower):
+    most = deck.largest_hand if max_cards is None else max_cards
+    word = typed_word(text)
+    reason: str | None = None
+    spellings: tuple[Spelling, ...] = ()
+    if _LAID_MARKS & set(word):
+        try:
+            cards = tuple(parse_laid_word(word, deck))
+        except CardError:
+            return Verdict(word, False, BAD_CHARACTERS, ())
+        word = "".join(c.letters for c in cards)
+        short = cards_reason(cards, deck, most)
+        spellings = () if short or len(cards) < MIN_CARDS else (Spelling(cards),)
+        reason = ONE_CARD if len(cards) < MIN_CARDS else dictionary.refusal(word) or short
+    elif "-" in word:
+        reason = HYPHENATED
+    elif not _WORD.fullmatch(word):
         reason = BAD_CHARACTERS
-    elif not spellings:
+    elif len(word) < MIN_CARDS:
         reason = ONE_CARD
     else:
-        reason = dictionary.refusal(lower)
+        spellings = tuple(spell_word(word, deck, max_cards=most))
+        reason = dictionary.refusal(word)
+        if reason is None and not spellings:
+            reason = unlayable_reason(word, deck, max_cards=most)
     near: tuple[str, ...] = ()
-    if suggest and reason == NOT_IN_DICTIONARY:
-        near = tuple(dictionary.suggest(lower))
-    return Verdict(lower, reason is None, reason, spellings, near)
+    if suggest is not False and reason == NOT_IN_DICTIONARY:
+        budget = None if suggest is True else suggest
+        if budget is not None:
+            budget.start_word()
+        near = tuple(dictionary.suggest(word, budget=budget))
+    return Verdict(word, reason is None, reason, spellings, near)

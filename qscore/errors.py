@@ -18,6 +18,10 @@ class CardError(QscoreError):
     """A card token, hand or laid word that the deck cannot make."""
 
 
+class WordError(QscoreError):
+    """A typed word that is no word at all: empty, or with characters no card carries."""
+
+
 class DictionaryError(QscoreError):
     """A dictionary that cannot be found or opened."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from qscore.cards import Card, Deck, format_cards, load_deck
 
@@ -98,10 +98,20 @@ def too_few(deck: str, token: str, need: int, has: int) -> str:
 
 def _limits(deck: Deck, counts: Mapping[str, int] | None, max_cards: int | None) -> tuple[tuple[int, ...], int]:
     """The counts in the deck's card order (hashable, for the cache) and the card limit."""
-    have = deck.counts if counts is None else counts
-    limits = tuple(have.get(token, 0) for token in deck.cards)
+    limits = _deck_limits(deck) if counts is None else tuple(counts.get(token, 0) for token in deck.cards)
     most = deck.largest_hand if max_cards is None else max_cards
     return limits, min(most, sum(limits))
+
+
+@cache
+def _deck_limits(deck: Deck) -> tuple[int, ...]:
+    return tuple(deck.counts[token] for token in deck.cards)
+
+
+@cache
+def _card_starts(deck: Deck) -> dict[str, tuple[tuple[Card, int, int], ...]]:
+    """Each card by its lowercase letters, as a search move: (card, index, letters covered)."""
+    return {card.letters: ((card, i, len(card.letters)),) for i, card in enumerate(deck.cards.values())}
 
 
 @lru_cache(maxsize=65536)
@@ -120,25 +130,24 @@ class _Search:
     def __init__(self, word: str, deck: Deck, limits: tuple[int, ...]) -> None:
         self.word = word
         self.deck = deck
-        self.limits = limits
-        self.tokens = tuple(deck.cards)
-        self.everything = tuple(range(len(self.tokens)))
-        place = {token: i for i, token in enumerate(self.tokens)}
-        # the cards that can start at each place: (card, its index, letters it covers)
-        self.moves: list[list[tuple[Card, int, int]]] = []
-        for pos in range(len(word)):
-            here = []
-            for size in (1, 2):
-                token = word[pos : pos + size].upper()
-                if len(token) == size and token in place:
-                    here.append((deck.cards[token], place[token], size))
-            self.moves.append(here)
+        starts = _card_starts(deck)
+        pairs = [word[pos : pos + 2] for pos in range(len(word) - 1)]
+        found = [starts.get(c, ()) + starts.get(pair, ()) for c, pair in zip(word, [*pairs, ""], strict=True)]
+        # only the cards the word can use take part, numbered in deck order: short states
+        used = sorted({i for here in found for _card, i, _size in here})
+        local = {i: n for n, i in enumerate(used)}
+        tokens = tuple(deck.cards)
+        self.tokens = tuple(tokens[i] for i in used)
+        self.limits = tuple(limits[i] for i in used)
+        self.everything = tuple(range(len(used)))
+        # the cards that can start at each place: (card, its number, letters it covers)
+        self.moves = [[(card, local[i], size) for card, i, size in here] for here in found]
         # the fewest cards that can spell word[pos:], whatever the counts (None: none can)
-        self.low: list[int | None] = [None] * len(word) + [0]
+        low: list[int | None] = [None] * len(word) + [0]
         for pos in range(len(word) - 1, -1, -1):
-            options = [self.low[pos + size] for _c, _i, size in self.moves[pos]]
-            known = [n for n in options if n is not None]
-            self.low[pos] = 1 + min(known) if known else None
+            known = [n for n in (low[pos + size] for _c, _i, size in self.moves[pos]) if n is not None]
+            low[pos] = 1 + min(known) if known else None
+        self.low = low
 
     def spellings(self, max_cards: int) -> tuple[tuple[Card, ...], ...]:
         if self.low[0] is None or self.low[0] > max_cards:
@@ -156,7 +165,7 @@ class _Search:
                     low = self.low[pos + size]
                     if left[i] == 0 or low is None or laid + 1 + low > max_cards:
                         continue
-                    after = left[:i] + (left[i] - 1,) + left[i + 1 :]
+                    after = _take(left, i)
                     out.extend((card, *tail) for tail in rest(pos + size, after, laid + 1))
                 memo[key] = tuple(out)
             return memo[key]
@@ -183,7 +192,7 @@ class _Search:
                 for _card, i, size in self.moves[pos]:
                     if left[i] == 0:
                         continue
-                    after = left if i in free else left[:i] + (left[i] - 1,) + left[i + 1 :]
+                    after = left if i in free else _take(left, i)
                     tail = rest(pos + size, after)
                     if tail is not None and (best is None or price(i) + tail < best):
                         best = price(i) + tail
@@ -195,13 +204,19 @@ class _Search:
     def shortage(self) -> str:
         """The card the deck has too few of: the first whose shortfall remains when every
         other card keeps to its count, else the first short whatever the others do."""
-        used = [i for i, token in enumerate(self.tokens) if token.lower() in self.word]
-        for i in used:
+        for i in self.everything:
             need = self.least(cost=i, free=(i,))
             if need is not None and need > self.limits[i]:
                 return too_few(self.deck.key, self.tokens[i], need, self.limits[i])
-        for i in used:
+        for i in self.everything:
             need = self.least(cost=i, free=self.everything)
             if need is not None and need > self.limits[i]:
                 return too_few(self.deck.key, self.tokens[i], need, self.limits[i])
         return f"the {self.deck.key} deck has too few of its cards"
+
+
+def _take(left: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """The counts left after one card ``i`` is laid."""
+    out = list(left)
+    out[i] -= 1
+    return tuple(out)

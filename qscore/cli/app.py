@@ -1,6 +1,8 @@
 """The typer app and what every command shares: error reporting and the dictionary options."""
 
+import errno
 import functools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,7 +22,22 @@ if TYPE_CHECKING:
 
 
 class OneLineErrors(TyperGroup):
-    """Usage errors as one line, like qscore's own: ``qscore: error: ... (see qscore check --help)``."""
+    """Usage errors as one line, like qscore's own: ``qscore: error: ... (see qscore check --help)``.
+
+    Output that cannot be written ends the run the way a table would want: a closed pipe
+    (``qscore check - < words.txt | head -1``) quietly, with status 141 as a program
+    stopped by it; a full disk with one line and status 2. Never a traceback, and never
+    the status 1 that means a word was refused.
+    """
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # what is still buffered fails here, not at exit
+        except OSError as exc:
+            _output_failed(exc)
 
     def main(
         self,
@@ -47,6 +64,31 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return status
         sys.exit(status if isinstance(status, int) else 0)
+
+
+# Where a write can fail for want of room; any other error is a fault to show in full.
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
+        raise exc
+    _silence_stdout()
+    if exc.errno == errno.EPIPE:
+        raise typer.Exit(CLOSED_PIPE_STATUS)
+    fail(f"cannot write the output: {exc.strerror}")
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so what is still buffered is dropped quietly at exit."""
+    try:
+        target = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's capture): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, target)
+    os.close(null)
 
 
 app = typer.Typer(
@@ -145,3 +187,4 @@ AllowOpt = Annotated[
 ]
 DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
+VariantOpt = Annotated[str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")]

@@ -11,6 +11,7 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
+    VariantOpt,
     app,
     dictionary_from,
     open_store,
@@ -116,9 +117,7 @@ def start_game(
 @reports_errors
 def new(
     players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
-    variant: Annotated[
-        str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")
-    ] = "standard",
+    variant: VariantOpt = "standard",
     rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
         str | None,
@@ -193,7 +192,6 @@ def record_laydown(
     again inside the write, against the game as it then stands: a laydown recorded
     meanwhile from another terminal raises LaydownExistsError unless ``replace``.
     """
-    from qscore.cards import laid_letters
     from qscore.scoresheet import Laydown
 
     current = store().load(game)
@@ -202,7 +200,7 @@ def record_laydown(
         checked = current.check_laydown(player, words, unused, out, round_no, replace=replace)
     except GameError as exc:
         raise quote_hint(exc, words, unused) from None
-    notes = [] if unchecked else flags([laid_letters(w) for w in checked[1].words], current)
+    notes = [] if unchecked else flags(list(checked[1].words), current)
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, lay = g.check_laydown(player, words, unused, out, round_no, replace=replace)
@@ -243,15 +241,17 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     return GameError(f'{exc} (several unused cards go in quotes: -u "{cards}")')
 
 
-def flags(letters: list[str], game: "Game") -> list[str]:
-    """The words the game's dictionary refuses, judged before anything is written."""
+def flags(laid: list[str], game: "Game") -> list[str]:
+    """The words the game's dictionary refuses, judged as laid (with the game's deck and
+    largest hand) before anything is written."""
     from qscore.dictionaries import judge
 
-    if not letters:
+    if not laid:
         return []
+    most = max(game.config.rounds)
     try:
         dictionary = game_dictionary(game)
-        verdicts = [judge(w, dictionary, suggest=False) for w in letters]
+        verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=False) for w in laid]
     except DictionaryError as exc:
         raise DictionaryError(
             f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
@@ -294,7 +294,7 @@ def challenge(
 def record_challenge(
     player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
 ) -> str:
-    from qscore.cards import laid_letters, parse_laid_word, points
+    from qscore.cards import parse_laid_word, points
     from qscore.dictionaries import judge
 
     if ruling is not None:
@@ -307,9 +307,11 @@ def record_challenge(
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
         # changes, and the challenged word is matched by these same letters.
-        current.check_challenge(player, word, by, round_no)  # a wrong challenge is told before the dictionary
+        # a wrong challenge is told before the dictionary; the word is judged as it was laid
+        laid = current.check_challenge(player, word, by, round_no)[2]
+        most = max(current.config.rounds)
         try:
-            verdict = judge(laid_letters(word), game_dictionary(current), suggest=False)
+            verdict = judge(laid, game_dictionary(current), current.deck, max_cards=most, suggest=False)
         except DictionaryError as exc:
             raise DictionaryError(
                 f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "

@@ -1,5 +1,7 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
+import sys
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -9,36 +11,86 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
+    VariantOpt,
     app,
     dictionary_from,
     print_json,
     reports_errors,
 )
-from qscore.dictionaries import Verdict, judge, list_dictionaries
+from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
+from qscore.errors import QscoreError, WordError
+
+STDIN = "-"
 
 
 @app.command()
 @reports_errors
 def check(
-    words: Annotated[list[str], typer.Argument(help="the words to judge, in any case")],
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            help="the words to judge, in any case; (qu)iz as laid; - reads them from standard input, one a line"
+        ),
+    ],
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
+    variant: VariantOpt = "standard",
+    no_suggest: Annotated[bool, typer.Option("--no-suggest", help="no did-you-mean for misspellings")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Say whether each word is allowed, why not, and every way to lay it with cards.
+    """Say whether each word is allowed, why not, and every way the deck can lay it.
 
-    Exit status 0 when every word is allowed, 1 when any is not.
+    Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
+    from qscore.cards import load_deck
+    from qscore.suggestions import Budget
+
+    deck = load_deck(variant)
+    typed = list(words_given(words))
     judge_with = dictionary_from(dictionary, allow, deny)
-    verdicts = [judge(w, judge_with) for w in words]
+    budget = Budget()
+    verdicts = (judge(w, judge_with, deck, suggest=False if no_suggest else budget) for w in typed)
+    refused = False
     if as_json:
-        print_json([verdict_json(v) for v in verdicts])
+        answers = list(verdicts)
+        refused = not all(v.allowed for v in answers)
+        print_json([verdict_json(v) for v in answers])
     else:
         for v in verdicts:
+            refused |= not v.allowed
             print(verdict_text(v))
-    if not all(v.allowed for v in verdicts):
+    if budget.spent_out:
+        print("qscore: suggestions were cut short to keep the answer quick (--no-suggest skips them)", file=sys.stderr)
+    if refused:
         raise typer.Exit(1)
+
+
+def words_given(words: list[str]) -> Iterator[str]:
+    """The words to judge, each checked as typed; ``-`` stands for standard input's lines.
+
+    Every word is checked before any is judged, so bad input judges nothing.
+    """
+    found: list[str] = []
+    read_stdin = False
+    for given in words:
+        if given != STDIN:
+            found.append(read_typed(given))
+            continue
+        if read_stdin:
+            continue  # standard input is read once
+        read_stdin = True
+        lines = sys.stdin.buffer.read().decode("utf-8", errors="replace").splitlines()
+        if not any(line.strip() for line in lines):
+            raise WordError("no words on standard input: give one a line")
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue  # blank lines between words are no word
+            try:
+                found.append(read_typed(line))
+            except QscoreError as exc:
+                raise WordError(f"line {number} of standard input: {exc}") from None
+    return iter(found)
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:

@@ -1,0 +1,143 @@
+"""Suggestions for a likely misspelling, found with bounded work.
+
+Words one edit away (a deletion, swap, replacement or insertion) are looked up one by
+one; only when there are none does a search walk the word index for words two edits
+away, a letter at a time, leaving every branch that is already more than two edits off.
+Every look-up is counted against a budget, a share for each word and a total for a run,
+so a long word or a long list of misspellings stays quick: the search stops early and
+offers what it found. A word longer than MAX_LETTERS gets no suggestions.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable
+
+# The longest word a hand can hold is 20 letters (ten cards, each of two letters);
+# a misspelling of one may be a little longer.
+MAX_LETTERS = 24
+# The budget's unit is one look-up of a word in the index (about 0.3 us). A step of the
+# two-edit walk also works out a row of distances: about four look-ups' worth. One call
+# to a system spell checker's own search takes 20 to 70 ms: counted as 200,000.
+WALK_STEP = 4
+SYSTEM_SEARCH = 200_000
+# What a word may spend, and a run: about 0.08 s and 0.4 s of searching.
+PER_WORD = 250_000
+PER_RUN = 1_200_000
+
+LETTERS = string.ascii_lowercase
+
+
+class Budget:
+    """How many look-ups suggestions may still make: in all, and for the current word."""
+
+    def __init__(self, per_run: int = PER_RUN, per_word: int = PER_WORD) -> None:
+        self.left = per_run
+        self.per_word = per_word
+        self.word_left = 0
+        self.spent_out = False  # some word got fewer suggestions than it would have
+
+    def start_word(self) -> None:
+        self.word_left = min(self.per_word, self.left)
+
+    def spend(self, n: int) -> bool:
+        """Take ``n`` look-ups; False (and nothing taken) when they are not there."""
+        if n > self.word_left:
+            self.spent_out = True
+            return False
+        self.word_left -= n
+        self.left -= n
+        return True
+
+
+def edits(word: str) -> set[str]:
+    """Every string one deletion, swap, replacement or insertion away from ``word``."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = [a + b[1:] for a, b in splits if b]
+    swaps = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    replaces = [a + c + b[1:] for a, b in splits if b for c in LETTERS]
+    inserts = [a + c + b for a, b in splits for c in LETTERS]
+    return set(deletes + swaps + replaces + inserts) - {word}
+
+
+def rank(word: str, near: Iterable[str]) -> list[str]:
+    """Closest first: same first letter, same length, then alphabetical."""
+    return sorted(set(near), key=lambda w: (w[:1] != word[:1], abs(len(w) - len(word)), w))
+
+
+def one_edit(word: str, contains: Callable[[str], bool], budget: Budget) -> list[str] | None:
+    """The words one edit from ``word``; None when the budget does not cover the look-ups."""
+    if len(word) > MAX_LETTERS:
+        return None
+    candidates = edits(word)
+    if not budget.spend(len(candidates)):
+        return None
+    return [w for w in candidates if contains(w)]
+
+
+def suggest_in_index(
+    word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget, limit: int
+) -> list[str]:
+    """Words of an index one edit from ``word``, else two, best first."""
+    near = one_edit(word, contains, budget)
+    if near is None:
+        return []
+    if not near:
+        near = _two_edits(word, contains, starts, budget)
+    return rank(word, near)[:limit]
+
+
+def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget) -> list[str]:
+    """A depth-first walk of the index's prefixes, keeping for each its row of edit
+    distances to the prefixes of ``word`` (a swap of neighbours is one edit); a prefix
+    whose row holds nothing within two edits ends its branch."""
+    size = len(word)
+    in_word = set(word)
+    found: list[str] = []
+    # (prefix, its row, its parent's row); a row's j-th entry is the distance to word[:j]
+    first = [min(j, _FAR) for j in range(size + 1)]
+    stack: list[tuple[str, list[int], list[int] | None]] = [("", first, None)]
+    while stack:
+        prefix, row, parent = stack.pop()
+        last = prefix[-1:]
+        # a letter the word does not hold matches nothing: one row serves them all, and
+        # when it is already too far off only the word's own letters are tried
+        other = _next_row(word, len(prefix), row, parent, last, "")
+        depth = len(prefix)
+        ahead = word[max(depth - _MOST, 0) : depth + _MOST + 1]
+        letters = dict.fromkeys(ahead + word + LETTERS if min(other) <= _MOST else ahead + word)
+        children = []
+        for c in letters:
+            if not budget.spend(WALK_STEP):
+                return found
+            grown = prefix + c
+            if not starts(grown):
+                continue
+            new = _next_row(word, depth, row, parent, last, c) if c in in_word else other
+            if min(new) > _MOST:
+                continue
+            if new[size] <= _MOST and contains(grown):
+                found.append(grown)
+            children.append((grown, new, row))
+        # the word's own next letters first, so near words are met before the budget ends
+        stack.extend(reversed(children))
+    return found
+
+
+_MOST = 2  # edits
+_FAR = _MOST + 1  # any distance beyond reach
+
+
+def _next_row(word: str, depth: int, row: list[int], parent: list[int] | None, last: str, c: str) -> list[int]:
+    """The edit distances of a prefix of ``depth`` letters plus ``c`` to each prefix of
+    ``word``, from the prefix's ``row`` (and its parent's, for a swap of ``last`` and
+    ``c``). Only entries within two of the diagonal can be near; the rest stay _FAR."""
+    size = len(word)
+    new = [_FAR] * (size + 1)
+    new[0] = min(depth + 1, _FAR)
+    for j in range(max(1, depth + 1 - _MOST), min(size, depth + 1 + _MOST) + 1):
+        d = min(new[j - 1] + 1, row[j] + 1, row[j - 1] + (word[j - 1] != c))
+        if parent is not None and j > 1 and c == word[j - 2] and last == word[j - 1]:
+            d = min(d, parent[j - 2] + 1)
+        new[j] = min(d, _FAR)
+    return new
