@@ -1,5 +1,6 @@
 """The typer app and what every command shares: error reporting and the dictionary options."""
 
+import contextlib
 import errno
 import functools
 import os
@@ -37,7 +38,13 @@ class OneLineErrors(TyperGroup):
             finally:
                 sys.stdout.flush()  # what is still buffered fails here, not at exit
         except OSError as exc:
-            _output_failed(exc)
+            raise typer.Exit(_output_failed(exc)) from None
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:  # `qscore --help` writes its help here
+            return super().make_context(*args, **kwargs)
+        except OSError as exc:
+            raise typer.Exit(_output_failed(exc)) from None
 
     def main(
         self,
@@ -51,15 +58,16 @@ class OneLineErrors(TyperGroup):
         try:
             status = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as exc:
-            exc.show()  # `qscore` alone: the help, as a usage error
+            with contextlib.suppress(OSError):
+                exc.show()  # `qscore` alone: the help, as a usage error
             sys.exit(exc.exit_code)
         except ClickException as exc:
             ctx = getattr(exc, "ctx", None)
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            print(f"qscore: error: {exc.format_message()}{hint}", file=sys.stderr)
+            say_error(f"qscore: error: {exc.format_message()}{hint}")
             sys.exit(exc.exit_code)
         except typer.Abort:
-            print("qscore: stopped", file=sys.stderr)
+            say_error("qscore: stopped")
             sys.exit(1)
         if not standalone_mode:
             return status
@@ -71,13 +79,21 @@ _NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
 
 
-def _output_failed(exc: OSError) -> NoReturn:
+def _output_failed(exc: OSError) -> int:
+    """The exit status after output could not be written, saying so when there is room."""
     if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
         raise exc
     _silence_stdout()
     if exc.errno == errno.EPIPE:
-        raise typer.Exit(CLOSED_PIPE_STATUS)
-    fail(f"cannot write the output: {exc.strerror}")
+        return CLOSED_PIPE_STATUS
+    say_error(f"qscore: error: cannot write the output: {exc.strerror}")
+    return 2
+
+
+def say_error(line: str) -> None:
+    """One line on standard error; when even that cannot be written, the exit status must do."""
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 def _silence_stdout() -> None:
@@ -137,7 +153,7 @@ def open_store() -> "GameStore":
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error and exit with ``code``."""
-    print(f"qscore: error: {message}", file=sys.stderr)
+    say_error(f"qscore: error: {message}")
     raise typer.Exit(code)
 
 

@@ -1,0 +1,85 @@
+"""The suggestion search: the words it finds, and the work it is allowed."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qscore import suggestions as s
+from qscore.dictionaries import judge, open_dictionary
+from qscore.suggestions import Budget
+
+
+def distance(a, b):
+    """Edit distance with swaps of neighbours counted as one edit: the test's own oracle."""
+    rows = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[len(a)][len(b)]
+
+
+WORDS = """quiz quit quits quilt suit thin this than then tin tan ton cat act cast coast
+taco tack stack attack zebra zero hero heron her here there three tree free""".split()
+PREFIXES = {w[:i] for w in WORDS for i in range(len(w) + 1)}
+
+
+def walk(word):
+    budget = Budget()
+    budget.start_word()
+    return sorted(s._two_edits(word, set(WORDS).__contains__, PREFIXES.__contains__, budget))
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="aceqrstuhinz", min_size=1, max_size=7))
+def test_the_walk_finds_exactly_the_words_within_two_edits(word):
+    assert walk(word) == sorted(w for w in WORDS if distance(word, w) <= 2)
+
+
+def test_near_words_come_first():
+    everyday = open_dictionary()
+    assert judge("qiuz", everyday).suggestions[0] == "quiz"  # a swap is one edit
+    assert "receive" in judge("recieve", everyday).suggestions
+    assert "zebra" in judge("zeebraa", everyday).suggestions  # two edits away
+
+
+def test_the_budget_stops_the_search_and_says_so():
+    everyday = open_dictionary()
+    small = Budget(per_run=10_000, per_word=10_000)
+    assert judge("xqzvbn", everyday, suggest=small).suggestions == ()
+    assert small.spent_out and small.left < 10_000
+    # what is left of the run is shared by the words after it
+    spent = Budget(per_run=0)
+    assert judge("qiuz", everyday, suggest=spent).suggestions == ()
+    ample = Budget()
+    assert judge("qiuz", everyday, suggest=ample).suggestions[0] == "quiz" and not ample.spent_out
+
+
+def test_a_word_too_long_for_any_hand_gets_no_suggestions():
+    budget = Budget()
+    long = "quizzically" * 3
+    assert judge(long, open_dictionary(), suggest=budget).suggestions == ()
+    assert budget.left == s.PER_RUN  # nothing searched
+
+
+def test_the_system_dictionary_search_is_counted_too():
+    en_us = open_dictionary("en_US")
+    calls = []
+    real = en_us._dict.suggest
+
+    def counted(word):
+        calls.append(word)
+        return real(word)
+
+    en_us._dict.suggest = counted
+    budget = Budget()
+    junk = [f"xq{a}z{b}v" for a in "bcdfg" for b in "hjklm"]
+    for word in junk:
+        judge(word, en_us, suggest=budget)
+    assert 0 < len(calls) <= s.PER_RUN // s.SYSTEM_SEARCH < len(junk)
+    assert budget.spent_out
+    # a typo one edit from a word needs no call: the shipped list answers it
+    calls.clear()
+    assert "quiz" in judge("qiuz", en_us).suggestions and calls == []
+    judge("x" * 40, en_us)
+    assert calls == []
