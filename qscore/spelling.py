@@ -116,6 +116,16 @@ def _card_starts(deck: Deck) -> dict[str, tuple[tuple[Card, int, int], ...]]:
 
 @lru_cache(maxsize=65536)
 def _spellings(word: str, deck: Deck, limits: tuple[int, ...], max_cards: int) -> tuple[tuple[Card, ...], ...]:
+    starts = _card_starts(deck)
+    if not any(word[pos : pos + 2] in starts for pos in range(len(word) - 1)):
+        # no two letters a double card carries (most words): single cards or nothing
+        moves = [starts.get(c) for c in word]
+        if None in moves or len(word) > max_cards:
+            return ()
+        needs = Counter(move[0][1] for move in moves if move)
+        if any(n > limits[i] for i, n in needs.items()):
+            return ()
+        return (tuple(move[0][0] for move in moves if move),)
     return _Search(word, deck, limits).spellings(max_cards)
 
 

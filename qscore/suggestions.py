@@ -21,9 +21,9 @@ MAX_LETTERS = 24
 # to a system spell checker's own search takes 20 to 70 ms: counted as 200,000.
 WALK_STEP = 4
 SYSTEM_SEARCH = 200_000
-# What a word may spend, and a run: about 0.08 s and 0.4 s of searching.
+# What a word may spend, and a run: about 0.08 s and 0.25 s of searching.
 PER_WORD = 250_000
-PER_RUN = 1_200_000
+PER_RUN = 800_000
 
 LETTERS = string.ascii_lowercase
 

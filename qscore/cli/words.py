@@ -106,8 +106,9 @@ def verdict_json(v: Verdict) -> dict[str, object]:
 def verdict_text(v: Verdict) -> str:
     head = f"{v.word}: allowed" if v.allowed else f"{v.word}: not allowed ({v.reason})"
     lines = [head]
-    width = max((len(str(s)) for s in v.spellings), default=0)
-    lines += [f"  {s!s:<{width}}  {s.points:>3} points" for s in v.spellings]
+    shown = [str(s) for s in v.spellings]
+    width = max(map(len, shown), default=0)
+    lines += [f"  {text:<{width}}  {s.points:>3} points" for text, s in zip(shown, v.spellings, strict=True)]
     if v.suggestions:
         lines.append(f"  did you mean: {', '.join(v.suggestions)}")
     return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""Benchmark: `qscore check` on the inputs that once ran for a minute or took gigabytes.
+
+    ./dev python benchmarks/check_inputs.py [RUNS]
+
+Each case runs as a whole process, alternately with `python -c "import typer"` so both
+see the same load; reported are the median time, its ratio to the baseline, and the
+largest peak RSS of any run. Issue 7's target: any single check under 1 s and 200 MB.
+
+The lists are made here from the everyday word list with a fixed seed:
+- 5,000 words, every tenth with one letter changed (500 misspellings);
+- 5,000 words, the last 500 replaced by gibberish (no word within two edits).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from process import BASELINE, compile_qscore, qscore_command
+
+from qscore.paths import package_file
+
+SEED = 7
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+TIME_TARGET_S = 1.0
+RSS_TARGET_MB = 200
+
+
+def word_lists(folder: Path) -> dict[str, Path]:
+    words = package_file("wordlists", "everyday.txt").read_text("utf-8").split()
+    rng = random.Random(SEED)
+    picked = rng.sample(words, 5000)
+    misspelt = list(picked)
+    for i in range(0, len(misspelt), 10):
+        w = misspelt[i]
+        at = rng.randrange(len(w))
+        misspelt[i] = w[:at] + rng.choice(LETTERS) + w[at + 1 :]
+    junk = picked[:4500] + ["".join(rng.choice(LETTERS) for _ in range(rng.randint(5, 12))) for _ in range(500)]
+    lists = {"misspelt": misspelt, "gibberish": junk}
+    paths = {}
+    for name, entries in lists.items():
+        paths[name] = folder / f"{name}.txt"
+        paths[name].write_text("\n".join(entries) + "\n", "utf-8")
+    return paths
+
+
+def once(command: list[str], stdin: Path | None) -> tuple[float, float]:
+    """Seconds and peak RSS (MiB) of one run."""
+    with open(stdin or os.devnull, "rb") as feed:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdin=feed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _pid, _status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+    proc.returncode = 0  # reaped by wait4
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main() -> int:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    compile_qscore()
+    rng = random.Random(SEED)
+    long_word = "".join(rng.choice(LETTERS) for _ in range(200))
+    with tempfile.TemporaryDirectory() as tmp:
+        lists = word_lists(Path(tmp))
+        cases: list[tuple[str, list[str], Path | None]] = [
+            ("check quiz", ["check", "quiz"], None),
+            ("check th x 22", ["check", "th" * 22], None),
+            ("check a 200-letter word", ["check", long_word], None),
+            ("check - (5,000 words, 500 misspelt)", ["check", "-"], lists["misspelt"]),
+            ("check - (5,000 words, 500 gibberish)", ["check", "-"], lists["gibberish"]),
+            ("check -d en_US - (5,000 words, 500 misspelt)", ["check", "-d", "en_US", "-"], lists["misspelt"]),
+            ("check -d en_US - (5,000 words, 500 gibberish)", ["check", "-d", "en_US", "-"], lists["gibberish"]),
+            ("check --no-suggest - (5,000 words, 500 gibberish)", ["check", "--no-suggest", "-"], lists["gibberish"]),
+        ]
+        ok = True
+        print(f"median of {runs} runs each, against `python -c \"import typer\"` in the same run")
+        print(f"{'case':<52} {'ms':>6} {'ratio':>6} {'peak MiB':>9}")
+        for label, args, stdin in cases:
+            command = qscore_command(*args)
+            once(command, stdin)  # warm up: index caches, OS file cache
+            mine, base, rss = [], [], 0.0
+            for _ in range(runs):
+                took, peak = once(command, stdin)
+                mine.append(took)
+                rss = max(rss, peak)
+                base.append(once(BASELINE, None)[0])
+            m, b = statistics.median(mine), statistics.median(base)
+            met = m < TIME_TARGET_S and rss < RSS_TARGET_MB
+            ok &= met
+            print(f"{label:<52} {m * 1000:>6.0f} {m / b:>5.2f}x {rss:>9.0f}{'' if met else '  NOT met'}")
+        print(f"baseline median: {statistics.median(base) * 1000:.0f} ms; target: under {TIME_TARGET_S:.0f} s and")
+        print(f"{RSS_TARGET_MB} MB for every case: {'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
