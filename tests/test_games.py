@@ -113,6 +113,17 @@ def test_flagged_word_stands_until_challenged():
     assert sheet()["rounds"][0]["scores"] == {"ann": 31, "ben": 8, "cat": 11}
 
 
+def test_laid_words_are_judged_with_the_games_deck_and_hands():
+    # a house schedule of 11-card rounds: a word of 11 single cards is a word there
+    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "11")
+    out = ok("score", "ann", "abbreviated", "--out")
+    assert "flagged" not in out
+    assert "abbreviated is allowed" in ok("challenge", "ann", "abbreviated", "--by", "ben")
+    # and a word laid as cards is judged by those cards: (qu)iz is QU·I·Z
+    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "3", "--game", "quiz")
+    assert "flagged" not in ok("score", "ann", "(qu)iz", "--out", "--game", "quiz")
+
+
 @pytest.mark.parametrize(
     ("bonus", "scores"),
     [
