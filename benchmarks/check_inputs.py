@@ -79,7 +79,7 @@ def main() -> int:
             ("check --no-suggest - (5,000 words, 500 gibberish)", ["check", "--no-suggest", "-"], lists["gibberish"]),
         ]
         ok = True
-        print(f"median of {runs} runs each, against `python -c \"import typer\"` in the same run")
+        print(f'median of {runs} runs each, against `python -c "import typer"` in the same run')
         print(f"{'case':<52} {'ms':>6} {'ratio':>6} {'peak MiB':>9}")
         for label, args, stdin in cases:
             command = qscore_command(*args)
