@@ -49,6 +49,7 @@ def test_the_short_game_has_its_own_deck_and_hands():
     ]
     # the short deck has one QU: QUIZ is still laid two ways, one QU each
     assert "QU·I·Z" in r.stdout
+    assert run("check", "--variant", "Short", "jazz").stdout.startswith("jazz: not allowed (needs 2 Z")
     assert run("check", "--variant", "long", "quiz").exit_code == 2
 
 

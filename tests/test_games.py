@@ -113,15 +113,14 @@ def test_flagged_word_stands_until_challenged():
     assert sheet()["rounds"][0]["scores"] == {"ann": 31, "ben": 8, "cat": 11}
 
 
-def test_laid_words_are_judged_with_the_games_deck_and_hands():
-    # a house schedule of 11-card rounds: a word of 11 single cards is a word there
-    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "11")
-    out = ok("score", "ann", "abbreviated", "--out")
-    assert "flagged" not in out
-    assert "abbreviated is allowed" in ok("challenge", "ann", "abbreviated", "--by", "ben")
-    # and a word laid as cards is judged by those cards: (qu)iz is QU·I·Z
-    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "3", "--game", "quiz")
-    assert "flagged" not in ok("score", "ann", "(qu)iz", "--out", "--game", "quiz")
+def test_laid_words_are_judged_as_laid_with_the_games_deck():
+    # the short deck has one QU and hands of up to 6 cards: (qu)iz fits, and is a word
+    ok("new", "ann", "ben", "--bonus", "longest", "--variant", "short", "--rounds", "3")
+    assert "flagged" not in ok("score", "ann", "(qu)iz", "--out")
+    assert "(qu)iz is allowed" in ok("challenge", "ann", "quiz", "--by", "ben")
+    # ten single cards, the largest hand of the standard game
+    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "10", "--game", "long")
+    assert "flagged" not in ok("score", "ann", "watermelon", "--out", "--game", "long")
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ def check(
     from qscore.cards import load_deck
     from qscore.suggestions import Budget
 
-    deck = load_deck(variant)
+    deck = load_deck(variant.strip().lower())
     typed = list(words_given(words))
     judge_with = dictionary_from(dictionary, allow, deny)
     budget = Budget()
