@@ -510,5 +510,6 @@ def judge(
         budget = None if suggest is True else suggest
         if budget is not None:
             budget.start_word()
-        near = tuple(dictionary.suggest(word, budget=budget))
+        # only words the table could lay: BUBBLE is no answer to BUBBEL
+        near = tuple(w for w in dictionary.suggest(word, budget=budget) if spell_word(w, deck, max_cards=most))
     return Verdict(word, reason is None, reason, spellings, near)
