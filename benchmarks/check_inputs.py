@@ -42,7 +42,7 @@ def word_lists(folder: Path) -> dict[str, Path]:
         at = rng.randrange(len(w))
         misspelt[i] = w[:at] + rng.choice(LETTERS) + w[at + 1 :]
     junk = picked[:4500] + ["".join(rng.choice(LETTERS) for _ in range(rng.randint(5, 12))) for _ in range(500)]
-    lists = {"misspelt": misspelt, "gibberish": junk}
+    lists = {"misspelt": misspelt, "gibberish": junk, "huge": ["th" * 1_000_000]}
     paths = {}
     for name, entries in lists.items():
         paths[name] = folder / f"{name}.txt"
@@ -72,6 +72,7 @@ def main() -> int:
             ("check quiz", ["check", "quiz"], None),
             ("check th x 22", ["check", "th" * 22], None),
             ("check a 200-letter word", ["check", long_word], None),
+            ("check - (one line: th x 1,000,000)", ["check", "-"], lists["huge"]),
             ("check - (5,000 words, 500 misspelt)", ["check", "-"], lists["misspelt"]),
             ("check - (5,000 words, 500 gibberish)", ["check", "-"], lists["gibberish"]),
             ("check -d en_US - (5,000 words, 500 misspelt)", ["check", "-d", "en_US", "-"], lists["misspelt"]),

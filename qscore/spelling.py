@@ -65,12 +65,12 @@ def unlayable_reason(
     limits, most = _limits(deck, counts, max_cards)
     if _spellings(word, deck, limits, most):
         return None
-    search = _Search(word, deck, limits)
-    fewest = search.low[0]  # whatever the counts
+    fewest = _fewest_cards(word, deck)  # whatever the counts
     if fewest is None:
         return "no card carries some of its letters"
     if fewest > most:
         return too_many_cards(fewest, most)
+    search = _Search(word, deck, limits)  # the word fits in a hand: it is short
     fewest = search.least(cost=None, free=())
     if fewest is None:
         return search.shortage()
@@ -114,9 +114,26 @@ def _card_starts(deck: Deck) -> dict[str, tuple[tuple[Card, int, int], ...]]:
     return {card.letters: ((card, i, len(card.letters)),) for i, card in enumerate(deck.cards.values())}
 
 
+def _fewest_cards(word: str, deck: Deck) -> int | None:
+    """The fewest cards that spell ``word``, whatever the counts (None: no cards can),
+    in one pass from the end holding two numbers, so any length is cheap."""
+    starts = _card_starts(deck)
+    one: int | None = 0  # the fewest for what follows one letter on
+    two: int | None = None  # and two letters on
+    for pos in range(len(word) - 1, -1, -1):
+        best = one if word[pos] in starts else None
+        pair = word[pos : pos + 2]
+        if len(pair) == 2 and pair in starts and two is not None and (best is None or two < best):
+            best = two
+        one, two = (None if best is None else best + 1), one
+    return one
+
+
 @lru_cache(maxsize=65536)
 def _spellings(word: str, deck: Deck, limits: tuple[int, ...], max_cards: int) -> tuple[tuple[Card, ...], ...]:
     starts = _card_starts(deck)
+    if len(word) > max_cards * max(map(len, starts)):
+        return ()  # longer than a hand of the longest cards
     if not any(word[pos : pos + 2] in starts for pos in range(len(word) - 1)):
         # no two letters a double card carries (most words): single cards or nothing
         moves = [starts.get(c) for c in word]

@@ -170,6 +170,10 @@ def test_pathological_words_are_answered():
         f"{'th' * 22}: not allowed (needs 22 cards, the largest hand holds 10)",
         "thth: allowed",
     ]
+    # a line of two million letters on standard input, in the dictionary by house rule
+    allow.write_text("th" * 1_000_000 + "\n", "utf-8")
+    huge = run("check", "--allow", str(allow), "-", stdin="th" * 1_000_000 + "\n")
+    assert huge.stdout.endswith(": not allowed (needs 1000000 cards, the largest hand holds 10)\n")
 
 
 def word_sample(count, seed=7):
