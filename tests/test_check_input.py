@@ -125,6 +125,8 @@ def test_words_from_standard_input_one_a_line():
     r = run("check", "-", stdin="quiz\n\n  Steve  \nthin\n")
     assert r.exit_code == 1
     assert heads(r.stdout) == ["quiz: allowed", "steve: not allowed (proper noun)", "thin: allowed"]
+    windows = runner.invoke(app, ["check", "-"], input="\ufeffquiz\r\nthin\r\n".encode())
+    assert heads(windows.stdout) == ["quiz: allowed", "thin: allowed"]
     both = run("check", "cat", "-", "dog", "-", stdin="quiz\n")
     assert heads(both.stdout) == ["cat: allowed", "quiz: allowed", "dog: allowed"]
 

@@ -80,7 +80,10 @@ def words_given(words: list[str]) -> Iterator[str]:
         if read_stdin:
             continue  # standard input is read once
         read_stdin = True
-        lines = sys.stdin.buffer.read().decode("utf-8", errors="replace").splitlines()
+        if sys.stdin is None:
+            raise WordError("no standard input to read words from")
+        # a byte-order mark, as some editors write, is no part of the first word
+        lines = sys.stdin.buffer.read().decode("utf-8-sig", errors="replace").splitlines()
         if not any(line.strip() for line in lines):
             raise WordError("no words on standard input: give one a line")
         for number, line in enumerate(lines, 1):
