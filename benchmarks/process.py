@@ -6,11 +6,13 @@ medians and their ratio.
 
 from __future__ import annotations
 
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 BASELINE = [sys.executable, "-c", "import typer"]
@@ -22,10 +24,16 @@ def qscore_command(*args: str) -> list[str]:
     return [str(script) if script.exists() else shutil.which("qscore") or "qscore", *args]
 
 
-def _once(command: list[str]) -> float:
+def _once(command: list[str], env: dict[str, str] | None = None, cpu: list[float] | None = None) -> float:
+    """Wall seconds of one run; its CPU seconds (user and system) go onto ``cpu``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if cpu is not None:
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return wall
 
 
 def compile_qscore() -> None:
@@ -39,17 +47,24 @@ def compile_qscore() -> None:
     compileall.compile_dir(str(Path(qscore.__file__).parent), quiet=1)
 
 
-def compare(command: list[str], runs: int = 30) -> dict[str, float]:
-    """Median seconds of ``command`` and of the typer-import baseline, and their ratio."""
+def compare(
+    command: list[str], runs: int = 30, env: Callable[[], dict[str, str] | None] = lambda: None
+) -> dict[str, float]:
+    """Median seconds of ``command`` and of the typer-import baseline, and their ratio.
+
+    ``env`` gives the environment of each run of ``command`` (None: this process's own),
+    called afresh before each: a new, empty QSCORE_HOME measures a first run.
+    """
     compile_qscore()
-    _once(command)  # warm up: builds the word index cache, fills the OS file cache
+    _once(command, env())  # warm up: builds the word index cache, fills the OS file cache
     _once(BASELINE)
-    mine, base = [], []
+    mine, base, mine_cpu, base_cpu = [], [], [], []
     for _ in range(runs):
-        mine.append(_once(command))
-        base.append(_once(BASELINE))
+        mine.append(_once(command, env(), mine_cpu))
+        base.append(_once(BASELINE, None, base_cpu))
     m, b = statistics.median(mine), statistics.median(base)
-    return {"command_s": m, "baseline_s": b, "ratio": m / b}
+    cpu = statistics.median(mine_cpu) / statistics.median(base_cpu)
+    return {"command_s": m, "baseline_s": b, "ratio": m / b, "cpu_ratio": cpu}
 
 
 def report(label: str, result: dict[str, float], target: float) -> bool:
@@ -57,6 +72,6 @@ def report(label: str, result: dict[str, float], target: float) -> bool:
     print(
         f'{label}: {result["command_s"] * 1000:.0f} ms, `python -c "import typer"`: '
         f"{result['baseline_s'] * 1000:.0f} ms, ratio {result['ratio']:.2f}x "
-        f"(target < {target}x: {'met' if ok else 'NOT met'})"
+        f"(target < {target}x: {'met' if ok else 'NOT met'}; CPU time {result.get('cpu_ratio', 0):.2f}x)"
     )
     return ok

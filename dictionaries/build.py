@@ -6,9 +6,12 @@
     python3 dictionaries/build.py --check    # exits 1 if the shipped lists differ
 
 SCOWL sorts words by size (10 = most common .. 95 = rarest) and category. qscore takes
-the "words" category of the english, american and british spellings, keeps entries of
-letters a-z only (so no capitalised names, contractions or accented forms), and removes
-the curated deny list beside this script. Names and abbreviations go into rejects.tsv so
+the "words" category of the english, american and british spellings, folds diacritics
+to their base letters as every word game does (café -> cafe, jalapeño -> jalapeno, with
+the same fold qscore applies to what a player types), keeps entries of letters a-z only
+(so no capitalised names, contractions or hyphenated forms), adds the clippings SCOWL
+files as abbreviations (curated-words.txt: app, intro, maths), and removes the curated
+deny list. Abbreviations and affixes go into denied.tsv, names into names.txt, so
 ``qscore check`` can say why such a word is refused.
 """
 
@@ -20,6 +23,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from qscore.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
+
 OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
@@ -33,50 +39,84 @@ LETTERS = re.compile(r"[a-z]+")
 NAME = re.compile(r"[A-Za-z]+")
 
 
-def read_category(category: str, max_size: int, pattern: re.Pattern[str]) -> set[str]:
-    """Every entry of a SCOWL category up to ``max_size`` whose text matches ``pattern`` fully."""
-    entries: set[str] = set()
+def read_sized(
+    category: str, max_size: int, pattern: re.Pattern[str], spellings: tuple[str, ...] | None = SPELLINGS
+) -> dict[str, int]:
+    """Every entry of a SCOWL category up to ``max_size``, folded, whose text matches
+    ``pattern`` fully, with the smallest size it is filed at. ``spellings`` None takes
+    every spelling and variant SCOWL has."""
+    entries: dict[str, int] = {}
     for path in sorted(SCOWL.glob(f"*-{category}.*")):
         spelling, _, size = path.name.partition(f"-{category}.")
-        if spelling in SPELLINGS and int(size) <= max_size:
-            for line in path.read_text("latin-1").splitlines():
-                if pattern.fullmatch(line):
-                    entries.add(line)
+        if (spellings is None or spelling in spellings) and int(size) <= max_size:
+            for line in path.read_text("utf-8").splitlines():
+                entry = fold(line)
+                if pattern.fullmatch(entry):
+                    entries[entry] = min(int(size), entries.get(entry, int(size)))
     return entries
 
 
-def read_curated() -> dict[str, str]:
-    deny: dict[str, str] = {}
-    for line in (HERE / "curated-deny.txt").read_text("utf-8").splitlines():
+def read_category(
+    category: str, max_size: int, pattern: re.Pattern[str], spellings: tuple[str, ...] | None = SPELLINGS
+) -> set[str]:
+    return set(read_sized(category, max_size, pattern, spellings))
+
+
+def read_curated(name: str) -> dict[str, str]:
+    """A curated file: one entry a line, the word and then its reason; # starts a comment."""
+    entries: dict[str, str] = {}
+    for line in (HERE / name).read_text("utf-8").splitlines():
         line = line.split("#", 1)[0].strip()
         if line:
-            word, reason = line.split()
-            deny[word] = reason
-    return deny
+            word, reason = line.split(maxsplit=1)
+            entries[word] = reason
+    return entries
+
+
+def clippings() -> dict[str, int]:
+    """The curated words SCOWL files only as abbreviations, with the size it files each at."""
+    filed = read_sized("abbreviations", REJECT_SIZE, LETTERS, None)
+    curated = read_curated("curated-words.txt")
+    unknown = sorted(w for w in curated if w not in filed)
+    if unknown:
+        raise SystemExit(f"build.py: curated-words.txt lists words SCOWL files as no abbreviation: {unknown}")
+    return {w: filed[w] for w in curated}
 
 
 def build() -> dict[str, str]:
     """File name -> contents of everything written to qscore/wordlists/."""
-    curated = read_curated()
+    curated = read_curated("curated-deny.txt")
+    clipped = clippings()
     out: dict[str, str] = {}
-    lists = {name: read_category("words", size, LETTERS) - curated.keys() for name, size in LISTS.items()}
+    lists = {
+        name: (read_category("words", size, LETTERS) | {w for w, at in clipped.items() if at <= size}) - curated.keys()
+        for name, size in LISTS.items()
+    }
     for name, words in lists.items():
         out[f"{name}.txt"] = "".join(f"{w}\n" for w in sorted(words))
     known = set().union(*lists.values())
     # A name is explained as one wherever the smallest list lacks it (paris is a word
-    # only at size 80); abbreviations only where no list has them as a word, since
-    # the enchant dictionaries refuse every abbreviation listed here.
+    # only at size 80). An abbreviation only where nothing says it is a word: no list,
+    # no spelling or variant of SCOWL's words up to the largest list's size (size 95
+    # holds junk such as aclu), no curated clipping. The
+    # enchant dictionaries refuse every abbreviation listed here, and hunspell (built
+    # from SCOWL) accepts etc and kg, so its say-so is no evidence.
     everyday = lists[min(LISTS, key=lambda name: LISTS[name])]
+    words_anywhere = read_category("words", max(LISTS.values()), LETTERS, None)
 
     rejects = dict(curated)
-    for abbr in read_category("abbreviations", REJECT_SIZE, NAME):
-        if abbr.lower() not in known:
-            rejects.setdefault(abbr.lower(), "abbreviation")
+    for abbr in read_category("abbreviations", REJECT_SIZE, NAME, None):
+        lower = abbr.lower()
+        if lower not in known and lower not in words_anywhere and lower not in clipped:
+            rejects.setdefault(lower, "abbreviation")
     names = read_category("proper-names", REJECT_SIZE, NAME) | read_category("upper", REJECT_SIZE, NAME)
     for name in names:
         if name.lower() not in everyday:
             rejects.setdefault(name.lower(), "proper noun")
-    out["rejects.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()))
+    # Apart, because every enchant-backed check reads the small denied list and only a
+    # refusal by a shipped list reads the names.
+    out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
+    out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
     return out
 
@@ -90,11 +130,16 @@ def main() -> int:
         return 2
     files = build()
     stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
+    stale += sorted(p.name for p in OUT.iterdir() if p.name not in files)
     if args.check:
         for name in stale:
             print(f"build.py: qscore/wordlists/{name} differs from what SCOWL builds", file=sys.stderr)
         return 1 if stale else 0
     OUT.mkdir(parents=True, exist_ok=True)
+    for old in sorted(OUT.iterdir()):
+        if old.name not in files:
+            old.unlink()
+            print(f"removed qscore/wordlists/{old.name}")
     for name, text in files.items():
         (OUT / name).write_text(text, "utf-8")
         print(f"wrote qscore/wordlists/{name} ({text.count(chr(10))} lines)")

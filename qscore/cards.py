@@ -106,6 +106,23 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     return cards
 
 
+# Letters NFKD does not take apart, written as word games write them.
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ß": "ss"})
+
+
+def fold(text: str) -> str:
+    """Text with its diacritics dropped, as every word game plays them: café -> cafe,
+    jalapeño -> jalapeno, naïve -> naive. Case is kept. The one rule for words typed
+    by a player, read from a word-list file, and built into the shipped lists.
+    """
+    if text.isascii():
+        return text
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 _LAID = re.compile(r"\(([A-Za-z]+)\)|([A-Za-z])|(.)")
 
 
@@ -116,7 +133,7 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
     """
     deck = deck or load_deck()
     cards: list[Card] = []
-    for m in _LAID.finditer(text.strip()):
+    for m in _LAID.finditer(fold(text).strip()):
         double, single, other = m.groups()
         if other is not None:
             raise CardError(f"bad character {other!r} in laid word {text!r}: use letters, and (qu) for a double card")
@@ -136,8 +153,8 @@ def format_laid(cards: Sequence[Card]) -> str:
 
 
 def laid_letters(laid: str) -> str:
-    """The word a laid notation spells: ``(qu)iz`` -> ``quiz``."""
-    return laid.replace("(", "").replace(")", "").lower()
+    """The word a laid notation spells: ``(qu)iz`` -> ``quiz``, ``café`` -> ``cafe``."""
+    return fold(laid).replace("(", "").replace(")", "").lower()
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -4,6 +4,9 @@ Backends: the shipped SCOWL lists, any word-list file, any system dictionary tha
 pyenchant opens (hunspell), and house allow/deny lists layered on any of them.
 Word lists are read through a DAWG index built once and cached, so a run pays
 about a millisecond to open one.
+
+Everything that reads a word (typed, or from a file) folds its diacritics first with
+:func:`qscore.cards.fold`, the rule the shipped lists are built with: café is cafe.
 """
 
 from __future__ import annotations
@@ -13,15 +16,17 @@ import re
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.cards import Deck, load_deck, parse_laid_word
+from qscore.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, spell_word, unlayable_reason
+from qscore.system_dictionaries import is_tag, open_hunspell, private_enchant
 
 if TYPE_CHECKING:
     import dawg
@@ -39,8 +44,11 @@ BAD_CHARACTERS = "bad characters"
 ONE_CARD = "fewer than two cards"
 HOUSE_DENIED = "on the house deny list"
 
-# rejects.tsv writes reasons as one word; these are the reasons they stand for.
-_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION, "proper noun": PROPER_NOUN}
+# denied.tsv writes reasons as one word; these are the reasons they stand for.
+_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION}
+# In a word-list file an entry with capitals is a name or an acronym, never a word;
+# the index keeps it under a mark a-z words never carry, for the reason of a refusal.
+_CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
 
 SHIPPED = {
     "everyday": "SCOWL words up to size 70: the words of an ordinary desk dictionary",
@@ -52,8 +60,7 @@ CANDIDATE_LIST = "wordgame"
 _WORD = re.compile(r"[a-z]+")
 _CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 _LAID_MARKS = frozenset("()")
-_ENCHANT_TAG = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
-_INDEX_FORMAT = "3"
+_INDEX_FORMAT = "4"
 
 
 def sort_key(letters: str) -> str:
@@ -88,14 +95,59 @@ class Dictionary(ABC):
 # --- word lists --------------------------------------------------------------
 
 
-def read_word_file(path: Path) -> set[str]:
-    """Words of a one-word-a-line file, lower-cased; lines that are not letters a-z never count."""
+# Bytes of a file of lower-case a-z words, one a line (the shipped lists): deleting
+# them leaves nothing, and such a file is read without a look at each line.
+_PLAIN_LIST = b"abcdefghijklmnopqrstuvwxyz\n"
+
+
+@dataclass(frozen=True)
+class WordFile:
+    """What a one-word-a-line file says: its words, and the entries it capitalises.
+
+    A plain word list (/usr/share/dict/words, say) marks proper nouns and acronyms by
+    their capitals: ``Paris`` and ``NATO`` are no words, ``bill`` is one even where
+    ``Bill`` is listed too. ``capitalised`` maps such an entry, lower-cased, to the
+    reason it is refused.
+    """
+
+    words: tuple[str, ...]  # in order, the order a DAWG is built fastest from
+    capitalised: dict[str, str]
+
+
+def read_word_list(path: Path) -> WordFile:
+    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error."""
     try:
-        text = path.read_text("utf-8", errors="replace")
+        data = path.read_bytes()
     except OSError as exc:
         raise DictionaryError(f"cannot read word list {path}: {exc.strerror}") from None
-    words = {line.strip().lower() for line in text.splitlines()}
-    return {w for w in words if _WORD.fullmatch(w)}
+    if not data.translate(None, _PLAIN_LIST):
+        return WordFile(tuple(data.decode("ascii").split()), {})
+    try:
+        text: str | None = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = None
+    if text is None or "\0" in text:
+        raise DictionaryError(f"word list {path} is not UTF-8 text, one word a line")
+    words: set[str] = set()
+    capitalised: dict[str, str] = {}
+    for line in fold(text).split("\n"):
+        entry = line.strip()
+        lower = entry.lower()
+        if not _WORD.fullmatch(lower):
+            continue
+        if entry == lower:
+            words.add(lower)
+        else:
+            acronym = len(entry) > 1 and entry.isupper()
+            capitalised.setdefault(lower, ABBREVIATION if acronym else PROPER_NOUN)
+    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words})
+
+
+def read_word_file(path: Path, *, any_case: bool = False) -> set[str]:
+    """The words of a house list: lower-case entries, or with ``any_case`` every entry
+    lower-cased (a deny list denies ``Quiz`` as it denies ``quiz``)."""
+    found = read_word_list(path)
+    return set(found.words) | (set(found.capitalised) if any_case else set())
 
 
 class WordIndex:
@@ -104,8 +156,9 @@ class WordIndex:
     Both can say whether any entry starts with a prefix, which the suggestion search
     walks.
 
-    Each is opened only when first asked for: ``check`` never pays for the anagram
-    index, twenty times the size of the word index.
+    Each is opened, or built, only when first asked for: ``check`` never pays for the
+    anagram index, twenty times the size of the word index. The word index also keeps
+    the capitalised entries of a word-list file, under a mark, to say why they fail.
     """
 
     def __init__(self, source: Path) -> None:
@@ -114,23 +167,41 @@ class WordIndex:
     @cached_property
     def _files(self) -> tuple[Path, Path]:
         stat = self.source.stat()
-        where = zlib.crc32(f"{_INDEX_FORMAT}|{self.source.resolve()}".encode())
-        stem = f"{self.source.stem}-{stat.st_size}-{stat.st_mtime_ns}-{where:08x}"
+        stem = f"{self._prefix}{stat.st_size}-{stat.st_mtime_ns}-v{_INDEX_FORMAT}"
         folder = paths.cache_dir()
         return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+
+    @cached_property
+    def _prefix(self) -> str:
+        """What every index of this source file is named with, whatever its version."""
+        where = zlib.crc32(str(self.source.resolve()).encode())
+        return f"{self.source.stem}-{where:08x}-"
 
     def _open(self, which: int) -> dawg.CompletionDAWG:
         import dawg
 
+        target = self._files[which]
         try:
-            return dawg.CompletionDAWG().load(str(self._files[which]))
+            return dawg.CompletionDAWG().load(str(target))
         except (OSError, ValueError, MemoryError):
-            pass  # not built yet, or damaged: build both again
-        words = read_word_file(self.source)
-        built = dawg.CompletionDAWG(words), dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in words)
-        for index, target in zip(built, self._files, strict=True):
-            _save_atomically(index, target)
-        return built[which]
+            pass  # not built yet, or damaged: build it again
+        found = read_word_list(self.source)
+        if which == 0:
+            marks = {reason: mark for mark, reason in _CAPITALISED.items()}
+            names = sorted(marks[r] + w for w, r in found.capitalised.items())
+            index = dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
+        else:
+            index = dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
+        if _save_atomically(index, target):
+            self._remove_stale()
+        return index
+
+    def _remove_stale(self) -> None:
+        """Delete the indexes of this source's earlier versions: the cache only grows otherwise."""
+        for old in self._files[0].parent.glob(f"{glob_escape(self._prefix)}*.dawg"):
+            if old not in self._files:
+                with suppress(OSError):  # gone already (another run), or not ours to delete
+                    old.unlink()
 
     @cached_property
     def _words(self) -> dawg.CompletionDAWG:
@@ -144,8 +215,12 @@ class WordIndex:
         return word in self._words
 
     def starts(self, prefix: str) -> bool:
-        """Whether some word begins with ``prefix``."""
+        """Whether some word begins with ``prefix`` (a-z: never a marked capitalised entry)."""
         return bool(self._words.has_keys_with_prefix(prefix))
+
+    def capitalised(self, word: str) -> str | None:
+        """Why a word-list file's capitalised entry ``word`` is refused, if it lists one."""
+        return next((reason for mark, reason in _CAPITALISED.items() if mark + word in self._words), None)
 
     def __len__(self) -> int:
         return len(self._anagrams.keys())
@@ -155,8 +230,14 @@ class WordIndex:
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
 
 
-def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> None:
-    """Write an index so that a reader never sees half of it; a read-only cache is no error."""
+def glob_escape(text: str) -> str:
+    """``text`` matched literally by a glob pattern."""
+    return re.sub(r"([*?[])", r"[\1]", text)
+
+
+def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> bool:
+    """Write an index so that a reader never sees half of it; a read-only cache is no error.
+    Whether it was written."""
     import tempfile
 
     try:
@@ -170,24 +251,39 @@ def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> None:
             if os.path.exists(tmp):
                 os.unlink(tmp)
     except OSError:
-        return  # a cache folder qscore cannot write: this run uses the index it built in memory
+        return False  # a cache folder qscore cannot write: this run uses the index it built in memory
+    return True
 
 
 class Rejects:
-    """Words the shipped lists leave out on purpose, with the reason: names, abbreviations, affixes."""
+    """Words the shipped lists leave out on purpose, with the reason: abbreviations and
+    affixes (denied.tsv, which every dictionary refuses), and names (names.txt).
+
+    Looked up by searching the files' text, not parsed: a run asks about a word or two,
+    and a search costs a millisecond where building a table of 78,000 rows costs 70.
+    """
 
     @cached_property
-    def _table(self) -> dict[str, str]:
-        text = paths.package_file("wordlists", "rejects.tsv").read_text("utf-8")
-        rows = (line.split("\t") for line in text.splitlines())
-        return {word: _REJECT_REASONS[reason] for word, reason in rows}
+    def _denied(self) -> str:
+        return "\n" + paths.package_file("wordlists", "denied.tsv").read_text("utf-8")
+
+    @cached_property
+    def _names(self) -> str:
+        return "\n" + paths.package_file("wordlists", "names.txt").read_text("utf-8")
 
     def reason(self, word: str) -> str | None:
-        return self._table.get(word)
+        """The reason ``word`` (lowercase a-z) is left out, or None."""
+        return self.denied(word) or (PROPER_NOUN if f"\n{word}\n" in self._names else None)
 
-    def denied(self) -> dict[str, str]:
-        """The entries that are no proper noun: what an enchant dictionary must refuse too."""
-        return {w: r for w, r in self._table.items() if r != PROPER_NOUN}
+    def denied(self, word: str) -> str | None:
+        """Why ``word`` is refused by every dictionary, enchant's too: an abbreviation or an
+        affix, never a proper noun (the system dictionaries know their own names)."""
+        text = self._denied
+        at = text.find(f"\n{word}\t")
+        if at < 0:
+            return None
+        start = at + len(word) + 2
+        return _REJECT_REASONS[text[start : text.index("\n", start)]]
 
 
 _REJECTS = Rejects()
@@ -205,7 +301,8 @@ class WordListDictionary(Dictionary):
     def refusal(self, word: str) -> str | None:
         if word in self.index:
             return None
-        return (_REJECTS.reason(word) if self.shipped else None) or NOT_IN_DICTIONARY
+        reason = _REJECTS.reason(word) if self.shipped else self.index.capitalised(word)
+        return reason or NOT_IN_DICTIONARY
 
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
@@ -235,42 +332,34 @@ def _budget(budget: Budget | None) -> Budget:
 
 
 class EnchantDictionary(Dictionary):
-    """A hunspell dictionary opened through pyenchant, held to the same rules as the lists."""
+    """A hunspell dictionary opened through pyenchant, held to the same rules as the lists.
+
+    Opened with a configuration of qscore's own, kept empty: a user's personal word
+    list and exclusions (~/.config/enchant/en_US.dic, .exc) never change a verdict,
+    and enchant never creates or writes them on qscore's behalf.
+    """
 
     def __init__(self, tag: str) -> None:
         self.name = tag
         self.source = f"system hunspell dictionary {tag}, through enchant"
-        package = f"hunspell-{tag.lower().replace('_', '-')}"
-        try:
-            import enchant
-        except ImportError:
-            raise DictionaryError(
-                f"dictionary {tag!r} needs the enchant library: apt-get install libenchant-2-2 {package}"
-            ) from None
-        broker = enchant.Broker()
-        # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
-        broker.set_ordering(tag, "hunspell")
-        broker.set_ordering("*", "hunspell")
-        if not broker.dict_exists(tag):
-            raise DictionaryError(f"no system dictionary {tag!r}: apt-get install {package}")
-        self._dict = broker.request_dict(tag)
-        if self._dict.provider.name != "hunspell":
-            raise DictionaryError(
-                f"system dictionary {tag!r} comes from {self._dict.provider.name}, not hunspell: "
-                f"apt-get install {package}"
-            )
-        self._broker = broker  # the dictionary lives only as long as its broker
-        self._denied = _REJECTS.denied()
+        self._broker, self._dict = open_hunspell(tag)  # the dictionary lives only as long as its broker
 
     def refusal(self, word: str) -> str | None:
-        # hunspell accepts lowercase abbreviations (etc, kg, cm): refuse them by list.
-        if word in self._denied:
-            return self._denied[word]
+        # hunspell is built from SCOWL and accepts its lowercase abbreviations (etc, kg,
+        # mph): the shipped deny list, the one the word lists use, refuses them here too.
+        denied = _REJECTS.denied(word)
+        if denied:
+            return denied
         if self._dict.check(word):
             return None
         # "a word only counts in lower case": Steve and NATO are known only capitalised.
         if self._dict.check(word.capitalize()):
-            return PROPER_NOUN
+            # grey is a word that en_US knows only as the name Grey: say both.
+            return (
+                f"not in {self.name}; {word.capitalize()} is a proper noun"
+                if word in _candidates().index
+                else PROPER_NOUN
+            )
         if self._dict.check(word.upper()):
             return ABBREVIATION
         return NOT_IN_DICTIONARY
@@ -292,8 +381,8 @@ class EnchantDictionary(Dictionary):
             return rank(word, near)[:limit]
         if len(word) > MAX_LETTERS or not budget.spend(SYSTEM_SEARCH):
             return []
-        found = (w for w in self._dict.suggest(word) if _WORD.fullmatch(w))
-        return [w for w in found if self.refusal(w) is None][:limit]
+        folded = dict.fromkeys(fold(w) for w in self._dict.suggest(word))  # souffle for soufflé
+        return [w for w in folded if _WORD.fullmatch(w) and self.refusal(w) is None][:limit]
 
 
 def _candidates() -> WordListDictionary:
@@ -379,7 +468,7 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
         if not path.is_file():
             raise DictionaryError(f"no word-list file {name!r}")
         base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
-    elif _ENCHANT_TAG.fullmatch(name):
+    elif is_tag(name):
         base = EnchantDictionary(name)
     else:
         raise DictionaryError(
@@ -414,11 +503,13 @@ class DictionaryInfo:
 def list_dictionaries() -> list[DictionaryInfo]:
     """The shipped lists and the system dictionaries enchant can open with hunspell."""
     found = [DictionaryInfo(n, _shipped(n).size(), SHIPPED[n]) for n in SHIPPED]
-    try:
-        import enchant
-    except ImportError:
-        return found
-    for tag in sorted(enchant.Broker().list_languages()):
+    with private_enchant():
+        try:
+            import enchant
+        except ImportError:
+            return found
+        tags = sorted(enchant.Broker().list_languages())
+    for tag in tags:
         try:
             system = EnchantDictionary(tag)
         except DictionaryError:
@@ -442,8 +533,9 @@ class Verdict:
 
 
 def typed_word(text: str) -> str:
-    """A word as a player typed it, made ready to judge: trimmed and in lower case."""
-    return text.strip().lower()
+    """A word as a player typed it, made ready to judge: trimmed, accents dropped as the
+    shipped lists drop them (café is cafe), and in lower case."""
+    return fold(text.strip()).lower()
 
 
 def read_typed(text: str) -> str:

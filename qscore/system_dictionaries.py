@@ -1,0 +1,151 @@
+"""System dictionaries: hunspell through enchant, opened privately, and early if asked.
+
+Kept apart from :mod:`qscore.dictionaries` and light to import, so that the entry
+point can begin opening one before the rest of qscore loads.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING
+
+from qscore import paths
+from qscore.errors import DictionaryError
+
+if TYPE_CHECKING:  # annotations only: the entry point imports this module before typing is loaded
+    from collections.abc import Iterator
+    from typing import Any
+
+
+def _open_enchant(tag: str) -> tuple[Any, Any]:
+    """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
+    package = f"hunspell-{tag.lower().replace('_', '-')}"
+    try:
+        import enchant
+    except ImportError:
+        raise DictionaryError(
+            f"dictionary {tag!r} needs the enchant library: apt-get install libenchant-2-2 {package}"
+        ) from None
+    broker = enchant.Broker()
+    # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
+    broker.set_ordering(tag, "hunspell")
+    broker.set_ordering("*", "hunspell")
+    if not broker.dict_exists(tag):
+        raise DictionaryError(f"no system dictionary {tag!r}: apt-get install {package}")
+    found = broker.request_dict(tag)
+    if found.provider.name != "hunspell":
+        raise DictionaryError(
+            f"system dictionary {tag!r} comes from {found.provider.name}, not hunspell: apt-get install {package}"
+        )
+    return broker, found
+
+
+class _Opening:
+    """A system dictionary being opened in a thread of its own.
+
+    hunspell takes about 40 ms to load en_US, in C, without Python's lock: begun when
+    the command line names the dictionary, it loads while typer and the command load.
+    """
+
+    def __init__(self, tag: str) -> None:
+        import threading
+
+        self._handles: tuple[Any, Any] | None = None
+        self._error: BaseException | None = None
+        self._private = private_enchant(tag)
+        self._private.__enter__()  # set here: a thread must not change the environment
+        self._thread = threading.Thread(target=self._run, args=(tag,), name=f"open {tag}", daemon=True)
+        self._thread.start()
+
+    def _run(self, tag: str) -> None:
+        try:
+            self._handles = _open_enchant(tag)
+        except BaseException as exc:  # handed to whoever asks for the dictionary
+            self._error = exc
+
+    def result(self) -> tuple[Any, Any]:
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._handles is not None
+        return self._handles
+
+    def wait(self) -> None:
+        self._thread.join()
+        self._private.__exit__(None, None, None)
+
+
+_OPENING: dict[str, _Opening] = {}
+
+
+def is_tag(name: str) -> bool:
+    """Whether ``name`` has the shape of a language tag: en, en_US, haw_US."""
+    language, _, country = name.partition("_")
+    return (
+        2 <= len(language) <= 3
+        and language.isascii()
+        and language.isalpha()
+        and language.islower()
+        and (not _ or (len(country) == 2 and country.isascii() and country.isalpha() and country.isupper()))
+    )
+
+
+_LOADED: list[str] = []
+
+
+def open_hunspell(tag: str) -> tuple[Any, Any]:
+    """enchant's broker and its hunspell dictionary for ``tag``, privately configured:
+    the one begun early, if any, else opened now."""
+    opening = _OPENING.pop(tag, None)
+    if opening is not None:
+        handles = opening.result()
+    else:
+        with private_enchant(tag):
+            handles = _open_enchant(tag)
+    _LOADED.append(tag)
+    return handles
+
+
+def loaded() -> bool:
+    """Whether this process holds a hunspell dictionary (which takes ~20 ms to free at exit)."""
+    return bool(_LOADED)
+
+
+def open_early(name: str) -> None:
+    """Begin opening ``name`` in the background if it is a system dictionary's tag (not a
+    word-list file); :func:`open_hunspell` takes it over."""
+    if is_tag(name) and not os.path.exists(name) and name not in _OPENING:
+        _OPENING[name] = _Opening(name)
+
+
+def finish_early() -> None:
+    """Wait for dictionaries begun early and not asked for (a command that failed first)."""
+    while _OPENING:
+        _OPENING.popitem()[1].wait()
+
+
+@contextmanager
+def private_enchant(tag: str | None = None) -> Iterator[None]:
+    """Run enchant with a configuration folder of qscore's own, emptied of word lists.
+
+    enchant-2 reads its per-user configuration (provider ordering, the personal word
+    list ``TAG.dic`` and exclusions ``TAG.exc``, user hunspell dictionaries) from
+    $ENCHANT_CONFIG_DIR, else ~/.config/enchant, and creates the word lists there when
+    a dictionary opens. It reads the variable when a broker starts and a dictionary
+    opens, so it is set for those moments only and put back after.
+    """
+    folder = paths.cache_dir() / "enchant"
+    for name in (f"{tag}.dic", f"{tag}.exc") if tag else ():
+        with suppress(OSError):  # not there, the usual case
+            if (folder / name).stat().st_size:
+                (folder / name).unlink()  # words put there never count: start empty
+    before = os.environ.get("ENCHANT_CONFIG_DIR")
+    os.environ["ENCHANT_CONFIG_DIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["ENCHANT_CONFIG_DIR"]
+        else:
+            os.environ["ENCHANT_CONFIG_DIR"] = before

@@ -1,0 +1,300 @@
+"""What the dictionaries hold: loanwords folded to a-z, clippings as words, abbreviations
+refused on the curated evidence, the case rule of word-list files, a private enchant,
+and an index cache that cleans up after itself."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qscore import dictionaries as d
+from qscore.cards import fold, laid_letters, parse_laid_word
+from qscore.dictionaries import judge, open_dictionary
+from qscore.errors import DictionaryError
+
+REPO = Path(__file__).resolve().parent.parent
+LOANWORDS = "cafe cliche jalapeno souffle entree eclair pinata saute naive".split()
+CLIPPINGS = "app intro tech stat bio max mag prelim maths cafe".split()
+TRUE_ABBREVIATIONS = "etc kg mph tv asap".split()
+
+
+@pytest.fixture(scope="module", params=["everyday", "wordgame"])
+def shipped(request):
+    return open_dictionary(request.param)
+
+
+@pytest.fixture(scope="module")
+def en_us():
+    return open_dictionary("en_US")
+
+
+def read_curated(name):
+    entries = {}
+    for line in (REPO / "dictionaries" / name).read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            word, _, reason = line.partition(" ")
+            entries[word] = reason.strip()
+    return entries
+
+
+# --- loanwords ---------------------------------------------------------------
+
+
+def test_fold_drops_diacritics_and_keeps_case():
+    assert [fold(w) for w in ("café", "jalapeño", "naïve", "Zürich", "smørrebrød", "Æsop", "quiz")] == [
+        "cafe",
+        "jalapeno",
+        "naive",
+        "Zurich",
+        "smorrebrod",
+        "AEsop",
+        "quiz",
+    ]
+
+
+def test_shipped_lists_hold_the_loanwords(shipped):
+    assert {w: judge(w, shipped, suggest=False).reason for w in LOANWORDS} == dict.fromkeys(LOANWORDS)
+
+
+def test_typed_accents_are_judged_as_their_letters(shipped, en_us):
+    for dictionary in (shipped, en_us):
+        got = [judge(w, dictionary, suggest=False) for w in ("café", "JALAPEÑO", "Naïve")]
+        assert [(v.word, v.allowed) for v in got] == [("cafe", True), ("jalapeno", True), ("naive", True)]
+
+
+def test_enchant_suggests_loanwords_in_letters(monkeypatch):
+    class Hunspell:  # a dictionary that spells its loanwords with accents, as some do
+        def suggest(self, word):
+            return ["soufflé", "sou-fle", "Soufflé"]
+
+        def check(self, word):
+            return word == "souffle"
+
+    en_us = object.__new__(d.EnchantDictionary)
+    en_us.name, en_us._dict = "en_US", Hunspell()
+    assert en_us.suggest("soufle") == ["souffle"]
+
+
+def test_laid_words_fold_too():
+    assert [c.token for c in parse_laid_word("café")] == ["C", "A", "F", "E"]
+    assert [c.token for c in parse_laid_word("(qu)ïz")] == ["QU", "I", "Z"]
+    assert laid_letters("Café") == "cafe"
+
+
+def test_enchant_solver_finds_loanwords(en_us):
+    from qscore.cards import parse_hand
+    from qscore.solver import solve
+
+    play = solve(parse_hand("J A L A P E N O"), en_us, discard=False).best
+    assert [w.text for w in play.words] == ["jalapeno"]
+
+
+# --- clippings and abbreviations ---------------------------------------------
+
+
+def test_clippings_are_words_and_true_abbreviations_are_not(shipped):
+    assert {w: judge(w, shipped, suggest=False).reason for w in CLIPPINGS} == dict.fromkeys(CLIPPINGS)
+    got = {w: judge(w, shipped, suggest=False).reason for w in TRUE_ABBREVIATIONS}
+    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION)
+
+
+def test_enchant_uses_the_same_abbreviation_list(en_us):
+    # hunspell (built from SCOWL) accepts etc, kg, mph and asap: the shipped list refuses them
+    assert all(en_us._dict.check(w) for w in ("etc", "kg", "mph", "asap"))
+    got = {w: judge(w, en_us, suggest=False).reason for w in TRUE_ABBREVIATIONS}
+    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION)
+    # and lets hunspell judge the clippings: en_US has all but the British maths
+    known = [w for w in CLIPPINGS if w != "maths"]
+    assert {w: en_us.refusal(w) for w in known} == dict.fromkeys(known)
+    assert en_us.refusal("maths") == d.NOT_IN_DICTIONARY
+
+
+def test_every_curated_word_is_allowed_and_no_abbreviation():
+    words = read_curated("curated-words.txt")
+    assert set(CLIPPINGS) - {"cafe"} <= set(words)
+    assert not set(TRUE_ABBREVIATIONS) & set(words)
+    assert all(reason for reason in words.values()), "every curated word says why it is one"
+    wordgame = open_dictionary("wordgame")
+    assert [w for w in words if judge(w, wordgame, suggest=False).reason] == []
+    assert [w for w in words if d.Rejects().denied(w)] == []
+
+
+# --- word-list files keep their case rule ------------------------------------
+
+
+def test_capitalised_entries_of_a_word_file_are_names(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("Bill\nbill\nParis\nNATO\nquiz\nCafé\nsoufflé\n", "utf-8")
+    own = open_dictionary(str(path))
+    got = {w: judge(w, own, suggest=False).reason for w in ("bill", "paris", "nato", "quiz", "cafe", "souffle")}
+    assert got == {
+        "bill": None,
+        "paris": d.PROPER_NOUN,
+        "nato": d.ABBREVIATION,
+        "quiz": None,
+        "cafe": d.PROPER_NOUN,
+        "souffle": None,
+    }
+    assert own.size() == 3 and own.anagrams(d.sort_key("bill")) == ["bill"]
+    assert own.anagrams(d.sort_key("paris")) == []
+
+
+def test_house_lists_keep_the_case_rule(tmp_path):
+    allow, deny = tmp_path / "allow.txt", tmp_path / "deny.txt"
+    allow.write_text("zyzzyva\nParis\n", "utf-8")
+    deny.write_text("Quiz\n", "utf-8")
+    assert d.read_word_file(allow) == {"zyzzyva"}
+    assert d.read_word_file(deny, any_case=True) == {"quiz"}
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"\x7fELF\x02\x01\x01\x00", "quiz\nthin\n".encode("utf-16"), "quiz\n".encode("utf-16-le"), b"caf\xe9\n"],
+    ids=["binary", "utf-16", "utf-16 without mark", "latin-1"],
+)
+def test_a_word_file_that_is_not_text_is_refused(tmp_path, content):
+    path = tmp_path / "words.txt"
+    path.write_bytes(content)
+    with pytest.raises(DictionaryError, match=r"word list .*words.txt is not UTF-8 text, one word a line"):
+        judge("quiz", open_dictionary(str(path)))
+    with pytest.raises(DictionaryError, match="not UTF-8 text"):
+        d.read_word_file(path)
+
+
+def test_utf8_with_a_byte_order_mark_and_crlf_is_text(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes("quiz\r\nthin\r\n".encode("utf-8-sig"))
+    own = open_dictionary(str(path))
+    assert judge("quiz", own).allowed and judge("thin", own).allowed
+
+
+# --- enchant is isolated -----------------------------------------------------
+
+
+def test_a_word_en_us_knows_only_as_a_name_says_so(en_us):
+    assert en_us.refusal("grey") == "not in en_US; Grey is a proper noun"
+    assert en_us.refusal("steve") == d.PROPER_NOUN
+
+
+def personal_home(tmp_path):
+    home = tmp_path / "user"
+    config = home / ".config" / "enchant"
+    config.mkdir(parents=True)
+    (config / "en_US.dic").write_text("zqxjv\n", "utf-8")
+    (config / "en_US.exc").write_text("quiz\n", "utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ENCHANT", "XDG_"))}
+    env.update(HOME=str(home), QSCORE_HOME=str(tmp_path / "qscore"))
+    return config, env
+
+
+def test_personal_word_lists_never_change_a_verdict_nor_are_written(tmp_path):
+    config, env = personal_home(tmp_path)
+    before = {p.name: p.read_bytes() for p in config.iterdir()}
+    # plain enchant reads the personal lists: the test can tell
+    plain = "import enchant; d = enchant.Dict('en_US'); print(d.check('zqxjv'), d.check('quiz'))"
+    done = subprocess.run([sys.executable, "-c", plain], env=env, capture_output=True, text=True)
+    assert done.stdout == "True False\n", done.stderr
+    # both ways in: opened in the background as the command line loads, and when asked for
+    for entry in (["-m", "qscore"], ["-c", "from qscore.cli import main; main()"]):
+        command = [sys.executable, *entry, "check", "-d", "en_US", "zqxjv", "quiz"]
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        assert done.returncode == 1, done.stderr
+        assert "zqxjv: not allowed (not in the dictionary)" in done.stdout and "quiz: allowed" in done.stdout
+        assert {p.name: p.read_bytes() for p in config.iterdir()} == before
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["check", "-d", "en_US", "quiz"], "en_US"),
+        (["check", "quiz", "--dictionary=en_GB"], "en_GB"),
+        (["best", "-den_US", "Q U I Z"], "en_US"),
+        (["check", "-d", "en_US", "-d", "wordgame", "quiz"], "wordgame"),
+        (["check", "--", "-d", "en_US"], None),
+        (["score", "ann", "-d", "en_US"], None),
+        (["check", "quiz"], None),
+        ([], None),
+    ],
+)
+def test_the_dictionary_a_command_line_names(args, named):
+    from qscore.__main__ import named_dictionary
+
+    assert named_dictionary(args) == named
+
+
+def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
+    env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "qscore", "check", "-d", "xx_YY", "quiz"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr == "qscore: error: no system dictionary 'xx_YY': apt-get install hunspell-xx-yy\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "qscore", "check", "-d", "en_US"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2 and done.stderr.startswith("qscore: error: Missing argument")
+
+
+def test_words_left_in_the_private_configuration_do_not_count(tmp_path, monkeypatch):
+    private = Path(os.environ["QSCORE_HOME"]) / "cache" / "enchant"
+    private.mkdir(parents=True, exist_ok=True)
+    (private / "en_US.dic").write_text("zqxjv\n", "utf-8")
+    assert open_dictionary("en_US").refusal("zqxjv") == d.NOT_IN_DICTIONARY
+    assert os.environ.get("ENCHANT_CONFIG_DIR") != str(private), "the variable is put back"
+
+
+# --- the index cache ---------------------------------------------------------
+
+
+def test_indexes_of_a_changed_source_are_removed(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source = tmp_path / "w.txt"
+    source.write_text("quiz\nthin\n", "utf-8")
+    first = d.WordIndex(source)
+    assert "quiz" in first and first.anagrams("hint") == ["thin"]
+    cache = tmp_path / "own" / "cache"
+    other = tmp_path / "other" / "w.txt"  # same name, another file: its index stays
+    other.parent.mkdir()
+    other.write_text("zoo\n", "utf-8")
+    assert "zoo" in d.WordIndex(other)
+    old = sorted(p.name for p in cache.iterdir())
+    assert len(old) == 3
+    source.write_text("quiz\nthin\nthis\n", "utf-8")
+    os.utime(source, ns=(1, 1))
+    second = d.WordIndex(source)
+    assert "this" in second and second.anagrams("hist") == ["this"]
+    now = sorted(p.name for p in cache.iterdir())
+    assert len(now) == 3 and len(set(now) - set(old)) == 2
+    assert "zoo" in d.WordIndex(other)
+
+
+def test_check_builds_only_the_word_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source = tmp_path / "w.txt"
+    source.write_text("quiz\n", "utf-8")
+    assert judge("quiz", open_dictionary(str(source))).allowed
+    assert [p.name.split(".", 1)[1] for p in (tmp_path / "own" / "cache").iterdir()] == ["words.dawg"]
+
+
+def test_the_command_line_says_why_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from qscore.cli import app
+
+    words, binary = tmp_path / "words.txt", tmp_path / "words.bin"
+    words.write_text("Paris\nNATO\nBill\nbill\n", "utf-8")
+    binary.write_bytes(b"\x00\x01\x02quiz\n")
+    r = CliRunner().invoke(app, ["check", "-d", str(words), "paris", "nato", "bill", "café"], prog_name="qscore")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[::2][:3] == [
+        "paris: not allowed (proper noun)",
+        "nato: not allowed (abbreviation)",
+        "bill: allowed",
+    ]
+    assert "cafe: not allowed (not in the dictionary)" in r.stdout
+    r = CliRunner().invoke(app, ["check", "--allow", str(binary), "quiz"], prog_name="qscore")
+    assert r.exit_code == 2
+    assert r.stderr == f"qscore: error: word list {binary} is not UTF-8 text, one word a line\n"
