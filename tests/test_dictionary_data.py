@@ -298,3 +298,16 @@ def test_the_command_line_says_why_in_one_line(tmp_path):
     r = CliRunner().invoke(app, ["check", "--allow", str(binary), "quiz"], prog_name="qscore")
     assert r.exit_code == 2
     assert r.stderr == f"qscore: error: word list {binary} is not UTF-8 text, one word a line\n"
+
+
+def test_rejects_answer_alike_searched_and_tabled():
+    words = ["steve", "etc", "quiz", "pre", "paris", "kg", "app", "london", "zzqx", "ous"]
+    searched = d.Rejects()
+    searched.SEARCHES = 10**6
+    tabled = d.Rejects()
+    tabled.SEARCHES = 0
+    got = [searched.reason(w) for w in words]
+    assert got == [tabled.reason(w) for w in words]
+    names, abbr, affix = d.PROPER_NOUN, d.ABBREVIATION, d.AFFIX
+    assert got == [names, abbr, None, affix, names, abbr, None, names, None, affix]
+    assert [searched.denied(w) for w in words] == [tabled.denied(w) for w in words]
