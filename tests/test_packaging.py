@@ -43,3 +43,19 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     ).stdout.strip()
     assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
     assert (Path(installed) / "wordlists" / "everyday.txt").is_file()
+
+
+def test_dev_reads_paths_from_where_it_is_run(tmp_path):
+    """`../words.txt` typed in a sub-folder names the file beside it, not one in the checkout."""
+    (tmp_path / "words.txt").write_text("zax\n")
+    below = tmp_path / "sub"
+    below.mkdir()
+    done = subprocess.run(
+        [str(REPO / "dev"), "qscore", "check", "-d", "../words.txt", "zax"],
+        cwd=below,
+        capture_output=True,
+        text=True,
+        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("zax: allowed")
