@@ -33,8 +33,13 @@ SPELLINGS = ("english", "american", "british")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
 # checking; 80 adds the rarer words word-game players reach for.
 LISTS = {"everyday": 70, "wordgame": 80}
-# Names and abbreviations up to this size explain refusals (no word list goes above 80).
-REJECT_SIZE = 95
+# Abbreviations up to the largest list's size explain refusals; names only up to
+# SCOWL's common size 50 (Paris, Steve): a surname filed at 95 (Teh, Thier) is no
+# reason to call a plain misspelling a proper noun, nor Zzz (60) the word zzz.
+ABBREVIATION_SIZE = 80
+NAME_SIZE = 50
+# Words up to this size are common: suggestions rank them first (common.tsv).
+COMMON_SIZE = 35
 LETTERS = re.compile(r"[a-z]+")
 NAME = re.compile(r"[A-Za-z]+")
 
@@ -75,7 +80,7 @@ def read_curated(name: str) -> dict[str, str]:
 
 def clippings() -> dict[str, int]:
     """The curated words SCOWL files only as abbreviations, with the size it files each at."""
-    filed = read_sized("abbreviations", REJECT_SIZE, LETTERS, None)
+    filed = read_sized("abbreviations", 95, LETTERS, None)
     curated = read_curated("curated-words.txt")
     unknown = sorted(w for w in curated if w not in filed)
     if unknown:
@@ -105,18 +110,29 @@ def build() -> dict[str, str]:
     words_anywhere = read_category("words", max(LISTS.values()), LETTERS, None)
 
     rejects = dict(curated)
-    for abbr in read_category("abbreviations", REJECT_SIZE, NAME, None):
+    for abbr in read_category("abbreviations", ABBREVIATION_SIZE, NAME, None):
         lower = abbr.lower()
         if lower not in known and lower not in words_anywhere and lower not in clipped:
             rejects.setdefault(lower, "abbreviation")
-    names = read_category("proper-names", REJECT_SIZE, NAME) | read_category("upper", REJECT_SIZE, NAME)
-    for name in names:
-        if name.lower() not in everyday:
-            rejects.setdefault(name.lower(), "proper noun")
+    names = read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)
+    for name in sorted(names):
+        lower = name.lower()
+        if lower in everyday:
+            continue
+        if len(name) > 1 and name.isupper():
+            # all capitals (NATO, OK) is an acronym, not a name; ZZZ is a word at size 80
+            if lower not in words_anywhere and lower not in clipped:
+                rejects.setdefault(lower, "abbreviation")
+        else:
+            rejects.setdefault(lower, "proper noun")
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
     out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
+    # How common each common word is (SCOWL's size: 10 the most common), for ranking
+    # suggestions: "the" before "tee" for a typed "teh".
+    common = read_sized("words", COMMON_SIZE, LETTERS)
+    out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
     return out
 

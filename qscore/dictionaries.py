@@ -603,6 +603,7 @@ def judge(
     most = deck.largest_hand if max_cards is None else max_cards
     word = typed_word(text)
     reason: str | None = None
+    refused: str | None = None  # the dictionary's reason, when it refuses the word
     spellings: tuple[Spelling, ...] = ()
     if _LAID_MARKS & set(word):
         try:
@@ -612,7 +613,8 @@ def judge(
         word = "".join(c.letters for c in cards)
         short = cards_reason(cards, deck, most)
         spellings = () if short or len(cards) < MIN_CARDS else (Spelling(cards),)
-        reason = ONE_CARD if len(cards) < MIN_CARDS else dictionary.refusal(word) or short
+        refused = None if len(cards) < MIN_CARDS else dictionary.refusal(word)
+        reason = ONE_CARD if len(cards) < MIN_CARDS else refused or short
     elif "-" in word:
         reason = HYPHENATED
     elif not _WORD.fullmatch(word):
@@ -621,11 +623,12 @@ def judge(
         reason = ONE_CARD
     else:
         spellings = tuple(spell_word(word, deck, max_cards=most))
-        reason = dictionary.refusal(word)
+        reason = refused = dictionary.refusal(word)
         if reason is None and not spellings:
             reason = unlayable_reason(word, deck, max_cards=most)
     near: tuple[str, ...] = ()
-    if suggest is not False and reason == NOT_IN_DICTIONARY:
+    # a refused word's close allowed words, whatever the reason: Teh or OK as much as teh
+    if suggest is not False and refused is not None:
         budget = None if suggest is True else suggest
         if budget is not None:
             budget.start_word()

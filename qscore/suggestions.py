@@ -3,6 +3,8 @@
 Words one edit away (a deletion, swap, replacement or insertion) are looked up one by
 one; only when there are none does a search walk the word index for words two edits
 away, a letter at a time, leaving every branch that is already more than two edits off.
+A swap of two neighbouring letters counts as one edit. What is found is ranked by its
+edits, then by how common the word is, so that "teh" offers "the" first.
 Every look-up is counted against a budget, a share for each word and a total for a run,
 so a long word or a long list of misspellings stays quick: the search stops early and
 offers what it found. A word longer than MAX_LETTERS gets no suggestions.
@@ -12,6 +14,9 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable
+from functools import cached_property
+
+from qscore import paths
 
 # The longest word a hand can hold is 20 letters (ten cards, each of two letters);
 # a misspelling of one may be a little longer.
@@ -60,9 +65,49 @@ def edits(word: str) -> set[str]:
     return set(deletes + swaps + replaces + inserts) - {word}
 
 
+def distance(a: str, b: str) -> int:
+    """The edits between ``a`` and ``b``: deletions, insertions, replacements, and a swap
+    of two neighbouring letters counted as one (hte is one edit from the)."""
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        new = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            new[j] = min(new[j - 1] + 1, row[j] + 1, row[j - 1] + (ca != cb))
+            if before is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                new[j] = min(new[j], before[j - 2] + 1)
+        before, row = row, new
+    return row[-1]
+
+
+class Commonness:
+    """How common a word is, by SCOWL's size (10 the most common, 35 still common; the
+    rest count as rare): the shipped common.tsv, searched as text, since a refusal ranks
+    a handful of words and building a table of forty thousand would cost more."""
+
+    RARE = 100
+
+    @cached_property
+    def _text(self) -> str:
+        return "\n" + paths.package_file("wordlists", "common.tsv").read_text("utf-8")
+
+    def __call__(self, word: str) -> int:
+        text = self._text
+        at = text.find(f"\n{word}\t")
+        if at < 0:
+            return self.RARE
+        start = at + len(word) + 2
+        return int(text[start : text.index("\n", start)])
+
+
+commonness = Commonness()
+
+
 def rank(word: str, near: Iterable[str]) -> list[str]:
-    """Closest first: same first letter, same length, then alphabetical."""
-    return sorted(set(near), key=lambda w: (w[:1] != word[:1], abs(len(w) - len(word)), w))
+    """Best first: fewest edits from ``word``; among as few, a word of the very letters
+    typed (a slip of order: teh, the), then the most common, then alphabetical."""
+    letters = sorted(word)
+    return sorted(set(near), key=lambda w: (distance(word, w), sorted(w) != letters, commonness(w), w))
 
 
 def one_edit(word: str, contains: Callable[[str], bool], budget: Budget) -> list[str] | None:

@@ -1,0 +1,100 @@
+"""Verdicts a desk dictionary would give: abbreviations SCOWL files as words refused,
+the right reason for each refusal, and the obvious correction offered first."""
+
+import pytest
+
+from qscore.cards import parse_hand
+from qscore.dictionaries import ABBREVIATION, AFFIX, NOT_IN_DICTIONARY, PROPER_NOUN, judge, open_dictionary
+from qscore.solver import solitaire_words, solve
+from qscore.suggestions import distance, rank
+
+# Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
+FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
+# Words with no vowel that a desk dictionary prints as words.
+VOWELLESS_WORDS = "hmm shh brr nth cwm crwth".split()
+
+
+@pytest.fixture(scope="module", params=["everyday", "wordgame", "en_US"])
+def any_dictionary(request):
+    return open_dictionary(request.param)
+
+
+@pytest.fixture(scope="module")
+def everyday():
+    return open_dictionary("everyday")
+
+
+@pytest.mark.parametrize("word", FILED_AS_WORDS)
+def test_abbreviations_filed_as_words_are_refused(any_dictionary, word):
+    assert any_dictionary.refusal(word) == ABBREVIATION
+
+
+@pytest.mark.parametrize("word", VOWELLESS_WORDS)
+def test_words_without_vowels_stay_words(any_dictionary, word):
+    assert any_dictionary.refusal(word) is None
+
+
+def test_everyday_holds_no_vowelless_abbreviation():
+    """Every everyday word without a vowel (y counts), reviewed: interjections and Welsh words."""
+    from qscore.paths import package_file
+
+    words = package_file("wordlists", "everyday.txt").read_text("utf-8").split()
+    vowelless = {w for w in words if len(w) > 1 and not set(w) & set("aeiouy")}
+    assert vowelless == {"brr", "crwth", "cwm", "cwms", "hm", "hmm", "nth", "psst", "pwn", "pwns", "sh", "shh", "ssh"}
+
+
+def test_the_solver_plays_no_abbreviation(everyday):
+    best = solve(parse_hand("C A T C A T S"), everyday).best
+    assert sorted(w.text for w in best.words) in (["act", "act"], ["act", "cat"], ["cat", "cat"])
+    assert best.score == 26
+    found = [w.text for w in solitaire_words(parse_hand("Q U I Z M A T E"), everyday)]
+    assert "quiz" in found and "aeq" not in found
+
+
+@pytest.mark.parametrize(
+    "word, reason",
+    [
+        ("teh", NOT_IN_DICTIONARY),  # Teh is a rare surname: no reason to call a typo a name
+        ("thier", NOT_IN_DICTIONARY),
+        ("adn", NOT_IN_DICTIONARY),  # filed as an abbreviation only at SCOWL's junk size 95
+        ("zzz", NOT_IN_DICTIONARY),  # a word at size 80 (wordgame), no name
+        ("ok", ABBREVIATION),  # printed in capitals: okay is the word
+        ("yolo", ABBREVIATION),
+        ("nato", ABBREVIATION),
+        ("ing", AFFIX),
+        ("paris", PROPER_NOUN),
+        ("steve", PROPER_NOUN),
+    ],
+)
+def test_each_refusal_has_its_reason(everyday, word, reason):
+    assert everyday.refusal(word) == reason
+
+
+def test_okay_and_zzz_where_they_are_words():
+    assert open_dictionary("everyday").refusal("okay") is None
+    assert open_dictionary("wordgame").refusal("zzz") is None
+
+
+@pytest.mark.parametrize("name", ["everyday", "en_US"])
+@pytest.mark.parametrize(
+    "typed, first",
+    [("hte", "the"), ("teh", "the"), ("waht", "what"), ("taht", "that"), ("thier", "their"), ("adn", "and")],
+)
+def test_the_obvious_correction_comes_first(name, typed, first):
+    assert judge(typed, open_dictionary(name)).suggestions[0] == first
+
+
+def test_refusals_for_any_reason_get_suggestions(everyday):
+    assert "oh" in judge("ok", everyday).suggestions
+    assert judge("paris", everyday).suggestions[0] == "pairs"
+    assert "in" in judge("ing", everyday).suggestions
+    assert judge("quiz", everyday).suggestions == ()
+
+
+def test_ranking_is_edits_then_commonness_then_letters():
+    assert distance("hte", "the") == 1
+    assert distance("abc", "ca") == 3  # a swap is one edit only where nothing else is done between
+    assert rank("teh", ["tee", "ten", "tea", "the", "eh"])[0] == "the"
+    # same edits, same letters not typed: the common word first, then alphabetical
+    assert rank("wlak", ["wok", "walk", "week"]) == ["walk", "week", "wok"]  # week is the commoner
+    assert rank("xqz", ["cat", "act"]) == ["act", "cat"]
