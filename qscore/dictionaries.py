@@ -140,14 +140,17 @@ def read_word_list(path: Path) -> WordFile:
         else:
             acronym = len(entry) > 1 and entry.isupper()
             capitalised.setdefault(lower, ABBREVIATION if acronym else PROPER_NOUN)
+    if not words:
+        # No entry in lower case (a tournament list in capitals): case says nothing here.
+        return WordFile(tuple(sorted(capitalised)), {})
     return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words})
 
 
-def read_word_file(path: Path, *, any_case: bool = False) -> set[str]:
-    """The words of a house list: lower-case entries, or with ``any_case`` every entry
-    lower-cased (a deny list denies ``Quiz`` as it denies ``quiz``)."""
+def read_word_file(path: Path) -> set[str]:
+    """The words of a house list, every entry lower-cased: a house list states the
+    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz."""
     found = read_word_list(path)
-    return set(found.words) | (set(found.capitalised) if any_case else set())
+    return set(found.words) | set(found.capitalised)
 
 
 class WordIndex:
@@ -186,6 +189,8 @@ class WordIndex:
         except (OSError, ValueError, MemoryError):
             pass  # not built yet, or damaged: build it again
         found = read_word_list(self.source)
+        if not found.words and not found.capitalised:
+            raise DictionaryError(f"word list {self.source} holds no words: give one a line")
         if which == 0:
             marks = {reason: mark for mark, reason in _CAPITALISED.items()}
             names = sorted(marks[r] + w for w, r in found.capitalised.items())
@@ -492,6 +497,8 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
         base = _shipped(name)
     elif _is_path(name):
         path = Path(name).expanduser()
+        if path.is_dir():
+            raise DictionaryError(f"{name!r} is a folder: give a word-list file, one word a line")
         if not path.is_file():
             raise DictionaryError(f"no word-list file {name!r}")
         base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
@@ -511,7 +518,9 @@ def _shipped_name(name: str) -> str:
 
 
 def _is_path(name: str) -> bool:
-    return os.sep in name or Path(name).is_file()
+    """Whether a name that is no shipped list's names a file: it has a folder in it, or
+    names a file or folder here (``-d mywords``)."""
+    return os.sep in name or os.path.exists(os.path.expanduser(name))
 
 
 def dictionary_name(name: str | None) -> str:

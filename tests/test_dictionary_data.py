@@ -142,12 +142,15 @@ def test_capitalised_entries_of_a_word_file_are_names(tmp_path):
     assert own.anagrams(d.sort_key("paris")) == []
 
 
-def test_house_lists_keep_the_case_rule(tmp_path):
+def test_house_lists_take_their_entries_in_any_case(tmp_path):
+    """A house list states the table's own words: OK and Za count as ok and za."""
     allow, deny = tmp_path / "allow.txt", tmp_path / "deny.txt"
-    allow.write_text("zyzzyva\nParis\n", "utf-8")
+    allow.write_text("zyzzyva\nOK\nZa\n", "utf-8")
     deny.write_text("Quiz\n", "utf-8")
-    assert d.read_word_file(allow) == {"zyzzyva"}
-    assert d.read_word_file(deny, any_case=True) == {"quiz"}
+    assert d.read_word_file(allow) == {"zyzzyva", "ok", "za"}
+    assert d.read_word_file(deny) == {"quiz"}
+    house = open_dictionary("everyday", d.read_word_file(allow), d.read_word_file(deny))
+    assert [house.refusal(w) for w in ("ok", "za", "zyzzyva", "quiz")] == [None, None, None, d.HOUSE_DENIED]
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ import pytest
 
 from qscore.cards import parse_hand
 from qscore.dictionaries import ABBREVIATION, AFFIX, NOT_IN_DICTIONARY, PROPER_NOUN, judge, open_dictionary
+from qscore.errors import DictionaryError
 from qscore.solver import solitaire_words, solve
 from qscore.suggestions import distance, rank
 
@@ -98,3 +99,54 @@ def test_ranking_is_edits_then_commonness_then_letters():
     # same edits, same letters not typed: the common word first, then alphabetical
     assert rank("wlak", ["wok", "walk", "week"]) == ["walk", "week", "wok"]  # week is the commoner
     assert rank("xqz", ["cat", "act"]) == ["act", "cat"]
+
+
+# --- word-list files and folders -------------------------------------------------
+
+
+def test_a_list_in_capitals_is_taken_as_words(tmp_path):
+    """Tournament lists ship in capitals: with no lower-case entry, case says nothing."""
+    path = tmp_path / "TWL.txt"
+    path.write_text("QUIZ\nZA\nQI\nPARIS\n", "utf-8")
+    own = open_dictionary(str(path))
+    assert [own.refusal(w) for w in ("quiz", "za", "qi", "paris")] == [None, None, None, None]
+    assert own.refusal("cat") == NOT_IN_DICTIONARY
+    assert own.anagrams("aiprs") == ["paris"]
+
+
+def test_a_list_with_lower_case_entries_keeps_the_case_rule(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("quiz\nParis\nNATO\n", "utf-8")
+    own = open_dictionary(str(path))
+    assert [own.refusal(w) for w in ("quiz", "paris", "nato")] == [None, PROPER_NOUN, ABBREVIATION]
+
+
+@pytest.mark.parametrize("content", ["", "\n\n  \n", "123\n--\n"], ids=["empty", "blank lines", "no letters"])
+def test_a_word_list_with_no_words_is_refused_naming_it(tmp_path, content):
+    path = tmp_path / "empty.txt"
+    path.write_text(content, "utf-8")
+    with pytest.raises(DictionaryError, match=r"word list .*empty.txt holds no words"):
+        judge("quiz", open_dictionary(str(path)))
+
+
+def test_a_bare_file_name_here_is_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mywords").write_text("zorb\n", "utf-8")
+    assert open_dictionary("mywords").refusal("zorb") is None
+    assert open_dictionary("everyday").refusal("zorb") == NOT_IN_DICTIONARY  # a shipped name stays the list
+
+
+@pytest.mark.parametrize("how", ["bare", "full"])
+def test_a_folder_is_no_word_list(tmp_path, monkeypatch, how):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "somedir").mkdir()
+    name = "somedir" if how == "bare" else str(tmp_path / "somedir")
+    with pytest.raises(DictionaryError, match="is a folder: give a word-list file"):
+        open_dictionary(name)
+
+
+def test_a_missing_file_is_still_named(tmp_path):
+    with pytest.raises(DictionaryError, match="no word-list file"):
+        open_dictionary(str(tmp_path / "nowhere.txt"))
+    with pytest.raises(DictionaryError, match="unknown dictionary 'nowhere'"):
+        open_dictionary("nowhere")

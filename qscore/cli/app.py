@@ -184,7 +184,7 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
     from qscore.dictionaries import open_dictionary, read_word_file
 
     return open_dictionary(
-        name, read_word_file(allow) if allow else (), read_word_file(deny, any_case=True) if deny else ()
+        name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ()
     )
 
 

@@ -106,7 +106,7 @@ def start_game(
         bonus=bonus,
         dictionary=dictionary_name(dictionary),
         allow=tuple(sorted(read_word_file(allow))) if allow else (),
-        deny=tuple(sorted(read_word_file(deny, any_case=True))) if deny else (),
+        deny=tuple(sorted(read_word_file(deny))) if deny else (),
         first_dealer=first,
         bonus_points=bonus_points,
     )
