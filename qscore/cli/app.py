@@ -183,9 +183,7 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
     """The dictionary the --dictionary, --allow and --deny options name."""
     from qscore.dictionaries import open_dictionary, read_word_file
 
-    return open_dictionary(
-        name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ()
-    )
+    return open_dictionary(name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ())
 
 
 def print_json(value: Any) -> None:
