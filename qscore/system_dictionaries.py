@@ -18,25 +18,32 @@ if TYPE_CHECKING:  # annotations only: the entry point imports this module befor
     from typing import Any
 
 
+def install_hint(tag: str) -> str:
+    """How to find the package of ``tag``'s hunspell dictionary. Its name differs by
+    language and release (Debian has hunspell-en-us and hunspell-de-de, but hunspell-fr
+    and hunspell-es for every country), so the hint searches instead of guessing."""
+    language = tag.partition("_")[0]
+    return f"install the hunspell dictionary for {tag!r} (on Debian or Ubuntu: apt-cache search hunspell-{language})"
+
+
 def _open_enchant(tag: str) -> tuple[Any, Any]:
     """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
-    package = f"hunspell-{tag.lower().replace('_', '-')}"
     try:
         import enchant
     except ImportError:
         raise DictionaryError(
-            f"dictionary {tag!r} needs the enchant library: apt-get install libenchant-2-2 {package}"
+            f"dictionary {tag!r} needs the enchant library (on Debian or Ubuntu: apt-get install libenchant-2-2)"
         ) from None
     broker = enchant.Broker()
     # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
     broker.set_ordering(tag, "hunspell")
     broker.set_ordering("*", "hunspell")
     if not broker.dict_exists(tag):
-        raise DictionaryError(f"no system dictionary {tag!r}: apt-get install {package}")
+        raise DictionaryError(f"no system dictionary {tag!r}: {install_hint(tag)}")
     found = broker.request_dict(tag)
     if found.provider.name != "hunspell":
         raise DictionaryError(
-            f"system dictionary {tag!r} comes from {found.provider.name}, not hunspell: apt-get install {package}"
+            f"system dictionary {tag!r} comes from {found.provider.name}, not hunspell: {install_hint(tag)}"
         )
     return broker, found
 

@@ -234,7 +234,10 @@ def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
         [sys.executable, "-m", "qscore", "check", "-d", "xx_YY", "quiz"], env=env, capture_output=True, text=True
     )
     assert done.returncode == 2
-    assert done.stderr == "qscore: error: no system dictionary 'xx_YY': apt-get install hunspell-xx-yy\n"
+    assert done.stderr == (
+        "qscore: error: no system dictionary 'xx_YY': install the hunspell dictionary for 'xx_YY'"
+        " (on Debian or Ubuntu: apt-cache search hunspell-xx)\n"
+    )
     done = subprocess.run(
         [sys.executable, "-m", "qscore", "check", "-d", "en_US"], env=env, capture_output=True, text=True
     )

@@ -150,3 +150,13 @@ def test_a_missing_file_is_still_named(tmp_path):
         open_dictionary(str(tmp_path / "nowhere.txt"))
     with pytest.raises(DictionaryError, match="unknown dictionary 'nowhere'"):
         open_dictionary("nowhere")
+
+
+@pytest.mark.parametrize("tag, search", [("fr_FR", "hunspell-fr"), ("es_ES", "hunspell-es"), ("de_DE", "hunspell-de")])
+def test_a_missing_system_dictionary_hints_a_search_not_a_guessed_package(tag, search):
+    """Debian has hunspell-fr and hunspell-es, no hunspell-fr-fr: never name a guess."""
+    from qscore.system_dictionaries import install_hint
+
+    hint = install_hint(tag)
+    assert hint.endswith(f"apt-cache search {search})")
+    assert "apt-get install" not in hint
