@@ -101,9 +101,20 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     tokens = [t for t in _TOKEN_SPLIT.split(joined) if t]
     if not tokens:
         raise CardError(f'empty {what}: give card tokens such as "Q U I Z M"')
-    cards = [deck.card(t) for t in tokens]
+    cards = [_hand_card(t, deck) for t in tokens]
     deck.check_counts(cards, what)
     return cards
+
+
+def _hand_card(token: str, deck: Deck) -> Card:
+    """The card of a hand's token: ``QU``, or ``(qu)`` as a laid word writes it."""
+    inner = token[1:-1] if len(token) > 2 and token[0] == "(" and token[-1] == ")" else None
+    if inner is None:
+        return deck.card(token)
+    card = deck.cards.get(inner.upper())
+    if card is None or not card.is_double:
+        raise CardError(f"unknown card {token!r}: brackets hold a double card, {deck._doubles_text()}")
+    return card
 
 
 # Letters NFKD does not take apart, written as word games write them.
@@ -141,6 +152,10 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
         card = deck.cards.get(token.upper())
         if card is None:
             raise CardError(f"no card ({token}) in laid word {text!r}: double cards are {deck._doubles_text()}")
+        if double is not None and not card.is_double:
+            raise CardError(
+                f"({token}) in laid word {text!r} is a single card: brackets hold a double card, {deck._doubles_text()}"
+            )
         cards.append(card)
     if not cards:
         raise CardError("empty word: write the word as laid, e.g. (qu)iz")

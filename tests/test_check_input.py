@@ -79,10 +79,10 @@ def test_a_laid_word_is_judged_with_the_cards_laid():
     r = run("check", "(qu)iz")
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == ["quiz: allowed", "  QU·I·Z   25 points"]
-    got = json.loads(run("check", "--json", "(QU)iz", "(th)e", "(in)", "pi(z)(z)a(z)(z)").stdout)
+    got = json.loads(run("check", "--json", "(QU)iz", "(th)e", "(in)", "b(er)s(er)k(er)").stdout)
     assert got[0]["spellings"] == [{"cards": ["QU", "I", "Z"], "points": 25}]
     assert got[1]["word"] == "the" and got[1]["spellings"] == [{"cards": ["TH", "E"], "points": 11}]
-    assert [v["reason"] for v in got[1:]] == [None, "fewer than two cards", "needs 4 Z, the standard deck has 2"]
+    assert [v["reason"] for v in got[1:]] == [None, "fewer than two cards", "needs 3 ER, the standard deck has 2"]
 
 
 def test_a_laid_word_with_no_such_card_is_bad_input():

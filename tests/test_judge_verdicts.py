@@ -160,3 +160,25 @@ def test_a_missing_system_dictionary_hints_a_search_not_a_guessed_package(tag, s
     hint = install_hint(tag)
     assert hint.endswith(f"apt-cache search {search})")
     assert "apt-get install" not in hint
+
+
+# --- notation --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("laid", ["q(u)iz", "th(e)", "(c)(l)ever"])
+def test_brackets_hold_a_double_card_or_the_word_is_bad_input(laid):
+    from tests.cli import run
+
+    r = run("check", "quiz", laid)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("qscore: error: (") and f"in laid word {laid!r} is a single card" in r.stderr
+
+
+def test_a_hand_takes_bracketed_double_cards():
+    from qscore.cards import parse_hand
+    from qscore.errors import CardError
+
+    assert [c.token for c in parse_hand("(qu) i z m")] == ["QU", "I", "Z", "M"]
+    assert [c.token for c in parse_hand("(QU),(th)")] == ["QU", "TH"]
+    with pytest.raises(CardError, match=r"unknown card '\(q\)': brackets hold a double card"):
+        parse_hand("(q) i z")
