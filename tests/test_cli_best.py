@@ -96,6 +96,8 @@ def test_solitaire_suggests_the_best_word():
         (["best", "Q U I", "--seen", "Z"], "--seen goes with --faceup"),
         (["best", "Z", "--faceup", "Z", "--seen", "Z"], "too many Z cards among the hand, face-up and seen cards: 3"),
         (["solitaire", "a b c d e f g h i"], "solitaire has 8 stacks, got 9 face-up cards"),
+        (["best", "Q U I Z", "--faceup", "M", "--top", "2"], "--top lists the plays of a hand, --faceup compares"),
+        (["best", "(q) u i z"], "unknown card '(q)': brackets hold a double card"),
     ],
 )
 def test_bad_input_one_line_exit_2(args, message):
@@ -105,3 +107,22 @@ def test_bad_input_one_line_exit_2(args, message):
         r.stderr.startswith(f"qscore: error: {message}") and r.stderr.count("\n") == 1
     )
     assert "Traceback" not in r.output
+
+
+def test_an_exact_tie_with_the_blind_draw_says_so():
+    """QUIZ goes out for 35 whatever is drawn: taking the M is no better than drawing."""
+    text = run("best", "Q U I Z", "--faceup", "M").stdout
+    assert text.startswith("A tie, take the face-up M or draw blind: face-up M scores 35, a blind draw 35.0")
+    assert run("best", "Q U I", "--faceup", "Z").stdout.startswith("Draw blind: face-up Z scores 13")  # no tie
+
+
+def test_a_bracketed_double_card_is_a_hand_card():
+    assert best_json("(qu) i z m")["words"][0]["cards"] == ["QU", "I", "Z"]
+
+
+@pytest.mark.parametrize(
+    ("command", "metavar"), [("check", "WORDS..."), ("best", "CARDS..."), ("solitaire", "CARDS...")]
+)
+def test_usage_names_the_arguments_plainly(command, metavar):
+    usage = run(command, "--help").stdout.splitlines()[0]
+    assert usage.startswith("Usage: ") and usage.endswith(f" {command} [OPTIONS] {metavar}")

@@ -111,7 +111,7 @@ def test_start_up_imports_nothing_a_command_does_not_need():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["check"], "qscore: error: Missing argument 'words'. (see qscore check --help)"),
+        (["check"], "qscore: error: Missing argument 'WORDS...'. (see qscore check --help)"),
         (["best", "Q U", "--top", "x"], "qscore: error: Invalid value for '--top': 'x' is not a valid int range."),
         (["frob"], "qscore: error: No such command 'frob'. (see qscore --help)"),
     ],

@@ -13,7 +13,7 @@ import typer
 
 # typer carries its own click; its exceptions are only reachable here (typer is pinned).
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from qscore.errors import QscoreError
 
@@ -105,6 +105,14 @@ def _silence_stdout() -> None:
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, target)
     os.close(null)
+
+
+class PlainUsage(TyperCommand):
+    """A usage line as people write one, ``qscore best [OPTIONS] CARDS...``: typer wraps a
+    required argument's metavar in braces, which reads as a set to choose from."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
 
 app = typer.Typer(

@@ -9,6 +9,7 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
+    PlainUsage,
     app,
     dictionary_from,
     print_json,
@@ -20,11 +21,13 @@ if TYPE_CHECKING:
     from qscore.cards import Card
     from qscore.solver import DrawAdvice, Play, Word
 
-CardsArg = Annotated[list[str], typer.Argument(help='card tokens, e.g. "Q U I Z M" or qu,i,z,m')]
+CardsArg = Annotated[
+    list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
+]
 SOLITAIRE_STACKS = 8
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 @reports_errors
 def best(
     cards: CardsArg,
@@ -57,6 +60,8 @@ def best(
     if faceup is not None:
         if no_discard:
             raise CardError("--faceup compares draws, which always end with a discard: drop --no-discard")
+        if top:
+            raise CardError("--top lists the plays of a hand, --faceup compares draws: give one of them")
         up = parse_hand(faceup, what="face-up card")
         if len(up) != 1:
             raise CardError(f"--faceup takes one card, got {len(up)}")
@@ -84,10 +89,10 @@ def best(
     print("\n".join(lines))
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 @reports_errors
 def solitaire(
-    cards: Annotated[list[str], typer.Argument(help="the face-up cards of the eight stacks")],
+    cards: Annotated[list[str], typer.Argument(metavar="CARDS...", help="the face-up cards of the eight stacks")],
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
@@ -166,8 +171,18 @@ def advice_json(a: "DrawAdvice") -> dict[str, object]:
     }
 
 
+def is_tie(a: "DrawAdvice") -> bool:
+    """Whether taking the face-up card scores exactly what a blind draw does on average."""
+    import math
+
+    return math.isclose(a.take.score, a.blind_expected, rel_tol=0, abs_tol=1e-9)
+
+
 def advice_text(a: "DrawAdvice") -> str:
-    verdict = f"Take the face-up {a.faceup.token}" if a.take_faceup else "Draw blind"
+    if is_tie(a):
+        verdict = f"A tie, take the face-up {a.faceup.token} or draw blind"
+    else:
+        verdict = f"Take the face-up {a.faceup.token}" if a.take_faceup else "Draw blind"
     return "\n".join(
         [
             f"{verdict}: face-up {a.faceup.token} scores {a.take.score}, "

@@ -11,6 +11,7 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
+    PlainUsage,
     VariantOpt,
     app,
     dictionary_from,
@@ -23,13 +24,14 @@ from qscore.errors import QscoreError, WordError
 STDIN = "-"
 
 
-@app.command()
+@app.command(cls=PlainUsage)
 @reports_errors
 def check(
     words: Annotated[
         list[str],
         typer.Argument(
-            help="the words to judge, in any case; (qu)iz as laid; - reads them from standard input, one a line"
+            metavar="WORDS...",
+            help="the words to judge, in any case; (qu)iz as laid; - reads them from standard input, one a line",
         ),
     ],
     dictionary: DictionaryOpt = None,
