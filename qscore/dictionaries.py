@@ -298,7 +298,9 @@ class Rejects:
         return self._asked > self.SEARCHES
 
     def reason(self, word: str) -> str | None:
-        """The reason ``word`` (lowercase a-z) is left out, or None."""
+        """The reason ``word`` (lowercase a-z) is left out, or None. A curated or SCOWL
+        abbreviation or affix comes before a name: ing is a suffix first, though Ing is
+        a name too. Only SCOWL's common names are listed (see dictionaries/README.md)."""
         denied = self.denied(word)
         if denied:
             return denied

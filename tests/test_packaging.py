@@ -43,6 +43,15 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     ).stdout.strip()
     assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
     assert (Path(installed) / "wordlists" / "everyday.txt").is_file()
+    # the ranking data travels too: the common word comes first
+    refused = subprocess.run(
+        [str(env_dir / "bin" / "qscore"), "check", "teh"],
+        cwd=outside,
+        capture_output=True,
+        text=True,
+        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
+    )
+    assert "did you mean: the, " in refused.stdout, refused.stderr
 
 
 def test_dev_reads_paths_from_where_it_is_run(tmp_path):
