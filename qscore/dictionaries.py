@@ -483,9 +483,11 @@ class HouseRules(Dictionary):
         return sorted({*self.inner.anagrams(key), *self.allow.anagrams(key)} - self.deny)
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        from qscore.suggestions import rank
+
         budget = _budget(budget)
         found = self.allow.suggest(word, limit, budget) + self.inner.suggest(word, limit, budget)
-        return [w for w in dict.fromkeys(found) if w not in self.deny][:limit]
+        return [w for w in rank(word, found) if w not in self.deny][:limit]
 
 
 # --- choosing one ------------------------------------------------------------

@@ -182,3 +182,9 @@ def test_a_hand_takes_bracketed_double_cards():
     assert [c.token for c in parse_hand("(QU),(th)")] == ["QU", "TH"]
     with pytest.raises(CardError, match=r"unknown card '\(q\)': brackets hold a double card"):
         parse_hand("(q) i z")
+
+
+def test_house_words_are_ranked_with_the_rest(tmp_path):
+    house = open_dictionary("everyday", {"tek"}, {"tea"})
+    got = judge("teh", house).suggestions
+    assert got[0] == "the" and "tek" in got and "tea" not in got
