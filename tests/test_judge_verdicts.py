@@ -11,6 +11,8 @@ from qscore.suggestions import distance, rank
 
 # Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
 FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
+# Lower-case forms en_US accepts of what SCOWL files only as abbreviations at size 95.
+RARE_ABBREVIATIONS = "foobar grep xor ix".split()
 # Words with no vowel that a desk dictionary prints as words.
 VOWELLESS_WORDS = "hmm shh brr nth cwm crwth".split()
 
@@ -27,6 +29,11 @@ def everyday():
 
 @pytest.mark.parametrize("word", FILED_AS_WORDS)
 def test_abbreviations_filed_as_words_are_refused(any_dictionary, word):
+    assert any_dictionary.refusal(word) == ABBREVIATION
+
+
+@pytest.mark.parametrize("word", RARE_ABBREVIATIONS)
+def test_rare_abbreviations_hunspell_accepts_stay_refused(any_dictionary, word):
     assert any_dictionary.refusal(word) == ABBREVIATION
 
 
