@@ -12,7 +12,8 @@ the same fold qscore applies to what a player types), keeps entries of letters a
 (so no capitalised names, contractions or hyphenated forms), adds the clippings SCOWL
 files as abbreviations (curated-words.txt: app, intro, maths), and removes the curated
 deny list. Abbreviations and affixes go into denied.tsv, names into names.txt, so
-``qscore check`` can say why such a word is refused.
+``qscore check`` can say why such a word is refused; common.tsv records how common the
+common words are, to rank suggestions.
 """
 
 from __future__ import annotations
