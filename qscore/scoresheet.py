@@ -218,6 +218,10 @@ class Game:
         current = self.current
         return len(self.rounds) if current is None else current.number
 
+    def laid(self, state: RoundState) -> dict[str, Laid]:
+        """A closed round's laydowns as cards, with its challenges applied."""
+        return self._laid(state)
+
     def _laid(self, state: RoundState) -> dict[str, Laid]:
         """The round's laydowns as cards, with challenges applied."""
         struck: dict[str, list[str]] = {p: [] for p in self.players}

@@ -1,0 +1,108 @@
+"""``qscore review``: the best play each player's cards allowed, round by round."""
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from qscore.cli.app import JsonOpt, app, print_json, reports_errors
+from qscore.cli.games import GameOpt, game_dictionary, store
+from qscore.errors import GameError
+
+if TYPE_CHECKING:
+    from qscore.review import HandReview
+    from qscore.scoresheet import Game
+    from qscore.solver import Play
+
+
+@app.command()
+@reports_errors
+def review(
+    game: GameOpt = None,
+    round_no: Annotated[int | None, typer.Option("--round", "-r", help="only this round")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show, for every closed round, each player's score beside the best their cards allowed."""
+    g = store().load(game)
+    who = g.player(player) if player is not None else None
+    if round_no is not None:
+        state = g.round(round_no)
+        if not state.closed:
+            waiting = [p for p in g.players if p not in state.laydowns]
+            raise GameError(f"round {state.number} has not closed: it waits for {', '.join(waiting)}")
+    reviews = review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
+    if as_json:
+        print_json([review_json(r) for r in reviews])
+    else:
+        print(review_text(g, reviews))
+
+
+def review_of(game: "Game", rounds: list[int] | None = None, players: list[str] | None = None) -> list["HandReview"]:
+    """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
+    from qscore.review import review_game
+
+    if not any(r.closed for r in game.rounds):
+        return []  # nothing to review: the dictionary need not open
+    return review_game(game, game_dictionary(game), rounds=rounds, players=players)
+
+
+def review_json(r: "HandReview") -> dict[str, Any]:
+    from qscore.cli.hands import play_json
+
+    return {
+        "round": r.round,
+        "player": r.player,
+        "scored": r.scored,
+        "best": r.best,
+        "missed": r.missed,
+        "best_play": play_json(r.best_play),
+    }
+
+
+def play_words(play: "Play") -> str:
+    """A play in a few words: ``QUIZ · TO (E unused)``."""
+    from qscore.cards import format_cards
+
+    words = " · ".join(w.text.upper() for w in play.words) or "no word"
+    return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
+
+
+def hand_line(r: "HandReview") -> str:
+    """``ann: 23 of a possible 31, missed 8: QUIZ · TO``"""
+    line = f"{r.player}: {r.scored} of a possible {r.best}"
+    return line + (f", missed {r.missed}: {play_words(r.best_play)}" if r.missed else "")
+
+
+def review_text(game: "Game", reviews: list["HandReview"]) -> str:
+    if not reviews:
+        return f"No round of game {game.name!r} has closed yet: nothing to review."
+    lines = [f"Game {game.name!r}, dictionary {game.config.dictionary or 'everyday'}"]
+    for number in dict.fromkeys(r.round for r in reviews):
+        state = game.rounds[number - 1]
+        lines.append(f"Round {number} ({state.hand_size} cards):")
+        lines += [f"  {hand_line(r)}" for r in reviews if r.round == number]
+    if len({r.round for r in reviews}) > 1:
+        lines.append(missed_line(game, reviews))
+    return "\n".join(lines)
+
+
+def missed_line(game: "Game", reviews: list["HandReview"]) -> str:
+    """``Missed in all: ann 8, ben 31, cat 0.``"""
+    from qscore.review import missed_totals
+
+    seen = {r.player for r in reviews}
+    totals = missed_totals(game, reviews)
+    return "Missed in all: " + ", ".join(f"{p} {n}" for p, n in totals.items() if p in seen) + "."
+
+
+def round_miss_text(game: "Game", number: int) -> str:
+    """For the guided mode, after a round's table: its biggest missed chance in one line."""
+    from qscore.review import biggest_miss
+
+    top = biggest_miss(review_of(game, [number]))
+    if top is None:
+        return f"Review: nobody could have scored more in round {number}."
+    return (
+        f"Review: the biggest miss of round {number}: {top.player} scored {top.scored} "
+        f"of a possible {top.best}, with {play_words(top.best_play)}."
+    )

@@ -1,0 +1,104 @@
+"""The post-round review: the best play each player's own cards allowed.
+
+A laydown's words plus its unused cards are exactly the hand the player held after the
+discard, so the best play of those cards, with no discard, is what the player could
+have laid. Both sides are hand scores as the sheet counts them (RULES.md, "Scoring a
+round"): word points less unused points less challenge penalties, never below zero.
+
+- ``scored`` is the sheet's hand score: a word struck by a challenge counts against its
+  owner, and points lost for challenging a word that stood are taken off.
+- ``best`` is the hand score of the best play of the same cards, with the same
+  challenge penalties taken off (they were owed whatever was laid), never below zero.
+- The words allowed are the game's dictionary and house lists, and the player's own
+  words that stood on the sheet: a word the dictionary refuses but nobody challenged
+  counted at the table, so it counts here too.
+
+So ``missed = best - scored`` is never negative, and is what the choice of words cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from qscore.cards import Card, Deck
+from qscore.dictionaries import Dictionary, HouseRules
+from qscore.scoresheet import Game
+from qscore.scoring import Laid
+from qscore.solver import Play, solve
+from qscore.spelling import MIN_CARDS
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One player's closed round: what the sheet shows, and the best the cards allowed."""
+
+    round: int
+    player: str
+    scored: int
+    best: int
+    best_play: Play
+
+    @property
+    def missed(self) -> int:
+        return self.best - self.scored
+
+
+def hand_cards(laid: Laid) -> list[Card]:
+    """The hand a laydown came from: its words' cards and its unused cards."""
+    return [c for w in laid.words for c in w.cards] + list(laid.unused)
+
+
+def best_play(laid: Laid, dictionary: Dictionary, deck: Deck | None = None) -> Play:
+    """The best play of a laydown's cards, no discard; the owner's standing words count as allowed."""
+    cards = hand_cards(laid)
+    if len(cards) < MIN_CARDS:
+        return Play((), None, tuple(cards))  # one card makes no word
+    stood = {w.text for w in laid.words if not w.struck}
+    refused = {w for w in stood if dictionary.refusal(w) is not None}
+    allowed = HouseRules(dictionary, refused, set()) if refused else dictionary
+    return solve(cards, allowed, discard=False, deck=deck).best
+
+
+def review_hand(number: int, player: str, laid: Laid, scored: int, dictionary: Dictionary, deck: Deck) -> HandReview:
+    """Review one laydown whose sheet hand score is ``scored``."""
+    play = best_play(laid, dictionary, deck)
+    best = max(0, play.score - laid.penalty)
+    return HandReview(number, player, scored, best, play)
+
+
+def review_game(
+    game: Game,
+    dictionary: Dictionary,
+    *,
+    rounds: Iterable[int] | None = None,
+    players: Iterable[str] | None = None,
+) -> list[HandReview]:
+    """Every closed round's review, round by round in seating order; ``rounds`` and
+    ``players`` (names as on the sheet) narrow it."""
+    wanted_rounds = set(rounds) if rounds is not None else None
+    wanted_players = set(players) if players is not None else None
+    out = []
+    for state in game.rounds:
+        if state.results is None or (wanted_rounds is not None and state.number not in wanted_rounds):
+            continue
+        laid = game.laid(state)
+        for p in game.players:
+            if p not in state.results or (wanted_players is not None and p not in wanted_players):
+                continue
+            out.append(review_hand(state.number, p, laid[p], state.results[p].hand_score, dictionary, game.deck))
+    return out
+
+
+def missed_totals(game: Game, reviews: Sequence[HandReview]) -> dict[str, int]:
+    """Each player's points missed over the reviewed rounds, in seating order."""
+    totals = dict.fromkeys(game.players, 0)
+    for r in reviews:
+        totals[r.player] += r.missed
+    return totals
+
+
+def biggest_miss(reviews: Sequence[HandReview]) -> HandReview | None:
+    """The review that missed the most points (the first on a tie), or None if nobody missed any."""
+    top = max(reviews, key=lambda r: r.missed, default=None)
+    return top if top is not None and top.missed > 0 else None

@@ -1,0 +1,167 @@
+"""The review: each player's best play of their own cards, checked against a brute force."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from qscore.cards import load_deck, parse_hand, parse_laid_word
+from qscore.cli import app
+from qscore.dictionaries import WordSet, open_dictionary
+from qscore.review import best_play, review_hand
+from qscore.scoring import Laid, LaidWord
+from tests.conftest import TINY_WORDS
+from tests.test_games import WHOLE_GAME
+from tests.test_solver import POOL, brute_force, check_play_is_legal
+
+DECK = load_deck()
+runner = CliRunner()
+
+
+def ok(*args):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
+
+
+def fails(*args):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 2, (args, r.output)
+    assert r.stdout == "" and r.stderr.count("\n") == 1
+    return r.stderr
+
+
+class Allowed:
+    """A dictionary as the brute force reads it (``word in words``), plus the words that stood."""
+
+    def __init__(self, dictionary, stood=()):
+        self.dictionary, self.stood = dictionary, set(stood)
+
+    def __contains__(self, word):
+        return word in self.stood or self.dictionary.refusal(word) is None
+
+
+def brute_best(cards, words):
+    return max(score for score, _n, _long in brute_force(cards, words, False))
+
+
+# --- one hand, on the tiny dictionary ----------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(POOL), min_size=2, max_size=7), st.integers(0, 30))
+def test_best_is_the_brute_force_best_of_the_same_cards(cards, penalty):
+    counts = {c: cards.count(c) for c in cards}
+    cards = [c for c in cards if counts[c] <= DECK.counts[c.token]]
+    if len(cards) < 2:
+        return
+    tiny = WordSet(TINY_WORDS)
+    laid = Laid((), tuple(cards), penalty)  # laid nothing: every card unused, hand score 0
+    got = review_hand(1, "ann", laid, 0, tiny, DECK)
+    check_play_is_legal(got.best_play, cards, set(TINY_WORDS), discard=False)
+    best = brute_best(tuple(cards), set(TINY_WORDS))
+    assert got.best_play.score == best
+    assert got.best == max(0, best - penalty) and got.missed == got.best
+
+
+def test_a_word_that_stood_counts_though_the_dictionary_refuses_it():
+    # HAT is not in the tiny list, but nobody challenged it: it scored H7 A2 T3 = 12,
+    # and the review must not call 12 more than the cards allowed.
+    tiny = WordSet(TINY_WORDS)
+    hat = LaidWord(tuple(parse_laid_word("hat")))
+    got = review_hand(1, "ann", Laid((hat,), ()), 12, tiny, DECK)
+    assert (got.scored, got.best, got.missed) == (12, 12, 0)
+    assert brute_best(hat.cards, Allowed(tiny, {"hat"})) == 12
+    # struck by a challenge, it is no word: the best of its cards is AT (5) with H unused (-7)
+    struck = LaidWord(hat.cards, struck=True)
+    assert best_play(Laid((struck,), ()), tiny).score == -2 == brute_best(hat.cards, set(TINY_WORDS))
+
+
+def test_a_one_card_round_has_no_word_to_miss():
+    got = review_hand(1, "ann", Laid((), tuple(parse_hand("A"))), 0, WordSet(TINY_WORDS), DECK)
+    assert (got.best, got.best_play.words, [c.token for c in got.best_play.unused]) == (0, (), ["A"])
+
+
+# --- a whole game, worked in tests/test_games.py, on the everyday dictionary ----
+
+# Rounds 7 and 8 (9 and 10 cards) take the brute force about a minute: their best
+# scores, found by it once, are kept here. JUMPED OX B -> JUMPED · BOX = 57;
+# WIZARD ON BE = 55 (ann's own play is the best); TH IN K IN G O X E E E -> 57;
+# V E X C U B N O Y Y -> 60.
+BRUTE_FORCE_BIG = {(7, "ann"): 57, (8, "ann"): 55, (8, "ben"): 57, (8, "cat"): 60}
+
+
+def play_whole_game():
+    ok("new", "ann", "ben", "cat", "--game", "friday")
+    for step in WHOLE_GAME:
+        ok(*step)
+
+
+def test_review_of_a_whole_game_matches_the_brute_force():
+    play_whole_game()
+    sheet = json.loads(ok("sheet", "--json"))
+    got = json.loads(ok("review", "--json"))
+    assert [(r["round"], r["player"]) for r in got] == [(n, p) for n in range(1, 9) for p in ("ann", "ben", "cat")]
+    everyday = open_dictionary()
+    for r in got:
+        row = sheet["rounds"][r["round"] - 1]["players"][r["player"]]
+        cards = [c for w in row["words"] for c in parse_laid_word(w)] + [DECK.card(t) for t in row["unused"]]
+        stood = [w.replace("(", "").replace(")", "") for w in row["words"]]
+        for s in row["struck"]:
+            stood.remove(s.replace("(", "").replace(")", ""))
+        if len(cards) <= 8:
+            best = brute_best(tuple(cards), Allowed(everyday, stood))
+        else:
+            best = BRUTE_FORCE_BIG.get((r["round"], r["player"]))
+        if best is not None:
+            assert r["best_play"]["score"] == best, r
+        play = r["best_play"]
+        assert sorted([c for w in play["words"] for c in w["cards"]] + play["unused"]) == sorted(c.token for c in cards)
+        assert play["discard"] is None
+        assert r["scored"] == row["hand_score"]
+        assert r["best"] == max(0, play["score"] - row["penalty"])
+        assert r["missed"] == r["best"] - r["scored"] >= 0
+
+
+def test_review_text_says_what_was_missed():
+    play_whole_game()
+    out = ok("review")
+    lines = out.splitlines()
+    assert lines[0] == "Game 'friday', dictionary everyday"
+    assert lines[1] == "Round 1 (3 cards):"
+    assert "  ann: 13 of a possible 13" in lines  # CAT, out: nothing better
+    # cat laid JAB with S unused (20) but owed 25 for challenging QUIZ: 0 on the sheet.
+    # JABS (J13 A2 B8 S3 = 26) less the same 25 would have been 1.
+    assert "  cat: 0 of a possible 1, missed 1: JABS" in lines
+    # STEVE was struck: S3 T3 E2 V11 E2 = 21 against ann, so 0; VET (16) and ES (5) go out for 21.
+    assert "  ann: 0 of a possible 21, missed 21: VET · ES" in lines
+    # ann laid JUMPED OX with B unused: 35 + 14 - 8 = 41; JUMPED and BOX (8+2+12) use all: 57.
+    assert "  ann: 41 of a possible 57, missed 16: JUMPED · BOX" in lines
+    # the totals: ann 21 + 8 + 16, ben 4 + 4 + 12, cat 1 + 6 + 16
+    assert lines[-1] == "Missed in all: ann 45, ben 20, cat 23."
+
+
+def test_review_narrows_to_a_round_and_a_player():
+    play_whole_game()
+    out = ok("review", "--round", "3", "--player", "ANN")
+    assert out.splitlines() == [
+        "Game 'friday', dictionary everyday",
+        "Round 3 (5 cards):",
+        "  ann: 0 of a possible 21, missed 21: VET · ES",
+    ]
+    got = json.loads(ok("review", "--player", "cat", "--json"))
+    assert [r["round"] for r in got] == list(range(1, 9)) and {r["player"] for r in got} == {"cat"}
+    assert ok("review", "--player", "ben").splitlines()[-1] == "Missed in all: ben 20."
+
+
+def test_review_of_rounds_not_closed():
+    ok("new", "ann", "ben", "cat", "--game", "early")
+    assert ok("review") == "No round of game 'early' has closed yet: nothing to review.\n"
+    assert json.loads(ok("review", "--json")) == []
+    ok("score", "ann", "cat", "--out")
+    assert fails("review", "--round", "1") == "qscore: error: round 1 has not closed: it waits for ben, cat\n"
+    assert "round 2 has not started" in fails("review", "--round", "2")
+    assert "no round 9" in fails("review", "--round", "9")
+    assert "no player 'dan'" in fails("review", "--player", "dan")
+    assert "no game named 'nope'" in fails("review", "--game", "nope")
