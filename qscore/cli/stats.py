@@ -1,0 +1,166 @@
+"""``qscore stats``: each player's figures and the table's records, across every saved game."""
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from qscore.cli.app import JsonOpt, app, print_json, reports_errors
+from qscore.cli.games import store
+from qscore.errors import GameError, QscoreError
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
+    from qscore.stats import PlayerStats, Records, TableStats, WordLaid
+
+
+@app.command()
+@reports_errors
+def stats(
+    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show each player's games, wins, totals, best round and word, and the table's records."""
+    from qscore.stats import table_stats
+
+    games = readable_games()
+    figures = table_stats(games, missed_by_game(games))
+    chosen = list(figures.players.values())
+    if player is not None:
+        one = figures.player(player)
+        if one is None:
+            known = ", ".join(s.name for s in figures.players.values()) or "none yet"
+            raise GameError(f"no player {player!r} in any saved game: players are {known}")
+        chosen = [one]
+    if as_json:
+        print_json(stats_json(chosen, figures.records))
+    elif not figures.players:
+        print("No saved games yet: start one with qscore new ALICE BOB")
+    else:
+        print(stats_text(chosen, figures, records=player is None))
+
+
+def readable_games() -> list["Game"]:
+    """Every saved game that can be read; each one that cannot is named on stderr and left out."""
+    from qscore.storage import Unreadable
+
+    found = []
+    for g in store().games():
+        if isinstance(g, Unreadable):
+            print(f"qscore: left out game {g.name!r}: it cannot be read: {g.reason}", file=sys.stderr)
+        else:
+            found.append(g)
+    return found
+
+
+def missed_by_game(games: list["Game"]) -> dict[str, dict[str, int]]:
+    """Each game's points missed by player, from its review; a game whose dictionary
+    cannot open is named on stderr and counts none."""
+    from qscore.cli.review import review_of
+    from qscore.review import missed_totals
+
+    missed = {}
+    for g in games:
+        try:
+            missed[g.name] = missed_totals(g, review_of(g))
+        except QscoreError as exc:
+            print(f"qscore: left out game {g.name!r} from the points missed: {exc}", file=sys.stderr)
+    return missed
+
+
+def word_json(w: "WordLaid | None", *, who: bool = False) -> dict[str, Any] | None:
+    if w is None:
+        return None
+    out: dict[str, Any] = {"player": w.player} if who else {}
+    return out | {"word": w.word, "cards": list(w.cards), "points": w.points, "game": w.game, "round": w.round}
+
+
+def player_json(s: "PlayerStats") -> dict[str, Any]:
+    average = s.average_total
+    return {
+        "games": s.games,
+        "finished": s.finished,
+        "wins": s.wins,
+        "average_total": round(average, 1) if average is not None else None,
+        "best_total": s.best_total,
+        "best_round": s.best_round,
+        "best_word": word_json(s.best_word),
+        "times_out": s.times_out,
+        "challenges_made": s.challenges_made,
+        "challenges_won": s.challenges_won,
+        "missed": s.missed,
+    }
+
+
+def records_json(r: "Records") -> dict[str, Any]:
+    total, top = r.highest_total, r.highest_round
+    return {
+        "highest_total": {"player": total.player, "total": total.total, "game": total.game} if total else None,
+        "highest_round": (
+            {"player": top.player, "score": top.score, "game": top.game, "round": top.round} if top else None
+        ),
+        "best_word": word_json(r.best_word, who=True),
+    }
+
+
+def stats_json(chosen: list["PlayerStats"], records: "Records") -> dict[str, Any]:
+    return {"players": {s.name: player_json(s) for s in chosen}, "records": records_json(records)}
+
+
+def where(game: str, number: int | None = None) -> str:
+    return f"{game}, round {number}" if number is not None else game
+
+
+def word_text(w: "WordLaid") -> str:
+    return f"{w.word.upper()}, {w.points} points ({where(w.game, w.round)})"
+
+
+def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: bool) -> str:
+    from tabulate import tabulate
+
+    def number(value: float | None) -> str:
+        return "-" if value is None else str(value) if isinstance(value, int) else f"{value:.1f}"
+
+    rows = [
+        [
+            s.name,
+            s.games,
+            s.finished,
+            s.wins,
+            number(s.average_total),
+            number(s.best_total),
+            number(s.best_round),
+            s.times_out,
+            f"{s.challenges_made} ({s.challenges_won} won)",
+            s.missed,
+        ]
+        for s in chosen
+    ]
+    headers = [
+        "player",
+        "games",
+        "finished",
+        "wins",
+        "average",
+        "best total",
+        "best round",
+        "out",
+        "challenges",
+        "missed",
+    ]
+    lines = [tabulate(rows, headers=headers, colalign=("left",) + ("right",) * 9, disable_numparse=True)]
+    words = [f"  {s.name}: {word_text(s.best_word)}" for s in chosen if s.best_word]
+    if words:
+        lines += ["Best words:", *words]
+    r = figures.records
+    if records and (r.highest_total or r.highest_round or r.best_word):
+        lines.append("Records:")
+        if r.highest_total:
+            ht = r.highest_total
+            lines.append(f"  highest game total: {ht.player}, {ht.total} ({ht.game})")
+        if r.highest_round:
+            hr = r.highest_round
+            lines.append(f"  highest round: {hr.player}, {hr.score} ({where(hr.game, hr.round)})")
+        if r.best_word:
+            lines.append(f"  best word: {r.best_word.player}'s {word_text(r.best_word)}")
+    return "\n".join(lines)

@@ -1,0 +1,210 @@
+"""The table's statistics across saved games: two small games worked by hand."""
+
+import json
+import sqlite3
+
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+# Card values: A2 B8 C8 E2 G6 I2 J13 O2 S3 T3 X12 Z14 QU9.
+# The games use this word list, so the best plays can be worked by hand.
+WORDS = "cat act at ox to go quiz jab jabs tax"
+
+MONDAY = [
+    # round 1, 3 cards; most words 1-1-1: nobody; longest: ann's CAT.
+    ("score", "ann", "cat", "--out"),  # C8 A2 T3 = 13 + 10 = 23; best 13
+    ("score", "Ben", "at", "--unused", "Z"),  # 5 - 14: 0; A T Z make nothing better: best 0
+    ("score", "cat", "ox", "--unused", "E"),  # 14 - 2 = 12; best 12
+    # round 2, 4 cards; most words: Ben (2); longest: ann's QUIZ.
+    ("score", "ann", "(qu)iz", "--unused", "E"),  # 25 - 2 = 23 + 10 = 33; best 23
+    ("score", "Ben", "to", "go", "--out"),  # 5 + 8 = 13 + 10 = 23; best 13
+    ("score", "cat", "jab", "--unused", "S"),  # 23 - 3 - 25 for the challenge: 0
+    ("challenge", "ann", "quiz", "--by", "cat"),  # allowed: cat loses 25, and lost the challenge
+    # cat's J A B S make JABS, 26 - 25 = 1: missed 1.
+]
+# monday: ann 23 + 33 = 56 (wins), Ben 0 + 23 = 23, cat 12 + 0 = 12.
+
+TUESDAY = [
+    # two players, longest-word bonus; round 1, 3 cards.
+    ("score", "Ann", "at", "--unused", "X"),  # 5 - 12: 0; TAX (3 + 2 + 12 = 17) was there: missed 17
+    ("score", "dan", "cat", "--out"),  # 13 + 10 longest = 23
+    # round 2, 4 cards.
+    ("score", "Ann", "ox", "go", "--out"),  # 14 + 8 = 22 + 10 longest (dan has no word) = 32
+    ("score", "dan", "tazo"),  # every card laid, after Ann went out; flagged, struck below: 21 against dan, 0
+    ("challenge", "dan", "tazo", "--by", "ann"),  # not allowed: Ann wins a challenge
+    # dan's T A Z O make at best TO or AT with 16 unused: below zero, so best 0, missed 0.
+]
+# tuesday: Ann 0 + 32 = 32 (wins), dan 23 + 0 = 23.
+
+EXPECTED_PLAYERS = {
+    # ann and Ann are one player, shown as her latest game has her.
+    "Ann": {
+        "games": 3,  # monday, tuesday, and wednesday still under way
+        "finished": 2,
+        "wins": 2,
+        "average_total": 44.0,  # (56 + 32) / 2
+        "best_total": 56,
+        "best_round": 33,
+        "best_word": {"word": "quiz", "cards": ["QU", "I", "Z"], "points": 25, "game": "monday", "round": 2},
+        "times_out": 2,  # monday round 1, tuesday round 2
+        "challenges_made": 1,
+        "challenges_won": 1,
+        "missed": 17,
+    },
+    "Ben": {
+        "games": 2,
+        "finished": 1,
+        "wins": 0,
+        "average_total": 23.0,
+        "best_total": 23,
+        "best_round": 23,
+        "best_word": {"word": "go", "cards": ["G", "O"], "points": 8, "game": "monday", "round": 2},
+        "times_out": 1,
+        "challenges_made": 0,
+        "challenges_won": 0,
+        "missed": 0,
+    },
+    "cat": {
+        "games": 1,
+        "finished": 1,
+        "wins": 0,
+        "average_total": 12.0,
+        "best_total": 12,
+        "best_round": 12,
+        "best_word": {"word": "jab", "cards": ["J", "A", "B"], "points": 23, "game": "monday", "round": 2},
+        "times_out": 0,
+        "challenges_made": 1,
+        "challenges_won": 0,
+        "missed": 1,
+    },
+    "dan": {
+        "games": 1,
+        "finished": 1,
+        "wins": 0,
+        "average_total": 23.0,
+        "best_total": 23,
+        "best_round": 23,
+        # TAZO (21) was struck: it is no word laid
+        "best_word": {"word": "cat", "cards": ["C", "A", "T"], "points": 13, "game": "tuesday", "round": 1},
+        "times_out": 1,
+        "challenges_made": 0,
+        "challenges_won": 0,
+        "missed": 0,
+    },
+}
+EXPECTED_RECORDS = {
+    "highest_total": {"player": "Ann", "total": 56, "game": "monday"},
+    "highest_round": {"player": "Ann", "score": 33, "game": "monday", "round": 2},
+    "best_word": {
+        "player": "Ann",
+        "word": "quiz",
+        "cards": ["QU", "I", "Z"],
+        "points": 25,
+        "game": "monday",
+        "round": 2,
+    },
+}
+
+
+def ok(*args):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, (args, r.output)
+    return r
+
+
+def play_games(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS.split()) + "\n", "utf-8")
+    ok("new", "ann", "Ben", "cat", "--rounds", "3,4", "--dictionary", str(words), "--game", "monday")
+    for step in MONDAY:
+        ok(*step, "--game", "monday")
+    ok("new", "Ann", "dan", "--bonus", "longest", "--rounds", "3,4", "--dictionary", str(words), "--game", "tuesday")
+    for step in TUESDAY:
+        ok(*step, "--game", "tuesday")
+    ok("new", "Ann", "Ben", "--bonus", "most", "--rounds", "3,4", "--game", "wednesday")
+    ok("score", "ann", "to", "--unused", "E")  # round 1 not closed: counts as a game, nothing else
+
+
+def test_stats_of_two_games_worked_by_hand(tmp_path):
+    play_games(tmp_path)
+    got = json.loads(ok("stats", "--json").stdout)
+    assert got == {"players": EXPECTED_PLAYERS, "records": EXPECTED_RECORDS}
+    # the review agrees on what was missed
+    reviews = json.loads(ok("review", "--game", "tuesday", "--json").stdout)
+    missed = {(r["player"], r["round"]): r["missed"] for r in reviews}
+    assert missed == {("Ann", 1): 17, ("dan", 1): 0, ("Ann", 2): 0, ("dan", 2): 0}
+
+
+def test_stats_text(tmp_path):
+    play_games(tmp_path)
+    lines = ok("stats").stdout.splitlines()
+    assert lines[0].split() == (
+        "player games finished wins average best total best round out challenges missed".split()
+    )
+    assert lines[2].split() == ["Ann", "3", "2", "2", "44.0", "56", "33", "2", "1", "(1", "won)", "17"]
+    assert lines[5].split() == ["dan", "1", "1", "0", "23.0", "23", "23", "1", "0", "(0", "won)", "0"]
+    assert lines[6:] == [
+        "Best words:",
+        "  Ann: QUIZ, 25 points (monday, round 2)",
+        "  Ben: GO, 8 points (monday, round 2)",
+        "  cat: JAB, 23 points (monday, round 2)",
+        "  dan: CAT, 13 points (tuesday, round 1)",
+        "Records:",
+        "  highest game total: Ann, 56 (monday)",
+        "  highest round: Ann, 33 (monday, round 2)",
+        "  best word: Ann's QUIZ, 25 points (monday, round 2)",
+    ]
+
+
+def test_stats_of_one_player(tmp_path):
+    play_games(tmp_path)
+    got = json.loads(ok("stats", "--player", "ANN", "--json").stdout)
+    assert got == {"players": {"Ann": EXPECTED_PLAYERS["Ann"]}, "records": EXPECTED_RECORDS}
+    lines = ok("stats", "--player", "dan").stdout.splitlines()
+    assert (
+        len(lines) == 5
+        and lines[2].startswith("dan ")
+        and lines[3:]
+        == [
+            "Best words:",
+            "  dan: CAT, 13 points (tuesday, round 1)",
+        ]
+    )
+    r = runner.invoke(app, ["stats", "--player", "eve"])
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: no player 'eve' in any saved game: players are Ann, Ben, cat, dan\n"
+
+
+def test_no_games_yet():
+    assert ok("stats").stdout == "No saved games yet: start one with qscore new ALICE BOB\n"
+    assert json.loads(ok("stats", "--json").stdout) == {
+        "players": {},
+        "records": {"highest_total": None, "highest_round": None, "best_word": None},
+    }
+
+
+def test_a_damaged_game_or_a_lost_word_list_leaves_the_rest(tmp_path, isolated_home):
+    play_games(tmp_path)
+    ok("new", "eve", "fay", "--bonus", "most", "--game", "broken")
+    with sqlite3.connect(isolated_home / "games.sqlite3") as db:
+        (game_id,) = db.execute("SELECT id FROM games WHERE name = 'broken'").fetchone()
+        db.execute(
+            "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, 2, 'laydown', ?)",
+            (game_id, json.dumps({"round": 99, "player": "eve", "words": [], "unused": ["A"], "out": False})),
+        )
+    db.close()
+    (tmp_path / "words.txt").unlink()  # monday's and tuesday's dictionary is gone
+    r = ok("stats", "--json")
+    got = json.loads(r.stdout)
+    assert set(got["players"]) == {"Ann", "Ben", "cat", "dan"}
+    assert got["records"] == EXPECTED_RECORDS
+    # without their dictionary the two games cannot be reviewed: no points missed counted
+    assert got["players"]["Ann"] == EXPECTED_PLAYERS["Ann"] | {"missed": 0}
+    errors = r.stderr.splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith("qscore: left out game 'broken': it cannot be read: game 'broken' has a damaged entry")
+    assert errors[1].startswith("qscore: left out game 'monday' from the points missed: no word-list file")
+    assert errors[2].startswith("qscore: left out game 'tuesday' from the points missed: no word-list file")
