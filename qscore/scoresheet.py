@@ -32,9 +32,13 @@ class GameConfig:
     deny: tuple[str, ...] = ()
     first_dealer: int = 0
     bonus_points: int = BONUS_POINTS
+    review: bool = True  # the guided mode shows what each round's cards allowed
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.review:
+            del data["review"]  # left out when on, as it always was: older qscores read the game
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:

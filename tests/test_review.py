@@ -165,3 +165,37 @@ def test_review_of_rounds_not_closed():
     assert "no round 9" in fails("review", "--round", "9")
     assert "no player 'dan'" in fails("review", "--player", "dan")
     assert "no game named 'nope'" in fails("review", "--game", "nope")
+
+
+# --- in the guided mode ----------------------------------------------------------
+
+GUIDED = [
+    # round 1, 4 cards: ann QUIZ (25) with E (-2) = 23; ben TO GO, out; cat JAB (23)
+    # with S (-3) = 20, where JABS (26) used every card: the round's biggest miss, 6.
+    *("(qu)iz", "E", "to go", "", "y", "jab", "S", ""),
+    # round 2, 5 cards: ann's STEVE is struck (0); VET (16) and ES (5) were there: 21.
+    *("steve", "", "y", "hat in", "", "n", "bed no", "", "n", "ann steve by ben", ""),
+]
+
+
+def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    r = runner.invoke(app, ["play"], input="".join(f"{a}\n" for a in GUIDED))
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with JABS.")
+    second = lines.index("Review: the biggest miss of round 2: ann scored 0 of a possible 21 with VET · ES.")
+    # each after its round's table, before the next round's
+    assert lines.index("Round 1 closed.") < first < lines.index("Round 2 closed.") < second
+    assert lines[-1] == "Missed in all: ann 21, ben 0, cat 6."
+
+
+def test_a_table_can_turn_the_review_off():
+    out = ok("new", "ann", "ben", "cat", "--rounds", "4,5", "--no-review")
+    assert "dictionary: everyday, no review in play." in out
+    r = runner.invoke(app, ["play"], input="".join(f"{a}\n" for a in GUIDED))
+    assert r.exit_code == 0, r.output
+    assert "Review:" not in r.stdout and "Missed" not in r.stdout
+    assert r.stdout.rstrip().endswith("Game over. A tie: ben and cat with 42.")
+    # the review itself still answers when asked
+    assert ok("review").splitlines()[-1] == "Missed in all: ann 21, ben 0, cat 6."

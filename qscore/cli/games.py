@@ -82,6 +82,7 @@ def start_game(
     deny: Path | None = None,
     name: str | None = None,
     bonus_points: int = 10,
+    review: bool = True,
 ) -> "Game":
     """Check the table's choices and save the new game."""
     from qscore.cards import load_deck
@@ -109,6 +110,7 @@ def start_game(
         deny=tuple(sorted(read_word_file(deny))) if deny else (),
         first_dealer=first,
         bonus_points=bonus_points,
+        review=review,
     )
     return store().create(config, name)
 
@@ -125,6 +127,9 @@ def new(
     ] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="who deals first (default: the first player)")] = None,
     bonus_points: Annotated[int, typer.Option("--bonus-points", min=0, help="what each bonus is worth")] = 10,
+    review: Annotated[
+        bool, typer.Option("--review/--no-review", help="in qscore play, show after each round what was missed")
+    ] = True,
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
@@ -142,6 +147,7 @@ def new(
         deny=deny,
         name=game,
         bonus_points=bonus_points,
+        review=review,
     )
     from qscore.cli.sheets import standing_text
 
@@ -151,7 +157,8 @@ def new(
     size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
     print(
         f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}."
+        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}"
+        + ("." if c.review else ", no review in play.")
     )
     print(standing_text(started))
 

@@ -70,6 +70,7 @@ def challenge_line(game: "Game", line: str) -> None:
 @reports_errors
 def play(game: GameOpt = None) -> None:
     """Keep score for a whole game, prompting round by round for each player."""
+    from qscore.cli.review import game_missed_text, round_miss_text
     from qscore.cli.sheets import sheet_text, standing_text
 
     games = store()
@@ -95,9 +96,13 @@ def play(game: GameOpt = None) -> None:
                 except QscoreError as exc:
                     print(f"qscore: error: {exc}")
                 current = games.load(current.name)
+            if current.config.review:
+                print(round_miss_text(current, state.number))
     except typer.Abort:
         # end of input or Ctrl-C: everything entered so far is saved already
         print(f"\nStopped. Game {current.name!r} is saved; go on with: qscore play --game {current.name}")
         return
     print(sheet_text(current))
     print(standing_text(current))
+    if current.config.review:
+        print(game_missed_text(current))

@@ -6,7 +6,7 @@ import typer
 
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors
 from qscore.cli.games import GameOpt, game_dictionary, store
-from qscore.errors import GameError
+from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -95,14 +95,29 @@ def missed_line(game: "Game", reviews: list["HandReview"]) -> str:
     return "Missed in all: " + ", ".join(f"{p} {n}" for p, n in totals.items() if p in seen) + "."
 
 
+# --- for the guided mode ------------------------------------------------------
+
+
 def round_miss_text(game: "Game", number: int) -> str:
-    """For the guided mode, after a round's table: its biggest missed chance in one line."""
+    """After a round's table: its biggest missed chance in one line."""
     from qscore.review import biggest_miss
 
-    top = biggest_miss(review_of(game, [number]))
+    try:
+        top = biggest_miss(review_of(game, [number]))
+    except QscoreError as exc:
+        return f"Review: not available ({exc})."
     if top is None:
         return f"Review: nobody could have scored more in round {number}."
     return (
         f"Review: the biggest miss of round {number}: {top.player} scored {top.scored} "
-        f"of a possible {top.best}, with {play_words(top.best_play)}."
+        f"of a possible {top.best} with {play_words(top.best_play)}."
     )
+
+
+def game_missed_text(game: "Game") -> str:
+    """At the end of a game: each player's points missed over every round."""
+    try:
+        reviews = review_of(game)
+    except QscoreError as exc:
+        return f"Review: not available ({exc})."
+    return missed_line(game, reviews)
