@@ -157,8 +157,7 @@ def new(
     size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
     print(
         f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}"
-        + ("." if c.review else ", no review in play.")
+        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
     )
     print(standing_text(started))
 
