@@ -8,7 +8,8 @@ Nothing here is stored: every figure is read from the games' sheets as they stan
 - Rounds count once closed (every player laid down): round scores (bonuses included),
   words laid, going out, challenges and points missed. A word counts for the best word
   unless a challenge struck it; its points are its cards' values.
-- Records go to the first to reach them: a later tie does not take one over.
+- Records go to the first to reach them (a later tie does not take one over), and need
+  more than zero points.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
                 s.finished += 1
                 s.totals.append(totals[p])
                 s.wins += leaders == [p]
-                if records.highest_total is None or totals[p] > records.highest_total.total:
+                if totals[p] > (records.highest_total.total if records.highest_total else 0):
                     records.highest_total = GameTotal(p, totals[p], game.name)
         for state in game.rounds:
             if state.results is None:
@@ -118,7 +119,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
                 s = players[p.lower()]
                 if s.best_round is None or result.score > s.best_round:
                     s.best_round = result.score
-                if records.highest_round is None or result.score > records.highest_round.score:
+                if result.score > (records.highest_round.score if records.highest_round else 0):
                     records.highest_round = RoundScore(p, result.score, game.name, state.number)
                 s.times_out += state.laydowns[p].out
                 for w in laid[p].words:

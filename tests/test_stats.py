@@ -206,5 +206,16 @@ def test_a_damaged_game_or_a_lost_word_list_leaves_the_rest(tmp_path, isolated_h
     errors = r.stderr.splitlines()
     assert len(errors) == 3
     assert errors[0].startswith("qscore: left out game 'broken': it cannot be read: game 'broken' has a damaged entry")
-    assert errors[1].startswith("qscore: left out game 'monday' from the points missed: no word-list file")
-    assert errors[2].startswith("qscore: left out game 'tuesday' from the points missed: no word-list file")
+    for line, name in zip(errors[1:], ("monday", "tuesday"), strict=True):
+        assert line.startswith(f"qscore: cannot review game '{name}' without its dictionary: no word-list file")
+        assert line.endswith("; its points missed are left out")
+
+
+def test_a_round_of_nothing_is_no_record():
+    ok("new", "eve", "fay", "--bonus", "most", "--rounds", "3,4")
+    ok("score", "eve", "--unused", "Q X Z")
+    ok("score", "fay", "--unused", "J K V")
+    got = json.loads(ok("stats", "--json").stdout)
+    assert got["players"]["eve"]["best_round"] == 0 and got["players"]["eve"]["best_word"] is None
+    assert got["records"] == {"highest_total": None, "highest_round": None, "best_word": None}
+    assert "Records:" not in ok("stats").stdout

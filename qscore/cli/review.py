@@ -6,7 +6,7 @@ import typer
 
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors
 from qscore.cli.games import GameOpt, game_dictionary, store
-from qscore.errors import GameError, QscoreError
+from qscore.errors import DictionaryError, GameError, QscoreError
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -43,7 +43,11 @@ def review_of(game: "Game", rounds: list[int] | None = None, players: list[str] 
 
     if not any(r.closed for r in game.rounds):
         return []  # nothing to review: the dictionary need not open
-    return review_game(game, game_dictionary(game), rounds=rounds, players=players)
+    try:
+        dictionary = game_dictionary(game)
+    except DictionaryError as exc:
+        raise DictionaryError(f"cannot review game {game.name!r} without its dictionary: {exc}") from None
+    return review_game(game, dictionary, rounds=rounds, players=players)
 
 
 def review_json(r: "HandReview") -> dict[str, Any]:

@@ -64,7 +64,7 @@ def missed_by_game(games: list["Game"]) -> dict[str, dict[str, int]]:
         try:
             missed[g.name] = missed_totals(g, review_of(g))
         except QscoreError as exc:
-            print(f"qscore: left out game {g.name!r} from the points missed: {exc}", file=sys.stderr)
+            print(f"qscore: {exc}; its points missed are left out", file=sys.stderr)
     return missed
 
 
