@@ -199,3 +199,13 @@ def test_a_table_can_turn_the_review_off():
     assert r.stdout.rstrip().endswith("Game over. A tie: ben and cat with 42.")
     # the review itself still answers when asked
     assert ok("review").splitlines()[-1] == "Missed in all: ann 21, ben 0, cat 6."
+
+
+def test_the_review_setting_is_written_only_when_off():
+    from qscore.scoresheet import GameConfig
+
+    on = GameConfig(players=("ann", "ben"), bonus="most")
+    assert "review" not in on.to_json()  # as games were written before the setting
+    assert GameConfig.from_json(on.to_json()).review is True
+    off = GameConfig(players=("ann", "ben"), bonus="most", review=False)
+    assert off.to_json()["review"] is False and GameConfig.from_json(off.to_json()) == off
