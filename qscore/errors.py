@@ -51,3 +51,7 @@ class StorageError(QscoreError):
 
 class UnknownGameError(StorageError):
     """No saved game by that name, or none at all."""
+
+
+class BonusChoiceNeeded(GameError):
+    """Two players are left to play on, and the table must choose the one bonus they use."""

@@ -1,8 +1,10 @@
 """A game's scoresheet, derived from its log of entries.
 
 Nothing typed is ever changed or deleted: a game is the list of what happened
-(created, laydown, challenge, undo), and the sheet is replayed from it. Replacing a
-laydown is a new laydown entry; taking one back is an undo entry.
+(created, laydown, challenge, rename, leave, undo), and the sheet is replayed from it.
+Replacing a laydown is a new laydown entry; taking one back is an undo entry. A rename
+changes a player's name on the whole sheet; a leave takes a player out of the rounds
+still to come.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from qscore.cards import Card, Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
-from qscore.errors import GameError, LaydownExistsError
+from qscore.errors import BonusChoiceNeeded, GameError, LaydownExistsError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
 from qscore.spelling import MIN_CARDS
 
@@ -55,8 +57,7 @@ class GameConfig:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.players)}")
         for p in self.players:
-            if not p or not p.replace("-", "").replace("_", "").isalnum():
-                raise GameError(f"player name {p!r}: use letters and digits")
+            check_player_name(p)
         if len(set(names)) != len(names):
             raise GameError(
                 "two players have the same name: " + ", ".join(sorted({p for p in names if names.count(p) > 1}))
@@ -79,6 +80,11 @@ class GameConfig:
                 raise GameError(f"a round of {size} cards cannot be dealt to {len(self.players)} players")
         if not self.rounds:
             raise GameError("a game needs at least one round")
+
+
+def check_player_name(name: str) -> None:
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise GameError(f"player name {name!r}: use letters and digits")
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
@@ -137,6 +143,8 @@ class RoundState:
     hand_size: int
     dealer: str
     starts: str
+    players: tuple[str, ...]  # who plays the round: everyone who has not left
+    bonus: str  # the bonus rule in play (a leave down to two players may change it)
     laydowns: dict[str, Laydown] = field(default_factory=dict)
     challenges: list[Challenge] = field(default_factory=list)
     results: dict[str, RoundResult] | None = None
@@ -146,7 +154,13 @@ class RoundState:
         return self.results is not None
 
 
-KINDS = ("created", "laydown", "challenge", "undo")
+# An older qscore refuses a log holding a kind it does not know, rather than misread it.
+KINDS = ("created", "laydown", "challenge", "rename", "leave", "undo")
+
+
+def _seat(names: list[str], name: str) -> int:
+    """The seat of a player by the name an entry gave them."""
+    return [p.lower() for p in names].index(name.lower())
 
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:
@@ -174,32 +188,74 @@ class Game:
     def _replay(self) -> None:
         self.config = GameConfig.from_json(self.entries[0].data)
         self.deck: Deck = load_deck(self.config.deck)
-        players = self.config.players
-        n = len(players)
-        d0 = self.config.first_dealer
-        self.rounds = [
-            RoundState(r + 1, size, players[(d0 + r) % n], players[(d0 + r + 1) % n])
-            for r, size in enumerate(self.config.rounds)
-        ]
+        # Entries name players as they were called when written; a rename changes the
+        # name from then on, so names are followed by seat while the log is read.
+        names = list(self.config.players)
+        left: dict[int, tuple[int, bool]] = {}  # seat -> (first round not played, round under way)
+        bonus_from: list[tuple[int, str]] = []
+        laid: list[tuple[int, int, Entry]] = []
+        challenged: list[tuple[int, int, int, Entry]] = []
         for e in effective(self.entries)[1:]:
-            state = self.rounds[e.data["round"] - 1]
-            if e.kind == "laydown":
-                lay = Laydown(e.data["player"], tuple(e.data["words"]), tuple(e.data["unused"]), e.data["out"])
-                state.laydowns[lay.player] = lay
+            d = e.data
+            if e.kind == "rename":
+                names[_seat(names, d["old"])] = d["new"]
+            elif e.kind == "leave":
+                left[_seat(names, d["player"])] = (d["round"], d["under_way"])
+                if d.get("bonus"):
+                    bonus_from.append((d["round"], d["bonus"]))
+            elif e.kind == "laydown":
+                laid.append((d["round"], _seat(names, d["player"]), e))
             elif e.kind == "challenge":
-                state.challenges.append(
-                    Challenge(**{k: e.data[k] for k in ("player", "word", "by", "valid", "ruling")})
-                )
+                challenged.append((d["round"], _seat(names, d["player"]), _seat(names, d["by"]), e))
+        self._players = tuple(names)
+        self.left = {names[seat]: r for seat, (r, _) in sorted(left.items())}
+        self.rounds = self._deal(names, left, bonus_from)
+        for number, seat, e in laid:
+            d = e.data
+            lay = Laydown(names[seat], tuple(d["words"]), tuple(d["unused"]), d["out"])
+            self.rounds[number - 1].laydowns[lay.player] = lay
+        for number, seat, by, e in challenged:
+            d = e.data
+            ch = Challenge(names[seat], d["word"], names[by], d["valid"], d["ruling"])
+            self.rounds[number - 1].challenges.append(ch)
         for state in self.rounds:
             state.challenges = self._standing_challenges(state)
-            if len(state.laydowns) == n:
-                state.results = score_round(self._laid(state), BONUS_RULES[self.config.bonus], self.config.bonus_points)
+            if all(p in state.laydowns for p in state.players):
+                state.results = score_round(self._laid(state), BONUS_RULES[state.bonus], self.config.bonus_points)
+
+    def _deal(
+        self, names: list[str], left: dict[int, tuple[int, bool]], bonus_from: list[tuple[int, str]]
+    ) -> list[RoundState]:
+        """Who deals, starts and plays each round: the deal passes left to the next player still in."""
+        n = len(names)
+        never = (len(self.config.rounds) + 1, False)
+        rounds = []
+        dealer = self.config.first_dealer - 1
+        for number, size in enumerate(self.config.rounds, 1):
+            playing = [s for s in range(n) if left.get(s, never)[0] > number]
+            # a player who left in a round already under way was there for its deal
+            dealt = [s for s in range(n) if s in playing or left.get(s, never) == (number, True)]
+            dealer = next((dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n in dealt)
+            starts = next((dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n in playing)
+            bonus = self.config.bonus
+            for first, chosen in bonus_from:
+                if first <= number:
+                    bonus = chosen
+            rounds.append(
+                RoundState(number, size, names[dealer], names[starts], tuple(names[s] for s in playing), bonus)
+            )
+        return rounds
 
     # --- reading the sheet ---------------------------------------------------
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self.config.players
+        """Everyone on the sheet, in seating order, by their current names (those who left too)."""
+        return self._players
+
+    @property
+    def still_in(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.left)
 
     @property
     def current(self) -> RoundState | None:
@@ -211,7 +267,10 @@ class Game:
         return self.current is None
 
     def totals(self) -> dict[str, int]:
-        return {p: sum(r.results[p].score for r in self.rounds if r.results is not None) for p in self.players}
+        return {
+            p: sum(r.results[p].score for r in self.rounds if r.results is not None and p in r.results)
+            for p in self.players
+        }
 
     def leaders(self) -> list[str]:
         totals = self.totals()
@@ -228,15 +287,15 @@ class Game:
 
     def _laid(self, state: RoundState) -> dict[str, Laid]:
         """The round's laydowns as cards, with challenges applied."""
-        struck: dict[str, list[str]] = {p: [] for p in self.players}
-        penalty = dict.fromkeys(self.players, 0)
+        struck: dict[str, list[str]] = {p: [] for p in state.players}
+        penalty = dict.fromkeys(state.players, 0)
         for ch in state.challenges:
             if ch.valid:
                 penalty[ch.by] += points(parse_laid_word(ch.word, self.deck))
             else:
                 struck[ch.player].append(ch.word)
         laid = {}
-        for p in self.players:
+        for p in state.players:
             lay = state.laydowns[p]
             words = []
             for w in lay.words:
@@ -275,6 +334,7 @@ class Game:
             "dictionary": self.config.dictionary or "everyday",
             "rounds": [self._round_summary(r) for r in self.rounds],
             "totals": totals,
+            "left": self.left,
             "leaders": leaders,
             "over": self.over,
             "winner": leaders[0] if self.over and len(leaders) == 1 else None,
@@ -311,6 +371,8 @@ class Game:
             "hand_size": state.hand_size,
             "dealer": state.dealer,
             "starts": state.starts,
+            "playing": list(state.players),
+            "bonus": state.bonus,
             "closed": state.closed,
             "scores": {p: results[p].score if p in results else None for p in self.players},
             "players": detail,
@@ -344,6 +406,11 @@ class Game:
             raise GameError(f"round {number} has not started: the current round is {current.number}")
         return self.rounds[number - 1]
 
+    def playing(self, who: str, state: RoundState) -> None:
+        """Refuse a player who was not at the table for a round."""
+        if who not in state.players:
+            raise GameError(f"{who} left the game before round {self.left[who]}, so is not in round {state.number}")
+
     def check_laydown(
         self,
         player: str,
@@ -361,6 +428,7 @@ class Game:
         """
         who = self.player(player)
         state = self.round(round_no)
+        self.playing(who, state)
         existing = state.laydowns.get(who)
         if existing is not None and not replace:
             raise LaydownExistsError(existing, state.number)
@@ -406,6 +474,7 @@ class Game:
             state = laid_in[-1]
         else:
             state = self.round(round_no)
+        self.playing(challenger, state)
         lay = state.laydowns.get(who)
         letters = laid_letters(word)
         matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
@@ -417,6 +486,54 @@ class Game:
             raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")
         return state, who, free[0], challenger
 
+    def check_rename(self, old: str, new: str) -> dict[str, Any]:
+        """A rename entry's data: a player's name put right on the whole sheet."""
+        who = self.player(old)
+        new = new.strip()
+        check_player_name(new)
+        if new == who:
+            raise GameError(f"{who} is called {new} already")
+        clash = [p for p in self.players if p != who and p.lower() == new.lower()]
+        if clash:
+            raise GameError(f"there is a player called {clash[0]} already in game {self.name!r}")
+        return {"old": who, "new": new}
+
+    def check_leave(self, player: str, bonus: str | None = None) -> dict[str, Any]:
+        """A leave entry's data: who goes home, the first round they miss, and the bonus from then.
+
+        A player who has laid down in the round under way leaves after it; one who has
+        not is out of it, and it closes when the others have laid down.
+        """
+        who = self.player(player)
+        if who in self.left:
+            raise GameError(f"{who} left the game already, before round {self.left[who]}")
+        state = self.current
+        if state is None:
+            raise GameError(f"game {self.name!r} is over: nobody leaves a finished game")
+        staying = [p for p in self.still_in if p != who]
+        if len(staying) < MIN_PLAYERS:
+            raise GameError(
+                f"{who} cannot leave: a game needs {MIN_PLAYERS} players, and only {staying[0]} would be left "
+                "(the sheet keeps the scores as they are)"
+            )
+        first = state.number + 1 if who in state.laydowns else state.number
+        data: dict[str, Any] = {"player": who, "round": first, "under_way": bool(state.laydowns)}
+        if first > len(self.rounds):
+            return data  # they leave after the last round: nothing changes
+        in_force = self.rounds[first - 1].bonus
+        if bonus is not None:
+            bonus = bonus.strip().lower()
+            if bonus not in BONUS_RULES:
+                raise GameError(f"unknown bonus {bonus!r}: choose {', '.join(BONUS_RULES)}")
+            data["bonus"] = bonus
+            in_force = bonus
+        if len(staying) == 2 and in_force == "both":
+            raise BonusChoiceNeeded(
+                f"with {who} gone, {' and '.join(staying)} play on as two and use one bonus: "
+                "choose --bonus longest or --bonus most"
+            )
+        return data
+
     def describe(self, entry: Entry) -> str:
         """One line a person reads: what an entry recorded."""
         d = entry.data
@@ -426,4 +543,8 @@ class Game:
         if entry.kind == "challenge":
             verdict = "allowed" if d["valid"] else "not allowed"
             return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"
+        if entry.kind == "rename":
+            return f"the renaming of {d['old']} to {d['new']}"
+        if entry.kind == "leave":
+            return f"{d['player']}'s leaving before round {d['round']}"
         return f"{entry.kind} entry {entry.seq}"

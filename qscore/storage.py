@@ -350,6 +350,38 @@ class GameStore:
                     found.append(Unreadable(name, str(exc)))
         return found
 
+    def rename(self, old: str, new: str) -> str:
+        """Give a saved game a new name; names differ in more than case. Returns the old name."""
+        new = new.strip()
+        if not new:
+            raise StorageError("a game's name cannot be empty")
+        with self._writing() as conn, self._transaction(conn, []):
+            game_id, found = self._resolve(conn, old)
+            clash = conn.execute(
+                "SELECT name FROM games WHERE lower(name) = lower(?) AND id != ?", (new, game_id)
+            ).fetchone()
+            if clash is not None:
+                raise StorageError(f"a game named {clash[0]!r} exists already: choose another name")
+            if new == found:
+                raise StorageError(f"game {found!r} has that name already")
+            conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
+        return found
+
+    def delete(self, name: str) -> str:
+        """Remove a saved game and its whole log (readable or not); returns its name."""
+        with self._writing() as conn, self._transaction(conn, []):
+            game_id, found = self._resolve(conn, name)
+            conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        return found
+
+    def names(self) -> list[str]:
+        """The saved games' names, oldest first, without reading their logs (for completion)."""
+        if not self._exists():
+            return []
+        with self._reading() as conn:
+            return [row[0] for row in conn.execute("SELECT name FROM games ORDER BY id")]
+
     # --- rows ----------------------------------------------------------------
 
     def _resolve(self, conn: sqlite3.Connection, name: str | None) -> tuple[int, str]:

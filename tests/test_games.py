@@ -251,7 +251,7 @@ def test_games_lists_players_round_and_leader():
         ok(*step)
     ok("new", "dee", "eve", "--bonus", "most", "--game", "saturday")
     rows = json.loads(ok("games", "--json"))
-    assert [(r["game"], r["round"], r["leader"]) for r in rows] == [("friday", 2, "ann"), ("saturday", 1, None)]
+    assert [(r["game"], r["round"], r["leaders"]) for r in rows] == [("friday", 2, ["ann"]), ("saturday", 1, [])]
     assert "friday" in ok("games") and "ann (23)" in ok("games")
     # the default game is the one most recently started
     assert sheet()["game"] == "saturday"

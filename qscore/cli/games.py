@@ -59,12 +59,17 @@ def game_dictionary(game: "Game") -> Any:
     return open_dictionary(c.dictionary, c.allow, c.deny)
 
 
-def ask_bonus() -> str:
+def on_terminal() -> bool:
+    """Whether a person is there to answer a question (CI and pipes are not)."""
+    return sys.stdin.isatty()
+
+
+def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> str:
     """Two players use one bonus: ask for it on a terminal, refuse without one."""
-    if not sys.stdin.isatty():
+    if not on_terminal():
         raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
     while True:
-        answer = typer.prompt("Two players use one bonus: longest or most?").strip().lower()
+        answer = typer.prompt(question).strip().lower()
         if answer in ("longest", "most"):
             return answer
         print("Answer longest or most.")
@@ -272,7 +277,7 @@ def closing_text(before: "Game", after: "Game", number: int) -> list[str]:
 
     state = after.rounds[number - 1]
     if not state.closed:
-        waiting = [p for p in after.players if p not in state.laydowns]
+        waiting = [p for p in state.players if p not in state.laydowns]
         return [f"Round {number} waits for {', '.join(waiting)}."]
     was_closed = before.rounds[number - 1].closed
     head = f"Round {number} rescored." if was_closed else f"Round {number} closed."
@@ -388,7 +393,7 @@ def undo(game: GameOpt = None) -> None:
         if len(standing) < 2:
             raise GameError(f"nothing to undo in game {g.name!r}")
         last = standing[-1]
-        return "undo", {"undoes": last.seq, "round": last.data["round"]}
+        return "undo", {"undoes": last.seq}
 
     before, entry, after = store().append(build, game)
     print(undo_text(before, before.entries[entry.data["undoes"] - 1], after))
@@ -409,8 +414,26 @@ def undo_text(before: "Game", undone: "Entry", after: "Game") -> str:
 
 @app.command()
 @reports_errors
-def games(as_json: JsonOpt = False) -> None:
-    """List the saved games: players, round reached, and leader."""
+def games(
+    as_json: JsonOpt = False,
+    delete: Annotated[
+        str | None, typer.Option("--delete", help="delete the game of this name, its whole sheet", metavar="NAME")
+    ] = None,
+    rename: Annotated[
+        tuple[str, str] | None, typer.Option("--rename", help="give a game a new name", metavar="OLD NEW")
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="delete without asking")] = False,
+) -> None:
+    """List the saved games (players, round reached, leaders), or delete or rename one."""
+    if delete is not None and rename is not None:
+        raise GameError("--delete and --rename go one at a time")
+    if delete is not None:
+        delete_game(delete, yes)
+        return
+    if rename is not None:
+        old = store().rename(*rename)
+        print(f"Game {old!r} is now called {rename[1].strip()!r}.")
+        return
     from qscore.storage import Unreadable
 
     found = store().games()
@@ -421,7 +444,6 @@ def games(as_json: JsonOpt = False) -> None:
             rows.append({"game": g.name, "error": g.reason})
             continue
         totals = g.totals()
-        leaders = g.leaders()
         rows.append(
             {
                 "game": g.name,
@@ -429,7 +451,7 @@ def games(as_json: JsonOpt = False) -> None:
                 "round": g.round_reached(),
                 "rounds": len(g.rounds),
                 "over": g.over,
-                "leader": " & ".join(leaders) if any(totals.values()) else None,
+                "leaders": g.leaders() if any(totals.values()) else [],
                 "leader_total": max(totals.values()),
             }
         )
@@ -446,10 +468,27 @@ def games(as_json: JsonOpt = False) -> None:
             r["game"],
             ", ".join(r["players"]),
             f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
-            f"{r['leader']} ({r['leader_total']})" if r["leader"] else "-",
+            f"{' & '.join(r['leaders'])} ({r['leader_total']})" if r["leaders"] else "-",
         )
         if "error" not in r
         else (r["game"], "(cannot be read: see above)", "-", "-")
         for r in rows
     ]
     print(tabulate(table, headers=["game", "players", "round", "leader"]))
+
+
+def delete_game(name: str, yes: bool) -> None:
+    """Delete a game: asked on a terminal, --yes otherwise (a deleted sheet cannot come back)."""
+    games = store()
+    if not yes:
+        if not on_terminal():
+            raise GameError(f"deleting game {name!r} cannot be undone: add --yes to delete it")
+        try:
+            g = games.load(name)
+            what = f"game {g.name!r} ({', '.join(g.players)}, round {g.round_reached()} of {len(g.rounds)})"
+        except GameError:
+            what = f"game {name!r}"  # a damaged log can still be deleted
+        if not typer.confirm(f"Delete {what} and its whole sheet?", default=False):
+            print("Nothing deleted.")
+            return
+    print(f"Deleted game {games.delete(name)!r}.")

@@ -86,7 +86,7 @@ def play(game: GameOpt = None) -> None:
             print(standing_text(current))
             state = current.current
             assert state is not None
-            for player in current.players:
+            for player in state.players:  # those who left sit the round out
                 if player not in state.laydowns:
                     retry(lay_down, current, player)
             current = games.load(current.name)

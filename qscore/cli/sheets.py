@@ -10,11 +10,13 @@ from qscore.scoresheet import Game, RoundState
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge"
+LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge, -: had left"
 
 
 def cell(game: Game, state: RoundState, player: str) -> str:
     """A player's score in a round with its marks, e.g. ``37 ML*``."""
+    if player not in state.players:
+        return "-"
     if state.results is None:
         return "..." if player in state.laydowns else ""
     r = state.results[player]
@@ -50,6 +52,8 @@ def standing_text(game: Game) -> str:
     current = game.current
     assert current is not None
     lines = []
+    if game.left:
+        lines.append("Left: " + ", ".join(f"{p} (before round {r})" for p, r in game.left.items()) + ".")
     if any(totals.values()):
         lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
         lines.append(f"Leader: {lead} with {best}.")
@@ -61,7 +65,7 @@ def round_text(game: Game, state: RoundState) -> str:
     """A closed round in detail: each player's words, unused cards, penalties, bonuses."""
     assert state.results is not None
     rows = []
-    for p in game.players:
+    for p in state.players:
         lay, r = state.laydowns[p], state.results[p]
         struck = [c.word for c in state.challenges if c.player == p and not c.valid]
         words = " ".join(f"{w}(x)" if w in struck else w for w in lay.words) or "-"
@@ -96,7 +100,7 @@ def export_text(game: Game, fmt: str) -> str:
     writer = csv.writer(out)
     writer.writerow(headers)
     for s in game.rounds:
-        scores = [s.results[p].score if s.results else "" for p in game.players]
+        scores = [s.results[p].score if s.results and p in s.results else "" for p in game.players]
         writer.writerow([s.number, s.hand_size, s.dealer, *scores])
     totals = game.totals()
     writer.writerow(["total", "", "", *(totals[p] for p in game.players)])

@@ -1,0 +1,68 @@
+"""``qscore rename`` and ``qscore leave``: the table changes mid-evening."""
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from qscore.cli.app import app, reports_errors
+from qscore.cli.games import GameOpt, ask_bonus, on_terminal, store
+from qscore.errors import BonusChoiceNeeded
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
+
+
+@app.command()
+@reports_errors
+def rename(
+    old: Annotated[str, typer.Argument(help="the player's name as on the sheet")],
+    new: Annotated[str, typer.Argument(help="the name it should be")],
+    game: GameOpt = None,
+) -> None:
+    """Put a player's name right on the whole sheet (undo takes it back)."""
+    from qscore.cli.sheets import standing_text
+
+    def build(g: "Game") -> tuple[str, dict[str, Any]]:
+        return "rename", g.check_rename(old, new)
+
+    _, entry, after = store().append(build, game)
+    print(f"{entry.data['old']} is now {entry.data['new']} on the whole sheet of game {after.name!r}.")
+    print(standing_text(after))
+
+
+@app.command()
+@reports_errors
+def leave(
+    player: Annotated[str, typer.Argument(help="who goes home")],
+    bonus: Annotated[
+        str | None,
+        typer.Option("--bonus", help="when two players are left: the one bonus they play on with, longest or most"),
+    ] = None,
+    game: GameOpt = None,
+) -> None:
+    """A player goes home: later rounds are dealt and scored without them; their total stands.
+
+    A player who has laid down in the round under way leaves after it; one who has not
+    sits it out, and it closes when the others have laid down.
+    """
+    from qscore.cli.sheets import standing_text
+
+    current = store().load(game)
+    try:
+        current.check_leave(player, bonus)
+    except BonusChoiceNeeded:
+        if not on_terminal():
+            raise
+        staying = [p for p in current.still_in if p != current.player(player)]
+        bonus = ask_bonus(f"{' and '.join(staying)} play on with one bonus: longest or most?")
+
+    def build(g: "Game") -> tuple[str, dict[str, Any]]:
+        return "leave", g.check_leave(player, bonus)
+
+    _, entry, after = store().append(build, current.name)
+    who, first = entry.data["player"], entry.data["round"]
+    print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
+    if first <= len(after.rounds):
+        state = after.rounds[first - 1]
+        print(f"From round {first}, {', '.join(state.players)} play on (bonus: {state.bonus}).")
+    print(standing_text(after))

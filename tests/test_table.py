@@ -1,0 +1,245 @@
+"""The table changes mid-evening: renames, players leaving, and deleting or renaming games.
+
+Every expectation is worked by hand from RULES.md; the sheet is replayed from the log
+each time, so these check the replay of rename and leave entries too.
+"""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from qscore.cli import app
+from qscore.scoresheet import Entry, Game
+from qscore.storage import GameStore
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def ok(*args, input=None):
+    r = run(*args, input=input)
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
+
+
+def fails(*args, message):
+    before = run("sheet", "--json").stdout
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.output)
+    assert r.stderr.startswith("qscore: error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert message in r.stderr, r.stderr
+    assert run("sheet", "--json").stdout == before  # nothing changed
+
+
+def sheet(game=None):
+    return json.loads(ok("sheet", "--json", *(["--game", game] if game else [])))
+
+
+# Card values: A2 B8 C8 D5 E2 G6 H7 I2 J13 K8 L3 M5 N5 O2 P6 Q15 R5 S3 T3 U4 V11 W10 X12 Y4 Z14
+
+
+def test_rename_fixes_a_name_on_the_whole_sheet_and_undo_takes_it_back():
+    ok("new", "ann", "bne", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")  # 13 + longest 10
+    ok("score", "bne", "at", "--unused", "E")  # 5 - 2
+    ok("score", "cat", "ox", "--unused", "E")  # 14 - 2
+    ok("challenge", "ann", "cat", "--by", "bne")  # CAT is allowed: bne loses 13, floored at 0
+    out = ok("rename", "BNE", "ben")
+    assert out.startswith("bne is now ben on the whole sheet of game ")
+    got = sheet()
+    assert got["players"] == ["ann", "ben", "cat"]
+    assert got["totals"] == {"ann": 23, "ben": 0, "cat": 12}
+    r1 = got["rounds"][0]
+    assert r1["starts"] == "ben" and r1["playing"] == ["ann", "ben", "cat"]
+    assert r1["players"]["ben"]["words"] == ["at"]
+    assert r1["challenges"] == [{"player": "ann", "word": "cat", "by": "ben", "valid": True, "ruling": "dictionary"}]
+    assert got["rounds"][1]["dealer"] == "ben"
+    # the new name is the one that works from now on
+    fails("score", "bne", "to", "go", message="no player 'bne'")
+    ok("score", "ben", "to", "go", "--out")
+    assert sheet()["rounds"][1]["players"]["ben"]["words"] == ["to", "go"]
+    ok("undo")  # ben's laydown
+    assert ok("undo").startswith("Took back the renaming of bne to ben.")
+    assert sheet()["players"] == ["ann", "bne", "cat"]
+    assert sheet()["rounds"][0]["players"]["bne"]["words"] == ["at"]
+
+
+def test_a_freed_name_can_be_taken_and_earlier_entries_stay_with_their_player():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("rename", "ann", "zoe")
+    ok("rename", "ben", "Ann")  # ann is free now: ben takes it
+    ok("score", "ann", "at", "--unused", "E")  # the laydown of the player now called Ann
+    ok("score", "cat", "ox", "--unused", "E")
+    r1 = sheet()["rounds"][0]
+    assert r1["players"]["zoe"]["words"] == ["cat"] and r1["players"]["Ann"]["words"] == ["at"]
+    assert r1["scores"] == {"zoe": 23, "Ann": 3, "cat": 12}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rename", "ann", "BEN"], "there is a player called ben already in game"),
+        (["rename", "ann", "ann"], "ann is called ann already"),
+        (["rename", "ann", "a b"], "player name 'a b': use letters and digits"),
+        (["rename", "zed", "zoe"], "no player 'zed' in game"),
+    ],
+)
+def test_rename_refuses_a_clash_or_a_bad_name(args, message):
+    ok("new", "ann", "ben", "cat")
+    fails(*args, message=message)
+
+
+def test_a_case_only_rename_is_a_rename():
+    ok("new", "ann", "ben", "cat")
+    ok("rename", "ann", "Ann")
+    assert sheet()["players"] == ["Ann", "ben", "cat"]
+
+
+def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scoring():
+    ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4,5,6")
+    # round 1, ann deals: CAT 13 + longest 10 = 23; AT 5; OX 14 - 2 = 12; TO 5 - 2 = 3
+    for step in [("ann", "cat", "--out"), ("ben", "at", "--unused", "E"), ("cat", "ox", "--unused", "E")]:
+        ok("score", *step)
+    ok("score", "dee", "to", "--unused", "E")
+    out = ok("leave", "ben")  # ben was to deal round 2
+    assert "ben leaves the game with 3 points, which stand." in out
+    assert "From round 2, ann, cat, dee play on (bonus: both)." in out
+    assert "Round 2: 4 cards. cat deals, dee starts." in out
+    # round 2 without ben: ann QUIZ 25 - 2 = 23 + longest 10; cat TO GO 13 + most 10; dee AT 5 - 4
+    ok("score", "ann", "(qu)iz", "--unused", "E")
+    out = ok("score", "cat", "to", "go", "--out")
+    assert "Round 2 waits for dee." in out
+    out = ok("score", "dee", "at", "--unused", "E E")
+    assert "Round 2 closed." in out and "Round 3: 5 cards. dee deals, ann starts." in out
+    fails("score", "ben", "hat", "in", message="ben left the game before round 2, so is not in round 3")
+    got = sheet()
+    assert got["rounds"][1]["scores"] == {"ann": 33, "ben": None, "cat": 23, "dee": 1}
+    assert got["totals"] == {"ann": 56, "ben": 3, "cat": 35, "dee": 4}
+    assert got["left"] == {"ben": 2}
+    assert [r["dealer"] for r in got["rounds"]] == ["ann", "cat", "dee", "ann"]  # the deal skips ben
+    assert [r["playing"] for r in got["rounds"]][2] == ["ann", "cat", "dee"]
+    text = ok("sheet")
+    assert "Left: ben (before round 2)." in text
+    assert text.splitlines()[4].split() == ["2", "4", "cat", "33", "L", "-", "23", "M*", "1"]  # ben: -
+    # ben's round-1 word can still be challenged; ben cannot challenge now he has gone
+    fails("challenge", "ann", "(qu)iz", "--by", "ben", message="ben left the game before round 2")
+
+
+def test_leaving_mid_round_before_laying_down_sits_the_round_out():
+    ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")  # ann dealt and has laid down; dee has not
+    ok("leave", "dee")
+    ok("score", "ben", "at", "--unused", "E")
+    out = ok("score", "cat", "ox", "--unused", "E")
+    assert "Round 1 closed." in out  # without dee
+    got = sheet()
+    r1 = got["rounds"][0]
+    assert r1["dealer"] == "ann" and r1["playing"] == ["ann", "ben", "cat"]
+    # most words 1-1-1: nobody; longest CAT: ann
+    assert r1["scores"] == {"ann": 23, "ben": 3, "cat": 12, "dee": None}
+    assert got["rounds"][1]["dealer"] == "ben"
+
+
+def test_leaving_mid_round_after_laying_down_leaves_after_the_round():
+    ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4")
+    ok("score", "dee", "to", "--unused", "E")
+    out = ok("leave", "dee")
+    assert "From round 2, ann, ben, cat play on" in out
+    for step in [("ann", "cat", "--out"), ("ben", "at", "--unused", "E"), ("cat", "ox", "--unused", "E")]:
+        ok("score", *step)
+    got = sheet()
+    assert got["rounds"][0]["scores"] == {"ann": 23, "ben": 3, "cat": 12, "dee": 3}
+    assert got["rounds"][1]["playing"] == ["ann", "ben", "cat"]
+
+
+def test_two_left_choose_one_bonus_and_the_last_two_cannot_part():
+    ok("new", "ann", "ben", "cat", "--rounds", "4,4")
+    # the runner's stdin is no terminal: the choice must be given
+    fails("leave", "cat", message="with cat gone, ann and ben play on as two and use one bonus: choose --bonus")
+    fails("leave", "cat", "--bonus", "both", message="choose --bonus longest or --bonus most")
+    fails("leave", "cat", "--bonus", "lots", message="unknown bonus 'lots'")
+    out = ok("leave", "cat", "--bonus", "most")
+    assert "From round 1, ann, ben play on (bonus: most)." in out
+    # ann QUIZ 25 - 2 = 23, the longest word but no bonus for it; ben TO GO 13 + most 10
+    ok("score", "ann", "(qu)iz", "--unused", "E")
+    ok("score", "ben", "to", "go", "--out")
+    got = sheet()
+    assert got["rounds"][0]["scores"] == {"ann": 23, "ben": 23, "cat": None}
+    assert got["rounds"][0]["bonus"] == "most" and got["bonus"] == "both"
+    fails("leave", "ben", message="ben cannot leave: a game needs 2 players, and only ann would be left")
+    fails("leave", "cat", message="cat left the game already, before round 1")
+
+
+def test_leaving_a_finished_game_is_refused():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "E")
+    fails("leave", "ann", message="is over: nobody leaves a finished game")
+
+
+def test_an_older_qscore_refuses_a_log_with_entry_kinds_it_does_not_know():
+    created = Entry(1, "created", {"players": ["ann", "ben"], "bonus": "most"})
+    with pytest.raises(Exception, match="entries a newer qscore wrote \\(seat swap\\): upgrade qscore"):
+        Game("x", [created, Entry(2, "seat swap", {})])
+
+
+def test_play_resumes_after_a_rename_and_a_leave():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("rename", "ann", "anne")
+    ok("leave", "cat", "--bonus", "longest")  # cat had not laid down: sits round 1 out
+    out = ok("play", input="at\nZ\n\n(qu)iz\nE\nto go\n\ny\n\n")
+    assert "ben's words" in out and "cat's words" not in out and "anne's words" in out
+    # round 1: anne 13 + longest 10 = 23, ben 5 - 14 < 0: 0; round 2: anne 23 + 10, ben 13
+    assert "Game over. anne wins with 56." in out
+    assert sheet()["totals"] == {"anne": 56, "ben": 13, "cat": 0}
+
+
+def test_games_rename_and_delete():
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
+    ok("new", "cat", "dee", "--bonus", "most", "--game", "saturday")
+    r = run("games", "--rename", "friday", "SATURDAY")
+    assert r.exit_code == 2 and "a game named 'saturday' exists already" in r.stderr
+    assert ok("games", "--rename", "friday", "fri") == "Game 'friday' is now called 'fri'.\n"
+    assert sheet("fri")["players"] == ["ann", "ben"]
+    r = run("games", "--delete", "fri")  # no terminal: --yes is needed
+    assert r.exit_code == 2 and "deleting game 'fri' cannot be undone: add --yes" in r.stderr
+    assert [g["game"] for g in json.loads(ok("games", "--json"))] == ["fri", "saturday"]
+    assert ok("games", "--delete", "fri", "--yes") == "Deleted game 'fri'.\n"
+    assert [g["game"] for g in json.loads(ok("games", "--json"))] == ["saturday"]
+    r = run("games", "--delete", "fri", "--yes")
+    assert r.exit_code == 2 and "no game named 'fri'" in r.stderr
+
+
+def test_games_delete_asks_on_a_terminal(monkeypatch):
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = run("games", "--delete", "friday", input="n\n").stdout
+    assert "Delete game 'friday' (ann, ben, round 1 of 8) and its whole sheet? [y/N]" in out
+    assert "Nothing deleted." in out and GameStore().names() == ["friday"]
+    assert "Deleted game 'friday'." in run("games", "--delete", "friday", input="y\n").stdout
+    assert GameStore().names() == []
+
+
+def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
+    ok("new", "ann", "ben", "cat")
+    monkeypatch.setattr("qscore.cli.table.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("leave", "cat", input="lots\nlongest\n")
+    assert "ann and ben play on with one bonus: longest or most?" in out and "Answer longest or most." in out
+    assert sheet()["rounds"][0]["bonus"] == "longest"
+
+
+def test_games_lists_leaders_as_a_list():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    assert json.loads(ok("games", "--json"))[0]["leaders"] == []
+    ok("score", "ann", "at", "--unused", "E")
+    ok("score", "ben", "to", "--unused", "E")  # 3 each: a tie
+    row = json.loads(ok("games", "--json"))[0]
+    assert row["leaders"] == ["ann", "ben"] and row["leader_total"] == 3
+    assert "ann & ben (3)" in ok("games")
