@@ -60,3 +60,30 @@ def test_dev_reads_paths_from_where_it_is_run(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("zax: allowed")
+
+
+def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
+    import re
+    import tarfile
+
+    subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(REPO)],
+        check=True,
+        capture_output=True,
+    )
+    sdist = next(tmp_path.glob("qscore-*.tar.gz"))
+    with tarfile.open(sdist) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+        metadata = tar.extractfile(next(m for m in tar.getmembers() if m.name.endswith("/PKG-INFO")))
+        assert metadata is not None
+        info = metadata.read().decode()
+    readme = (REPO / "README.md").read_text("utf-8")
+    targets = {
+        t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", readme) if "://" not in t and not t.startswith("#")
+    }
+    assert {"RULES.md", "docs/json.md", "dictionaries/README.md"} <= targets  # the links are found
+    missing = sorted(t for t in targets if t not in names and not any(n.startswith(t.rstrip("/") + "/") for n in names))
+    assert not missing, f"README links to files the sdist lacks: {missing}"
+    assert "LICENSE" in names and "qscore/wordlists/SCOWL-COPYRIGHT" in names
+    assert "License-Expression: MIT" in info
+    assert "License-File: LICENSE" in info
