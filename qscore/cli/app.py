@@ -15,6 +15,7 @@ import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
+from qscore.cli.completion import dictionary_names
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ app = typer.Typer(
     cls=OneLineErrors,
     context_settings={"help_option_names": ["-h", "--help"]},
     help="qscore: word judge, hand solver and scorekeeper for Quiddler at a real table.",
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion; see cli/completion.py
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     no_args_is_help=True,
@@ -203,7 +204,10 @@ def print_json(value: Any) -> None:
 DictionaryOpt = Annotated[
     str | None,
     typer.Option(
-        "--dictionary", "-d", help="everyday (default), wordgame, a system tag such as en_US, or a word-list file"
+        "--dictionary",
+        "-d",
+        help="everyday (default), wordgame, a system tag such as en_US, or a word-list file",
+        autocompletion=dictionary_names,
     ),
 ]
 AllowOpt = Annotated[

@@ -18,6 +18,7 @@ from qscore.cli.app import (
     print_json,
     reports_errors,
 )
+from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.errors import DictionaryError, GameError
 
 if TYPE_CHECKING:
@@ -33,7 +34,10 @@ def store() -> "GameStore":
 
 
 GameOpt = Annotated[
-    str | None, typer.Option("--game", "-g", help="the game's name (default: the game most recently started)")
+    str | None,
+    typer.Option(
+        "--game", "-g", help="the game's name (default: the game most recently started)", autocompletion=game_names
+    ),
 ]
 NewGameOpt = Annotated[
     str | None,
@@ -130,7 +134,10 @@ def new(
         str | None,
         typer.Option("--bonus", help="both (the default), longest, most or none; two players choose longest or most"),
     ] = None,
-    dealer: Annotated[str | None, typer.Option("--dealer", help="who deals first (default: the first player)")] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option("--dealer", help="who deals first (default: the first player)", autocompletion=new_players),
+    ] = None,
     bonus_points: Annotated[int, typer.Option("--bonus-points", min=0, help="what each bonus is worth")] = 10,
     review: Annotated[
         bool, typer.Option("--review/--no-review", help="in qscore play, show after each round what was missed")
@@ -170,7 +177,7 @@ def new(
 @app.command()
 @reports_errors
 def score(
-    player: Annotated[str, typer.Argument(help="whose laydown")],
+    player: Annotated[str, typer.Argument(help="whose laydown", autocompletion=players_still_in)],
     words: Annotated[
         list[str] | None, typer.Argument(help="the words as laid: letters, with (qu) for a double card")
     ] = None,
@@ -287,9 +294,9 @@ def closing_text(before: "Game", after: "Game", number: int) -> list[str]:
 @app.command()
 @reports_errors
 def challenge(
-    player: Annotated[str, typer.Argument(help="whose word is challenged")],
+    player: Annotated[str, typer.Argument(help="whose word is challenged", autocompletion=players_still_in)],
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
-    by: Annotated[str, typer.Option("--by", help="who challenges")],
+    by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
     ruling: Annotated[
         str | None, typer.Option("--ruling", help="valid or invalid, when the table used a paper dictionary")
     ] = None,
@@ -417,10 +424,14 @@ def undo_text(before: "Game", undone: "Entry", after: "Game") -> str:
 def games(
     as_json: JsonOpt = False,
     delete: Annotated[
-        str | None, typer.Option("--delete", help="delete the game of this name, its whole sheet", metavar="NAME")
+        str | None,
+        typer.Option(
+            "--delete", help="delete the game of this name, its whole sheet", metavar="NAME", autocompletion=game_names
+        ),
     ] = None,
     rename: Annotated[
-        tuple[str, str] | None, typer.Option("--rename", help="give a game a new name", metavar="OLD NEW")
+        tuple[str, str] | None,
+        typer.Option("--rename", help="give a game a new name", metavar="OLD NEW", autocompletion=game_names),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="delete without asking")] = False,
 ) -> None:

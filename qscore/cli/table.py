@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from qscore.cli.app import app, reports_errors
+from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import GameOpt, ask_bonus, on_terminal, store
 from qscore.errors import BonusChoiceNeeded
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 @app.command()
 @reports_errors
 def rename(
-    old: Annotated[str, typer.Argument(help="the player's name as on the sheet")],
+    old: Annotated[str, typer.Argument(help="the player's name as on the sheet", autocompletion=players)],
     new: Annotated[str, typer.Argument(help="the name it should be")],
     game: GameOpt = None,
 ) -> None:
@@ -33,7 +34,7 @@ def rename(
 @app.command()
 @reports_errors
 def leave(
-    player: Annotated[str, typer.Argument(help="who goes home")],
+    player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],
     bonus: Annotated[
         str | None,
         typer.Option("--bonus", help="when two players are left: the one bonus they play on with, longest or most"),
