@@ -1,4 +1,4 @@
-"""The scorekeeper: new, score, challenge, sheet, export, undo, games."""
+"""The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
 from pathlib import Path
@@ -391,7 +391,7 @@ def export(
 @app.command()
 @reports_errors
 def undo(game: GameOpt = None) -> None:
-    """Take back the last entry (a laydown or a challenge), and say what it was."""
+    """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
     from qscore.cli.sheets import standing_text
     from qscore.scoresheet import effective
 
@@ -400,7 +400,7 @@ def undo(game: GameOpt = None) -> None:
         if len(standing) < 2:
             raise GameError(f"nothing to undo in game {g.name!r}")
         last = standing[-1]
-        return "undo", {"undoes": last.seq}
+        return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
 
     before, entry, after = store().append(build, game)
     print(undo_text(before, before.entries[entry.data["undoes"] - 1], after))

@@ -53,7 +53,8 @@ def standing_text(game: Game) -> str:
     assert current is not None
     lines = []
     if game.left:
-        lines.append("Left: " + ", ".join(f"{p} (before round {r})" for p, r in game.left.items()) + ".")
+        gone = [f"{p} (" + (f"after round {r - 1}" if r > 1 else "before round 1") + ")" for p, r in game.left.items()]
+        lines.append("Left: " + ", ".join(gone) + ".")
     if any(totals.values()):
         lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
         lines.append(f"Leader: {lead} with {best}.")
