@@ -128,3 +128,10 @@ def test_the_schemas_are_strict():
     games = output("games", "--json")
     games[0]["leaders"] = " & ".join(games[0]["leaders"])
     assert list(Draft202012Validator(SCHEMAS["games --json"]).iter_errors(games))
+
+
+def test_export_json_is_sheet_json():
+    runner.invoke(app, ["new", "zoë", "ben", "--bonus", "most"])
+    sheet = runner.invoke(app, ["sheet", "--json"]).stdout
+    assert "zoë" in sheet
+    assert runner.invoke(app, ["export", "--format", "json"]).stdout == sheet

@@ -93,7 +93,7 @@ def round_text(game: Game, state: RoundState) -> str:
 
 def export_text(game: Game, fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(game.summary(), indent=2) + "\n"
+        return json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
         return f"## Quiddler: {game.name}\n\n" + tabulate(sheet_rows(game), headers=headers, tablefmt="github") + "\n"
