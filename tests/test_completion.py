@@ -50,6 +50,14 @@ def test_commands_and_options():
     assert complete("qscore --show") == ["--show-completion"]
 
 
+def test_option_values():
+    assert complete("qscore new ann ben --variant ") == ["standard", "short"]
+    assert complete("qscore new ann ben --bonus m") == ["most"]
+    assert complete("qscore leave cat --bonus l") == ["longest"]
+    assert complete("qscore export --format ") == ["csv", "json", "markdown"]
+    assert complete("qscore challenge ann cat --by ben --ruling in") == ["invalid"]
+
+
 def test_game_names(two_games):
     assert complete("qscore sheet --game ") == ["friday", "saturday"]
     assert complete("qscore sheet -g s") == ["saturday"]

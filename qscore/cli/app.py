@@ -15,7 +15,7 @@ import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
-from qscore.cli.completion import dictionary_names
+from qscore.cli.completion import dictionary_names, variants
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
@@ -215,4 +215,9 @@ AllowOpt = Annotated[
 ]
 DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
-VariantOpt = Annotated[str, typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)")]
+VariantOpt = Annotated[
+    str,
+    typer.Option(
+        "--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)", autocompletion=variants
+    ),
+]

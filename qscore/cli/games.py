@@ -18,7 +18,14 @@ from qscore.cli.app import (
     print_json,
     reports_errors,
 )
-from qscore.cli.completion import game_names, new_players, players_still_in
+from qscore.cli.completion import (
+    bonuses,
+    export_formats,
+    game_names,
+    new_players,
+    players_still_in,
+    rulings,
+)
 from qscore.errors import DictionaryError, GameError
 
 if TYPE_CHECKING:
@@ -132,7 +139,11 @@ def new(
     rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
         str | None,
-        typer.Option("--bonus", help="both (the default), longest, most or none; two players choose longest or most"),
+        typer.Option(
+            "--bonus",
+            help="both (the default), longest, most or none; two players choose longest or most",
+            autocompletion=bonuses,
+        ),
     ] = None,
     dealer: Annotated[
         str | None,
@@ -298,7 +309,10 @@ def challenge(
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
     by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
     ruling: Annotated[
-        str | None, typer.Option("--ruling", help="valid or invalid, when the table used a paper dictionary")
+        str | None,
+        typer.Option(
+            "--ruling", help="valid or invalid, when the table used a paper dictionary", autocompletion=rulings
+        ),
     ] = None,
     round_no: Annotated[
         int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")
@@ -376,7 +390,9 @@ def sheet(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 @app.command()
 @reports_errors
 def export(
-    fmt: Annotated[str, typer.Option("--format", "-f", help="csv, json or markdown")] = "csv",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="csv, json or markdown", autocompletion=export_formats)
+    ] = "csv",
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""

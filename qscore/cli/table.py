@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from qscore.cli.app import app, reports_errors
-from qscore.cli.completion import players, players_still_in
+from qscore.cli.completion import bonuses, players, players_still_in
 from qscore.cli.games import GameOpt, ask_bonus, on_terminal, store
 from qscore.errors import BonusChoiceNeeded
 
@@ -37,7 +37,11 @@ def leave(
     player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],
     bonus: Annotated[
         str | None,
-        typer.Option("--bonus", help="when two players are left: the one bonus they play on with, longest or most"),
+        typer.Option(
+            "--bonus",
+            help="when two players are left: the one bonus they play on with, longest or most",
+            autocompletion=bonuses,
+        ),
     ] = None,
     game: GameOpt = None,
 ) -> None:
