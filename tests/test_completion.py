@@ -124,3 +124,17 @@ def test_install_completion_writes_the_script_for_the_shell(tmp_path):
     installed = list((tmp_path / ".bash_completions").glob("*.sh"))
     assert len(installed) == 1 and "_COMPLETE=complete_bash" in installed[0].read_text()
     assert str(installed[0].relative_to(tmp_path)) in (tmp_path / ".bashrc").read_text()
+
+
+@pytest.mark.parametrize(
+    ("shell", "extra", "expected"),
+    [
+        ("zsh", {}, '_arguments \'*: :(("ann"\n"ben"\n"cat"))\'\n'),
+        ("fish", {"_TYPER_COMPLETE_FISH_ACTION": "get-args"}, "ann\nben\ncat\n"),
+    ],
+)
+def test_zsh_and_fish_pass_the_line_in_one_variable(two_games, shell, extra, expected):
+    """There the --game before an option's value is read from _TYPER_COMPLETE_ARGS."""
+    env = {"_QSCORE_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": "qscore challenge -g friday ann cat --by "}
+    r = runner.invoke(app, [], env={**env, **extra}, prog_name="qscore")
+    assert r.exit_code == 0 and r.stdout == expected
