@@ -124,7 +124,7 @@ def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scori
     assert [r["dealer"] for r in got["rounds"]] == ["ann", "cat", "dee", "ann"]  # the deal skips ben
     assert [r["playing"] for r in got["rounds"]][2] == ["ann", "cat", "dee"]
     text = ok("sheet")
-    assert "Left: ben (after round 1)." in text
+    assert "Left: ben (after round 1)." in text and "-: had left" in text
     assert text.splitlines()[4].split() == ["2", "4", "cat", "33", "L", "-", "23", "M*", "1"]  # ben: -
     # ben's round-1 word can still be challenged; ben cannot challenge now he has gone
     fails("challenge", "ann", "(qu)iz", "--by", "ben", message="ben left the game before round 2")
@@ -195,6 +195,7 @@ def test_play_resumes_after_a_rename_and_a_leave():
     ok("leave", "cat", "--bonus", "longest")  # cat had not laid down: sits round 1 out
     out = ok("play", input="at\nZ\n\n(qu)iz\nE\nto go\n\ny\n\n")
     assert "ben's words" in out and "cat's words" not in out and "anne's words" in out
+    assert "Keeping score for game " in out and ": anne, ben." in out
     # round 1: anne 13 + longest 10 = 23, ben 5 - 14 < 0: 0; round 2: anne 23 + 10, ben 13
     assert "Game over. anne wins with 56." in out
     assert sheet()["totals"] == {"anne": 56, "ben": 13, "cat": 0}

@@ -80,7 +80,7 @@ def play(game: GameOpt = None) -> None:
             current = set_up(None)
     except UnknownGameError:
         current = set_up(game)
-    print(f"Keeping score for game {current.name!r}: {', '.join(current.players)}.")
+    print(f"Keeping score for game {current.name!r}: {', '.join(current.still_in)}.")
     try:
         while not current.over:
             print(standing_text(current))

@@ -10,7 +10,7 @@ from qscore.scoresheet import Game, RoundState
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge, -: had left"
+LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge"
 
 
 def cell(game: Game, state: RoundState, player: str) -> str:
@@ -37,7 +37,8 @@ def sheet_rows(game: Game) -> list[list[str]]:
 
 def sheet_text(game: Game) -> str:
     headers = ["round", "cards", "dealer", *game.players]
-    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=headers) + f"\n{LEGEND}"
+    legend = LEGEND + (", -: had left" if game.left else "")
+    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=headers) + f"\n{legend}"
 
 
 def standing_text(game: Game) -> str:
