@@ -7,6 +7,8 @@ each time, so these check the replay of rename and leave entries too.
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from qscore.cli import app
@@ -244,3 +246,48 @@ def test_games_lists_leaders_as_a_list():
     row = json.loads(ok("games", "--json"))[0]
     assert row["leaders"] == ["ann", "ben"] and row["leader_total"] == 3
     assert "ann & ben (3)" in ok("games")
+
+
+# --- renames at any point of the log replay to the same sheet -------------------------
+
+BASE_LOG = [
+    ("laydown", {"round": 1, "player": "ann", "words": ["cat"], "unused": [], "out": True}),
+    ("laydown", {"round": 1, "player": "bob", "words": ["at"], "unused": ["Z"], "out": False}),
+    ("laydown", {"round": 1, "player": "cy", "words": ["ox"], "unused": ["E"], "out": False}),
+    ("challenge", {"round": 1, "player": "ann", "word": "cat", "by": "cy", "valid": True, "ruling": "table"}),
+    ("laydown", {"round": 2, "player": "ann", "words": ["(qu)iz"], "unused": ["E"], "out": False}),
+    ("laydown", {"round": 2, "player": "bob", "words": ["to", "go"], "unused": [], "out": True}),
+    ("laydown", {"round": 2, "player": "cy", "words": ["jab"], "unused": ["S"], "out": False}),
+]
+
+
+def renamed(value, names):
+    """``value`` with every player name replaced by ``names[name]``."""
+    if isinstance(value, dict):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+POOL = ["ann", "bob", "cy", "dee", "Ann"]  # names freed by a rename may be taken again
+
+
+@given(renames=st.lists(st.tuples(st.integers(0, len(BASE_LOG)), st.integers(0, 2), st.sampled_from(POOL)), max_size=6))
+@settings(max_examples=60, deadline=None)
+def test_renames_anywhere_in_the_log_give_the_sheet_under_the_final_names(renames):
+    created = Entry(1, "created", {"players": ["ann", "bob", "cy"], "rounds": [3, 4]})
+    names = ["ann", "bob", "cy"]
+    log = [created]
+    for at, (kind, data) in enumerate([*BASE_LOG, (None, {})]):
+        for _, seat, new in [r for r in renames if r[0] == at]:
+            if new.lower() in [n.lower() for i, n in enumerate(names) if i != seat] or new == names[seat]:
+                continue  # qscore refuses a clash (tested above)
+            log.append(Entry(len(log) + 1, "rename", {"old": names[seat], "new": new}))
+            names[seat] = new
+        if kind is not None:
+            now = dict(zip(["ann", "bob", "cy"], names, strict=True))
+            log.append(Entry(len(log) + 1, kind, renamed(data, now)))
+    plain = [created] + [Entry(i + 2, k, d) for i, (k, d) in enumerate(BASE_LOG)]
+    final = dict(zip(["ann", "bob", "cy"], names, strict=True))
+    assert Game("g", log).summary() == renamed(Game("g", plain).summary(), final)
