@@ -45,7 +45,8 @@ def test_commands_and_options():
     assert complete("qscore sc") == ["score"]
     assert set(complete("qscore s")) == {"solitaire", "score", "sheet"}
     assert {"rename", "leave"} <= set(complete("qscore "))
-    assert complete("qscore score --r") == ["--round"]
+    assert complete("qscore score --ro") == ["--round"]
+    assert complete("qscore score --r") == ["--replace", "--round"]
     assert complete("qscore games --d") == ["--delete"]
     assert complete("qscore --show") == ["--show-completion"]
 

@@ -6,6 +6,7 @@ tests hold qscore to; a command given ``--json`` without a section there fails h
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from qscore.cli import app
+from qscore.storage import GameStore
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "json.md"
 runner = CliRunner()
@@ -108,6 +110,13 @@ def test_output_matches_the_documented_schema(command):
             ("score", "fay", "to", "--unused", "E"),
         ]:
             assert runner.invoke(app, list(args)).exit_code == 0
+    if name == "games":
+        assert runner.invoke(app, ["new", "gus", "hal", "--bonus", "most", "--game", "damaged"]).exit_code == 0
+        with sqlite3.connect(GameStore().path) as conn:  # an entry kind a newer qscore might write
+            conn.execute("INSERT INTO entries (game_id, seq, kind, data) VALUES (3, 2, 'seat swap', '{}')")
+        conn.close()
+        rows = output(*RUNS[command][0])
+        assert isinstance(rows, list) and "error" in rows[-1] and "leaders" in rows[0]
     for args in RUNS[command]:
         conforms(command, output(*args))
     if name in ("sheet", "export"):
