@@ -517,7 +517,9 @@ class Game:
                 "(the sheet keeps the scores as they are)"
             )
         first = state.number + 1 if who in state.laydowns else state.number
-        data: dict[str, Any] = {"player": who, "round": first, "under_way": bool(state.laydowns)}
+        # under way: others have laid down in the round they sit out, so they were dealt in
+        under_way = first == state.number and bool(state.laydowns)
+        data: dict[str, Any] = {"player": who, "round": first, "under_way": under_way}
         if first > len(self.rounds):
             return data  # they leave after the last round: nothing changes
         in_force = self.rounds[first - 1].bonus

@@ -147,6 +147,16 @@ def test_leaving_mid_round_before_laying_down_sits_the_round_out():
     assert got["rounds"][1]["dealer"] == "ben"
 
 
+def test_a_dealer_who_leaves_after_laying_down_does_not_deal_again():
+    ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4,5", "--dealer", "cat")
+    ok("score", "cat", "at", "--unused", "E")
+    ok("score", "dee", "to", "--unused", "E")  # dee would deal round 2
+    ok("leave", "dee")  # plays round 1 out, then goes
+    got = sheet()
+    assert [r["dealer"] for r in got["rounds"]] == ["cat", "ann", "ben"]
+    assert [r["starts"] for r in got["rounds"]] == ["dee", "ben", "cat"]
+
+
 def test_leaving_mid_round_after_laying_down_leaves_after_the_round():
     ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4")
     ok("score", "dee", "to", "--unused", "E")
