@@ -217,7 +217,5 @@ DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a fil
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
 VariantOpt = Annotated[
     str,
-    typer.Option(
-        "--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)", autocompletion=variants
-    ),
+    typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)", autocompletion=variants),
 ]
