@@ -43,7 +43,7 @@ def two_games():
 
 def test_commands_and_options():
     assert complete("qscore sc") == ["score"]
-    assert set(complete("qscore s")) == {"solitaire", "score", "sheet"}
+    assert set(complete("qscore s")) == {"solitaire", "score", "sheet", "stats"}
     assert {"rename", "leave"} <= set(complete("qscore "))
     assert complete("qscore score --ro") == ["--round"]
     assert complete("qscore score --r") == ["--replace", "--round"]

@@ -86,6 +86,8 @@ RUNS = {
     "sheet --json": [("sheet", "--json")],
     "export --format json": [("export", "--format", "json")],
     "games --json": [("games", "--json")],
+    "review --json": [("review", "--json"), ("review", "--json", "--game", "friday")],
+    "stats --json": [("stats", "--json"), ("stats", "--json", "--player", "ANN")],
 }
 
 
@@ -101,7 +103,9 @@ def test_output_matches_the_documented_schema(command):
     name = command.split()[0]
     if name == "games":
         conforms(command, output("games", "--json"))  # no games yet: an empty list
-    if name in ("sheet", "export", "games"):
+    if name == "stats":
+        conforms(command, output("stats", "--json"))  # no games yet
+    if name in ("sheet", "export", "games", "review", "stats"):
         a_game_with_everything()
         # and a game over, the most recent: the default for sheet and export
         for args in [
