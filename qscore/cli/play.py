@@ -120,7 +120,7 @@ class Table:
             elif command == "fix" and (target := self.fix_target(parts)):
                 raise Fix(*target)
             elif command == "fix" and not words:
-                print("qscore: error: write fix PLAYER, or fix PLAYER ROUND")
+                print("There is no game yet to fix." if self.name is None else "Write fix PLAYER, or fix PLAYER ROUND.")
             else:
                 return line
 
@@ -196,8 +196,8 @@ class Table:
             )
             variant = self.ask("Variant: standard or short [standard]").lower() or "standard"
             bonus = None
-            if len(players.replace(",", " ").split()) == 2:
-                bonus = self.ask("Two players use one bonus: longest or most").lower() or None
+            while len(players.replace(",", " ").split()) == 2 and bonus not in ("longest", "most", "none"):
+                bonus = self.ask("Two players use one bonus: longest or most", "or none, to play without").lower()
             dictionary = self.ask("Dictionary [everyday]") or None
             try:
                 game = start_game(
@@ -217,8 +217,11 @@ class Table:
         game = self.games.load(self.name)
         self.name = game.name
         self.dictionary = game_dictionary(game)
+        self.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         print(f"Keeping score for game {game.name!r}: {', '.join(game.players)}. Type help for the commands.")
         print(WORDS_HINT)
+        if game.over:
+            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
         pending: Fix | None = None
         while True:
             try:
@@ -433,7 +436,7 @@ class Table:
         from qscore.cli.sheets import round_text
 
         n = self.at_round = state.number
-        hint = "PLAYER WORD by CHALLENGER (ann steve by ben), and valid or invalid for a paper dictionary's ruling"
+        hint = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling"
         line = self.ask(f"Challenge in round {n}? (blank: none)", hint)
         if not line:
             print()
@@ -476,5 +479,5 @@ def play(game: GameOpt = None) -> None:
         except UnknownGameError:
             table.set_up(game)
         table.run()
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C while saving: the stop says what was saved last
         table.stop()
