@@ -227,6 +227,8 @@ def test_commands_at_any_prompt_and_resuming():
         "",  # no challenge
         "",  # round 2: nobody named, in turn from cat
         "fix ben",  # ben has nothing in round 2: his round 1 laydown
+        "n",
+        "fix ben",
         "y",
         "ax",
         "E",
@@ -247,6 +249,9 @@ def test_commands_at_any_prompt_and_resuming():
         "cat       (not laid yet)",
         "cat's words: ox",
         "Round 2: 4 cards. ben deals, cat starts.",
+        "cat's words: fix ben",
+        "ben already laid at (unused Z) in round 1. Replace it? [y/N]: n",
+        "Kept ben's at (unused Z).",
         "cat's words: fix ben",
         "ben already laid at (unused Z) in round 1. Replace it? [y/N]: y",
         "ben's words: ax",

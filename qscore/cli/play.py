@@ -153,8 +153,6 @@ class Table:
         print(words_sheet_text(self.games.load(self.name), self.dictionary))
 
     def undo(self) -> None:
-        from qscore.cli.sheets import round_text
-
         if self.name is None:
             print("There is no game yet: nothing to undo.")
             return
@@ -164,12 +162,18 @@ class Table:
             print(f"qscore: error: {exc}")
             return
         print(text)
-        state = after.rounds[entry.data["round"] - 1]
-        if state.closed and state.number in self.settled:  # a round the table had seen settled
-            print(f"Round {state.number} rescored.")
-            print(round_text(after, state, self.dictionary))
-            after_round(after, state)
+        self.show_rescored(after, entry.data["round"])
         raise Restart
+
+    def show_rescored(self, game: "Game", number: int) -> None:
+        """A round the table had seen settled, shown again when an entry changes it."""
+        from qscore.cli.sheets import round_text
+
+        state = game.rounds[number - 1]
+        if state.closed and number in self.settled:
+            print(f"Round {number} rescored.")
+            print(round_text(game, state, self.dictionary))
+            after_round(game, state)
 
     def stop(self) -> NoReturn:
         """Say where the table stopped and how to go on."""
@@ -269,7 +273,7 @@ class Table:
         order = turn_order(game.players, gone or named or state.starts)
         player = next(p for p in order if p not in state.laydowns)
         words, unused, out = self.enter_laydown(game, state, player, went_out=player == named)
-        self.save(game, state, player, words, unused, out)
+        self.save(player, words, unused, out, n)
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
@@ -278,7 +282,7 @@ class Table:
                 f"Who went out? (blank: take the laydowns in turn from {state.starts})",
                 "the player who went out lays down first; the others follow in turn.",
             )
-            if not answer:
+            if answer.lower() in ("", "nobody", "none", "-"):
                 return ""
             try:
                 who = game.player(answer)
@@ -362,32 +366,23 @@ class Table:
         )
 
     def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
-        """The one place the table decides to replace a laydown that is saved already."""
-        return self.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?")
+        """The one place the table decides whether a laydown saved already is replaced."""
+        if self.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?"):
+            return True
+        print(f"Kept {player}'s {existing.text()}.")
+        return False
 
     def save(
-        self,
-        game: "Game",
-        state: "RoundState",
-        player: str,
-        words: list[str],
-        unused: str,
-        out: bool,
-        *,
-        replacing: "Laydown | None" = None,
+        self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
     ) -> None:
-        from qscore.cli.sheets import round_text
-
-        n = state.number
+        """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
         try:
             before, entry, after = save_laydown(player, words, unused, out, n, self.name, replace=replacing is not None)
         except LaydownExistsError as exc:
             # laid meanwhile, from another terminal: the table decides
             existing = exc.existing
             if self.confirm_replace(player, existing, n):
-                self.save(game, state, player, words, unused, out, replacing=existing)
-            else:
-                print(f"Kept {player}'s {existing.text()}.")
+                self.save(player, words, unused, out, n, replacing=existing)
             return
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
             print(f"qscore: error: {exc}")
@@ -397,10 +392,7 @@ class Table:
         else:
             now = after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        if after.rounds[n - 1].closed and n in self.settled:
-            print(f"Round {n} rescored.")
-            print(round_text(after, after.rounds[n - 1], self.dictionary))
-            after_round(after, after.rounds[n - 1])
+        self.show_rescored(after, n)
 
     def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
@@ -417,10 +409,9 @@ class Table:
             print(f"qscore: error: {player} has no laydown in round {round_no} to fix")
             return
         if not self.confirm_replace(player, existing, round_no):
-            print(f"Kept {player}'s laydown.")
             return
         words, unused, out = self.enter_laydown(game, state, player, went_out=False)
-        self.save(game, state, player, words, unused, out, replacing=existing)
+        self.save(player, words, unused, out, round_no, replacing=existing)
 
     def fix_round(self, game: "Game", player: str) -> int:
         n = self.at_round
