@@ -372,3 +372,28 @@ def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
     assert proc.returncode == 0, seen
     assert b"bonus: most" in seen
     assert json.loads(ok("sheet", "--json"))["bonus"] == "most"
+
+
+def test_a_dictionary_gone_missing_is_a_question(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("cat\nat\nox\n")
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-d", str(words))
+    words.unlink()
+    out = ok("play", input=lines("n"))
+    in_order(out, "qscore: error: the game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
+    assert laydowns() == []
+    answers = lines("y", "", "xq", "Z", "ox", "E", "cat", "y", "ben xq by ann", "ben xq by ann invalid", "")
+    out = ok("play", input=answers)
+    in_order(
+        out,
+        "ben's words: xq",  # not checked: recorded as typed
+        "Recorded ben's laydown in round 1: xq",
+        "Challenge in round 1? (blank: none): ben xq by ann",
+        "qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
+        "Challenge in round 1? (blank: none): ben xq by ann invalid",
+        "Challenge by ann: xq is not allowed",
+        "Round 1 (3 cards):",
+    )
+    sheet = ok("sheet", "--words")
+    assert sheet.startswith("(the game's dictionary cannot be opened, so refused words are not marked:")
+    assert "xq 27 struck" in sheet

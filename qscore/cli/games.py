@@ -388,7 +388,14 @@ def sheet(
     if as_json:
         print_json(g.summary())
     elif words:
-        print(words_sheet_text(g, game_dictionary(g)))
+        from qscore.errors import DictionaryError
+
+        try:
+            dictionary = game_dictionary(g)
+        except DictionaryError as exc:  # the words are still shown, only not checked
+            print(f"(the game's dictionary cannot be opened, so refused words are not marked: {exc})")
+            dictionary = None
+        print(words_sheet_text(g, dictionary))
         print(standing_text(g))
     else:
         print(sheet_text(g))

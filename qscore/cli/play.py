@@ -23,7 +23,7 @@ from qscore.cli.games import (
     start_game,
     store,
 )
-from qscore.errors import GameError, LaydownExistsError, QscoreError, UnknownGameError
+from qscore.errors import DictionaryError, GameError, LaydownExistsError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -220,9 +220,8 @@ class Table:
     def run(self) -> None:
         game = self.games.load(self.name)
         self.name = game.name
-        self.dictionary = game_dictionary(game)
-        self.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         print(f"Keeping score for game {game.name!r}: {', '.join(game.players)}. Type help for the commands.")
+        self.open_dictionary(game)
         print(WORDS_HINT)
         if game.over:
             print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
@@ -238,6 +237,16 @@ class Table:
                 pass
             except Fix as fix:
                 pending = fix
+
+    def open_dictionary(self, game: "Game") -> None:
+        """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
+        try:
+            self.dictionary = game_dictionary(game)
+            self.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
+        except DictionaryError as exc:
+            print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
+            if not self.yes_no("Go on without checking words? Challenges then take a paper ruling"):
+                raise Quit from None
 
     def step(self, game: "Game") -> bool:
         """Ask for what the saved game needs next; False once the game is over and settled."""
@@ -350,7 +359,8 @@ class Table:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore.dictionaries import judge
 
-        assert self.dictionary is not None
+        if self.dictionary is None:  # going on unchecked
+            return True
         refused = []
         for w in words:
             verdict = judge(w, self.dictionary, game.deck, max_cards=max(game.config.rounds))  # as laid
@@ -439,6 +449,9 @@ class Table:
         ruling = parts.pop().lower() if len(parts) == 5 else None
         if len(parts) != 4 or parts[2].lower() != "by" or ruling not in (None, "valid", "invalid"):
             print(f"qscore: error: write a challenge as {hint}")
+            return
+        if ruling is None and self.dictionary is None:
+            print(f"qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
         try:
             _, entry, after = save_challenge(parts[0], parts[1], parts[3], ruling, n, self.name, self.dictionary)
