@@ -156,6 +156,7 @@ def test_each_line_is_checked_as_it_is_typed():
         "E",  # 1 card where 2 are left: the words are asked again
         "at",
         "E ZZ",  # no such card: only the unused cards are asked again
+        "EX",
         "E X",
     )
     out = ok("play", input=answers)
@@ -183,6 +184,8 @@ def test_each_line_is_checked_as_it_is_typed():
         "ann's words: at",
         "ann's unused cards (2 cards): E ZZ",
         "qscore: error: unknown card 'ZZ'",
+        "ann's unused cards (2 cards): EX",
+        "qscore: error: unknown card 'EX'",
         "ann's unused cards (2 cards): E X",
         "Recorded ann's laydown in round 1: at (unused E X).",
     )
@@ -195,13 +198,13 @@ def test_each_line_is_checked_as_it_is_typed():
 
 def test_the_going_out_player_must_use_every_card():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
-    out = ok("play", input=lines("ann", "to", "y", "to go", "ox", "E E", "", "ann", "at", "n", "E E E"))
+    out = ok("play", input=lines("ann", "to", "y", "to, go", "ox", "E E", "", "ann", "at", "n", "E E E"))
     in_order(
         out,
         "Who went out? (blank: take the laydowns in turn from ben): ann",
         "ann's words: to",
         "Those words take 2 of 4 cards: did ann go out? [Y/n]: y",
-        "ann's words: to go",
+        "ann's words: to, go",
         "Recorded ann's laydown in round 1: to go (went out).",
         "ben's words: ox",
         # round 2: the table named ann, but she kept cards: she did not go out after all

@@ -8,6 +8,7 @@ commands work on the same game at any time and ``qscore play --game NAME`` picks
 where the table stopped.
 """
 
+import re
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -66,8 +67,9 @@ def turn_order(players: tuple[str, ...], first: str) -> list[str]:
 
 
 def words_of(line: str) -> list[str]:
-    """The words of a typed line; quotes only keep a word from being read as a command."""
-    return [w.strip("'\"") for w in line.split() if w.strip("'\"")]
+    """The words of a typed line, between spaces or commas; quotes only keep a word from
+    being read as a command."""
+    return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
 
 
 def after_round(game: "Game", state: "RoundState") -> None:
@@ -338,10 +340,16 @@ class Table:
 
     def ask_unused(self, game: "Game", state: "RoundState", player: str, words: list[str], left: int) -> str | None:
         """The cards left in hand; None when their count is wrong, to ask for the words again."""
+        from qscore.cards import parse_hand
+
         while True:
             unused = self.ask(f"{player}'s unused cards ({left} card{'s' if left > 1 else ''})", "e.g. Z E")
-            given = len(unused.replace(",", " ").split())
-            if given != left:
+            try:
+                given = len(parse_hand(unused, game.deck, what="unused cards")) if unused else 0
+            except QscoreError as exc:  # a card mistyped: only the unused cards again
+                print(f"qscore: error: {exc}")
+                continue
+            if given != left:  # the words may be what is wrong
                 print(
                     f"qscore: error: {player}'s words take {state.hand_size - left} of the {state.hand_size} cards "
                     f"dealt, so {left} {'is' if left == 1 else 'are'} unused, but {given or 'none'} given"
