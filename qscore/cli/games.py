@@ -388,8 +388,6 @@ def sheet(
     if as_json:
         print_json(g.summary())
     elif words:
-        from qscore.errors import DictionaryError
-
         try:
             dictionary = game_dictionary(g)
         except DictionaryError as exc:  # the words are still shown, only not checked
