@@ -299,9 +299,16 @@ def test_stopping_at_the_challenges_resumes_there():
 
 
 def test_setting_up_asks_again_after_a_mistake():
-    out = ok("play", input=lines("solo", "", "", "ann ben", "", "Longest", ""))
-    in_order(out, "qscore: error: a game has 2 to 8 players, got 1", "Keeping score for game")
-    assert json.loads(ok("sheet", "--json"))["bonus"] == "longest"
+    out = ok("play", "--game", "sat", input=lines("solo", "", "", "ann ben", "", "", "Longest", ""))
+    in_order(
+        out,
+        "A new game called 'sat'.",
+        "qscore: error: a game has 2 to 8 players, got 1",
+        "Two players use one bonus: longest or most: \n",  # asked again until answered
+        "Two players use one bonus: longest or most: Longest",
+        "Keeping score for game 'sat': ann, ben.",
+    )
+    assert json.loads(ok("sheet", "--json", "--game", "sat"))["bonus"] == "longest"
 
 
 def read_until(fd, text, seen=b"", timeout=30.0):

@@ -9,13 +9,12 @@ where the table stopped.
 """
 
 import re
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from qscore.cli.app import app, reports_errors
 from qscore.cli.games import (
-    GameOpt,
     challenge_text,
     game_dictionary,
     record_undo,
@@ -477,7 +476,17 @@ class Table:
 
 @app.command()
 @reports_errors
-def play(game: GameOpt = None) -> None:
+def play(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="the game to go on with, or a name for a new one "
+            "(default: the game most recently started, or a new one once that is over)",
+        ),
+    ] = None,
+) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
     games = store()
     table = Table(games)
