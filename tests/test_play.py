@@ -153,9 +153,10 @@ def test_each_line_is_checked_as_it_is_typed():
         "ox",
         "E E",  # ox leaves 2 cards: fine
         "at",
-        "E",  # 1 card where 2 are left: the words are asked again
+        "E",  # 1 card where 2 are left: the unused cards are asked again
+        "",  # blank: the words again
         "at",
-        "E ZZ",  # no such card: only the unused cards are asked again
+        "E ZZ",  # no such card
         "EX",
         "E X",
     )
@@ -177,16 +178,17 @@ def test_each_line_is_checked_as_it_is_typed():
         "cat's words: zz",
         "qscore: error: too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
         "cat's words: ox",
-        "cat's unused cards (2 cards): E E",
+        "cat's unused cards (2 cards; blank: retype the words): E E",
         "ann's words: at",
-        "ann's unused cards (2 cards): E",
+        "ann's unused cards (2 cards; blank: retype the words): E",
         "qscore: error: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
+        "ann's unused cards (2 cards; blank: retype the words): \n",
         "ann's words: at",
-        "ann's unused cards (2 cards): E ZZ",
+        "ann's unused cards (2 cards; blank: retype the words): E ZZ",
         "qscore: error: unknown card 'ZZ'",
-        "ann's unused cards (2 cards): EX",
+        "ann's unused cards (2 cards; blank: retype the words): EX",
         "qscore: error: unknown card 'EX'",
-        "ann's unused cards (2 cards): E X",
+        "ann's unused cards (2 cards; blank: retype the words): E X",
         "Recorded ann's laydown in round 1: at (unused E X).",
     )
     assert laydowns() == [
@@ -210,7 +212,7 @@ def test_the_going_out_player_must_use_every_card():
         # round 2: the table named ann, but she kept cards: she did not go out after all
         "ann's words: at",
         "did ann go out? [Y/n]: n",
-        "ann's unused cards (3 cards)",
+        "ann's unused cards (3 cards; blank: retype the words): E E E",
     )
     assert laydowns()[-1] == (2, "ann", ["at"], ["E", "E", "E"], False)
 

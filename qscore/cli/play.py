@@ -338,24 +338,21 @@ class Table:
                 return words, unused, False
 
     def ask_unused(self, game: "Game", state: "RoundState", player: str, words: list[str], left: int) -> str | None:
-        """The cards left in hand; None when their count is wrong, to ask for the words again."""
+        """The cards left in hand; None when the table leaves it blank, to type the words again."""
         from qscore.cards import parse_hand
 
+        question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
         while True:
-            unused = self.ask(f"{player}'s unused cards ({left} card{'s' if left > 1 else ''})", "e.g. Z E")
-            try:
-                given = len(parse_hand(unused, game.deck, what="unused cards")) if unused else 0
-            except QscoreError as exc:  # a card mistyped: only the unused cards again
-                print(f"qscore: error: {exc}")
-                continue
-            if given != left:  # the words may be what is wrong
-                print(
-                    f"qscore: error: {player}'s words take {state.hand_size - left} of the {state.hand_size} cards "
-                    f"dealt, so {left} {'is' if left == 1 else 'are'} unused, but {given or 'none'} given"
-                )
-                print(f"Again from {player}'s words:")
+            unused = self.ask(question, "the cards left in hand, e.g. Z E")
+            if not unused:
                 return None
             try:
+                given = len(parse_hand(unused, game.deck, what="unused cards"))
+                if given != left:
+                    raise GameError(
+                        f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
+                        f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
+                    )
                 # only checked here: whether a saved laydown is replaced is decided when it is saved
                 game.check_laydown(player, words, unused, False, state.number, replace=True)
                 return unused
