@@ -409,3 +409,18 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
     sheet = ok("sheet", "--words")
     assert sheet.startswith("(the game's dictionary cannot be opened, so refused words are not marked:")
     assert "xq 27 struck" in sheet
+
+
+def test_the_readme_transcript_is_what_play_prints():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    start = readme.index("```text\nRound 2: 4 cards.") + len("```text\n")
+    shown = [line.rstrip() for line in readme[start : readme.index("```", start)].splitlines()]
+    ok("new", "ann", "ben", "cat", "--game", "friday")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    out = ok("play", input=lines("", "ben", "to go", "jbas", "n", "jab", "S", "(qu)iz", "E", "ann quiz by cat", ""))
+    got = [line.rstrip() for line in out[out.index("Round 2: 4 cards.") : out.index("\nStopped.")].splitlines()]
+    assert got == shown
