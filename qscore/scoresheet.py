@@ -331,6 +331,7 @@ class Game:
             "players": list(self.players),
             "deck": self.config.deck,
             "bonus": self.config.bonus,
+            "bonus_points": self.config.bonus_points if self.config.bonus != "none" else None,
             "dictionary": self.config.dictionary or "everyday",
             "rounds": [self._round_summary(r) for r in self.rounds],
             "totals": totals,
@@ -411,6 +412,29 @@ class Game:
         if who not in state.players:
             raise GameError(f"{who} left the game before round {self.left[who]}, so is not in round {state.number}")
 
+    def check_words(
+        self, player: str, words: Iterable[str], round_no: int | None = None
+    ) -> tuple[RoundState, str, list[list[Card]]]:
+        """A player's words, checked before the rest of the laydown: each word's cards and the deck."""
+        who = self.player(player)
+        state = self.round(round_no)
+        self.playing(who, state)
+        laid = []
+        for text in words:
+            cards = parse_laid_word(text, self.deck)
+            if len(cards) < MIN_CARDS:
+                raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
+            laid.append(cards)
+        self._check_deck(state, who, [c for w in laid for c in w])
+        return state, who, laid
+
+    def _check_deck(self, state: RoundState, who: str, cards: list[Card]) -> None:
+        """A laydown holds no more copies of a card than the deck, nor do a round's laydowns together."""
+        self.deck.check_counts(cards, f"laydown of {who}")
+        # the hands of a round come from one deck
+        others = [c for p, lay in state.laydowns.items() if p != who for c in self._cards_of(lay)]
+        self.deck.check_counts(cards + others, f"laydowns of round {state.number}")
+
     def check_laydown(
         self,
         player: str,
@@ -432,18 +456,10 @@ class Game:
         existing = state.laydowns.get(who)
         if existing is not None and not replace:
             raise LaydownExistsError(existing, state.number)
-        laid = []
-        for text in words:
-            cards = parse_laid_word(text, self.deck)
-            if len(cards) < MIN_CARDS:
-                raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
-            laid.append(cards)
+        _, _, laid = self.check_words(who, words, round_no)
         left = parse_hand(unused, self.deck, what="unused cards") if unused.strip() else []
         every = [c for w in laid for c in w] + left
-        self.deck.check_counts(every, f"laydown of {who}")
-        # the hands of a round come from one deck
-        others = [c for p, lay in state.laydowns.items() if p != who for c in self._cards_of(lay)]
-        self.deck.check_counts(every + others, f"laydowns of round {state.number}")
+        self._check_deck(state, who, every)
         if len(every) != state.hand_size:
             earlier = [r.number for r in self.rounds[: state.number - 1] if r.hand_size == len(every)]
             hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""

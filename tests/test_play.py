@@ -1,14 +1,18 @@
-"""The guided mode, driven start to finish through the runner's input and a pseudo-terminal."""
+"""The guided mode, driven as a table drives it: answers typed at its prompts, then what
+the table saw and what the saved game holds."""
 
 import json
 import os
 import pty
+import select
 import subprocess
 import sys
+import time
 
 from typer.testing import CliRunner
 
 from qscore.cli import app
+from qscore.storage import GameStore
 
 runner = CliRunner()
 
@@ -23,79 +27,332 @@ def lines(*answers):
     return "".join(f"{a}\n" for a in answers)
 
 
-def test_guided_short_game_start_to_finish():
+def in_order(text, *parts):
+    """Each part appears in ``text`` after the one before it."""
+    at = 0
+    for part in parts:
+        found = text.find(part, at)
+        assert found >= 0, (part, text[at:])
+        at = found + len(part)
+
+
+def laydowns(name=None):
+    """The laydown entries the saved game holds, as (round, player, words, unused, out)."""
+    game = GameStore().load(name)
+    return [
+        (d["round"], d["player"], d["words"], d["unused"], d["out"])
+        for e in game.entries
+        if e.kind == "laydown"
+        for d in [e.data]
+    ]
+
+
+def test_a_short_game_in_table_order():
     answers = lines(
         "ann ben cat",
         "short",
         "",  # players, variant, dictionary
-        # round 1, 3 cards
-        "cat",
+        # round 1, 3 cards: ann deals, ben starts; nobody named, so in turn from ben
         "",
-        "y",  # ann: CAT, out
         "at",
-        "Z",  # ben: AT, Z unused
+        "Z",
         "ox",
-        "E",  # cat: OX, E unused
-        "ann cat by ben",
-        "",  # CAT is allowed: ben loses 13
-        # round 2, 4 cards
-        "(qu)iz",
         "E",
-        "to go",
+        "cat",
+        "y",  # ann: every card in a word, and she went out
+        "ann cat by ben",  # CAT is allowed: ben loses 13
         "",
-        "y",
-        "jabs",
-        "S",  # 5 cards: refused, asked again
+        # round 2, 4 cards: cat starts, but ben went out and lays down first
+        "ben",
+        "to go",  # no going-out question: the table said so
         "jab",
         "S",
+        "(qu)iz",
+        "E",
         "",
-        # round 3, 5 cards
+        # round 3, 5 cards: ann starts
+        "",
         "steve",
-        "",
-        "y",
-        "hat in",
-        "",
-        "n",
+        "y",  # a proper noun, kept as laid: it stands unless challenged
+        "y",  # ann went out
+        "hat in",  # every card in words, but ann went out: no question
         "bed no",
-        "",
-        "n",
         "ann steve by ben",
-        "",  # proper noun: struck
-        # round 4, 6 cards
-        "(th)ing ox",
         "",
-        "y",
+        # round 4, 6 cards
+        "ann",
+        "(th)ing ox",
         "quilt",
         "A",
         "me we do",
-        "",
-        "n",
+        "ben quilt by cat valid",  # a paper dictionary's ruling: cat loses 27
         "",
     )
     out = ok("play", input=answers)
-    assert "Round 1: 3 cards. ann deals, ben starts." in out
-    assert "qscore: error: cat's laydown has 5 cards (4 in words, 1 unused), but round 2 is dealt 4" in out
-    assert "Challenge by ben: steve is not allowed (proper noun)" in out
-    # ann's struck STEVE could have been VET ES (21); cat's JAB and S, JABS (6 more); ben's
-    # QUILT and A, QUIT LA (4 more), as `qscore review` says
-    assert out.rstrip().endswith("Game over. ann wins with 92.\nMissed in all: ann 21, ben 4, cat 6.")
+    in_order(
+        out,
+        "Round 1: 3 cards. ann deals, ben starts.",
+        "ben's words: at",
+        "cat's words: ox",
+        "ann's words: cat",
+        "Did ann go out? [y/N]: y",
+        "Challenge in round 1? (blank: none): ann cat by ben",
+        "Challenge by ben: cat is allowed: ben loses 13 points this round.",
+        "Round 1 (3 cards):",
+        "Totals after round 1: ann 23, ben 0, cat 12.",
+        "Round 2: 4 cards. ben deals, cat starts.",
+        "ben's words: to go",
+        "cat's words: jab",
+        "ann's words: (qu)iz",
+        "Challenge in round 2?",
+        "Round 2 (4 cards):",
+        "Round 3: 5 cards. cat deals, ann starts.",
+        "steve: not allowed (proper noun)",
+        "Did ann go out?",
+        "ben's words: hat in",
+        "Challenge by ben: steve is not allowed (proper noun)",
+        "Round 3 (5 cards):",
+        "ann *     steve 21 struck",
+        "Round 4: 6 cards. ann deals, ben starts.",
+        "Challenge by cat: quilt is allowed: cat loses 27 points this round.",
+        "Challenge in round 4?",
+        "Round 4 (6 cards):",
+        "cat challenged ben's quilt: allowed by the table's ruling",
+        "Totals after round 4: ann 92, ben 67, cat 64.",
+    )
+    assert out.count("go out?") == 2  # only while nobody had gone out, with every card in words
+    assert out.rstrip().endswith("Game over. ann wins with 92.")
+    assert out.count("Game over") == 1
     got = json.loads(ok("sheet", "--json"))
-    # ann 23 + 33 + 0 + 36, ben 0 + 23 + 19 + 25, cat 12 + 20 + 22 + 36
-    assert got["totals"] == {"ann": 92, "ben": 67, "cat": 90}
-    assert [r["hand_size"] for r in got["rounds"]] == [3, 4, 5, 6]
+    # ann 23 + 33 + 0 + 36; ben 0 + 23 + 19 + 25; cat 12 + 20 + 22 + (26 - 27 -> 0, + most words 10)
+    assert got["totals"] == {"ann": 92, "ben": 67, "cat": 64}
+    assert [(r, p) for r, p, *_ in laydowns()] == [
+        (1, "ben"), (1, "cat"), (1, "ann"),
+        (2, "ben"), (2, "cat"), (2, "ann"),
+        (3, "ann"), (3, "ben"), (3, "cat"),
+        (4, "ann"), (4, "ben"), (4, "cat"),
+    ]  # fmt: skip
+    assert [p for r, p, _, _, out in laydowns() if out] == ["ann", "ben", "ann", "ann"]
+    assert got["rounds"][3]["challenges"] == [
+        {"player": "ben", "word": "quilt", "by": "cat", "valid": True, "ruling": "table"}
+    ]
 
 
-def test_guided_mode_and_commands_share_a_game():
-    ok("new", "ann", "ben", "--bonus", "longest", "--rounds", "3,4")
-    ok("score", "ann", "cat", "--out")
-    # play takes over mid-round, then input ends: everything so far is kept
-    out = ok("play", input=lines("at", "Z", "", "(qu)iz"))
-    assert "Stopped. Game" in out
-    got = json.loads(ok("sheet", "--json"))
-    assert got["rounds"][0]["scores"] == {"ann": 23, "ben": 0}
-    ok("score", "ann", "(qu)iz", "--unused", "E")
-    ok("score", "ben", "to", "go", "--out")
-    assert "Game over. ann wins with 56." in ok("sheet")  # 23 + (25 - 2 + 10 longest)
+def test_each_line_is_checked_as_it_is_typed():
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    answers = lines(
+        "",  # nobody named: in turn from ben
+        "(xy)z",  # no such card
+        "(in)",  # one card is no word
+        "quizz",  # 5 cards in a 4-card round
+        "qiuz",  # not in the dictionary: shown, and typed again
+        "n",
+        "quiz",
+        "y",
+        "zz",  # with ben's Z, three Z cards in one round
+        "ox",
+        "E E",  # ox leaves 2 cards: fine
+        "at",
+        "E",  # 1 card where 2 are left: the unused cards are asked again
+        "",  # blank: the words again
+        "at",
+        "E ZZ",  # no such card
+        "EX",
+        "E X",
+    )
+    out = ok("play", input=answers)
+    in_order(
+        out,
+        "ben's words: (xy)z",
+        "qscore: error: no card (xy) in laid word '(xy)z'",
+        "ben's words: (in)",
+        "qscore: error: '(in)' is one card: a word takes at least 2 cards",
+        "ben's words: quizz",
+        "qscore: error: ben's words take 5 cards, but round 1 is dealt 4",
+        "ben's words: qiuz",
+        "qiuz: not allowed (not in the dictionary); did you mean quiz",
+        "Keep qiuz as laid? It stands unless challenged [y/N]: n",
+        "ben's words: quiz",
+        "Did ben go out? [y/N]: y",
+        "Recorded ben's laydown in round 1: quiz (went out).",
+        "cat's words: zz",
+        "qscore: error: too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+        "cat's words: ox",
+        "cat's unused cards (2 cards; blank: retype the words): E E",
+        "ann's words: at",
+        "ann's unused cards (2 cards; blank: retype the words): E",
+        "qscore: error: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
+        "ann's unused cards (2 cards; blank: retype the words): \n",
+        "ann's words: at",
+        "ann's unused cards (2 cards; blank: retype the words): E ZZ",
+        "qscore: error: unknown card 'ZZ'",
+        "ann's unused cards (2 cards; blank: retype the words): EX",
+        "qscore: error: unknown card 'EX'",
+        "ann's unused cards (2 cards; blank: retype the words): E X",
+        "Recorded ann's laydown in round 1: at (unused E X).",
+    )
+    assert laydowns() == [
+        (1, "ben", ["quiz"], [], True),
+        (1, "cat", ["ox"], ["E", "E"], False),
+        (1, "ann", ["at"], ["E", "X"], False),
+    ]
+
+
+def test_the_going_out_player_must_use_every_card():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
+    out = ok("play", input=lines("ann", "to", "y", "to, go", "ox", "E E", "", "ann", "at", "n", "E E E"))
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): ann",
+        "ann's words: to",
+        "Those words take 2 of 4 cards: did ann go out? [Y/n]: y",
+        "ann's words: to, go",
+        "Recorded ann's laydown in round 1: to go (went out).",
+        "ben's words: ox",
+        # round 2: the table named ann, but she kept cards: she did not go out after all
+        "ann's words: at",
+        "did ann go out? [Y/n]: n",
+        "ann's unused cards (3 cards; blank: retype the words): E E E",
+    )
+    assert laydowns()[-1] == (2, "ann", ["at"], ["E", "E", "E"], False)
+
+
+def test_commands_at_any_prompt_and_resuming():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "friday")
+    answers = lines(
+        "help",
+        "",
+        "at",
+        "Z",
+        "sheet",  # at cat's words: the open round shows ben's laydown so far
+        "ox",
+        "E",
+        "cat",
+        "y",
+        "",  # no challenge
+        "",  # round 2: nobody named, in turn from cat
+        "fix ben",  # ben has nothing in round 2: his round 1 laydown
+        "n",
+        "fix ben",
+        "y",
+        "ax",
+        "E",
+        "undo",  # takes the fix back: at (unused Z) stands again
+        "'undo'",  # in quotes, the word itself
+        "y",
+        "quit",
+    )
+    out = ok("play", input=answers)
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): help",
+        "fix PLAYER",
+        "Here: the player who went out lays down first",
+        "cat's words: sheet",
+        "Round 1 (3 cards), open: ann deals, ben starts:",
+        "ben       at 5",
+        "cat       (not laid yet)",
+        "cat's words: ox",
+        "Round 2: 4 cards. ben deals, cat starts.",
+        "cat's words: fix ben",
+        "ben already laid at (unused Z) in round 1. Replace it? [y/N]: n",
+        "Kept ben's at (unused Z).",
+        "cat's words: fix ben",
+        "ben already laid at (unused Z) in round 1. Replace it? [y/N]: y",
+        "ben's words: ax",
+        "Replaced ben's at (unused Z) in round 1 with ax (unused E).",
+        "Round 1 rescored.",
+        "ben       ax 14",
+        "cat's words: undo",
+        "Took back ben's laydown in round 1: ax (unused E); ben's earlier laydown stands again: at (unused Z).",
+        "Round 1 rescored.",
+        "ben       at 5",
+        "cat's words: 'undo'",
+        "Did cat go out?",
+        "Recorded cat's laydown in round 2: undo (went out).",
+        "ann's words: quit",
+        "Stopped. Game 'friday' is saved (last saved: cat's laydown in round 2: undo (went out)).",
+        "Go on with: qscore play --game friday",
+    )
+    assert laydowns("friday")[-1] == (2, "cat", ["undo"], [], True)
+    assert GameStore().load("friday").rounds[0].laydowns["ben"].words == ("at",)
+
+    # picking up where the table stopped: ann, then ben; cat went out, so no questions
+    out = ok("play", "--game", "friday", input=lines("(qu)iz", "E", "to go", ""))
+    assert "Who went out?" not in out and "go out?" not in out
+    in_order(out, "Round 2: 4 cards. ben deals, cat starts.", "ann's words: (qu)iz", "ben's words: to go")
+    # round 2: QUIZ and UNDO tie for longest, ben has the most words
+    assert out.rstrip().endswith("Game over. ann wins with 46.")
+
+
+def test_stopping_at_the_challenges_resumes_there():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "cat", "y"))  # input ends at the challenges
+    assert out.rstrip().endswith("Go on with: qscore play --game " + GameStore().load().name)
+    assert "Round 2" not in out
+    out = ok("play", input=lines("ann cat by ben", ""))
+    in_order(
+        out,
+        "Challenge in round 1? (blank: none): ann cat by ben",
+        "Challenge by ben: cat is allowed",
+        "Round 1 (3 cards):",
+        "Round 2: 4 cards. ben deals, cat starts.",
+    )
+
+
+def test_setting_up_asks_again_after_a_mistake():
+    out = ok("play", "--game", "sat", input=lines("solo", "", "", "ann ben", "", "", "Longest", ""))
+    in_order(
+        out,
+        "A new game called 'sat'.",
+        "qscore: error: a game has 2 to 8 players, got 1",
+        "Two players use one bonus: longest or most: \n",  # asked again until answered
+        "Two players use one bonus: longest or most: Longest",
+        "Keeping score for game 'sat': ann, ben.",
+    )
+    assert json.loads(ok("sheet", "--json", "--game", "sat"))["bonus"] == "longest"
+
+
+def read_until(fd, text, seen=b"", timeout=30.0):
+    """Read a child's output until ``text`` shows up."""
+    end = time.monotonic() + timeout
+    while text.encode() not in seen:
+        assert time.monotonic() < end, seen.decode()
+        if select.select([fd], [], [], 0.5)[0]:
+            chunk = os.read(fd, 4096)
+            assert chunk, seen.decode()
+            seen += chunk
+    return seen
+
+
+def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_home):
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "qscore", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=os.environ.copy(),
+    )
+    fd = proc.stdout.fileno()
+    try:
+        seen = read_until(fd, "Who went out?")
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "ben's words", seen)
+        ok("score", "ben", "at", "--unused", "Z")  # the other terminal
+        proc.stdin.write(b"ax\nE\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "Replace it? [y/N]", seen)
+        proc.stdin.write(b"n\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "cat's words", seen)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert "ben already laid at (unused Z) in round 1. Replace it? [y/N]" in seen.decode()
+    assert "Kept ben's at (unused Z)." in seen.decode()
+    assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
 
 
 def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
@@ -127,3 +384,43 @@ def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
     assert proc.returncode == 0, seen
     assert b"bonus: most" in seen
     assert json.loads(ok("sheet", "--json"))["bonus"] == "most"
+
+
+def test_a_dictionary_gone_missing_is_a_question(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("cat\nat\nox\n")
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-d", str(words))
+    words.unlink()
+    out = ok("play", input=lines("n"))
+    in_order(out, "qscore: error: the game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
+    assert laydowns() == []
+    answers = lines("y", "", "xq", "Z", "ox", "E", "cat", "y", "ben xq by ann", "ben xq by ann invalid", "")
+    out = ok("play", input=answers)
+    in_order(
+        out,
+        "ben's words: xq",  # not checked: recorded as typed
+        "Recorded ben's laydown in round 1: xq",
+        "Challenge in round 1? (blank: none): ben xq by ann",
+        "qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
+        "Challenge in round 1? (blank: none): ben xq by ann invalid",
+        "Challenge by ann: xq is not allowed",
+        "Round 1 (3 cards):",
+    )
+    sheet = ok("sheet", "--words")
+    assert sheet.startswith("(the game's dictionary cannot be opened, so refused words are not marked:")
+    assert "xq 27 struck" in sheet
+
+
+def test_the_readme_transcript_is_what_play_prints():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    start = readme.index("```text\nRound 2: 4 cards.") + len("```text\n")
+    shown = [line.rstrip() for line in readme[start : readme.index("```", start)].splitlines()]
+    ok("new", "ann", "ben", "cat", "--game", "friday")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    out = ok("play", input=lines("", "ben", "to go", "jbas", "n", "jab", "S", "(qu)iz", "E", "ann quiz by cat", ""))
+    got = [line.rstrip() for line in out[out.index("Round 2: 4 cards.") : out.index("\nStopped.")].splitlines()]
+    assert got == shown

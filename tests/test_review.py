@@ -170,11 +170,11 @@ def test_review_of_rounds_not_closed():
 # --- in the guided mode ----------------------------------------------------------
 
 GUIDED = [
-    # round 1, 4 cards: ann QUIZ (25) with E (-2) = 23; ben TO GO, out; cat JAB (23)
-    # with S (-3) = 20, where JABS (26) used every card: the round's biggest miss, 6.
-    *("(qu)iz", "E", "to go", "", "y", "jab", "S", ""),
-    # round 2, 5 cards: ann's STEVE is struck (0); VET (16) and ES (5) were there: 21.
-    *("steve", "", "y", "hat in", "", "n", "bed no", "", "n", "ann steve by ben", ""),
+    # round 1, 4 cards, ben went out with TO GO; cat JAB (23) with S (-3) = 20, where JABS
+    # (26) used every card: the round's biggest miss, 6; ann QUIZ (25) with E (-2) = 23.
+    *("ben", "to go", "jab", "S", "(qu)iz", "E", ""),
+    # round 2, 5 cards: ann's STEVE, kept and struck (0); VET (16) and ES (5) were there: 21.
+    *("ann", "steve", "y", "hat in", "bed no", "ann steve by ben", ""),
 ]
 
 
@@ -186,8 +186,10 @@ def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
     first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with JABS.")
     second = lines.index("Review: the biggest miss of round 2: ann scored 0 of a possible 21 with VET · ES.")
     # each after its round's table, before the next round's
-    assert lines.index("Round 1 closed.") < first < lines.index("Round 2 closed.") < second
-    assert lines[-1] == "Missed in all: ann 21, ben 0, cat 6."
+    assert lines.index("Totals after round 1: ann 33, ben 23, cat 20.") < first
+    assert first < lines.index("Totals after round 2: ann 33, ben 42, cat 42.") < second
+    # the whole game's misses come before the winner, which is said last
+    assert lines[-2:] == ["Missed in all: ann 21, ben 0, cat 6.", "Game over. A tie: ben and cat with 42."]
 
 
 def test_a_table_can_turn_the_review_off():

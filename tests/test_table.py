@@ -205,7 +205,8 @@ def test_play_resumes_after_a_rename_and_a_leave():
     ok("score", "ann", "cat", "--out")
     ok("rename", "ann", "anne")
     ok("leave", "cat", "--bonus", "longest")  # cat had not laid down: sits round 1 out
-    out = ok("play", input="at\nZ\n\n(qu)iz\nE\nto go\n\ny\n\n")
+    # round 1: ben's laydown, no challenge; round 2: ben went out, then anne's
+    out = ok("play", input="at\nZ\n\nben\nto go\n(qu)iz\nE\n\n")
     assert "ben's words" in out and "cat's words" not in out and "anne's words" in out
     assert "Keeping score for game " in out and ": anne, ben." in out
     # round 1: anne 13 + longest 10 = 23, ben 5 - 14 < 0: 0; round 2: anne 23 + 10, ben 13

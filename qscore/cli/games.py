@@ -29,6 +29,7 @@ from qscore.cli.completion import (
 from qscore.errors import DictionaryError, GameError
 
 if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary
     from qscore.scoresheet import Entry, Game
     from qscore.storage import GameStore
 
@@ -231,6 +232,23 @@ def record_laydown(
         raise quote_hint(exc, words, unused) from None
     notes = [] if unchecked else flags(list(checked[1].words), current)
 
+    before, entry, after = save_laydown(player, words, unused, out, round_no, game, replace=replace)
+    d = entry.data
+    replaced: Laydown | None = before.rounds[d["round"] - 1].laydowns.get(d["player"])
+    was = f", replacing {replaced.text()}" if replaced else ""
+    lines = [f"Recorded {before.describe(entry)}{was}."]
+    lines += notes if not unchecked else ["  words not checked (--unchecked): challenge any the table doubts"]
+    lines += closing_text(before, after, d["round"])
+    return "\n".join(lines)
+
+
+def save_laydown(
+    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None, *, replace: bool
+) -> tuple["Game", "Entry", "Game"]:
+    """Save a laydown, checked again inside the write against the game as it then stands:
+    (game before, entry, game after). A laydown there already stands (LaydownExistsError)
+    unless ``replace``."""
+
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
         state, lay = g.check_laydown(player, words, unused, out, round_no, replace=replace)
         data = {
@@ -242,14 +260,7 @@ def record_laydown(
         }
         return "laydown", data
 
-    before, entry, after = store().append(build, game)
-    d = entry.data
-    replaced: Laydown | None = before.rounds[d["round"] - 1].laydowns.get(d["player"])
-    was = f", replacing {replaced.text()}" if replaced else ""
-    lines = [f"Recorded {before.describe(entry)}{was}."]
-    lines += notes if not unchecked else ["  words not checked (--unchecked): challenge any the table doubts"]
-    lines += closing_text(before, after, d["round"])
-    return "\n".join(lines)
+    return store().append(build, game)
 
 
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
@@ -326,7 +337,23 @@ def challenge(
 def record_challenge(
     player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
 ) -> str:
-    from qscore.cards import parse_laid_word, points
+    before, entry, after = save_challenge(player, word, by, ruling, round_no, game)
+    lines = [challenge_text(after, entry)]
+    lines += closing_text(before, after, entry.data["round"])
+    return "\n".join(lines)
+
+
+def save_challenge(
+    player: str,
+    word: str,
+    by: str,
+    ruling: str | None,
+    round_no: int | None,
+    game: str | None,
+    dictionary: "Dictionary | None" = None,
+) -> tuple["Game", "Entry", "Game"]:
+    """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
+    table's ruling, and save it: (game before, entry, game after)."""
     from qscore.dictionaries import judge
 
     if ruling is not None:
@@ -343,7 +370,7 @@ def record_challenge(
         laid = current.check_challenge(player, word, by, round_no)[2]
         most = max(current.config.rounds)
         try:
-            verdict = judge(laid, game_dictionary(current), current.deck, max_cards=most, suggest=False)
+            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
         except DictionaryError as exc:
             raise DictionaryError(
                 f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
@@ -358,9 +385,15 @@ def record_challenge(
         data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
         return "challenge", data | {"ruling": how, "reason": reason}
 
-    before, entry, after = store().append(build, game)
+    return store().append(build, game)
+
+
+def challenge_text(game: "Game", entry: "Entry") -> str:
+    """What a settled challenge means for the round, in a line."""
+    from qscore.cards import parse_laid_word, points
+
     d = entry.data
-    value = points(parse_laid_word(d["word"], after.deck))
+    value = points(parse_laid_word(d["word"], game.deck))
     why = f" ({d['reason']})" if d["reason"] else ""
     if d["valid"]:
         outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
@@ -368,20 +401,32 @@ def record_challenge(
         outcome = (
             f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
         )
-    lines = [f"Challenge by {d['by']}: {outcome}"]
-    lines += closing_text(before, after, d["round"])
-    return "\n".join(lines)
+    return f"Challenge by {d['by']}: {outcome}"
 
 
 @app.command()
 @reports_errors
-def sheet(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+def sheet(
+    game: GameOpt = None,
+    words: Annotated[
+        bool, typer.Option("--words", "-w", help="each round's words as laid, with their points, then the sheet")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
-    from qscore.cli.sheets import sheet_text, standing_text
+    from qscore.cli.sheets import sheet_text, standing_text, words_sheet_text
 
     g = store().load(game)
     if as_json:
         print_json(g.summary())
+    elif words:
+        try:
+            dictionary = game_dictionary(g)
+        except DictionaryError as exc:  # the words are still shown, only not checked
+            print(f"(the game's dictionary cannot be opened, so refused words are not marked: {exc})")
+            dictionary = None
+        print(words_sheet_text(g, dictionary))
+        print(standing_text(g))
     else:
         print(sheet_text(g))
         print(standing_text(g))
@@ -409,6 +454,14 @@ def export(
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
     from qscore.cli.sheets import standing_text
+
+    text, _, after = record_undo(game)
+    print(text)
+    print(standing_text(after))
+
+
+def record_undo(game: str | None) -> tuple[str, "Entry", "Game"]:
+    """Take back the game's last standing entry: what to say, the undo entry, and the game after."""
     from qscore.scoresheet import effective
 
     def build(g: "Game") -> tuple[str, dict[str, Any]]:
@@ -419,8 +472,7 @@ def undo(game: GameOpt = None) -> None:
         return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
 
     before, entry, after = store().append(build, game)
-    print(undo_text(before, before.entries[entry.data["undoes"] - 1], after))
-    print(standing_text(after))
+    return undo_text(before, before.entries[entry.data["undoes"] - 1], after), entry, after
 
 
 def undo_text(before: "Game", undone: "Entry", after: "Game") -> str:

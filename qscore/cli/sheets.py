@@ -3,22 +3,32 @@
 import csv
 import io
 import json
+from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
+from qscore.cards import parse_laid_word, points
 from qscore.scoresheet import Game, RoundState
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
 
+if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary
+
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
 LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge"
+STRUCK = "struck"  # after a word a challenge ruled out
+FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
 
 
 def cell(game: Game, state: RoundState, player: str) -> str:
-    """A player's score in a round with its marks, e.g. ``37 ML*``."""
+    """A player's score in a round with its marks, e.g. ``37 ML*``; in an open round, the words laid so far."""
     if player not in state.players:
         return "-"
     if state.results is None:
-        return "..." if player in state.laydowns else ""
+        lay = state.laydowns.get(player)
+        if lay is None:
+            return ""
+        return (" ".join(lay.words) or "(no words)") + (" *" if lay.out else "")
     r = state.results[player]
     marks = "".join(MARKS[b] for b in r.bonuses)
     if state.laydowns[player].out:
@@ -63,19 +73,44 @@ def standing_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-def round_text(game: Game, state: RoundState) -> str:
-    """A closed round in detail: each player's words, unused cards, penalties, bonuses."""
-    assert state.results is not None
-    rows = []
+def words_text(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> str:
+    """A player's words as laid, each with its points: ``(qu)iz 25, steve 21 struck, qiuz 35 ?``."""
+    from qscore.dictionaries import judge
+
+    lay = state.laydowns[player]
+    struck = [c.word for c in state.challenges if c.player == player and not c.valid]
+    upheld = {c.word for c in state.challenges if c.player == player and c.valid}
+    shown = []
+    for w in lay.words:
+        text = f"{w} {points(parse_laid_word(w, game.deck))}"
+        if w in struck:
+            struck.remove(w)
+            text += f" {STRUCK}"
+        elif (
+            dictionary is not None
+            and w not in upheld
+            and not judge(w, dictionary, game.deck, max_cards=max(game.config.rounds), suggest=False).allowed
+        ):
+            text += f" {FLAGGED}"
+        shown.append(text)
+    return ", ".join(shown) or "-"
+
+
+def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = None) -> str:
+    """A round in detail: each player's words with their points, unused cards, penalties,
+    bonuses; an open round shows the laydowns so far. With the game's ``dictionary``, a word
+    it refuses is marked."""
+    rows: list[list[object]] = []
     for p in state.players:
-        lay, r = state.laydowns[p], state.results[p]
-        struck = [c.word for c in state.challenges if c.player == p and not c.valid]
-        words = " ".join(f"{w}(x)" if w in struck else w for w in lay.words) or "-"
-        rows.append(
-            [
-                p + (" *" if lay.out else ""),
-                words,
-                " ".join(lay.unused) or "-",
+        lay = state.laydowns.get(p)
+        if lay is None:
+            rows.append([p, "(not laid yet)"])
+            continue
+        row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, dictionary)]
+        row.append(" ".join(lay.unused) or "-")
+        if state.results is not None:
+            r = state.results[p]
+            row += [
                 r.word_points,
                 -r.unused_points,
                 -r.penalty or "",
@@ -83,13 +118,28 @@ def round_text(game: Game, state: RoundState) -> str:
                 " ".join(MARKS[b] for b in r.bonuses),
                 r.score,
             ]
-        )
-    headers = ["player", "words", "unused", "words pts", "unused", "penalty", "hand", "bonus", "round"]
-    text = f"Round {state.number} ({state.hand_size} cards):\n" + tabulate(rows, headers=headers)
+        rows.append(row)
+    headers = ["player", "words", "unused"]
+    if state.results is not None:
+        headers += ["words pts", "unused", "penalty", "hand", "bonus", "round"]
+    head = f"Round {state.number} ({state.hand_size} cards)"
+    if state.results is None:
+        head += f", open: {state.dealer} deals, {state.starts} starts"
+    text = f"{head}:\n" + tabulate(rows, headers=headers)
     for c in state.challenges:
         verdict = "allowed" if c.valid else "not allowed"
-        text += f"\n  {c.by} challenged {c.player}'s {c.word}: {verdict} ({c.ruling})"
+        how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
+        text += f"\n  {c.by} challenged {c.player}'s {c.word}: {verdict} {how}"
+    if any(f" {FLAGGED}" in str(row[1]) for row in rows):
+        text += f"\n  {FLAGGED}: not in the game's dictionary; it stands unless challenged"
     return text
+
+
+def words_sheet_text(game: Game, dictionary: "Dictionary | None" = None) -> str:
+    """Every round reached, in detail, then the sheet: what ``sheet --words`` shows."""
+    reached = [s for s in game.rounds if s.closed or s.laydowns]
+    parts = [round_text(game, s, dictionary) for s in reached]
+    return "\n\n".join([*parts, sheet_text(game)])
 
 
 def export_text(game: Game, fmt: str) -> str:
@@ -97,7 +147,10 @@ def export_text(game: Game, fmt: str) -> str:
         return json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
-        return f"## Quiddler: {game.name}\n\n" + tabulate(sheet_rows(game), headers=headers, tablefmt="github") + "\n"
+        table = tabulate(sheet_rows(game), headers=headers, tablefmt="github")
+        legend = LEGEND.replace("*", "\\*")
+        standing = "\n\n".join(standing_text(game).splitlines())
+        return f"## Quiddler: {game.name}\n\n{table}\n\n{legend}\n\n{standing}\n"
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(headers)

@@ -1,0 +1,68 @@
+"""What the sheet shows of the words laid, and what the exports carry."""
+
+import json
+
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+
+def ok(*args):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
+
+
+def test_sheet_words_shows_each_round_as_laid():
+    ok("new", "ann", "ben", "cat", "--rounds", "5,6", "--game", "friday")
+    ok("score", "ann", "steve", "--out")  # struck below
+    ok("score", "ben", "(qu)iz", "--unused", "E E")  # QU·I·Z, 25
+    ok("score", "cat", "qiuz", "--unused", "E")  # not in the dictionary, never challenged: it stands, marked
+    ok("challenge", "ann", "steve", "--by", "ben")
+    ok("score", "ann", "hat", "--unused", "A A A")  # round 2, open
+    out = ok("sheet", "--words")
+    lines = out.splitlines()
+    assert lines[0] == "Round 1 (5 cards):"
+    row = {line.split()[0]: line for line in lines[3:6]}
+    # each word with its points; the struck one and the refused one marked
+    assert row["ann"].startswith("ann *     steve 21 struck  -")
+    assert row["ben"].split()[1:5] == ["(qu)iz", "25", "E", "E"]
+    assert row["cat"].split()[1:4] == ["qiuz", "35", "?"]
+    assert "  ben challenged ann's steve: not allowed by the dictionary" in lines
+    assert "  ?: not in the game's dictionary; it stands unless challenged" in lines
+    # the open round: the laydowns so far, and who is still to lay
+    at = lines.index("Round 2 (6 cards), open: ben deals, cat starts:")
+    assert lines[at + 3].split() == ["ann", "hat", "12", "A", "A", "A"]
+    assert lines[at + 4].split() == ["ben", "(not", "laid", "yet)"]
+    # then the sheet, whose open round shows the words so far rather than "..."
+    assert "Game 'friday'" in lines
+    assert lines[-1] == "Round 2: 6 cards. ben deals, cat starts."
+    sheet_row = next(line for line in ok("sheet").splitlines() if line.startswith("2 "))
+    assert sheet_row.split() == ["2", "6", "ben", "hat"]
+    assert "..." not in ok("sheet")
+
+
+def test_markdown_carries_the_legend_and_the_winner():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    md = ok("export", "--format", "markdown").splitlines()
+    assert "M: most-words bonus, L: longest-word bonus, \\*: went out, !: lost a challenge" in md
+    assert md[-1] == "Game over. ann wins with 13."
+
+
+def test_json_carries_the_bonus_size_and_keeps_its_fields():
+    ok("new", "ann", "ben", "cat", "--bonus-points", "15")
+    ok("score", "ann", "cat", "--out")
+    got = json.loads(ok("sheet", "--json"))
+    assert got["bonus_points"] == 15
+    assert json.loads(ok("export", "--format", "json"))["bonus_points"] == 15
+    fields = {"game", "players", "deck", "bonus", "dictionary", "rounds", "totals", "leaders", "over", "winner"}
+    assert fields <= got.keys()
+    assert {"number", "hand_size", "dealer", "starts", "closed", "scores", "players", "challenges"} <= got["rounds"][
+        0
+    ].keys()
+    ok("new", "dee", "eve", "--bonus", "none")
+    assert json.loads(ok("sheet", "--json"))["bonus_points"] is None
