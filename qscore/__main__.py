@@ -27,8 +27,18 @@ def named_dictionary(args: list[str]) -> str | None:
 
 
 def main() -> None:
-    """Run qscore. A system dictionary named on the command line (-d en_US) begins to
-    open first, in the background, while the command line loads."""
+    """Run qscore. Ctrl-C inside a command says what it saved; before one starts (while
+    qscore loads), nothing can have been saved."""
+    try:
+        run_command_line()
+    except KeyboardInterrupt:
+        print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
+        sys.exit(130)
+
+
+def run_command_line() -> None:
+    """Run the command line. A system dictionary named on it (-d en_US) begins to open
+    first, in the background, while the command line loads."""
     named = named_dictionary(sys.argv[1:])
     if named is None:
         from qscore.cli import main as run

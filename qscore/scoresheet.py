@@ -64,6 +64,8 @@ class GameConfig:
             )
         if self.bonus not in BONUS_RULES:
             raise GameError(f"unknown bonus {self.bonus!r}: choose {', '.join(BONUS_RULES)}")
+        if self.bonus_points < 1:
+            raise GameError(f"a bonus of {self.bonus_points} points: a bonus is worth 1 point at least")
         if len(self.players) == 2 and self.bonus == "both":
             # "If there are only two players, they should decide between them to limit
             # the bonus to either the longest word or the most words."
@@ -88,17 +90,19 @@ def check_player_name(name: str) -> None:
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
-    """A round schedule: ``3-10`` (one round of each size) or ``3,4,5``."""
+    """A round schedule, the cards dealt in each round: ``3-10`` (one round of each size,
+    smallest first) or ``3,4,5``."""
+    usage = f"rounds {text!r}: give the cards dealt each round, a range such as 3-10 or a list such as 3,4,5"
     try:
         if "-" in text:
             low, high = (int(x) for x in text.split("-", 1))
             sizes = tuple(range(low, high + 1))
         else:
-            sizes = tuple(int(x) for x in text.replace(" ", "").split(",") if x)
+            sizes = tuple(int(x) for x in text.replace(" ", "").split(","))
     except ValueError:
-        raise GameError(f"rounds {text!r}: write a range such as 3-10 or a list such as 3,4,5") from None
+        raise GameError(usage) from None
     if not sizes:
-        raise GameError(f"rounds {text!r}: no round in it")
+        raise GameError(usage)
     return sizes
 
 
@@ -358,7 +362,7 @@ class Game:
             if p in results:
                 r = results[p]
                 row |= {
-                    "struck": [w.text for w in laid[p].words if w.struck],
+                    "struck": [text for text, w in zip(lay.words, laid[p].words, strict=True) if w.struck],
                     "word_points": r.word_points,
                     "unused_points": r.unused_points,
                     "penalty": r.penalty,
@@ -396,10 +400,8 @@ class Game:
         current = self.current
         if number is None:
             if current is None:
-                raise GameError(
-                    f"game {self.name!r} is over: all {len(self.rounds)} rounds are scored "
-                    "(use --round N to correct one)"
-                )
+                scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
+                raise GameError(f"game {self.name!r} is over: {scored} scored (use --round N to correct one)")
             return current
         if not 1 <= number <= len(self.rounds):
             raise GameError(f"no round {number}: game {self.name!r} has rounds 1 to {len(self.rounds)}")
@@ -468,7 +470,8 @@ class Game:
                 f"but round {state.number} is dealt {state.hand_size}{hint}"
             )
         if out and left:
-            raise GameError(f"{who} went out, so has no unused cards, but {len(left)} are given")
+            given = "1 is" if len(left) == 1 else f"{len(left)} are"
+            raise GameError(f"{who} went out, so has no unused cards, but {given} given")
         if out:
             gone = [p for p, lay in state.laydowns.items() if lay.out and p != who]
             if gone:

@@ -55,6 +55,16 @@ _TABLES = {"games", "entries"}
 Builder = Callable[[Game], tuple[str, dict[str, Any]]]
 
 
+def game_name(name: str) -> str:
+    """A game's name as typed, trimmed; one line of printable text, since errors quote it."""
+    name = name.strip()
+    if not name:
+        raise StorageError("a game's name cannot be empty")
+    if not name.isprintable():
+        raise StorageError(f"a game's name is one line of printable text, not {name!r}")
+    return name
+
+
 @dataclass(frozen=True)
 class Unreadable:
     """A saved game whose log cannot be replayed; the other games still list."""
@@ -309,13 +319,15 @@ class GameStore:
     def create(self, config: GameConfig, name: str | None = None) -> Game:
         """Start a game; without a name it is called after today's date."""
         config.check()
+        if name is not None:
+            name = game_name(name)
         entries: list[Entry] = []
         with self._writing(create=True) as conn, self._transaction(conn, entries):
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
                 name = _free_name(date.today().isoformat(), taken)
-            elif name in taken:
-                raise StorageError(f"a game named {name!r} exists already: choose another --game name")
+            elif clash := next((t for t in taken if t.lower() == name.lower()), None):
+                raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
             entries.append(Entry(1, "created", config.to_json()))
             self._insert(conn, cur.lastrowid, entries[0])
@@ -352,9 +364,7 @@ class GameStore:
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
-        new = new.strip()
-        if not new:
-            raise StorageError("a game's name cannot be empty")
+        new = game_name(new)
         with self._writing() as conn, self._transaction(conn, []):
             game_id, found = self._resolve(conn, old)
             clash = conn.execute(

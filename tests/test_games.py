@@ -269,14 +269,14 @@ def test_games_lists_players_round_and_leader():
             "too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
         ),
         (["score", "ann", "cats"], "ann's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3"),
-        (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 are given"),
+        (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 is given"),
         (["score", "ann", "(in)", "--unused", "E E"], "'(in)' is one card: a word takes at least 2 cards"),
         (["score", "ann", "cat", "--round", "3"], "round 3 has not started: the current round is 1"),
         (["score", "ann", "cat", "--game", "nope"], "no game named 'nope'"),
         (["challenge", "ann", "cat", "--by", "ben"], "ann has laid nothing down yet"),
         (["new", "solo"], "a game has 2 to 8 players, got 1"),
         (["new", "ann", "ann", "bob"], "two players have the same name: ann"),
-        (["new", "a", "b", "c", "--rounds", "3-x"], "rounds '3-x': write a range"),
+        (["new", "a", "b", "c", "--rounds", "3-x"], "rounds '3-x': give the cards dealt each round, a range"),
         (["new", "a", "b", "c", "--variant", "tiny"], "unknown deck 'tiny'"),
         (["export", "--format", "pdf"], "--format 'pdf': use csv, json or markdown"),
     ],
@@ -300,7 +300,7 @@ def test_challenge_errors_and_closed_game():
         (["challenge", "ann", "dog", "--by", "ben"], "ann laid no word 'dog' in round 1"),
         (["challenge", "ann", "cat", "--by", "ann"], "ann cannot challenge their own word"),
         (["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"], "--ruling 'maybe': use valid or invalid"),
-        (["score", "ann", "cat", "--out"], "is over: all 1 rounds are scored (use --round N to correct one)"),
+        (["score", "ann", "cat", "--out"], "is over: its 1 round is scored (use --round N to correct one)"),
     ]:
         r = run(*args)
         assert r.exit_code == 2 and message in r.stderr, (args, r.output)

@@ -98,19 +98,21 @@ def start_game(
     allow: Path | None = None,
     deny: Path | None = None,
     name: str | None = None,
-    bonus_points: int = 10,
+    bonus_points: int | None = None,
     review: bool = True,
 ) -> "Game":
     """Check the table's choices and save the new game."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, read_word_file
-    from qscore.scoresheet import GameConfig, parse_rounds
+    from qscore.scoresheet import BONUS_POINTS, GameConfig, parse_rounds
 
     deck = load_deck(variant.strip().lower())
     dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
     if bonus is None:
         bonus = ask_bonus() if len(players) == 2 else "both"
     bonus = bonus.strip().lower()
+    if bonus == "none" and bonus_points is not None:
+        raise GameError("--bonus-points with --bonus none: the game plays no bonus")
     first = 0
     if dealer is not None:
         lowered = [p.lower() for p in players]
@@ -120,13 +122,13 @@ def start_game(
     config = GameConfig(
         players=tuple(players),
         deck=deck.key,
-        rounds=parse_rounds(rounds) if rounds else deck.rounds,
+        rounds=deck.rounds if rounds is None else parse_rounds(rounds),
         bonus=bonus,
         dictionary=dictionary_name(dictionary),
         allow=tuple(sorted(read_word_file(allow))) if allow else (),
         deny=tuple(sorted(read_word_file(deny))) if deny else (),
         first_dealer=first,
-        bonus_points=bonus_points,
+        bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
         review=review,
     )
     return store().create(config, name)
@@ -137,7 +139,7 @@ def start_game(
 def new(
     players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
     variant: VariantOpt = "standard",
-    rounds: Annotated[str | None, typer.Option("--rounds", help="a custom schedule: 3-10, or 3,4,5")] = None,
+    rounds: Annotated[str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
         str | None,
         typer.Option(
@@ -150,7 +152,9 @@ def new(
         str | None,
         typer.Option("--dealer", help="who deals first (default: the first player)", autocompletion=new_players),
     ] = None,
-    bonus_points: Annotated[int, typer.Option("--bonus-points", min=0, help="what each bonus is worth")] = 10,
+    bonus_points: Annotated[
+        int | None, typer.Option("--bonus-points", help="what each bonus is worth (default: 10)")
+    ] = None,
     review: Annotated[
         bool, typer.Option("--review/--no-review", help="in qscore play, show after each round what was missed")
     ] = True,

@@ -1,0 +1,103 @@
+"""What the scorekeeper takes, as a table types it: names, bonus sizes, schedules, and the
+one-line errors for what it refuses, with nothing saved."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.cli import ok, run
+
+
+def games_json():
+    return json.loads(ok("games", "--json"))
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("", "a game's name cannot be empty"),
+        ("   ", "a game's name cannot be empty"),
+        ("fri\nday", "a game's name is one line of printable text, not 'fri\\nday'"),
+    ],
+)
+def test_a_game_name_a_table_cannot_read_back_is_refused(name, says):
+    r = run("new", "ann", "ben", "cat", "--game", name)
+    assert r.exit_code == 2
+    assert r.stderr == f"qscore: error: {says}\n"
+    assert not os.path.exists(os.path.join(os.environ["QSCORE_HOME"], "games.sqlite3")) or games_json() == []
+
+
+def test_game_names_are_trimmed_and_differ_in_more_than_case():
+    ok("new", "ann", "ben", "cat", "--game", " friday ")
+    assert [g["game"] for g in games_json()] == ["friday"]
+    r = run("new", "ann", "ben", "cat", "--game", "FRIDAY")
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: a game named 'friday' exists already: choose another --game name\n"
+    assert [g["game"] for g in games_json()] == ["friday"]
+
+
+def test_a_bonus_is_worth_a_point_at_least():
+    r = run("new", "ann", "ben", "cat", "--bonus-points", "0")
+    assert (r.exit_code, r.stderr) == (2, "qscore: error: a bonus of 0 points: a bonus is worth 1 point at least\n")
+    r = run("new", "ann", "ben", "cat", "--bonus", "none", "--bonus-points", "5")
+    assert (r.exit_code, r.stderr) == (2, "qscore: error: --bonus-points with --bonus none: the game plays no bonus\n")
+    assert games_json() == []
+    ok("new", "ann", "ben", "cat", "--bonus-points", "5")
+    assert json.loads(ok("sheet", "--json"))["bonus_points"] == 5
+
+
+@pytest.mark.parametrize("rounds", ["", "3,,4", "10-3", "three"])
+def test_a_schedule_with_no_rounds_or_a_gap_is_refused(rounds):
+    r = run("new", "ann", "ben", "cat", "--rounds", rounds)
+    assert r.exit_code == 2
+    assert r.stderr == (
+        f"qscore: error: rounds {rounds!r}: give the cards dealt each round, "
+        "a range such as 3-10 or a list such as 3,4,5\n"
+    )
+
+
+def test_struck_words_are_named_as_laid():
+    ok("new", "ann", "ben", "cat", "--rounds", "3")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "(th)e", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    ok("challenge", "ben", "(th)e", "--by", "cat", "--ruling", "invalid")
+    ben = json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ben"]
+    assert ben["words"] == ["(th)e"] and ben["struck"] == ["(th)e"]
+
+
+def test_the_errors_say_one_round_and_one_card_in_the_singular():
+    ok("new", "ann", "ben", "cat", "--rounds", "3")
+    r = run("score", "ann", "at", "--unused", "E", "--out")
+    assert r.stderr == "qscore: error: ann went out, so has no unused cards, but 1 is given\n"
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    r = run("score", "ben", "ax", "--unused", "E", "--replace")
+    assert "its 1 round is scored (use --round N to correct one)" in r.stderr
+
+
+def test_ctrl_c_while_qscore_loads_is_one_line(tmp_path):
+    """Ctrl-C before any command has run: nothing can have been saved, and no traceback."""
+    env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
+    # the command line's loading stands in as a long sleep, so the interrupt lands there
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time, qscore.__main__ as m; sys.argv = ['qscore', 'check', 'quiz'];"
+            "import qscore.cli as c; c.main = lambda: time.sleep(30); m.main()",
+        ],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (130, "\nqscore: stopped (Ctrl-C): nothing was saved\n")
