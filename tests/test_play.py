@@ -424,3 +424,45 @@ def test_the_readme_transcript_is_what_play_prints():
     out = ok("play", input=lines("", "ben", "to go", "jbas", "n", "jab", "S", "(qu)iz", "E", "ann quiz by cat", ""))
     got = [line.rstrip() for line in out[out.index("Round 2: 4 cards.") : out.index("\nStopped.")].splitlines()]
     assert got == shown
+
+
+def test_a_rename_and_a_leave_in_another_terminal_count_at_the_next_prompt(isolated_home):
+    ok("new", "ann", "ben", "cat", "dan", "--rounds", "3,4")
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "qscore", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=os.environ.copy(),
+    )
+    fd = proc.stdout.fileno()
+    try:
+        seen = read_until(fd, "Who went out?")
+        ok("rename", "cat", "cathy")  # the other terminal, while play waits
+        ok("leave", "dan")
+        proc.stdin.write(b"cat\n")  # the name play showed; cat is no longer in the round
+        proc.stdin.flush()
+        seen = read_until(fd, "Who went out?", seen[seen.index(b"Who went out?") + 1 :])
+        proc.stdin.write(b"cathy\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "cathy's words", seen)
+        proc.stdin.write(b"cat\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "ann's words", seen)  # turn order from cathy, dan gone home
+        proc.stdin.write(b"ax\nE\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "ben's words", seen)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    text = seen.decode()
+    assert "Traceback" not in text and "dan's words" not in text
+    assert "cat is no longer in round 1." in text
+    assert laydowns() == [(1, "cathy", ["cat"], [], True), (1, "ann", ["ax"], ["E"], False)]
+
+
+def test_a_player_named_like_a_command_is_named_in_quotes():
+    ok("new", "ann", "ben", "sheet", "--rounds", "3")
+    out = ok("play", input=lines("'sheet'", "cat", "at", "Z", "ox", "E", ""))
+    assert "sheet's words" in out
+    assert laydowns()[0] == (1, "sheet", ["cat"], [], True)

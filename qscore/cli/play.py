@@ -32,12 +32,12 @@ if TYPE_CHECKING:
 
 COMMANDS = """At any prompt you can type:
   sheet         the scoresheet so far, with every word laid
-  undo          take back the last entry (a laydown or a challenge)
+  undo          take back the last entry (a laydown, a challenge, a rename or a leave)
   fix PLAYER    re-enter PLAYER's laydown for this round, or for the previous round
                 if they have none in this one (fix PLAYER N: round N)
   help          this list
   quit          stop here; everything entered is saved
-A word that is also a command is laid in quotes: 'undo'."""
+A word or a name that is also a command goes in quotes: 'undo'."""
 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
 
@@ -287,7 +287,12 @@ class Table:
         gone = next((p for p, lay in state.laydowns.items() if lay.out), None)
         if gone is None and n not in self.going_out:
             self.going_out[n] = self.ask_going_out(game, state)
+            return  # the next step reads the game again: a rename or leave meanwhile counts
         named = "" if gone else self.going_out[n]
+        if named and named not in state.players:  # renamed or gone home, from another terminal
+            print(f"{named} is no longer in round {n}.")
+            del self.going_out[n]
+            return
         order = turn_order(state.players, gone or named or state.starts)
         player = next(p for p in order if p not in state.laydowns)
         words, unused, out = self.enter_laydown(game, state, player, went_out=player == named)
@@ -303,7 +308,7 @@ class Table:
             if answer.lower() in ("", "nobody", "none", "-"):
                 return ""
             try:
-                who = game.player(answer)
+                who = game.player(answer.strip("'\""))  # a name that is also a command, in quotes
                 game.playing(who, state)
             except GameError as exc:
                 print(f"qscore: error: {exc}")
