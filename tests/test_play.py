@@ -325,15 +325,20 @@ def read_until(fd, text, seen=b"", timeout=30.0):
     return seen
 
 
-def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_home):
-    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
-    proc = subprocess.Popen(
+def start_play():
+    """``qscore play`` in a process of its own, as a second terminal sees it."""
+    return subprocess.Popen(
         [sys.executable, "-u", "-m", "qscore", "play"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=os.environ.copy(),
     )
+
+
+def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_home):
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    proc = start_play()
     fd = proc.stdout.fileno()
     try:
         seen = read_until(fd, "Who went out?")
@@ -428,13 +433,7 @@ def test_the_readme_transcript_is_what_play_prints():
 
 def test_a_rename_and_a_leave_in_another_terminal_count_at_the_next_prompt(isolated_home):
     ok("new", "ann", "ben", "cat", "dan", "--rounds", "3,4")
-    proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "qscore", "play"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=os.environ.copy(),
-    )
+    proc = start_play()
     fd = proc.stdout.fileno()
     try:
         seen = read_until(fd, "Who went out?")
