@@ -465,3 +465,24 @@ def test_a_player_named_like_a_command_is_named_in_quotes():
     out = ok("play", input=lines("'sheet'", "cat", "at", "Z", "ox", "E", ""))
     assert "sheet's words" in out
     assert laydowns()[0] == (1, "sheet", ["cat"], [], True)
+
+
+def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home):
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    proc = start_play()
+    fd = proc.stdout.fileno()
+    try:
+        seen = read_until(fd, "Who went out?")
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "ben's words", seen)
+        ok("score", "ben", "at", "--unused", "Z")  # the other terminal, the very same laydown
+        proc.stdin.write(b"at\nZ\n")
+        proc.stdin.flush()
+        seen = read_until(fd, "cat's words", seen)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert "ben's laydown in round 1 is saved already: at (unused Z)." in seen.decode()
+    assert "Replace it?" not in seen.decode()
+    assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]

@@ -407,8 +407,11 @@ class Table:
         try:
             before, entry, after = save_laydown(player, words, unused, out, n, self.name, replace=replacing is not None)
         except LaydownExistsError as exc:
-            # laid meanwhile, from another terminal: the table decides
+            # laid meanwhile, from another terminal: the table decides, unless it is the same
             existing = exc.existing
+            if self.laid_already(player, words, unused, out, n, existing):
+                print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
+                return
             if self.confirm_replace(player, existing, n):
                 self.save(player, words, unused, out, n, replacing=existing)
             return
@@ -421,6 +424,14 @@ class Table:
             now = after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
         self.show_rescored(after, n)
+
+    def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
+        """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
+        try:
+            typed = self.games.load(self.name).check_laydown(player, words, unused, out, n, replace=True)[1]
+        except QscoreError:
+            return False
+        return typed == existing
 
     def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
