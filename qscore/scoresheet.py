@@ -13,12 +13,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from qscore.cards import Card, Deck, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
+from qscore.cards import Card, Deck, fold, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import BonusChoiceNeeded, GameError, LaydownExistsError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
 from qscore.spelling import MIN_CARDS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+def name_key(name: str) -> str:
+    """A player's name as qscore matches it, the way words are matched: without regard
+    to case or accents (Zoë, zoe and ZOE are one player)."""
+    return fold(name.strip()).casefold()
 
 
 @dataclass(frozen=True)
@@ -53,15 +59,14 @@ class GameConfig:
 
     def check(self) -> None:
         """Refuse a configuration no table could play."""
-        names = [p.lower() for p in self.players]
+        names = [name_key(p) for p in self.players]
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.players)}")
         for p in self.players:
             check_player_name(p)
         if len(set(names)) != len(names):
-            raise GameError(
-                "two players have the same name: " + ", ".join(sorted({p for p in names if names.count(p) > 1}))
-            )
+            same = sorted({p for p in self.players if names.count(name_key(p)) > 1})
+            raise GameError("two players have the same name: " + ", ".join(same))
         if self.bonus not in BONUS_RULES:
             raise GameError(f"unknown bonus {self.bonus!r}: choose {', '.join(BONUS_RULES)}")
         if self.bonus_points < 1:
@@ -390,9 +395,16 @@ class Game:
     # --- checking what the scorekeeper types ----------------------------------
 
     def player(self, name: str) -> str:
-        for p in self.players:
-            if p.lower() == name.strip().lower():
-                return p
+        """The player named, matched without regard to case or accents. (A game started
+        before accents were folded may hold Zoe and Zoë: there the spelling typed decides.)"""
+        found = [p for p in self.players if name_key(p) == name_key(name)]
+        if len(found) > 1:
+            exact = [p for p in found if p.lower() == name.strip().lower()]
+            if not exact:
+                raise GameError(f"{name.strip()!r} could be {' or '.join(found)}: type the name as the sheet shows it")
+            found = exact
+        if found:
+            return found[0]
         raise GameError(f"no player {name!r} in game {self.name!r}: players are {', '.join(self.players)}")
 
     def round(self, number: int | None) -> RoundState:
@@ -512,7 +524,7 @@ class Game:
         check_player_name(new)
         if new == who:
             raise GameError(f"{who} is called {new} already")
-        clash = [p for p in self.players if p != who and p.lower() == new.lower()]
+        clash = [p for p in self.players if p != who and name_key(p) == name_key(new)]
         if clash:
             raise GameError(f"there is a player called {clash[0]} already in game {self.name!r}")
         return {"old": who, "new": new}

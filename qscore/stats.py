@@ -1,8 +1,8 @@
 """The table's statistics and records across saved games, worked out from their logs.
 
 Nothing here is stored: every figure is read from the games' sheets as they stand.
-- A player is the same person in every game whose name matches without regard to case;
-  they are shown by the name their latest game gives them.
+- A player is the same person in every game whose name matches without regard to case
+  or accents; they are shown by the name their latest game gives them.
 - Totals (average, best, the table's highest) count finished games only: a game in
   progress has no total yet. A win is being the sole leader of a finished game.
 - Rounds count once closed (every player laid down): round scores (bonuses included),
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from qscore.scoresheet import Game
+from qscore.scoresheet import Game, name_key
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,11 @@ class Records:
 
 @dataclass
 class TableStats:
-    players: dict[str, PlayerStats]  # by lower-cased name, in order of first appearance
+    players: dict[str, PlayerStats]  # by name_key, in order of first appearance
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
-        return self.players.get(name.strip().lower())
+        return self.players.get(name_key(name))
 
 
 def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) -> TableStats:
@@ -101,7 +101,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
         totals = game.totals()
         leaders = game.leaders()
         for p in game.players:
-            s = players.setdefault(p.lower(), PlayerStats(p))
+            s = players.setdefault(name_key(p), PlayerStats(p))
             s.name = p  # the latest game's spelling
             s.games += 1
             s.missed += missed.get(game.name, {}).get(p, 0)
@@ -116,7 +116,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
                 continue
             laid = game.laid(state)
             for p, result in state.results.items():
-                s = players[p.lower()]
+                s = players[name_key(p)]
                 if s.best_round is None or result.score > s.best_round:
                     s.best_round = result.score
                 if result.score > (records.highest_round.score if records.highest_round else 0):
@@ -131,7 +131,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
                     if records.best_word is None or word.points > records.best_word.points:
                         records.best_word = word
             for ch in state.challenges:
-                s = players[ch.by.lower()]
+                s = players[name_key(ch.by)]
                 s.challenges_made += 1
                 s.challenges_won += not ch.valid  # the word was not allowed: the challenger was right
     return _named(TableStats(players, records))
@@ -141,7 +141,7 @@ def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
 
     def name(item: Any) -> Any:
-        return None if item is None else replace(item, player=found.players[item.player.lower()].name)
+        return None if item is None else replace(item, player=found.players[name_key(item.player)].name)
 
     for s in found.players.values():
         s.best_word = name(s.best_word)

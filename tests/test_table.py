@@ -302,3 +302,23 @@ def test_renames_anywhere_in_the_log_give_the_sheet_under_the_final_names(rename
     plain = [created] + [Entry(i + 2, k, d) for i, (k, d) in enumerate(BASE_LOG)]
     final = dict(zip(["ann", "bob", "cy"], names, strict=True))
     assert Game("g", log).summary() == renamed(Game("g", plain).summary(), final)
+
+
+def test_a_player_with_an_accent_is_found_as_the_table_types_the_name():
+    ok("new", "Zoë", "ben", "--dealer", "zoe", "--bonus", "longest")
+    ok("score", "zoe", "cat", "--out")  # CAT 13 + longest 10
+    ok("score", "ZOE", "at", "--round", "1", "--replace", "--unused", "C")
+    assert "zoe" not in sheet()["players"] and sheet()["players"] == ["Zoë", "ben"]
+    ok("score", "BEN", "ox", "--unused", "E")  # 14 - 2 = 12
+    r1 = sheet()["rounds"][0]
+    assert r1["players"]["Zoë"]["words"] == ["at"] and r1["scores"] == {"Zoë": 0, "ben": 12}
+    assert "Zoë" in json.dumps(json.loads(ok("stats", "--player", "zoe", "--json")), ensure_ascii=False)
+
+
+def test_names_that_differ_only_by_an_accent_are_one_name():
+    r = run("new", "zoe", "Zoë", "ben")
+    assert r.exit_code == 2 and "two players have the same name: Zoë, zoe" in r.stderr, r.output
+    ok("new", "Zoë", "ben", "cat")
+    fails("rename", "ben", "ZOE", message="there is a player called Zoë already in game")
+    ok("rename", "zoe", "Zoe")
+    assert sheet()["players"] == ["Zoe", "ben", "cat"]

@@ -104,7 +104,7 @@ def start_game(
     """Check the table's choices and save the new game."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, read_word_file
-    from qscore.scoresheet import BONUS_POINTS, GameConfig, parse_rounds
+    from qscore.scoresheet import BONUS_POINTS, GameConfig, name_key, parse_rounds
 
     deck = load_deck(variant.strip().lower())
     dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
@@ -115,10 +115,10 @@ def start_game(
         raise GameError("--bonus-points with --bonus none: the game plays no bonus")
     first = 0
     if dealer is not None:
-        lowered = [p.lower() for p in players]
-        if dealer.lower() not in lowered:
+        keys = [name_key(p) for p in players]
+        if name_key(dealer) not in keys:
             raise GameError(f"dealer {dealer!r} is not a player: players are {', '.join(players)}")
-        first = lowered.index(dealer.lower())
+        first = keys.index(name_key(dealer))
     config = GameConfig(
         players=tuple(players),
         deck=deck.key,

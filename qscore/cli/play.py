@@ -137,7 +137,9 @@ class Table:
         """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
         if self.name is None or len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
             return None
-        if parts[1] not in [p.lower() for p in self.games.load(self.name).players]:
+        from qscore.scoresheet import name_key
+
+        if name_key(parts[1]) not in [name_key(p) for p in self.games.load(self.name).players]:
             return None
         return parts[1], int(parts[2]) if len(parts) == 3 else None
 
