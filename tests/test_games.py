@@ -103,6 +103,27 @@ def test_round_closes_and_says_who_deals_next():
     assert "Round 2: 4 cards. ben deals, cat starts." in out
 
 
+def test_a_round_closed_with_nobody_out_is_kept_with_a_note():
+    note = "Note: nobody went out in round 1; if someone did, score them again with --round 1 --out --replace."
+    ok("new", "ann", "ben", "cat")
+    assert note not in ok("score", "ann", "cat")  # the round is still open: no note yet
+    ok("score", "ben", "at", "--unused", "Z")
+    out = ok("score", "cat", "ox", "--unused", "E")
+    assert "Round 1 closed." in out and out.rstrip("\n").splitlines()[-1] == note
+    assert sheet()["rounds"][0]["scores"] == {"ann": 23, "ben": 0, "cat": 12}  # recorded all the same
+    out = ok("score", "ann", "cat", "--round", "1", "--out", "--replace")  # as the note says
+    assert "Round 1 rescored." in out and "Note:" not in out
+    assert sheet()["rounds"][0]["players"]["ann"]["out"] is True
+
+
+def test_a_round_closed_after_someone_went_out_has_no_note():
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    out = ok("score", "cat", "ox", "--unused", "E")
+    assert "Round 1 closed." in out and "Note:" not in out and "nobody went out" not in out
+
+
 def test_flagged_word_stands_until_challenged():
     ok("new", "ann", "ben", "cat", "--rounds", "5,6")
     out = ok("score", "ann", "steve", "--out")

@@ -243,6 +243,13 @@ def record_laydown(
     lines = [f"Recorded {before.describe(entry)}{was}."]
     lines += notes if not unchecked else ["  words not checked (--unchecked): challenge any the table doubts"]
     lines += closing_text(before, after, d["round"])
+    state = after.rounds[d["round"] - 1]
+    if state.closed and not any(lay.out for lay in state.laydowns.values()):
+        # a round ends because someone went out; house rules may differ, so this is a note
+        lines.append(
+            f"Note: nobody went out in round {state.number}; "
+            f"if someone did, score them again with --round {state.number} --out --replace."
+        )
     return "\n".join(lines)
 
 
