@@ -205,16 +205,35 @@ def test_the_going_out_player_must_use_every_card():
         out,
         "Who went out? (blank: take the laydowns in turn from ben): ann",
         "ann's words: to",
-        "Those words take 2 of 4 cards: did ann go out? [Y/n]: y",
+        "ann went out, so every card is in a word: those words take 2 of 4. "
+        "Retype ann's words, or answer n if ann did not go out [Y/n]: y",
         "ann's words: to, go",
         "Recorded ann's laydown in round 1: to go (went out).",
         "ben's words: ox",
         # round 2: the table named ann, but she kept cards: she did not go out after all
         "ann's words: at",
-        "did ann go out? [Y/n]: n",
+        "Retype ann's words, or answer n if ann did not go out [Y/n]: n",
+        "ann did not go out.",
         "ann's unused cards (3 cards; blank: retype the words): E E E",
     )
     assert laydowns()[-1] == (2, "ann", ["at"], ["E", "E", "E"], False)
+
+
+def test_once_the_table_says_the_named_player_did_not_go_out_it_is_not_asked_again():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4")
+    # ann is named, lays TO, did not go out after all; back at the unused cards the table
+    # retypes her words, and now they take every card: she still did not go out
+    out = ok("play", input=lines("ann", "to", "n", "", "to, go", "ox", "E E", ""))
+    in_order(
+        out,
+        "Retype ann's words, or answer n if ann did not go out [Y/n]: n",
+        "ann did not go out.",
+        "ann's unused cards (2 cards; blank: retype the words): ",
+        "ann's words: to, go",
+        "Recorded ann's laydown in round 1: to go.",
+    )
+    assert "go out? [y/N]" not in out and "Did ann go out?" not in out
+    assert laydowns()[0] == (1, "ann", ["to", "go"], [], False)
 
 
 def test_commands_at_any_prompt_and_resuming():

@@ -325,6 +325,7 @@ class Table:
     ) -> tuple[list[str], str, bool]:
         """Ask for a player's words and unused cards, each line checked as it is typed."""
         n, hand = state.number, state.hand_size
+        said_not_out = False  # the table named this player as going out, then said not
         while True:
             words = words_of(self.ask(f"{player}'s words", WORDS_HINT, words=True))
             try:
@@ -339,15 +340,19 @@ class Table:
             if not self.allowed(game, words):
                 continue
             if went_out and used < hand:
-                question = f"Those words take {used} of {hand} cards: did {player} go out?"
+                question = (
+                    f"{player} went out, so every card is in a word: those words take {used} of {hand}. "
+                    f"Retype {player}'s words, or answer n if {player} did not go out"
+                )
                 if self.yes_no(question, "going out takes every card in a word", default=True):
-                    print(f"Going out puts all {hand} cards in words: type all of {player}'s words.")
                     continue
-                went_out = False
+                print(f"{player} did not go out.")
+                went_out, said_not_out = False, True
                 self.going_out[n] = ""
             if used == hand:
                 others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
-                out = went_out or (not others_out and self.yes_no(f"Did {player} go out?"))
+                unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
+                out = went_out or (unsaid and self.yes_no(f"Did {player} go out?"))
                 return words, "", out
             unused = self.ask_unused(game, state, player, words, hand - used)
             if unused is not None:
