@@ -205,9 +205,13 @@ def test_a_damaged_game_or_a_lost_word_list_leaves_the_rest(tmp_path, isolated_h
     assert got["players"]["Ann"] == EXPECTED_PLAYERS["Ann"] | {"missed": 0}
     errors = r.stderr.splitlines()
     assert len(errors) == 3
-    assert errors[0].startswith("qscore: left out game 'broken': it cannot be read: game 'broken' has a damaged entry")
+    assert errors[0].startswith(
+        "qscore: warning: left out game 'broken': it cannot be read: game 'broken' has a damaged entry"
+    )
     for line, name in zip(errors[1:], ("monday", "tuesday"), strict=True):
-        assert line.startswith(f"qscore: cannot review game '{name}' without its dictionary: no word-list file")
+        assert line.startswith(
+            f"qscore: warning: cannot review game '{name}' without its dictionary: no word-list file"
+        )
         assert line.endswith("; its points missed are left out")
 
 

@@ -97,6 +97,12 @@ def say_error(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
+def warn(message: str) -> None:
+    """A one-line warning on stderr: something was left out, but the command did its work
+    (the exit status stays 0)."""
+    say_error(f"qscore: warning: {message}")
+
+
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so what is still buffered is dropped quietly at exit."""
     try:

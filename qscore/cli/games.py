@@ -17,6 +17,7 @@ from qscore.cli.app import (
     open_store,
     print_json,
     reports_errors,
+    warn,
 )
 from qscore.cli.completion import (
     bonuses,
@@ -530,7 +531,7 @@ def games(
     rows: list[dict[str, Any]] = []
     for g in found:
         if isinstance(g, Unreadable):
-            print(f"qscore: error: game {g.name!r} cannot be read: {g.reason}", file=sys.stderr)
+            warn(f"game {g.name!r} cannot be read: {g.reason}")
             rows.append({"game": g.name, "error": g.reason})
             continue
         totals = g.totals()

@@ -1,11 +1,10 @@
 """``qscore stats``: each player's figures and the table's records, across every saved game."""
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from qscore.cli.app import JsonOpt, app, print_json, reports_errors
+from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
 from qscore.cli.games import store
 from qscore.errors import GameError, QscoreError
 
@@ -47,7 +46,7 @@ def readable_games() -> list["Game"]:
     found = []
     for g in store().games():
         if isinstance(g, Unreadable):
-            print(f"qscore: left out game {g.name!r}: it cannot be read: {g.reason}", file=sys.stderr)
+            warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
         else:
             found.append(g)
     return found
@@ -64,7 +63,7 @@ def missed_by_game(games: list["Game"]) -> dict[str, dict[str, int]]:
         try:
             missed[g.name] = missed_totals(g, review_of(g))
         except QscoreError as exc:
-            print(f"qscore: {exc}; its points missed are left out", file=sys.stderr)
+            warn(f"{exc}; its points missed are left out")
     return missed
 
 
