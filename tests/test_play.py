@@ -505,3 +505,19 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
     assert "ben's laydown in round 1 is saved already: at (unused Z)." in seen.decode()
     assert "Replace it?" not in seen.decode()
     assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
+
+
+def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
+    ok("new", "Zoë", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "y", "at", "C"))
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): zoe",
+        "Zoë's words: cat",
+        "Recorded Zoë's laydown in round 1: cat (went out).",
+        "Recorded ben's laydown in round 1: ox (unused E).",
+        "fix ZOE",
+        "Zoë already laid cat (went out) in round 1. Replace it? [y/N]: y",
+        "Zoë's words: at",
+    )
+    assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
