@@ -218,7 +218,7 @@ def test_a_list_of_gibberish_stops_suggesting_and_says_so():
     r = run("check", "-", stdin="\n".join(junk))
     assert r.exit_code == 1
     assert len(heads(r.stdout)) == 300
-    assert r.stderr.startswith("qscore: suggestions were cut short")
+    assert r.stderr.startswith("qscore: warning: suggestions were cut short")
 
 
 # --- output that cannot be written --------------------------------------------

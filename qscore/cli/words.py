@@ -17,6 +17,7 @@ from qscore.cli.app import (
     dictionary_from,
     print_json,
     reports_errors,
+    warn,
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
@@ -63,7 +64,7 @@ def check(
             refused |= not v.allowed
             print(verdict_text(v))
     if budget.spent_out:
-        print("qscore: suggestions were cut short to keep the answer quick (--no-suggest skips them)", file=sys.stderr)
+        warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
     if refused:
         raise typer.Exit(1)
 
