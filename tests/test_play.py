@@ -344,6 +344,13 @@ def read_until(fd, text, seen=b"", timeout=30.0):
     return seen
 
 
+def answer(proc, typed, until, seen):
+    """Type ``typed`` into a play process, then read its output until ``until`` shows up."""
+    proc.stdin.write(typed)
+    proc.stdin.flush()
+    return read_until(proc.stdout.fileno(), until, seen)
+
+
 def start_play():
     """``qscore play`` in a process of its own, as a second terminal sees it."""
     return subprocess.Popen(
@@ -361,16 +368,10 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
     fd = proc.stdout.fileno()
     try:
         seen = read_until(fd, "Who went out?")
-        proc.stdin.write(b"\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "ben's words", seen)
+        seen = answer(proc, b"\n", "ben's words", seen)
         ok("score", "ben", "at", "--unused", "Z")  # the other terminal
-        proc.stdin.write(b"ax\nE\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "Replace it? [y/N]", seen)
-        proc.stdin.write(b"n\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "cat's words", seen)
+        seen = answer(proc, b"ax\nE\n", "Replace it? [y/N]", seen)
+        seen = answer(proc, b"n\n", "cat's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
@@ -458,18 +459,11 @@ def test_a_rename_and_a_leave_in_another_terminal_count_at_the_next_prompt(isola
         seen = read_until(fd, "Who went out?")
         ok("rename", "cat", "cathy")  # the other terminal, while play waits
         ok("leave", "dan")
-        proc.stdin.write(b"cat\n")  # the name play showed; cat is no longer in the round
-        proc.stdin.flush()
-        seen = read_until(fd, "Who went out?", seen[seen.index(b"Who went out?") + 1 :])
-        proc.stdin.write(b"cathy\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "cathy's words", seen)
-        proc.stdin.write(b"cat\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "ann's words", seen)  # turn order from cathy, dan gone home
-        proc.stdin.write(b"ax\nE\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "ben's words", seen)
+        # the name play showed; cat is no longer in the round, so the question comes again
+        seen = answer(proc, b"cat\n", "Who went out?", seen[seen.index(b"Who went out?") + 1 :])
+        seen = answer(proc, b"cathy\n", "cathy's words", seen)
+        seen = answer(proc, b"cat\n", "ann's words", seen)  # turn order from cathy, dan gone home
+        seen = answer(proc, b"ax\nE\n", "ben's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
@@ -492,13 +486,9 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
     fd = proc.stdout.fileno()
     try:
         seen = read_until(fd, "Who went out?")
-        proc.stdin.write(b"\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "ben's words", seen)
+        seen = answer(proc, b"\n", "ben's words", seen)
         ok("score", "ben", "at", "--unused", "Z")  # the other terminal, the very same laydown
-        proc.stdin.write(b"at\nZ\n")
-        proc.stdin.flush()
-        seen = read_until(fd, "cat's words", seen)
+        seen = answer(proc, b"at\nZ\n", "cat's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
