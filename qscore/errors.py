@@ -1,12 +1,5 @@
 """The errors qscore reports to a person: each one's message names what was wrong."""
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from qscore.scoresheet import Laydown
-
 
 class QscoreError(Exception):
     """Base of every error caused by the user's input or files; the CLI prints it in one line."""
@@ -30,21 +23,6 @@ class GameError(QscoreError):
     """A scoresheet entry that breaks the rules or names something unknown."""
 
 
-class LaydownExistsError(GameError):
-    """The player has a laydown in that round already, and replacing it was not asked for.
-
-    ``existing`` is the laydown that stands and ``round`` its round: ``score`` tells the
-    table to add ``--replace``; ``play`` can ask instead.
-    """
-
-    def __init__(self, existing: Laydown, round_no: int) -> None:
-        self.existing = existing
-        self.round = round_no
-        super().__init__(
-            f"{existing.player} already laid {existing.text()} in round {round_no}: add --replace to change it"
-        )
-
-
 class StorageError(QscoreError):
     """A saved-games database that cannot be read or written safely."""
 
@@ -54,4 +32,11 @@ class UnknownGameError(StorageError):
 
 
 class BonusChoiceNeeded(GameError):
-    """Two players are left to play on, and the table must choose the one bonus they use."""
+    """Two players are left to play on, and the table must choose the one bonus they use.
+
+    ``players`` are the two who play on: the command line asks them, or reports the error.
+    """
+
+    def __init__(self, message: str, players: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.players = players

@@ -9,14 +9,13 @@ still to come.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from qscore.cards import Card, Deck, fold, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, points
-from qscore.errors import BonusChoiceNeeded, GameError, LaydownExistsError
+from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
+from qscore.errors import GameError
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
-from qscore.spelling import MIN_CARDS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -56,59 +55,6 @@ class GameConfig:
             raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**values)
-
-    def check(self) -> None:
-        """Refuse a configuration no table could play."""
-        names = [name_key(p) for p in self.players]
-        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.players)}")
-        for p in self.players:
-            check_player_name(p)
-        if len(set(names)) != len(names):
-            same = sorted({p for p in self.players if names.count(name_key(p)) > 1})
-            raise GameError("two players have the same name: " + ", ".join(same))
-        if self.bonus not in BONUS_RULES:
-            raise GameError(f"unknown bonus {self.bonus!r}: choose {', '.join(BONUS_RULES)}")
-        if self.bonus_points < 1:
-            raise GameError(f"a bonus of {self.bonus_points} points: a bonus is worth 1 point at least")
-        if len(self.players) == 2 and self.bonus == "both":
-            # "If there are only two players, they should decide between them to limit
-            # the bonus to either the longest word or the most words."
-            raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
-        deck = load_deck(self.deck)
-        largest = max(deck.rounds)
-        for size in self.rounds:
-            if not MIN_CARDS <= size <= largest:
-                raise GameError(
-                    f"a round of {size} card{'s' if size != 1 else ''}: the {deck.key} game deals {MIN_CARDS} to "
-                    f"{largest} cards a round (a word takes {MIN_CARDS} cards)"
-                )
-            if size * len(self.players) + 2 > deck.size:
-                raise GameError(f"a round of {size} cards cannot be dealt to {len(self.players)} players")
-        if not self.rounds:
-            raise GameError("a game needs at least one round")
-
-
-def check_player_name(name: str) -> None:
-    if not name or not name.replace("-", "").replace("_", "").isalnum():
-        raise GameError(f"player name {name!r}: use letters and digits")
-
-
-def parse_rounds(text: str) -> tuple[int, ...]:
-    """A round schedule, the cards dealt in each round: ``3-10`` (one round of each size,
-    smallest first) or ``3,4,5``."""
-    usage = f"rounds {text!r}: give the cards dealt each round, a range such as 3-10 or a list such as 3,4,5"
-    try:
-        if "-" in text:
-            low, high = (int(x) for x in text.split("-", 1))
-            sizes = tuple(range(low, high + 1))
-        else:
-            sizes = tuple(int(x) for x in text.replace(" ", "").split(","))
-    except ValueError:
-        raise GameError(usage) from None
-    if not sizes:
-        raise GameError(usage)
-    return sizes
 
 
 @dataclass(frozen=True)
@@ -316,10 +262,6 @@ class Game:
             laid[p] = Laid(tuple(words), unused, penalty[p])
         return laid
 
-    def _cards_of(self, lay: Laydown) -> list[Card]:
-        words = [c for w in lay.words for c in parse_laid_word(w, self.deck)]
-        return words + (parse_hand(lay.unused, self.deck, what="unused cards") if lay.unused else [])
-
     @staticmethod
     def _standing_challenges(state: RoundState) -> list[Challenge]:
         """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
@@ -331,68 +273,7 @@ class Game:
                 out.append(ch)
         return out
 
-    def summary(self) -> dict[str, Any]:
-        """The whole sheet as plain data: what ``sheet --json`` and the exports hold."""
-        totals = self.totals()
-        leaders = self.leaders()
-        return {
-            "game": self.name,
-            "players": list(self.players),
-            "deck": self.config.deck,
-            "bonus": self.config.bonus,
-            "bonus_points": self.config.bonus_points if self.config.bonus != "none" else None,
-            "dictionary": self.config.dictionary or "everyday",
-            "rounds": [self._round_summary(r) for r in self.rounds],
-            "totals": totals,
-            "left": self.left,
-            "leaders": leaders,
-            "over": self.over,
-            "winner": leaders[0] if self.over and len(leaders) == 1 else None,
-        }
-
-    def _round_summary(self, state: RoundState) -> dict[str, Any]:
-        results = state.results or {}
-        laid = self._laid(state) if state.closed else {}
-        detail: dict[str, Any] = {}
-        for p in self.players:
-            lay = state.laydowns.get(p)
-            if lay is None:
-                detail[p] = None
-                continue
-            row: dict[str, Any] = {
-                "words": list(lay.words),
-                "unused": list(lay.unused),
-                "out": lay.out,
-            }
-            if p in results:
-                r = results[p]
-                row |= {
-                    "struck": [text for text, w in zip(lay.words, laid[p].words, strict=True) if w.struck],
-                    "word_points": r.word_points,
-                    "unused_points": r.unused_points,
-                    "penalty": r.penalty,
-                    "hand_score": r.hand_score,
-                    "bonuses": list(r.bonuses),
-                    "score": r.score,
-                }
-            detail[p] = row
-        return {
-            "number": state.number,
-            "hand_size": state.hand_size,
-            "dealer": state.dealer,
-            "starts": state.starts,
-            "playing": list(state.players),
-            "bonus": state.bonus,
-            "closed": state.closed,
-            "scores": {p: results[p].score if p in results else None for p in self.players},
-            "players": detail,
-            "challenges": [
-                {"player": c.player, "word": c.word, "by": c.by, "valid": c.valid, "ruling": c.ruling}
-                for c in state.challenges
-            ],
-        }
-
-    # --- checking what the scorekeeper types ----------------------------------
+    # --- finding a player or a round (the rules of an entry: qscore.rules) ---
 
     def player(self, name: str) -> str:
         """The player named, matched without regard to case or accents. (A game started
@@ -420,164 +301,3 @@ class Game:
         if current is not None and number > current.number:
             raise GameError(f"round {number} has not started: the current round is {current.number}")
         return self.rounds[number - 1]
-
-    def playing(self, who: str, state: RoundState) -> None:
-        """Refuse a player who was not at the table for a round."""
-        if who not in state.players:
-            raise GameError(f"{who} left the game before round {self.left[who]}, so is not in round {state.number}")
-
-    def check_words(
-        self, player: str, words: Iterable[str], round_no: int | None = None
-    ) -> tuple[RoundState, str, list[list[Card]]]:
-        """A player's words, checked before the rest of the laydown: each word's cards and the deck."""
-        who = self.player(player)
-        state = self.round(round_no)
-        self.playing(who, state)
-        laid = []
-        for text in words:
-            cards = parse_laid_word(text, self.deck)
-            if len(cards) < MIN_CARDS:
-                raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
-            laid.append(cards)
-        self._check_deck(state, who, [c for w in laid for c in w])
-        return state, who, laid
-
-    def _check_deck(self, state: RoundState, who: str, cards: list[Card]) -> None:
-        """A laydown holds no more copies of a card than the deck, nor do a round's laydowns together."""
-        self.deck.check_counts(cards, f"laydown of {who}")
-        # the hands of a round come from one deck
-        others = [c for p, lay in state.laydowns.items() if p != who for c in self._cards_of(lay)]
-        self.deck.check_counts(cards + others, f"laydowns of round {state.number}")
-
-    def check_laydown(
-        self,
-        player: str,
-        words: Iterable[str],
-        unused: str,
-        out: bool,
-        round_no: int | None = None,
-        *,
-        replace: bool = False,
-    ) -> tuple[RoundState, Laydown]:
-        """A laydown put right (canonical names and notation), or the error a table would point out.
-
-        A player who has laid down in that round already is refused with
-        LaydownExistsError unless ``replace`` is given.
-        """
-        who = self.player(player)
-        state = self.round(round_no)
-        self.playing(who, state)
-        existing = state.laydowns.get(who)
-        if existing is not None and not replace:
-            raise LaydownExistsError(existing, state.number)
-        _, _, laid = self.check_words(who, words, round_no)
-        left = parse_hand(unused, self.deck, what="unused cards") if unused.strip() else []
-        every = [c for w in laid for c in w] + left
-        self._check_deck(state, who, every)
-        if len(every) != state.hand_size:
-            earlier = [r.number for r in self.rounds[: state.number - 1] if r.hand_size == len(every)]
-            hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
-            raise GameError(
-                f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
-                f"but round {state.number} is dealt {state.hand_size}{hint}"
-            )
-        if out and left:
-            given = "1 is" if len(left) == 1 else f"{len(left)} are"
-            raise GameError(f"{who} went out, so has no unused cards, but {given} given")
-        if out:
-            gone = [p for p, lay in state.laydowns.items() if lay.out and p != who]
-            if gone:
-                raise GameError(f"{gone[0]} already went out in round {state.number}")
-        lay = Laydown(who, tuple(format_laid(w) for w in laid), tuple(c.token for c in left), out)
-        return state, lay
-
-    def check_challenge(
-        self, player: str, word: str, by: str, round_no: int | None = None
-    ) -> tuple[RoundState, str, str, str]:
-        """The round, owner, word (as laid) and challenger of a challenge, or the error."""
-        who, challenger = self.player(player), self.player(by)
-        if who == challenger:
-            raise GameError(f"{who} cannot challenge their own word")
-        if round_no is None:
-            laid_in = [r for r in self.rounds if who in r.laydowns]
-            if not laid_in:
-                raise GameError(f"{who} has laid nothing down yet")
-            state = laid_in[-1]
-        else:
-            state = self.round(round_no)
-        self.playing(challenger, state)
-        lay = state.laydowns.get(who)
-        letters = laid_letters(word)
-        matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
-        if not matches:
-            raise GameError(f"{who} laid no word {word!r} in round {state.number}")
-        taken = [c.word for c in state.challenges if c.player == who]
-        free = [w for w in matches if taken.count(w) < matches.count(w)]
-        if not free:
-            raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")
-        return state, who, free[0], challenger
-
-    def check_rename(self, old: str, new: str) -> dict[str, Any]:
-        """A rename entry's data: a player's name put right on the whole sheet."""
-        who = self.player(old)
-        new = new.strip()
-        check_player_name(new)
-        if new == who:
-            raise GameError(f"{who} is called {new} already")
-        clash = [p for p in self.players if p != who and name_key(p) == name_key(new)]
-        if clash:
-            raise GameError(f"there is a player called {clash[0]} already in game {self.name!r}")
-        return {"old": who, "new": new}
-
-    def check_leave(self, player: str, bonus: str | None = None) -> dict[str, Any]:
-        """A leave entry's data: who goes home, the first round they miss, and the bonus from then.
-
-        A player who has laid down in the round under way leaves after it; one who has
-        not is out of it, and it closes when the others have laid down.
-        """
-        who = self.player(player)
-        if who in self.left:
-            raise GameError(f"{who} left the game already, before round {self.left[who]}")
-        state = self.current
-        if state is None:
-            raise GameError(f"game {self.name!r} is over: nobody leaves a finished game")
-        staying = [p for p in self.still_in if p != who]
-        if len(staying) < MIN_PLAYERS:
-            raise GameError(
-                f"{who} cannot leave: a game needs {MIN_PLAYERS} players, and only {staying[0]} would be left "
-                "(the sheet keeps the scores as they are)"
-            )
-        first = state.number + 1 if who in state.laydowns else state.number
-        # under way: others have laid down in the round they sit out, so they were dealt in
-        under_way = first == state.number and bool(state.laydowns)
-        data: dict[str, Any] = {"player": who, "round": first, "under_way": under_way}
-        if first > len(self.rounds):
-            return data  # they leave after the last round: nothing changes
-        in_force = self.rounds[first - 1].bonus
-        if bonus is not None:
-            bonus = bonus.strip().lower()
-            if bonus not in BONUS_RULES:
-                raise GameError(f"unknown bonus {bonus!r}: choose {', '.join(BONUS_RULES)}")
-            data["bonus"] = bonus
-            in_force = bonus
-        if len(staying) == 2 and in_force == "both":
-            raise BonusChoiceNeeded(
-                f"with {who} gone, {' and '.join(staying)} play on as two and use one bonus: "
-                "choose --bonus longest or --bonus most"
-            )
-        return data
-
-    def describe(self, entry: Entry) -> str:
-        """One line a person reads: what an entry recorded."""
-        d = entry.data
-        if entry.kind == "laydown":
-            lay = Laydown(d["player"], tuple(d["words"]), tuple(d["unused"]), d["out"])
-            return f"{d['player']}'s laydown in round {d['round']}: {lay.text()}"
-        if entry.kind == "challenge":
-            verdict = "allowed" if d["valid"] else "not allowed"
-            return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"
-        if entry.kind == "rename":
-            return f"the renaming of {d['old']} to {d['new']}"
-        if entry.kind == "leave":
-            return f"{d['player']}'s leaving before round {d['round']}"
-        return f"{entry.kind} entry {entry.seq}"

@@ -317,8 +317,8 @@ class GameStore:
     # --- games ---------------------------------------------------------------
 
     def create(self, config: GameConfig, name: str | None = None) -> Game:
-        """Start a game; without a name it is called after today's date."""
-        config.check()
+        """Start a game (its settings checked already: qscore.rules.check_config); without a
+        name it is called after today's date."""
         if name is not None:
             name = game_name(name)
         entries: list[Entry] = []

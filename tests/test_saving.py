@@ -317,18 +317,18 @@ def test_moved_word_list_records_nothing_unless_unchecked(isolated_home, tmp_pat
 
 def test_a_laydown_recorded_meanwhile_is_not_overwritten(isolated_home, monkeypatch):
     """Two terminals score ann at once: the second is refused inside its write, not after."""
-    from qscore.cli import games
+    from qscore import scorekeeper
 
     ok("new", "ann", "ben", "cat")
-    judged = games.flags
+    judged = scorekeeper.refused_words
 
-    def other_terminal_meanwhile(letters, game):
+    def other_terminal_meanwhile(game, laid, dictionary=None):
         GameStore().append(
             lambda g: ("laydown", {"round": 1, "player": "ann", "words": ["at"], "unused": ["E"], "out": False})
         )
-        return judged(letters, game)
+        return judged(game, laid, dictionary)
 
-    monkeypatch.setattr(games, "flags", other_terminal_meanwhile)
+    monkeypatch.setattr(scorekeeper, "refused_words", other_terminal_meanwhile)
     message = refused("score", "ann", "cat", "--out")
     assert message == "qscore: error: ann already laid at (unused E) in round 1: add --replace to change it\n"
     assert [d["words"] for d in laydowns(isolated_home)] == [["at"]]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from qscore.cli import app
+from qscore.cli.sheets import sheet_json
 from qscore.scoresheet import Entry, Game
 from qscore.storage import GameStore
 
@@ -301,7 +302,7 @@ def test_renames_anywhere_in_the_log_give_the_sheet_under_the_final_names(rename
             log.append(Entry(len(log) + 1, kind, renamed(data, now)))
     plain = [created] + [Entry(i + 2, k, d) for i, (k, d) in enumerate(BASE_LOG)]
     final = dict(zip(["ann", "bob", "cy"], names, strict=True))
-    assert Game("g", log).summary() == renamed(Game("g", plain).summary(), final)
+    assert sheet_json(Game("g", log)) == renamed(sheet_json(Game("g", plain)), final)
 
 
 def test_a_player_with_an_accent_is_found_as_the_table_types_the_name():

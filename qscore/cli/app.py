@@ -15,12 +15,12 @@ import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
+from qscore import scorekeeper
 from qscore.cli.completion import dictionary_names, variants
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
-    from qscore.storage import GameStore
 
 
 class OneLineErrors(TyperGroup):
@@ -153,18 +153,6 @@ def main(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# The saved-games stores the running command opened: after Ctrl-C they tell whether
-# an entry was saved before it.
-_stores: list["GameStore"] = []
-
-
-def open_store() -> "GameStore":
-    from qscore.storage import GameStore
-
-    store = GameStore()
-    _stores.append(store)
-    return store
-
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error and exit with ``code``."""
@@ -177,13 +165,13 @@ def reports_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        _stores.clear()
+        scorekeeper.begin_command()
         try:
             return func(*args, **kwargs)
         except QscoreError as exc:
             fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
-            saved = [e for store in _stores for e in store.written]
+            saved = scorekeeper.entries_written()
             if saved:
                 what = "the entry was saved" if len(saved) == 1 else f"{len(saved)} entries were saved"
                 print(f"\nqscore: stopped (Ctrl-C) after {what}: see qscore sheet", file=sys.stderr)

@@ -52,10 +52,10 @@ def rulings(incomplete: str) -> list[str]:
 
 
 def game_names(incomplete: str) -> list[str]:
-    from qscore.storage import GameStore
+    from qscore.scorekeeper import game_names as saved
 
     try:
-        return _matching(GameStore().names(), incomplete)
+        return _matching(saved(), incomplete)
     except QscoreError:
         return []
 
@@ -81,7 +81,7 @@ def _positionals(words: list[str], command: str) -> list[str]:
 
 def _game(ctx: typer.Context) -> "Game | None":
     """The game the command line names with --game, or the one most recently started."""
-    from qscore.storage import GameStore
+    from qscore.scorekeeper import load_game
 
     name = ctx.params.get("game")
     words = _command_line()
@@ -91,7 +91,7 @@ def _game(ctx: typer.Context) -> "Game | None":
         elif w.startswith("--game="):
             name = w.split("=", 1)[1]
     try:
-        return GameStore().load(name)
+        return load_game(name)
     except QscoreError:
         return None
 

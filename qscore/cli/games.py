@@ -1,11 +1,11 @@
 """The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import (
     AllowOpt,
     DenyOpt,
@@ -13,8 +13,6 @@ from qscore.cli.app import (
     JsonOpt,
     VariantOpt,
     app,
-    dictionary_from,
-    open_store,
     print_json,
     reports_errors,
     warn,
@@ -27,20 +25,14 @@ from qscore.cli.completion import (
     players_still_in,
     rulings,
 )
-from qscore.errors import DictionaryError, GameError
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
+    from qscore.scorekeeper import Saved
     from qscore.scoresheet import Entry, Game
-    from qscore.storage import GameStore
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
-
-
-def store() -> "GameStore":
-    return open_store()
-
 
 GameOpt = Annotated[
     str | None,
@@ -64,23 +56,13 @@ UncheckedOpt = Annotated[
 ]
 
 
-def game_dictionary(game: "Game") -> Any:
-    """The dictionary the table chose when the game started, house lists included."""
-    from qscore.dictionaries import open_dictionary
-
-    c = game.config
-    return open_dictionary(c.dictionary, c.allow, c.deny)
-
-
 def on_terminal() -> bool:
     """Whether a person is there to answer a question (CI and pipes are not)."""
     return sys.stdin.isatty()
 
 
 def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> str:
-    """Two players use one bonus: ask for it on a terminal, refuse without one."""
-    if not on_terminal():
-        raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
+    """Two players use one bonus: ask which, on a terminal."""
     while True:
         answer = typer.prompt(question).strip().lower()
         if answer in ("longest", "most"):
@@ -88,51 +70,14 @@ def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> 
         print("Answer longest or most.")
 
 
-def start_game(
-    players: list[str],
-    *,
-    variant: str = "standard",
-    rounds: str | None = None,
-    bonus: str | None = None,
-    dealer: str | None = None,
-    dictionary: str | None = None,
-    allow: Path | None = None,
-    deny: Path | None = None,
-    name: str | None = None,
-    bonus_points: int | None = None,
-    review: bool = True,
-) -> "Game":
-    """Check the table's choices and save the new game."""
-    from qscore.cards import load_deck
-    from qscore.dictionaries import dictionary_name, read_word_file
-    from qscore.scoresheet import BONUS_POINTS, GameConfig, name_key, parse_rounds
-
-    deck = load_deck(variant.strip().lower())
-    dictionary_from(dictionary, allow, deny)  # fails now, not mid-game, if it cannot open
-    if bonus is None:
-        bonus = ask_bonus() if len(players) == 2 else "both"
-    bonus = bonus.strip().lower()
-    if bonus == "none" and bonus_points is not None:
-        raise GameError("--bonus-points with --bonus none: the game plays no bonus")
-    first = 0
-    if dealer is not None:
-        keys = [name_key(p) for p in players]
-        if name_key(dealer) not in keys:
-            raise GameError(f"dealer {dealer!r} is not a player: players are {', '.join(players)}")
-        first = keys.index(name_key(dealer))
-    config = GameConfig(
-        players=tuple(players),
-        deck=deck.key,
-        rounds=deck.rounds if rounds is None else parse_rounds(rounds),
-        bonus=bonus,
-        dictionary=dictionary_name(dictionary),
-        allow=tuple(sorted(read_word_file(allow))) if allow else (),
-        deny=tuple(sorted(read_word_file(deny))) if deny else (),
-        first_dealer=first,
-        bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
-        review=review,
-    )
-    return store().create(config, name)
+def start_game(players: list[str], **choices: Any) -> "Game":
+    """Start a game; two players with no bonus named are asked for one on a terminal."""
+    try:
+        return scorekeeper.start_game(players, **choices)
+    except BonusChoiceNeeded:
+        if not on_terminal():
+            raise
+        return scorekeeper.start_game(players, **(choices | {"bonus": ask_bonus()}))
 
 
 @app.command()
@@ -220,31 +165,26 @@ def record_laydown(
     replace: bool = False,
     unchecked: bool = False,
 ) -> str:
-    """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed.
+    """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed."""
+    from qscore.cli.sheets import entry_text
 
-    Everything that can fail is decided before the write (the laydown against the game
-    as read, the dictionary opened and the words judged), and the laydown is checked
-    again inside the write, against the game as it then stands: a laydown recorded
-    meanwhile from another terminal raises LaydownExistsError unless ``replace``.
-    """
-    from qscore.scoresheet import Laydown
-
-    current = store().load(game)
-    game = current.name  # the same game for the checks and the write
     try:
-        checked = current.check_laydown(player, words, unused, out, round_no, replace=replace)
+        done = scorekeeper.record_laydown(
+            player, words, unused, out, round_no, game, replace=replace, unchecked=unchecked
+        )
     except GameError as exc:
         raise quote_hint(exc, words, unused) from None
-    notes = [] if unchecked else flags(list(checked[1].words), current)
-
-    before, entry, after = save_laydown(player, words, unused, out, round_no, game, replace=replace)
-    d = entry.data
-    replaced: Laydown | None = before.rounds[d["round"] - 1].laydowns.get(d["player"])
+    saved = done.saved
+    number = saved.entry.data["round"]
+    replaced = saved.before.rounds[number - 1].laydowns.get(saved.entry.data["player"])
     was = f", replacing {replaced.text()}" if replaced else ""
-    lines = [f"Recorded {before.describe(entry)}{was}."]
-    lines += notes if not unchecked else ["  words not checked (--unchecked): challenge any the table doubts"]
-    lines += closing_text(before, after, d["round"])
-    state = after.rounds[d["round"] - 1]
+    lines = [f"Recorded {entry_text(saved.entry)}{was}."]
+    if done.refused is None:
+        lines.append("  words not checked (--unchecked): challenge any the table doubts")
+    else:
+        lines += [f"  flagged: {v.word} ({v.reason}): it stands unless challenged" for v in done.refused]
+    lines += closing_text(saved, number)
+    state = saved.after.rounds[number - 1]
     if state.closed and not any(lay.out for lay in state.laydowns.values()):
         # a round ends because someone went out; house rules may differ, so this is a note
         lines.append(
@@ -252,27 +192,6 @@ def record_laydown(
             f"if someone did, score them again with --round {state.number} --out --replace."
         )
     return "\n".join(lines)
-
-
-def save_laydown(
-    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None, *, replace: bool
-) -> tuple["Game", "Entry", "Game"]:
-    """Save a laydown, checked again inside the write against the game as it then stands:
-    (game before, entry, game after). A laydown there already stands (LaydownExistsError)
-    unless ``replace``."""
-
-    def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        state, lay = g.check_laydown(player, words, unused, out, round_no, replace=replace)
-        data = {
-            "round": state.number,
-            "player": lay.player,
-            "words": list(lay.words),
-            "unused": list(lay.unused),
-            "out": lay.out,
-        }
-        return "laydown", data
-
-    return store().append(build, game)
 
 
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
@@ -293,29 +212,11 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     return GameError(f'{exc} (several unused cards go in quotes: -u "{cards}")')
 
 
-def flags(laid: list[str], game: "Game") -> list[str]:
-    """The words the game's dictionary refuses, judged as laid (with the game's deck and
-    largest hand) before anything is written."""
-    from qscore.dictionaries import judge
-
-    if not laid:
-        return []
-    most = max(game.config.rounds)
-    try:
-        dictionary = game_dictionary(game)
-        verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=False) for w in laid]
-    except DictionaryError as exc:
-        raise DictionaryError(
-            f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
-            "add --unchecked to record without checking the words"
-        ) from None
-    return [f"  flagged: {v.word} ({v.reason}): it stands unless challenged" for v in verdicts if not v.allowed]
-
-
-def closing_text(before: "Game", after: "Game", number: int) -> list[str]:
+def closing_text(saved: "Saved", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
     from qscore.cli.sheets import round_text, sheet_text, standing_text
 
+    before, after = saved.before, saved.after
     state = after.rounds[number - 1]
     if not state.closed:
         waiting = [p for p in state.players if p not in state.laydowns]
@@ -349,55 +250,10 @@ def challenge(
 def record_challenge(
     player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
 ) -> str:
-    before, entry, after = save_challenge(player, word, by, ruling, round_no, game)
-    lines = [challenge_text(after, entry)]
-    lines += closing_text(before, after, entry.data["round"])
+    saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
+    lines = [challenge_text(saved.after, saved.entry)]
+    lines += closing_text(saved, saved.entry.data["round"])
     return "\n".join(lines)
-
-
-def save_challenge(
-    player: str,
-    word: str,
-    by: str,
-    ruling: str | None,
-    round_no: int | None,
-    game: str | None,
-    dictionary: "Dictionary | None" = None,
-) -> tuple["Game", "Entry", "Game"]:
-    """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
-    table's ruling, and save it: (game before, entry, game after)."""
-    from qscore.dictionaries import judge
-
-    if ruling is not None:
-        ruling = ruling.strip().lower()
-        if ruling not in ("valid", "invalid"):
-            raise GameError(f"--ruling {ruling!r}: use valid or invalid")
-    current = store().load(game)
-    game = current.name  # the same game for the judging and the write
-    if ruling is None:
-        # Judge before the write: opening a dictionary (hunspell, say) can take a while,
-        # and a second terminal waits while a write is open. A game's dictionary never
-        # changes, and the challenged word is matched by these same letters.
-        # a wrong challenge is told before the dictionary; the word is judged as it was laid
-        laid = current.check_challenge(player, word, by, round_no)[2]
-        most = max(current.config.rounds)
-        try:
-            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
-        except DictionaryError as exc:
-            raise DictionaryError(
-                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
-                "settle it with a paper dictionary: --ruling valid or --ruling invalid"
-            ) from None
-        valid, how, reason = verdict.allowed, "dictionary", verdict.reason
-    else:
-        valid, how, reason = ruling == "valid", "table", None
-
-    def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        state, who, laid, challenger = g.check_challenge(player, word, by, round_no)
-        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
-        return "challenge", data | {"ruling": how, "reason": reason}
-
-    return store().append(build, game)
 
 
 def challenge_text(game: "Game", entry: "Entry") -> str:
@@ -426,14 +282,14 @@ def sheet(
     as_json: JsonOpt = False,
 ) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
-    from qscore.cli.sheets import sheet_text, standing_text, words_sheet_text
+    from qscore.cli.sheets import sheet_json, sheet_text, standing_text, words_sheet_text
 
-    g = store().load(game)
+    g = scorekeeper.load_game(game)
     if as_json:
-        print_json(g.summary())
+        print_json(sheet_json(g))
     elif words:
         try:
-            dictionary = game_dictionary(g)
+            dictionary = scorekeeper.game_dictionary(g)
         except DictionaryError as exc:  # the words are still shown, only not checked
             print(f"(the game's dictionary cannot be opened, so refused words are not marked: {exc})")
             dictionary = None
@@ -458,7 +314,7 @@ def export(
         raise GameError(f"--format {fmt!r}: use csv, json or markdown")
     from qscore.cli.sheets import export_text
 
-    sys.stdout.write(export_text(store().load(game), fmt))
+    sys.stdout.write(export_text(scorekeeper.load_game(game), fmt))
 
 
 @app.command()
@@ -467,32 +323,20 @@ def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
     from qscore.cli.sheets import standing_text
 
-    text, _, after = record_undo(game)
-    print(text)
-    print(standing_text(after))
+    saved = scorekeeper.undo(game)
+    print(undo_text(saved))
+    print(standing_text(saved.after))
 
 
-def record_undo(game: str | None) -> tuple[str, "Entry", "Game"]:
-    """Take back the game's last standing entry: what to say, the undo entry, and the game after."""
-    from qscore.scoresheet import effective
-
-    def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        standing = effective(g.entries)
-        if len(standing) < 2:
-            raise GameError(f"nothing to undo in game {g.name!r}")
-        last = standing[-1]
-        return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
-
-    before, entry, after = store().append(build, game)
-    return undo_text(before, before.entries[entry.data["undoes"] - 1], after), entry, after
-
-
-def undo_text(before: "Game", undone: "Entry", after: "Game") -> str:
+def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
-    text = f"Took back {before.describe(undone)}"
+    from qscore.cli.sheets import entry_text
+
+    undone = scorekeeper.undone(saved)
+    text = f"Took back {entry_text(undone)}"
     if undone.kind == "laydown":
         who, number = undone.data["player"], undone.data["round"]
-        back = after.rounds[number - 1].laydowns.get(who)
+        back = saved.after.rounds[number - 1].laydowns.get(who)
         if back is not None:
             return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
         return f"{text}; {who} has no laydown in round {number} now."
@@ -522,15 +366,15 @@ def games(
         delete_game(delete, yes)
         return
     if rename is not None:
-        old = store().rename(*rename)
+        old = scorekeeper.rename_game(*rename)
         print(f"Game {old!r} is now called {rename[1].strip()!r}.")
         return
-    from qscore.storage import Unreadable
+    from qscore.scoresheet import Game
 
-    found = store().games()
+    found = scorekeeper.saved_games()
     rows: list[dict[str, Any]] = []
     for g in found:
-        if isinstance(g, Unreadable):
+        if not isinstance(g, Game):
             warn(f"game {g.name!r} cannot be read: {g.reason}")
             rows.append({"game": g.name, "error": g.reason})
             continue
@@ -570,16 +414,15 @@ def games(
 
 def delete_game(name: str, yes: bool) -> None:
     """Delete a game: asked on a terminal, --yes otherwise (a deleted sheet cannot come back)."""
-    games = store()
     if not yes:
         if not on_terminal():
             raise GameError(f"deleting game {name!r} cannot be undone: add --yes to delete it")
         try:
-            g = games.load(name)
+            g = scorekeeper.load_game(name)
             what = f"game {g.name!r} ({', '.join(g.players)}, round {g.round_reached()} of {len(g.rounds)})"
         except GameError:
             what = f"game {name!r}"  # a damaged log can still be deleted
         if not typer.confirm(f"Delete {what} and its whole sheet?", default=False):
             print("Nothing deleted.")
             return
-    print(f"Deleted game {games.delete(name)!r}.")
+    print(f"Deleted game {scorekeeper.delete_game(name)!r}.")

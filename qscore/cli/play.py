@@ -8,27 +8,22 @@ commands work on the same game at any time and ``qscore play --game NAME`` picks
 where the table stopped.
 """
 
-import re
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import app, reports_errors
-from qscore.cli.games import (
-    challenge_text,
-    game_dictionary,
-    record_undo,
-    save_challenge,
-    save_laydown,
-    start_game,
-    store,
-)
-from qscore.errors import DictionaryError, GameError, LaydownExistsError, QscoreError, UnknownGameError
+from qscore.cli.games import challenge_text, start_game, undo_text
+from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
+    from qscore.evening import AskChallenges, AskLaydown
     from qscore.scoresheet import Game, Laydown, RoundState
-    from qscore.storage import GameStore
+
+# The sheet, its rules and the store are imported inside the steps that use them: every
+# qscore run imports this file, and `check` should not pay for them.
 
 COMMANDS = """At any prompt you can type:
   sheet         the scoresheet so far, with every word laid
@@ -59,18 +54,6 @@ class Fix(Exception):
         self.round_no = round_no
 
 
-def turn_order(players: tuple[str, ...], first: str) -> list[str]:
-    """The players in turn order, starting with ``first`` (play passes to the left)."""
-    i = players.index(first)
-    return [*players[i:], *players[:i]]
-
-
-def words_of(line: str) -> list[str]:
-    """The words of a typed line, between spaces or commas; quotes only keep a word from
-    being read as a command."""
-    return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
-
-
 def after_round(game: "Game", state: "RoundState") -> None:
     """What the table sees after a round's table: the running totals and, unless the table
     turned it off, the round's biggest missed chance."""
@@ -96,21 +79,22 @@ def after_game(game: "Game") -> None:
 
 
 class Table:
-    """One guided session: what has been asked, and the next step the saved game calls for."""
+    """One guided session in a terminal: asks what qscore.evening says comes next, and
+    shows what each answer did."""
 
-    def __init__(self, games: "GameStore") -> None:
-        self.games = games
+    def __init__(self) -> None:
+        from qscore.evening import Progress
+
         self.name: str | None = None  # the game, once it exists
         self.dictionary: Dictionary | None = None
-        self.settled: set[int] = set()  # rounds whose challenges are done, this session
-        self.announced: int | None = None  # the round whose deal was shown last
-        self.going_out: dict[int, str] = {}  # round -> who the table said went out ("" for nobody named)
-        self.at_round = 1  # the round the table is on: its laydowns or its challenges
+        self.progress: Progress = Progress()
 
     # --- prompts -------------------------------------------------------------
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
         """One line from the table; the commands are carried out here, the rest returned."""
+        from qscore.evening import fix_target
+
         while True:
             try:
                 line = str(typer.prompt(question, default="", show_default=False)).strip()
@@ -126,22 +110,12 @@ class Table:
                 self.show_sheet()
             elif len(parts) == 1 and command == "undo":
                 self.undo()
-            elif command == "fix" and (target := self.fix_target(parts)):
+            elif command == "fix" and (target := fix_target(self.game(), parts)):
                 raise Fix(*target)
             elif command == "fix" and not words:
                 print("There is no game yet to fix." if self.name is None else "Write fix PLAYER, or fix PLAYER ROUND.")
             else:
                 return line
-
-    def fix_target(self, parts: list[str]) -> tuple[str, int | None] | None:
-        """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
-        if self.name is None or len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
-            return None
-        from qscore.scoresheet import name_key
-
-        if name_key(parts[1]) not in [name_key(p) for p in self.games.load(self.name).players]:
-            return None
-        return parts[1], int(parts[2]) if len(parts) == 3 else None
 
     def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool:
         choices = "[Y/n]" if default else "[y/N]"
@@ -153,27 +127,33 @@ class Table:
                 return answer.startswith("y")
             print("Answer y or n.")
 
+    def game(self) -> "Game | None":
+        """The saved game as it stands now, or None before it starts."""
+        return None if self.name is None else scorekeeper.load_game(self.name)
+
     # --- commands ------------------------------------------------------------
 
     def show_sheet(self) -> None:
         from qscore.cli.sheets import words_sheet_text
 
-        if self.name is None:
+        game = self.game()
+        if game is None:
             print("There is no game yet: the sheet starts with the first round.")
             return
-        print(words_sheet_text(self.games.load(self.name), self.dictionary))
+        print(words_sheet_text(game, self.dictionary))
 
     def undo(self) -> None:
         if self.name is None:
             print("There is no game yet: nothing to undo.")
             return
         try:
-            text, entry, after = record_undo(self.name)
+            saved = scorekeeper.undo(self.name)
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
             return
-        print(text)
-        self.show_rescored(after, entry.data["round"])
+        print(undo_text(saved))
+        if saved.round_no is not None:
+            self.show_rescored(saved.after, saved.round_no)
         raise Restart
 
     def show_rescored(self, game: "Game", number: int) -> None:
@@ -181,23 +161,24 @@ class Table:
         from qscore.cli.sheets import round_text
 
         state = game.rounds[number - 1]
-        if state.closed and number in self.settled:
+        if state.closed and number in self.progress.settled:
             print(f"Round {number} rescored.")
             print(round_text(game, state, self.dictionary))
             after_round(game, state)
 
     def stop(self) -> NoReturn:
         """Say where the table stopped and how to go on."""
+        from qscore.cli.sheets import entry_text
         from qscore.scoresheet import effective
 
-        if self.name is None:
+        game = self.game()
+        if game is None:
             print("\nStopped before the game started: nothing was saved.")
             raise typer.Exit(0)
-        game = self.games.load(self.name)
         last = effective(game.entries)[-1]
-        saved = f"last saved: {game.describe(last)}" if last.kind != "created" else "nothing scored yet"
-        print(f"\nStopped. Game {self.name!r} is saved ({saved}).")
-        print(f"Go on with: qscore play --game {self.name}")
+        saved = f"last saved: {entry_text(last)}" if last.kind != "created" else "nothing scored yet"
+        print(f"\nStopped. Game {game.name!r} is saved ({saved}).")
+        print(f"Go on with: qscore play --game {game.name}")
         raise typer.Exit(0)
 
     # --- the evening ---------------------------------------------------------
@@ -229,7 +210,7 @@ class Table:
             return
 
     def run(self) -> None:
-        game = self.games.load(self.name)
+        game = scorekeeper.load_game(self.name)
         self.name = game.name
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         self.open_dictionary(game)
@@ -242,7 +223,7 @@ class Table:
                 if pending is not None:
                     fix, pending = pending, None
                     self.fix(fix)
-                elif not self.step(self.games.load(self.name)):
+                elif not self.step(scorekeeper.load_game(self.name)):
                     return
             except Restart:
                 pass
@@ -252,7 +233,7 @@ class Table:
     def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
         try:
-            self.dictionary = game_dictionary(game)
+            self.dictionary = scorekeeper.game_dictionary(game)
             self.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
             print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
@@ -261,81 +242,64 @@ class Table:
 
     def step(self, game: "Game") -> bool:
         """Ask for what the saved game needs next; False once the game is over and settled."""
-        current = game.current
-        # a round opened again (undo, fix, another terminal) has its challenges again
-        self.settled = {r for r in self.settled if current is None or r < current.number}
-        if current is None:
-            last = game.rounds[-1]
-            if last.number in self.settled:
-                self.finish(game)
-                return False
-            self.challenges(game, last)
-            return True
-        previous = game.rounds[current.number - 2] if current.number > 1 else None
-        if previous is not None and not current.laydowns and previous.number not in self.settled:
-            self.challenges(game, previous)
+        from qscore.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
+
+        for note in self.progress.catch_up(game):
+            print(note)
+        step = next_step(game, self.progress)
+        if isinstance(step, AskChallenges):
+            self.challenges(game, step)
+        elif isinstance(step, AskGoingOut | AskLaydown):
+            state = game.rounds[step.round - 1]
+            self.progress.at_round = step.round
+            if self.progress.announced != step.round:
+                from qscore.cli.sheets import standing_text
+
+                print()
+                print(standing_text(game))
+                self.progress.announced = step.round
+            if isinstance(step, AskGoingOut):
+                # the next step reads the game again: a rename or leave meanwhile counts
+                self.progress.going_out[step.round] = self.ask_going_out(game, state)
+            else:
+                self.laydown(game, state, step)
         else:
-            self.next_laydown(game, current)
+            self.finish(game)
+            return False
         return True
 
-    def next_laydown(self, game: "Game", state: "RoundState") -> None:
-        from qscore.cli.sheets import standing_text
-
-        n = self.at_round = state.number
-        if self.announced != n:
-            print()
-            print(standing_text(game))
-            self.announced = n
-        gone = next((p for p, lay in state.laydowns.items() if lay.out), None)
-        if gone is None and n not in self.going_out:
-            self.going_out[n] = self.ask_going_out(game, state)
-            return  # the next step reads the game again: a rename or leave meanwhile counts
-        named = "" if gone else self.going_out[n]
-        if named and named not in state.players:  # renamed or gone home, from another terminal
-            print(f"{named} is no longer in round {n}.")
-            del self.going_out[n]
-            return
-        order = turn_order(state.players, gone or named or state.starts)
-        player = next(p for p in order if p not in state.laydowns)
-        words, unused, out = self.enter_laydown(game, state, player, went_out=player == named)
-        self.save(player, words, unused, out, n)
+    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
+        words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
+        self.save(step.player, words, unused, out, state.number)
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
+        from qscore.evening import going_out_answer
+
         while True:
             answer = self.ask(
                 f"Who went out? (blank: take the laydowns in turn from {state.starts})",
                 "the player who went out lays down first; the others follow in turn.",
             )
-            if answer.lower() in ("", "nobody", "none", "-"):
-                return ""
             try:
-                who = game.player(answer.strip("'\""))  # a name that is also a command, in quotes
-                game.playing(who, state)
+                return going_out_answer(game, state, answer)
             except GameError as exc:
                 print(f"qscore: error: {exc}")
-                continue
-            if who in state.laydowns:
-                print(f"qscore: error: {who}'s laydown is saved, not going out: fix {who} to change it")
-                continue
-            return who
 
     def enter_laydown(
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
     ) -> tuple[list[str], str, bool]:
         """Ask for a player's words and unused cards, each line checked as it is typed."""
+        from qscore.evening import cards_in_words, words_of
+
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         while True:
             words = words_of(self.ask(f"{player}'s words", WORDS_HINT, words=True))
             try:
-                _, _, laid = game.check_words(player, words, n)
+                used = cards_in_words(game, state, player, words)
             except QscoreError as exc:
                 print(f"qscore: error: {exc}")
-                continue
-            used = sum(len(cards) for cards in laid)
-            if used > hand:
-                print(f"qscore: error: {player}'s words take {used} cards, but round {n} is dealt {hand}")
                 continue
             if not self.allowed(game, words):
                 continue
@@ -348,7 +312,7 @@ class Table:
                     continue
                 print(f"{player} did not go out.")
                 went_out, said_not_out = False, True
-                self.going_out[n] = ""
+                self.progress.going_out[n] = ""
             if used == hand:
                 others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
                 unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
@@ -360,7 +324,7 @@ class Table:
 
     def ask_unused(self, game: "Game", state: "RoundState", player: str, words: list[str], left: int) -> str | None:
         """The cards left in hand; None when the table leaves it blank, to type the words again."""
-        from qscore.cards import parse_hand
+        from qscore.evening import check_unused
 
         question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
         while True:
@@ -368,14 +332,7 @@ class Table:
             if not unused:
                 return None
             try:
-                given = len(parse_hand(unused, game.deck, what="unused cards"))
-                if given != left:
-                    raise GameError(
-                        f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
-                        f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
-                    )
-                # only checked here: whether a saved laydown is replaced is decided when it is saved
-                game.check_laydown(player, words, unused, False, state.number, replace=True)
+                check_unused(game, state, player, words, unused, left)
                 return unused
             except QscoreError as exc:
                 print(f"qscore: error: {exc}")
@@ -411,8 +368,11 @@ class Table:
         self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
     ) -> None:
         """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
+        from qscore.cli.sheets import entry_text
+        from qscore.rules import LaydownExistsError
+
         try:
-            before, entry, after = save_laydown(player, words, unused, out, n, self.name, replace=replacing is not None)
+            saved = scorekeeper.save_laydown(player, words, unused, out, n, self.name, replace=replacing is not None)
         except LaydownExistsError as exc:
             # laid meanwhile, from another terminal: the table decides, unless it is the same
             existing = exc.existing
@@ -426,26 +386,30 @@ class Table:
             print(f"qscore: error: {exc}")
             return
         if replacing is None:
-            print(f"Recorded {before.describe(entry)}.")
+            print(f"Recorded {entry_text(saved.entry)}.")
         else:
-            now = after.rounds[n - 1].laydowns[player]
+            now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        self.show_rescored(after, n)
+        self.show_rescored(saved.after, n)
 
     def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
         """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
+        from qscore.rules import check_laydown
+
         try:
-            typed = self.games.load(self.name).check_laydown(player, words, unused, out, n, replace=True)[1]
+            typed = check_laydown(scorekeeper.load_game(self.name), player, words, unused, out, n, replace=True)[1]
         except QscoreError:
             return False
         return typed == existing
 
     def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
-        game = self.games.load(self.name)
+        from qscore.evening import fix_round
+
+        game = scorekeeper.load_game(self.name)
         try:
             player = game.player(fix.player)
-            round_no = fix.round_no or self.fix_round(game, player)
+            round_no = fix.round_no or fix_round(game, player, self.progress.at_round)
             state = game.round(round_no)
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
@@ -459,42 +423,34 @@ class Table:
         words, unused, out = self.enter_laydown(game, state, player, went_out=False)
         self.save(player, words, unused, out, round_no, replacing=existing)
 
-    def fix_round(self, game: "Game", player: str) -> int:
-        n = self.at_round
-        if player in game.rounds[n - 1].laydowns:
-            return n
-        if n > 1 and player in game.rounds[n - 2].laydowns:
-            return n - 1
-        rounds = f"round {n - 1} or {n}" if n > 1 else f"round {n}"
-        raise GameError(f"{player} has no laydown in {rounds} to fix")
-
-    def challenges(self, game: "Game", state: "RoundState") -> None:
+    def challenges(self, game: "Game", step: "AskChallenges") -> None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore.cli.sheets import round_text
+        from qscore.evening import CHALLENGE_FORM, challenge_answer
 
-        n = self.at_round = state.number
-        hint = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling"
-        line = self.ask(f"Challenge in round {n}? (blank: none)", hint)
+        n = self.progress.at_round = step.round
+        state = game.rounds[n - 1]
+        line = self.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
         if not line:
             print()
             print(round_text(game, state, self.dictionary))
             after_round(game, state)
-            self.settled.add(n)
+            self.progress.settled.add(n)
             return
-        parts = line.split()
-        ruling = parts.pop().lower() if len(parts) == 5 else None
-        if len(parts) != 4 or parts[2].lower() != "by" or ruling not in (None, "valid", "invalid"):
-            print(f"qscore: error: write a challenge as {hint}")
+        try:
+            ch = challenge_answer(line)
+        except GameError as exc:
+            print(f"qscore: error: {exc}")
             return
-        if ruling is None and self.dictionary is None:
+        if ch.ruling is None and self.dictionary is None:
             print(f"qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
         try:
-            _, entry, after = save_challenge(parts[0], parts[1], parts[3], ruling, n, self.name, self.dictionary)
+            saved = scorekeeper.settle_challenge(ch.player, ch.word, ch.by, ch.ruling, n, self.name, self.dictionary)
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
             return
-        print(challenge_text(after, entry))
+        print(challenge_text(saved.after, saved.entry))
 
     def finish(self, game: "Game") -> None:
         from qscore.cli.sheets import standing_text
@@ -517,11 +473,10 @@ def play(
     ] = None,
 ) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
-    games = store()
-    table = Table(games)
+    table = Table()
     try:
         try:
-            current = games.load(game)
+            current = scorekeeper.load_game(game)
             if current.over and game is None:  # the last game is finished: a new one
                 table.set_up(None)
             else:

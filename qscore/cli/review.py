@@ -4,9 +4,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors
-from qscore.cli.games import GameOpt, game_dictionary, store
-from qscore.errors import DictionaryError, GameError, QscoreError
+from qscore.cli.games import GameOpt
+from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -23,31 +24,18 @@ def review(
     as_json: JsonOpt = False,
 ) -> None:
     """Show, for every closed round, each player's score beside the best their cards allowed."""
-    g = store().load(game)
+    g = scorekeeper.load_game(game)
     who = g.player(player) if player is not None else None
     if round_no is not None:
         state = g.round(round_no)
         if not state.closed:
             waiting = [p for p in g.players if p not in state.laydowns]
             raise GameError(f"round {state.number} has not closed: it waits for {', '.join(waiting)}")
-    reviews = review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
+    reviews = scorekeeper.review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
     if as_json:
         print_json([review_json(r) for r in reviews])
     else:
         print(review_text(g, reviews))
-
-
-def review_of(game: "Game", rounds: list[int] | None = None, players: list[str] | None = None) -> list["HandReview"]:
-    """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
-    from qscore.review import review_game
-
-    if not any(r.closed for r in game.rounds):
-        return []  # nothing to review: the dictionary need not open
-    try:
-        dictionary = game_dictionary(game)
-    except DictionaryError as exc:
-        raise DictionaryError(f"cannot review game {game.name!r} without its dictionary: {exc}") from None
-    return review_game(game, dictionary, rounds=rounds, players=players)
 
 
 def review_json(r: "HandReview") -> dict[str, Any]:
@@ -107,7 +95,7 @@ def round_miss_text(game: "Game", number: int) -> str:
     from qscore.review import biggest_miss
 
     try:
-        top = biggest_miss(review_of(game, [number]))
+        top = biggest_miss(scorekeeper.review_of(game, [number]))
     except QscoreError as exc:
         return f"Review: not available ({exc})."
     if top is None:
@@ -121,7 +109,7 @@ def round_miss_text(game: "Game", number: int) -> str:
 def game_missed_text(game: "Game") -> str:
     """At the end of a game: each player's points missed over every round."""
     try:
-        reviews = review_of(game)
+        reviews = scorekeeper.review_of(game)
     except QscoreError as exc:
         return f"Review: not available ({exc})."
     return missed_line(game, reviews)

@@ -3,12 +3,12 @@
 import csv
 import io
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
 from qscore.cards import parse_laid_word, points
-from qscore.scoresheet import Game, RoundState
+from qscore.scoresheet import Entry, Game, Laydown, RoundState
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def words_sheet_text(game: Game, dictionary: "Dictionary | None" = None) -> str:
 
 def export_text(game: Game, fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
+        return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
         table = tabulate(sheet_rows(game), headers=headers, tablefmt="github")
@@ -160,3 +160,83 @@ def export_text(game: Game, fmt: str) -> str:
     totals = game.totals()
     writer.writerow(["total", "", "", *(totals[p] for p in game.players)])
     return out.getvalue()
+
+
+def sheet_json(game: Game) -> dict[str, Any]:
+    """The whole sheet as plain data: what ``sheet --json`` and ``export --format json`` print
+    (docs/json.md)."""
+    totals = game.totals()
+    leaders = game.leaders()
+    return {
+        "game": game.name,
+        "players": list(game.players),
+        "deck": game.config.deck,
+        "bonus": game.config.bonus,
+        "bonus_points": game.config.bonus_points if game.config.bonus != "none" else None,
+        "dictionary": game.config.dictionary or "everyday",
+        "rounds": [round_json(game, r) for r in game.rounds],
+        "totals": totals,
+        "left": game.left,
+        "leaders": leaders,
+        "over": game.over,
+        "winner": leaders[0] if game.over and len(leaders) == 1 else None,
+    }
+
+
+def round_json(game: Game, state: RoundState) -> dict[str, Any]:
+    results = state.results or {}
+    laid = game.laid(state) if state.closed else {}
+    detail: dict[str, Any] = {}
+    for p in game.players:
+        lay = state.laydowns.get(p)
+        if lay is None:
+            detail[p] = None
+            continue
+        row: dict[str, Any] = {
+            "words": list(lay.words),
+            "unused": list(lay.unused),
+            "out": lay.out,
+        }
+        if p in results:
+            r = results[p]
+            row |= {
+                "struck": [text for text, w in zip(lay.words, laid[p].words, strict=True) if w.struck],
+                "word_points": r.word_points,
+                "unused_points": r.unused_points,
+                "penalty": r.penalty,
+                "hand_score": r.hand_score,
+                "bonuses": list(r.bonuses),
+                "score": r.score,
+            }
+        detail[p] = row
+    return {
+        "number": state.number,
+        "hand_size": state.hand_size,
+        "dealer": state.dealer,
+        "starts": state.starts,
+        "playing": list(state.players),
+        "bonus": state.bonus,
+        "closed": state.closed,
+        "scores": {p: results[p].score if p in results else None for p in game.players},
+        "players": detail,
+        "challenges": [
+            {"player": c.player, "word": c.word, "by": c.by, "valid": c.valid, "ruling": c.ruling}
+            for c in state.challenges
+        ],
+    }
+
+
+def entry_text(entry: Entry) -> str:
+    """One line a person reads: what an entry recorded."""
+    d = entry.data
+    if entry.kind == "laydown":
+        lay = Laydown(d["player"], tuple(d["words"]), tuple(d["unused"]), d["out"])
+        return f"{d['player']}'s laydown in round {d['round']}: {lay.text()}"
+    if entry.kind == "challenge":
+        verdict = "allowed" if d["valid"] else "not allowed"
+        return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"
+    if entry.kind == "rename":
+        return f"the renaming of {d['old']} to {d['new']}"
+    if entry.kind == "leave":
+        return f"{d['player']}'s leaving before round {d['round']}"
+    return f"{entry.kind} entry {entry.seq}"

@@ -4,12 +4,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
-from qscore.cli.games import store
-from qscore.errors import GameError, QscoreError
+from qscore.errors import GameError
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game
     from qscore.stats import PlayerStats, Records, TableStats, WordLaid
 
 
@@ -20,10 +19,12 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
-    from qscore.stats import table_stats
-
-    games = readable_games()
-    figures = table_stats(games, missed_by_game(games))
+    report = scorekeeper.table_figures()
+    for g in report.unreadable:
+        warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
+    for why in report.unreviewed:
+        warn(f"{why}; its points missed are left out")
+    figures = report.figures
     chosen = list(figures.players.values())
     if player is not None:
         one = figures.player(player)
@@ -37,34 +38,6 @@ def stats(
         print("No saved games yet: start one with qscore new ALICE BOB")
     else:
         print(stats_text(chosen, figures, records=player is None))
-
-
-def readable_games() -> list["Game"]:
-    """Every saved game that can be read; each one that cannot is named on stderr and left out."""
-    from qscore.storage import Unreadable
-
-    found = []
-    for g in store().games():
-        if isinstance(g, Unreadable):
-            warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
-        else:
-            found.append(g)
-    return found
-
-
-def missed_by_game(games: list["Game"]) -> dict[str, dict[str, int]]:
-    """Each game's points missed by player, from its review; a game whose dictionary
-    cannot open is named on stderr and counts none."""
-    from qscore.cli.review import review_of
-    from qscore.review import missed_totals
-
-    missed = {}
-    for g in games:
-        try:
-            missed[g.name] = missed_totals(g, review_of(g))
-        except QscoreError as exc:
-            warn(f"{exc}; its points missed are left out")
-    return missed
 
 
 def word_json(w: "WordLaid | None", *, who: bool = False) -> dict[str, Any] | None:

@@ -1,16 +1,14 @@
 """``qscore rename`` and ``qscore leave``: the table changes mid-evening."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import bonuses, players, players_still_in
-from qscore.cli.games import GameOpt, ask_bonus, on_terminal, store
+from qscore.cli.games import GameOpt, ask_bonus, on_terminal
 from qscore.errors import BonusChoiceNeeded
-
-if TYPE_CHECKING:
-    from qscore.scoresheet import Game
 
 
 @app.command()
@@ -23,10 +21,8 @@ def rename(
     """Put a player's name right on the whole sheet (undo takes it back)."""
     from qscore.cli.sheets import standing_text
 
-    def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        return "rename", g.check_rename(old, new)
-
-    _, entry, after = store().append(build, game)
+    saved = scorekeeper.rename_player(old, new, game)
+    entry, after = saved.entry, saved.after
     print(f"{entry.data['old']} is now {entry.data['new']} on the whole sheet of game {after.name!r}.")
     print(standing_text(after))
 
@@ -52,19 +48,14 @@ def leave(
     """
     from qscore.cli.sheets import standing_text
 
-    current = store().load(game)
     try:
-        current.check_leave(player, bonus)
-    except BonusChoiceNeeded:
+        saved = scorekeeper.leave(player, bonus, game)
+    except BonusChoiceNeeded as choice:
         if not on_terminal():
             raise
-        staying = [p for p in current.still_in if p != current.player(player)]
-        bonus = ask_bonus(f"{' and '.join(staying)} play on with one bonus: longest or most?")
-
-    def build(g: "Game") -> tuple[str, dict[str, Any]]:
-        return "leave", g.check_leave(player, bonus)
-
-    _, entry, after = store().append(build, current.name)
+        bonus = ask_bonus(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
+        saved = scorekeeper.leave(player, bonus, game)
+    entry, after = saved.entry, saved.after
     who, first = entry.data["player"], entry.data["round"]
     print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
     if first <= len(after.rounds):

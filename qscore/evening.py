@@ -1,0 +1,187 @@
+"""``qscore play``'s decisions: given the saved game, what the table is asked next, and
+what each answer means.
+
+Nothing here reads a terminal or prints. The prompt loop (qscore/cli/play.py) reads the
+saved game afresh before every step, asks what ``next_step`` says, checks each answer
+with the functions below, saves through the application layer (qscore.scorekeeper) and
+shows what happened.
+
+The order is the table's: each round, who went out (their laydown comes first), then
+each player's laydown in turn, then the round's challenges, then the next deal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from qscore.errors import GameError
+from qscore.rules import check_laydown, check_words, playing
+from qscore.scoresheet import Game, RoundState, name_key
+
+NOBODY = ("", "nobody", "none", "-")
+
+
+@dataclass
+class Progress:
+    """What the table said this session that the saved game does not hold."""
+
+    settled: set[int] = field(default_factory=set)  # rounds whose challenges are done
+    going_out: dict[int, str] = field(default_factory=dict)  # round -> who went out ("": nobody named)
+    announced: int | None = None  # the round whose deal was shown last
+    at_round: int = 1  # the round the table is on: its laydowns or its challenges
+
+    def catch_up(self, game: Game) -> list[str]:
+        """Forget what the saved game has overtaken (an undo, a fix, another terminal);
+        what to tell the table about it."""
+        current = game.current
+        # a round opened again has its challenges again
+        self.settled = {r for r in self.settled if current is None or r < current.number}
+        notes = []
+        if current is not None:
+            named = self.going_out.get(current.number)
+            if named and named not in current.players:  # renamed or gone home, from another terminal
+                notes.append(f"{named} is no longer in round {current.number}.")
+                del self.going_out[current.number]
+        return notes
+
+
+@dataclass(frozen=True)
+class AskChallenges:
+    """Ask for a challenge in the round; a blank answer settles it."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class AskGoingOut:
+    """Ask who went out of the round (before any laydown of it)."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class AskLaydown:
+    """Ask for a player's laydown; ``went_out``: the table named them as going out."""
+
+    round: int
+    player: str
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The last round is settled: the game is over."""
+
+
+Step = AskChallenges | AskGoingOut | AskLaydown | Finish
+
+
+def next_step(game: Game, progress: Progress) -> Step:
+    """What the table is asked next, given the saved game and what it said this session."""
+    current = game.current
+    if current is None:
+        last = game.rounds[-1]
+        return Finish() if last.number in progress.settled else AskChallenges(last.number)
+    previous = game.rounds[current.number - 2] if current.number > 1 else None
+    if previous is not None and not current.laydowns and previous.number not in progress.settled:
+        return AskChallenges(previous.number)
+    gone = went_out(current)
+    n = current.number
+    if gone is None and n not in progress.going_out:
+        return AskGoingOut(n)
+    named = "" if gone else progress.going_out[n]
+    order = turn_order(current.players, gone or named or current.starts)
+    player = next(p for p in order if p not in current.laydowns)
+    return AskLaydown(n, player, went_out=player == named)
+
+
+def went_out(state: RoundState) -> str | None:
+    """Who went out of the round, by the laydowns saved."""
+    return next((p for p, lay in state.laydowns.items() if lay.out), None)
+
+
+def turn_order(players: tuple[str, ...], first: str) -> list[str]:
+    """The players in turn order, starting with ``first`` (play passes to the left)."""
+    i = players.index(first)
+    return [*players[i:], *players[:i]]
+
+
+def words_of(line: str) -> list[str]:
+    """The words of a typed line, between spaces or commas; quotes only keep a word from
+    being read as a command."""
+    return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
+
+
+def going_out_answer(game: Game, state: RoundState, answer: str) -> str:
+    """The player an answer to "Who went out?" names, or "" for nobody."""
+    if answer.lower() in NOBODY:
+        return ""
+    who = game.player(answer.strip("'\""))  # a name that is also a command, in quotes
+    playing(game, who, state)
+    if who in state.laydowns:
+        raise GameError(f"{who}'s laydown is saved, not going out: fix {who} to change it")
+    return who
+
+
+def cards_in_words(game: Game, state: RoundState, player: str, words: list[str]) -> int:
+    """How many cards a player's typed words take, checked against the deck and the deal."""
+    _, _, laid = check_words(game, player, words, state.number)
+    used = sum(len(cards) for cards in laid)
+    if used > state.hand_size:
+        raise GameError(f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}")
+    return used
+
+
+def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> None:
+    """The cards a player says were left in hand: as many as the words leave, from the deck."""
+    from qscore.cards import parse_hand
+
+    given = len(parse_hand(unused, game.deck, what="unused cards"))
+    if given != left:
+        raise GameError(
+            f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
+            f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
+        )
+    # whether a saved laydown is replaced is decided when it is saved
+    check_laydown(game, player, words, unused, False, state.number, replace=True)
+
+
+@dataclass(frozen=True)
+class ChallengeLine:
+    player: str
+    word: str
+    by: str
+    ruling: str | None  # valid or invalid: a paper ruling; None: the game's dictionary
+
+
+CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling"
+
+
+def challenge_answer(line: str) -> ChallengeLine:
+    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``."""
+    parts = line.split()
+    ruling = parts.pop().lower() if len(parts) == 5 else None
+    if len(parts) != 4 or parts[2].lower() != "by" or ruling not in (None, "valid", "invalid"):
+        raise GameError(f"write a challenge as {CHALLENGE_FORM}")
+    return ChallengeLine(parts[0], parts[1], parts[3], ruling)
+
+
+def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:
+    """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
+    if game is None or len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
+        return None
+    if name_key(parts[1]) not in [name_key(p) for p in game.players]:
+        return None
+    return parts[1], int(parts[2]) if len(parts) == 3 else None
+
+
+def fix_round(game: Game, player: str, at_round: int) -> int:
+    """The round ``fix PLAYER`` means: the table's round, or the one before it."""
+    n = at_round
+    if player in game.rounds[n - 1].laydowns:
+        return n
+    if n > 1 and player in game.rounds[n - 2].laydowns:
+        return n - 1
+    rounds = f"round {n - 1} or {n}" if n > 1 else f"round {n}"
+    raise GameError(f"{player} has no laydown in {rounds} to fix")

@@ -1,0 +1,246 @@
+"""The rules that judge what the scorekeeper types: a new game's settings, a laydown, a
+challenge, a rename, a leave.
+
+Each check reads a replayed Game and returns the entry put right (canonical names and
+notation), or raises the GameError a table would point out. Nothing here writes: the
+application layer (qscore.scorekeeper) runs these checks again inside each write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.errors import BonusChoiceNeeded, GameError
+from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
+from qscore.scoring import BONUS_RULES
+from qscore.spelling import MIN_CARDS
+
+
+class LaydownExistsError(GameError):
+    """The player has a laydown in that round already, and replacing it was not asked for.
+
+    ``existing`` is the laydown that stands and ``round`` its round: ``score`` tells the
+    table to add ``--replace``; ``play`` can ask instead.
+    """
+
+    def __init__(self, existing: Laydown, round_no: int) -> None:
+        self.existing = existing
+        self.round = round_no
+        super().__init__(
+            f"{existing.player} already laid {existing.text()} in round {round_no}: add --replace to change it"
+        )
+
+
+def check_config(config: GameConfig) -> None:
+    """Refuse a configuration no table could play."""
+    names = [name_key(p) for p in config.players]
+    if not MIN_PLAYERS <= len(config.players) <= MAX_PLAYERS:
+        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(config.players)}")
+    for p in config.players:
+        check_player_name(p)
+    if len(set(names)) != len(names):
+        same = sorted({p for p in config.players if names.count(name_key(p)) > 1})
+        raise GameError("two players have the same name: " + ", ".join(same))
+    if config.bonus not in BONUS_RULES:
+        raise GameError(f"unknown bonus {config.bonus!r}: choose {', '.join(BONUS_RULES)}")
+    if config.bonus_points < 1:
+        raise GameError(f"a bonus of {config.bonus_points} points: a bonus is worth 1 point at least")
+    if len(config.players) == 2 and config.bonus == "both":
+        # "If there are only two players, they should decide between them to limit
+        # the bonus to either the longest word or the most words."
+        raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
+    deck = load_deck(config.deck)
+    largest = max(deck.rounds)
+    for size in config.rounds:
+        if not MIN_CARDS <= size <= largest:
+            raise GameError(
+                f"a round of {size} card{'s' if size != 1 else ''}: the {deck.key} game deals {MIN_CARDS} to "
+                f"{largest} cards a round (a word takes {MIN_CARDS} cards)"
+            )
+        if size * len(config.players) + 2 > deck.size:
+            raise GameError(f"a round of {size} cards cannot be dealt to {len(config.players)} players")
+    if not config.rounds:
+        raise GameError("a game needs at least one round")
+
+
+def check_player_name(name: str) -> None:
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise GameError(f"player name {name!r}: use letters and digits")
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """A round schedule, the cards dealt in each round: ``3-10`` (one round of each size,
+    smallest first) or ``3,4,5``."""
+    usage = f"rounds {text!r}: give the cards dealt each round, a range such as 3-10 or a list such as 3,4,5"
+    try:
+        if "-" in text:
+            low, high = (int(x) for x in text.split("-", 1))
+            sizes = tuple(range(low, high + 1))
+        else:
+            sizes = tuple(int(x) for x in text.replace(" ", "").split(","))
+    except ValueError:
+        raise GameError(usage) from None
+    if not sizes:
+        raise GameError(usage)
+    return sizes
+
+
+def cards_of(game: Game, lay: Laydown) -> list[Card]:
+    words = [c for w in lay.words for c in parse_laid_word(w, game.deck)]
+    return words + (parse_hand(lay.unused, game.deck, what="unused cards") if lay.unused else [])
+
+
+def playing(game: Game, who: str, state: RoundState) -> None:
+    """Refuse a player who was not at the table for a round."""
+    if who not in state.players:
+        raise GameError(f"{who} left the game before round {game.left[who]}, so is not in round {state.number}")
+
+
+def check_words(
+    game: Game, player: str, words: Iterable[str], round_no: int | None = None
+) -> tuple[RoundState, str, list[list[Card]]]:
+    """A player's words, checked before the rest of the laydown: each word's cards and the deck."""
+    who = game.player(player)
+    state = game.round(round_no)
+    playing(game, who, state)
+    laid = []
+    for text in words:
+        cards = parse_laid_word(text, game.deck)
+        if len(cards) < MIN_CARDS:
+            raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
+        laid.append(cards)
+    check_deck(game, state, who, [c for w in laid for c in w])
+    return state, who, laid
+
+
+def check_deck(game: Game, state: RoundState, who: str, cards: list[Card]) -> None:
+    """A laydown holds no more copies of a card than the deck, nor do a round's laydowns together."""
+    game.deck.check_counts(cards, f"laydown of {who}")
+    # the hands of a round come from one deck
+    others = [c for p, lay in state.laydowns.items() if p != who for c in cards_of(game, lay)]
+    game.deck.check_counts(cards + others, f"laydowns of round {state.number}")
+
+
+def check_laydown(
+    game: Game,
+    player: str,
+    words: Iterable[str],
+    unused: str,
+    out: bool,
+    round_no: int | None = None,
+    *,
+    replace: bool = False,
+) -> tuple[RoundState, Laydown]:
+    """A laydown put right (canonical names and notation), or the error a table would point out.
+
+    A player who has laid down in that round already is refused with
+    LaydownExistsError unless ``replace`` is given.
+    """
+    who = game.player(player)
+    state = game.round(round_no)
+    playing(game, who, state)
+    existing = state.laydowns.get(who)
+    if existing is not None and not replace:
+        raise LaydownExistsError(existing, state.number)
+    _, _, laid = check_words(game, who, words, round_no)
+    left = parse_hand(unused, game.deck, what="unused cards") if unused.strip() else []
+    every = [c for w in laid for c in w] + left
+    check_deck(game, state, who, every)
+    if len(every) != state.hand_size:
+        earlier = [r.number for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
+        hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
+        raise GameError(
+            f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
+            f"but round {state.number} is dealt {state.hand_size}{hint}"
+        )
+    if out and left:
+        given = "1 is" if len(left) == 1 else f"{len(left)} are"
+        raise GameError(f"{who} went out, so has no unused cards, but {given} given")
+    if out:
+        gone = [p for p, lay in state.laydowns.items() if lay.out and p != who]
+        if gone:
+            raise GameError(f"{gone[0]} already went out in round {state.number}")
+    lay = Laydown(who, tuple(format_laid(w) for w in laid), tuple(c.token for c in left), out)
+    return state, lay
+
+
+def check_challenge(
+    game: Game, player: str, word: str, by: str, round_no: int | None = None
+) -> tuple[RoundState, str, str, str]:
+    """The round, owner, word (as laid) and challenger of a challenge, or the error."""
+    who, challenger = game.player(player), game.player(by)
+    if who == challenger:
+        raise GameError(f"{who} cannot challenge their own word")
+    if round_no is None:
+        laid_in = [r for r in game.rounds if who in r.laydowns]
+        if not laid_in:
+            raise GameError(f"{who} has laid nothing down yet")
+        state = laid_in[-1]
+    else:
+        state = game.round(round_no)
+    playing(game, challenger, state)
+    lay = state.laydowns.get(who)
+    letters = laid_letters(word)
+    matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
+    if not matches:
+        raise GameError(f"{who} laid no word {word!r} in round {state.number}")
+    taken = [c.word for c in state.challenges if c.player == who]
+    free = [w for w in matches if taken.count(w) < matches.count(w)]
+    if not free:
+        raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")
+    return state, who, free[0], challenger
+
+
+def check_rename(game: Game, old: str, new: str) -> dict[str, Any]:
+    """A rename entry's data: a player's name put right on the whole sheet."""
+    who = game.player(old)
+    new = new.strip()
+    check_player_name(new)
+    if new == who:
+        raise GameError(f"{who} is called {new} already")
+    clash = [p for p in game.players if p != who and name_key(p) == name_key(new)]
+    if clash:
+        raise GameError(f"there is a player called {clash[0]} already in game {game.name!r}")
+    return {"old": who, "new": new}
+
+
+def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, Any]:
+    """A leave entry's data: who goes home, the first round they miss, and the bonus from then.
+
+    A player who has laid down in the round under way leaves after it; one who has
+    not is out of it, and it closes when the others have laid down.
+    """
+    who = game.player(player)
+    if who in game.left:
+        raise GameError(f"{who} left the game already, before round {game.left[who]}")
+    state = game.current
+    if state is None:
+        raise GameError(f"game {game.name!r} is over: nobody leaves a finished game")
+    staying = [p for p in game.still_in if p != who]
+    if len(staying) < MIN_PLAYERS:
+        raise GameError(
+            f"{who} cannot leave: a game needs {MIN_PLAYERS} players, and only {staying[0]} would be left "
+            "(the sheet keeps the scores as they are)"
+        )
+    first = state.number + 1 if who in state.laydowns else state.number
+    # under way: others have laid down in the round they sit out, so they were dealt in
+    under_way = first == state.number and bool(state.laydowns)
+    data: dict[str, Any] = {"player": who, "round": first, "under_way": under_way}
+    if first > len(game.rounds):
+        return data  # they leave after the last round: nothing changes
+    in_force = game.rounds[first - 1].bonus
+    if bonus is not None:
+        bonus = bonus.strip().lower()
+        if bonus not in BONUS_RULES:
+            raise GameError(f"unknown bonus {bonus!r}: choose {', '.join(BONUS_RULES)}")
+        data["bonus"] = bonus
+        in_force = bonus
+    if len(staying) == 2 and in_force == "both":
+        raise BonusChoiceNeeded(
+            f"with {who} gone, {' and '.join(staying)} play on as two and use one bonus: "
+            "choose --bonus longest or --bonus most",
+            tuple(staying),
+        )
+    return data

@@ -1,0 +1,364 @@
+"""The scorekeeper's use-cases: start a game, record a laydown, settle a challenge, undo,
+rename a player, a player leaves, rename or delete a game, and the reads the commands need.
+
+This is the application layer: the only code that opens the saved games and the one
+path by which anything is written. It never prints and never asks: a question the table
+must answer comes back as an error carrying what to ask (BonusChoiceNeeded), and every
+result is plain data for the command line (or ``qscore play``) to render.
+
+Every write checks the entry twice: first against the game as read (so the dictionary,
+which may take a while to open, is consulted outside the write), then inside the write
+transaction against the game as it then stands, so two terminals never lose an entry.
+
+Importing this module costs nothing: the store, the sheet and the dictionaries are
+imported inside the functions that use them, so ``qscore check`` does not pay for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError
+
+if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary, Verdict
+    from qscore.review import HandReview
+    from qscore.scoresheet import Entry, Game
+    from qscore.stats import TableStats
+    from qscore.storage import GameStore, Unreadable
+
+TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
+
+# The stores the running command opened: after Ctrl-C they tell whether an entry was saved.
+_stores: list[GameStore] = []
+
+
+def open_store() -> GameStore:
+    from qscore.storage import GameStore
+
+    store = GameStore()
+    _stores.append(store)
+    return store
+
+
+def begin_command() -> None:
+    """Forget the entries an earlier command wrote (a test runs many commands in one process)."""
+    _stores.clear()
+
+
+def entries_written() -> list[Entry]:
+    """The entries this command has saved so far, oldest first."""
+    return [e for store in _stores for e in store.written]
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One entry written: the game as it stood before, the entry, and the game after."""
+
+    before: Game
+    entry: Entry
+    after: Game
+
+    @property
+    def round_no(self) -> int | None:
+        number = self.entry.data.get("round")
+        return number if isinstance(number, int) else None
+
+
+def _append(build: Callable[[Game], tuple[str, dict[str, Any]]], game: str | None) -> Saved:
+    return Saved(*open_store().append(build, game))
+
+
+# --- reads -------------------------------------------------------------------
+
+
+def load_game(name: str | None = None) -> Game:
+    """The game of that name, or the one most recently started."""
+    return open_store().load(name)
+
+
+def game_names() -> list[str]:
+    """The saved games' names, oldest first, without reading their logs."""
+    return open_store().names()
+
+
+def saved_games() -> list[Game | Unreadable]:
+    """Every saved game, oldest first; one whose log cannot be read is named, not fatal."""
+    return open_store().games()
+
+
+def game_dictionary(game: Game) -> Dictionary:
+    """The dictionary the table chose when the game started, house lists included."""
+    from qscore.dictionaries import open_dictionary
+
+    c = game.config
+    return open_dictionary(c.dictionary, c.allow, c.deny)
+
+
+def refused_words(game: Game, laid: list[str], dictionary: Dictionary | None = None) -> list[Verdict]:
+    """The words the game's dictionary refuses, judged as laid (with the game's deck and
+    largest hand); the dictionary is ``dictionary`` if open already."""
+    from qscore.dictionaries import judge
+
+    if not laid:
+        return []
+    most = max(game.config.rounds)
+    dictionary = dictionary or game_dictionary(game)
+    verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=False) for w in laid]
+    return [v for v in verdicts if not v.allowed]
+
+
+def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
+    """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
+    from qscore.review import review_game
+
+    if not any(r.closed for r in game.rounds):
+        return []  # nothing to review: the dictionary need not open
+    try:
+        dictionary = game_dictionary(game)
+    except DictionaryError as exc:
+        raise DictionaryError(f"cannot review game {game.name!r} without its dictionary: {exc}") from None
+    return review_game(game, dictionary, rounds=rounds, players=players)
+
+
+@dataclass
+class TableFigures:
+    """``qscore stats``: the figures, and what was left out of them and why."""
+
+    figures: TableStats
+    unreadable: list[Unreadable] = field(default_factory=list)  # games that cannot be read
+    unreviewed: list[str] = field(default_factory=list)  # why a game's points missed are left out
+
+
+def table_figures() -> TableFigures:
+    """Each player's figures and the table's records, across every saved game that can be read."""
+    from qscore.review import missed_totals
+    from qscore.stats import table_stats
+    from qscore.storage import Unreadable
+
+    games: list[Game] = []
+    unreadable: list[Unreadable] = []
+    for g in saved_games():
+        (unreadable if isinstance(g, Unreadable) else games).append(g)  # type: ignore[arg-type]
+    missed, unreviewed = {}, []
+    for g in games:
+        try:
+            missed[g.name] = missed_totals(g, review_of(g))
+        except QscoreError as exc:
+            unreviewed.append(str(exc))
+    return TableFigures(table_stats(games, missed), unreadable, unreviewed)
+
+
+# --- starting a game ---------------------------------------------------------
+
+
+def start_game(
+    players: list[str],
+    *,
+    variant: str = "standard",
+    rounds: str | None = None,
+    bonus: str | None = None,
+    dealer: str | None = None,
+    dictionary: str | None = None,
+    allow: Path | None = None,
+    deny: Path | None = None,
+    name: str | None = None,
+    bonus_points: int | None = None,
+    review: bool = True,
+) -> Game:
+    """Check the table's choices and save the new game. Two players with no bonus named
+    raise BonusChoiceNeeded: the table must choose one."""
+    from qscore.cards import load_deck
+    from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
+    from qscore.rules import check_config, parse_rounds
+    from qscore.scoresheet import BONUS_POINTS, GameConfig, name_key
+
+    deck = load_deck(variant.strip().lower())
+    allowed = tuple(sorted(read_word_file(allow))) if allow else ()
+    denied = tuple(sorted(read_word_file(deny))) if deny else ()
+    open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
+    if bonus is None:
+        if len(players) == 2:
+            raise BonusChoiceNeeded(TWO_PLAYERS_CHOOSE, tuple(players))
+        bonus = "both"
+    bonus = bonus.strip().lower()
+    if bonus == "none" and bonus_points is not None:
+        raise GameError("--bonus-points with --bonus none: the game plays no bonus")
+    first = 0
+    if dealer is not None:
+        keys = [name_key(p) for p in players]
+        if name_key(dealer) not in keys:
+            raise GameError(f"dealer {dealer!r} is not a player: players are {', '.join(players)}")
+        first = keys.index(name_key(dealer))
+    config = GameConfig(
+        players=tuple(players),
+        deck=deck.key,
+        rounds=deck.rounds if rounds is None else parse_rounds(rounds),
+        bonus=bonus,
+        dictionary=dictionary_name(dictionary),
+        allow=allowed,
+        deny=denied,
+        first_dealer=first,
+        bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
+        review=review,
+    )
+    check_config(config)
+    return open_store().create(config, name)
+
+
+# --- entries -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LaydownRecorded:
+    """A laydown saved, and the words the game's dictionary refuses (None: not checked)."""
+
+    saved: Saved
+    refused: list[Verdict] | None
+
+
+def record_laydown(
+    player: str,
+    words: list[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    game: str | None,
+    *,
+    replace: bool = False,
+    unchecked: bool = False,
+) -> LaydownRecorded:
+    """Check and save a laydown.
+
+    Everything that can fail is decided before the write (the laydown against the game
+    as read, the dictionary opened and the words judged), and the laydown is checked
+    again inside the write, against the game as it then stands: a laydown recorded
+    meanwhile from another terminal raises LaydownExistsError unless ``replace``.
+    """
+    from qscore.rules import check_laydown
+
+    current = load_game(game)
+    _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
+    refused = None
+    if not unchecked:
+        try:
+            refused = refused_words(current, list(lay.words))
+        except DictionaryError as exc:
+            raise DictionaryError(
+                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
+                "add --unchecked to record without checking the words"
+            ) from None
+    return LaydownRecorded(save_laydown(player, words, unused, out, round_no, current.name, replace=replace), refused)
+
+
+def save_laydown(
+    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None, *, replace: bool
+) -> Saved:
+    """Save a laydown, checked inside the write against the game as it then stands.
+    A laydown there already stands (LaydownExistsError) unless ``replace``."""
+    from qscore.rules import check_laydown
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        state, lay = check_laydown(g, player, words, unused, out, round_no, replace=replace)
+        data = {
+            "round": state.number,
+            "player": lay.player,
+            "words": list(lay.words),
+            "unused": list(lay.unused),
+            "out": lay.out,
+        }
+        return "laydown", data
+
+    return _append(build, game)
+
+
+def settle_challenge(
+    player: str,
+    word: str,
+    by: str,
+    ruling: str | None,
+    round_no: int | None,
+    game: str | None,
+    dictionary: Dictionary | None = None,
+) -> Saved:
+    """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
+    table's ruling (valid or invalid), and save it."""
+    from qscore.dictionaries import judge
+    from qscore.rules import check_challenge
+
+    if ruling is not None:
+        ruling = ruling.strip().lower()
+        if ruling not in ("valid", "invalid"):
+            raise GameError(f"--ruling {ruling!r}: use valid or invalid")
+    current = load_game(game)
+    if ruling is None:
+        # Judge before the write: opening a dictionary (hunspell, say) can take a while,
+        # and a second terminal waits while a write is open. A game's dictionary never
+        # changes, and the challenged word is matched by these same letters.
+        # a wrong challenge is told before the dictionary; the word is judged as it was laid
+        laid = check_challenge(current, player, word, by, round_no)[2]
+        most = max(current.config.rounds)
+        try:
+            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
+        except DictionaryError as exc:
+            raise DictionaryError(
+                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
+                "settle it with a paper dictionary: --ruling valid or --ruling invalid"
+            ) from None
+        valid, how, reason = verdict.allowed, "dictionary", verdict.reason
+    else:
+        valid, how, reason = ruling == "valid", "table", None
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        state, who, laid, challenger = check_challenge(g, player, word, by, round_no)
+        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
+        return "challenge", data | {"ruling": how, "reason": reason}
+
+    return _append(build, current.name)
+
+
+def undo(game: str | None) -> Saved:
+    """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back."""
+    from qscore.scoresheet import effective
+
+    def build(g: Game) -> tuple[str, dict[str, Any]]:
+        standing = effective(g.entries)
+        if len(standing) < 2:
+            raise GameError(f"nothing to undo in game {g.name!r}")
+        last = standing[-1]
+        return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
+
+    return _append(build, game)
+
+
+def undone(saved: Saved) -> Entry:
+    """The entry an undo took back."""
+    return saved.before.entries[saved.entry.data["undoes"] - 1]
+
+
+def rename_player(old: str, new: str, game: str | None) -> Saved:
+    """Put a player's name right on the whole sheet."""
+    from qscore.rules import check_rename
+
+    return _append(lambda g: ("rename", check_rename(g, old, new)), game)
+
+
+def leave(player: str, bonus: str | None, game: str | None) -> Saved:
+    """A player goes home. When two would be left playing both bonuses and none is named,
+    BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
+    from qscore.rules import check_leave
+
+    return _append(lambda g: ("leave", check_leave(g, player, bonus)), game)
+
+
+def rename_game(old: str, new: str) -> str:
+    """Give a saved game a new name; returns the old one."""
+    return open_store().rename(old, new)
+
+
+def delete_game(name: str) -> str:
+    """Remove a saved game and its whole sheet; returns its name."""
+    return open_store().delete(name)
