@@ -5,7 +5,7 @@
 from qscore.cli import words as _words  # noqa: F401  check, dictionaries
 from qscore.cli import hands as _hands  # noqa: F401  best, solitaire
 from qscore.cli import games as _games  # noqa: F401  new, score, challenge, sheet, export, undo, games
-from qscore.cli import table as _table  # noqa: F401  rename, leave
+from qscore.cli import players as _players  # noqa: F401  rename, leave
 from qscore.cli import play as _play  # noqa: F401  play
 from qscore.cli import review as _review  # noqa: F401  review
 from qscore.cli import stats as _stats  # noqa: F401  stats

@@ -78,9 +78,9 @@ def after_game(game: "Game") -> None:
         print(game_missed_text(game))
 
 
-class Table:
-    """One guided session in a terminal: asks what qscore.evening says comes next, and
-    shows what each answer did."""
+class Session:
+    """What one guided session holds beside the saved game: its name, the game's
+    dictionary once open, and what the table said (qscore.evening.Progress)."""
 
     def __init__(self) -> None:
         from qscore.evening import Progress
@@ -89,7 +89,27 @@ class Table:
         self.dictionary: Dictionary | None = None
         self.progress: Progress = Progress()
 
-    # --- prompts -------------------------------------------------------------
+    def game(self) -> "Game | None":
+        """The saved game as it stands now, or None before it starts."""
+        return None if self.name is None else scorekeeper.load_game(self.name)
+
+    def show_rescored(self, game: "Game", number: int) -> None:
+        """A round the table had seen settled, shown again when an entry changes it."""
+        from qscore.cli.sheets import round_text
+
+        state = game.rounds[number - 1]
+        if state.closed and number in self.progress.settled:
+            print(f"Round {number} rescored.")
+            print(round_text(game, state, self.dictionary))
+            after_round(game, state)
+
+
+class Prompts:
+    """The table's answers, a line at a time; the commands any prompt takes are carried
+    out here (sheet, undo, help, quit, fix)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
         """One line from the table; the commands are carried out here, the rest returned."""
@@ -110,10 +130,14 @@ class Table:
                 self.show_sheet()
             elif len(parts) == 1 and command == "undo":
                 self.undo()
-            elif command == "fix" and (target := fix_target(self.game(), parts)):
+            elif command == "fix" and (target := fix_target(self.session.game(), parts)):
                 raise Fix(*target)
             elif command == "fix" and not words:
-                print("There is no game yet to fix." if self.name is None else "Write fix PLAYER, or fix PLAYER ROUND.")
+                print(
+                    "There is no game yet to fix."
+                    if self.session.name is None
+                    else "Write fix PLAYER, or fix PLAYER ROUND."
+                )
             else:
                 return line
 
@@ -127,157 +151,44 @@ class Table:
                 return answer.startswith("y")
             print("Answer y or n.")
 
-    def game(self) -> "Game | None":
-        """The saved game as it stands now, or None before it starts."""
-        return None if self.name is None else scorekeeper.load_game(self.name)
-
-    # --- commands ------------------------------------------------------------
-
     def show_sheet(self) -> None:
         from qscore.cli.sheets import words_sheet_text
 
-        game = self.game()
+        game = self.session.game()
         if game is None:
             print("There is no game yet: the sheet starts with the first round.")
             return
-        print(words_sheet_text(game, self.dictionary))
+        print(words_sheet_text(game, self.session.dictionary))
 
     def undo(self) -> None:
-        if self.name is None:
+        if self.session.name is None:
             print("There is no game yet: nothing to undo.")
             return
         try:
-            saved = scorekeeper.undo(self.name)
+            saved = scorekeeper.undo(self.session.name)
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
             return
         print(undo_text(saved))
         if saved.round_no is not None:
-            self.show_rescored(saved.after, saved.round_no)
+            self.session.show_rescored(saved.after, saved.round_no)
         raise Restart
 
-    def show_rescored(self, game: "Game", number: int) -> None:
-        """A round the table had seen settled, shown again when an entry changes it."""
-        from qscore.cli.sheets import round_text
 
-        state = game.rounds[number - 1]
-        if state.closed and number in self.progress.settled:
-            print(f"Round {number} rescored.")
-            print(round_text(game, state, self.dictionary))
-            after_round(game, state)
+class Laydowns:
+    """Who went out, each player's words and unused cards, checked as they are typed, and
+    saved; a laydown fixed or laid meanwhile from another terminal."""
 
-    def stop(self) -> NoReturn:
-        """Say where the table stopped and how to go on."""
-        from qscore.cli.sheets import entry_text
-        from qscore.scoresheet import effective
-
-        game = self.game()
-        if game is None:
-            print("\nStopped before the game started: nothing was saved.")
-            raise typer.Exit(0)
-        last = effective(game.entries)[-1]
-        saved = f"last saved: {entry_text(last)}" if last.kind != "created" else "nothing scored yet"
-        print(f"\nStopped. Game {game.name!r} is saved ({saved}).")
-        print(f"Go on with: qscore play --game {game.name}")
-        raise typer.Exit(0)
-
-    # --- the evening ---------------------------------------------------------
-
-    def set_up(self, name: str | None) -> None:
-        """Ask for a new game's players and choices, and start it."""
-        print("A new game" + (f" called {name!r}." if name else "."))
-        while True:
-            players = self.ask(
-                "Players, in seating order (the first deals first)", "the players' names, e.g. ann ben cat"
-            )
-            variant = self.ask("Variant: standard or short [standard]").lower() or "standard"
-            bonus = None
-            while len(players.replace(",", " ").split()) == 2 and bonus not in ("longest", "most", "none"):
-                bonus = self.ask("Two players use one bonus: longest or most", "or none, to play without").lower()
-            dictionary = self.ask("Dictionary [everyday]") or None
-            try:
-                game = start_game(
-                    players.replace(",", " ").split(),
-                    variant=variant,
-                    bonus=bonus,
-                    dictionary=dictionary,
-                    name=name,
-                )
-            except QscoreError as exc:
-                print(f"qscore: error: {exc}")
-                continue
-            self.name = game.name
-            return
-
-    def run(self) -> None:
-        game = scorekeeper.load_game(self.name)
-        self.name = game.name
-        print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
-        self.open_dictionary(game)
-        print(WORDS_HINT)
-        if game.over:
-            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
-        pending: Fix | None = None
-        while True:
-            try:
-                if pending is not None:
-                    fix, pending = pending, None
-                    self.fix(fix)
-                elif not self.step(scorekeeper.load_game(self.name)):
-                    return
-            except Restart:
-                pass
-            except Fix as fix:
-                pending = fix
-
-    def open_dictionary(self, game: "Game") -> None:
-        """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
-        try:
-            self.dictionary = scorekeeper.game_dictionary(game)
-            self.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
-        except DictionaryError as exc:
-            print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
-            if not self.yes_no("Go on without checking words? Challenges then take a paper ruling"):
-                raise Quit from None
-
-    def step(self, game: "Game") -> bool:
-        """Ask for what the saved game needs next; False once the game is over and settled."""
-        from qscore.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
-
-        for note in self.progress.catch_up(game):
-            print(note)
-        step = next_step(game, self.progress)
-        if isinstance(step, AskChallenges):
-            self.challenges(game, step)
-        elif isinstance(step, AskGoingOut | AskLaydown):
-            state = game.rounds[step.round - 1]
-            self.progress.at_round = step.round
-            if self.progress.announced != step.round:
-                from qscore.cli.sheets import standing_text
-
-                print()
-                print(standing_text(game))
-                self.progress.announced = step.round
-            if isinstance(step, AskGoingOut):
-                # the next step reads the game again: a rename or leave meanwhile counts
-                self.progress.going_out[step.round] = self.ask_going_out(game, state)
-            else:
-                self.laydown(game, state, step)
-        else:
-            self.finish(game)
-            return False
-        return True
-
-    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
-        words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
-        self.save(step.player, words, unused, out, state.number)
+    def __init__(self, session: Session, prompts: Prompts) -> None:
+        self.session = session
+        self.prompts = prompts
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
         from qscore.evening import going_out_answer
 
         while True:
-            answer = self.ask(
+            answer = self.prompts.ask(
                 f"Who went out? (blank: take the laydowns in turn from {state.starts})",
                 "the player who went out lays down first; the others follow in turn.",
             )
@@ -285,6 +196,10 @@ class Table:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
                 print(f"qscore: error: {exc}")
+
+    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
+        words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
+        self.save(step.player, words, unused, out, state.number)
 
     def enter_laydown(
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
@@ -295,7 +210,7 @@ class Table:
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         while True:
-            words = words_of(self.ask(f"{player}'s words", WORDS_HINT, words=True))
+            words = words_of(self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True))
             try:
                 used = cards_in_words(game, state, player, words)
             except QscoreError as exc:
@@ -308,15 +223,15 @@ class Table:
                     f"{player} went out, so every card is in a word: those words take {used} of {hand}. "
                     f"Retype {player}'s words, or answer n if {player} did not go out"
                 )
-                if self.yes_no(question, "going out takes every card in a word", default=True):
+                if self.prompts.yes_no(question, "going out takes every card in a word", default=True):
                     continue
                 print(f"{player} did not go out.")
                 went_out, said_not_out = False, True
-                self.progress.going_out[n] = ""
+                self.session.progress.going_out[n] = ""
             if used == hand:
                 others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
                 unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
-                out = went_out or (unsaid and self.yes_no(f"Did {player} go out?"))
+                out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
                 return words, "", out
             unused = self.ask_unused(game, state, player, words, hand - used)
             if unused is not None:
@@ -328,7 +243,7 @@ class Table:
 
         question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
         while True:
-            unused = self.ask(question, "the cards left in hand, e.g. Z E")
+            unused = self.prompts.ask(question, "the cards left in hand, e.g. Z E")
             if not unused:
                 return None
             try:
@@ -341,25 +256,25 @@ class Table:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore.dictionaries import judge
 
-        if self.dictionary is None:  # going on unchecked
+        if self.session.dictionary is None:  # going on unchecked
             return True
         refused = []
         for w in words:
-            verdict = judge(w, self.dictionary, game.deck, max_cards=max(game.config.rounds))  # as laid
+            verdict = judge(w, self.session.dictionary, game.deck, max_cards=max(game.config.rounds))  # as laid
             if not verdict.allowed:
                 near = f"; did you mean {' or '.join(verdict.suggestions[:3])}?" if verdict.suggestions else ""
                 print(f"{w}: not allowed ({verdict.reason}){near}")
                 refused.append(w)
         if not refused:
             return True
-        return self.yes_no(
+        return self.prompts.yes_no(
             f"Keep {' '.join(refused)} as laid? {'It stands' if len(refused) == 1 else 'They stand'} unless challenged",
             "n: type the words again",
         )
 
     def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
         """The one place the table decides whether a laydown saved already is replaced."""
-        if self.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?"):
+        if self.prompts.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?"):
             return True
         print(f"Kept {player}'s {existing.text()}.")
         return False
@@ -372,7 +287,9 @@ class Table:
         from qscore.rules import LaydownExistsError
 
         try:
-            saved = scorekeeper.save_laydown(player, words, unused, out, n, self.name, replace=replacing is not None)
+            saved = scorekeeper.save_laydown(
+                player, words, unused, out, n, self.session.name, replace=replacing is not None
+            )
         except LaydownExistsError as exc:
             # laid meanwhile, from another terminal: the table decides, unless it is the same
             existing = exc.existing
@@ -390,14 +307,16 @@ class Table:
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        self.show_rescored(saved.after, n)
+        self.session.show_rescored(saved.after, n)
 
     def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
         """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
         from qscore.rules import check_laydown
 
         try:
-            typed = check_laydown(scorekeeper.load_game(self.name), player, words, unused, out, n, replace=True)[1]
+            typed = check_laydown(
+                scorekeeper.load_game(self.session.name), player, words, unused, out, n, replace=True
+            )[1]
         except QscoreError:
             return False
         return typed == existing
@@ -406,10 +325,10 @@ class Table:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore.evening import fix_round
 
-        game = scorekeeper.load_game(self.name)
+        game = scorekeeper.load_game(self.session.name)
         try:
             player = game.player(fix.player)
-            round_no = fix.round_no or fix_round(game, player, self.progress.at_round)
+            round_no = fix.round_no or fix_round(game, player, self.session.progress.at_round)
             state = game.round(round_no)
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
@@ -423,30 +342,129 @@ class Table:
         words, unused, out = self.enter_laydown(game, state, player, went_out=False)
         self.save(player, words, unused, out, round_no, replacing=existing)
 
+
+class PlaySession:
+    """One guided evening in a terminal: asks what qscore.evening says comes next, and
+    shows what each answer did."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+        self.prompts = Prompts(self.session)
+        self.laydowns = Laydowns(self.session, self.prompts)
+
+    def set_up(self, name: str | None) -> None:
+        """Ask for a new game's players and choices, and start it."""
+        print("A new game" + (f" called {name!r}." if name else "."))
+        while True:
+            players = self.prompts.ask(
+                "Players, in seating order (the first deals first)", "the players' names, e.g. ann ben cat"
+            )
+            variant = self.prompts.ask("Variant: standard or short [standard]").lower() or "standard"
+            bonus = None
+            while len(players.replace(",", " ").split()) == 2 and bonus not in ("longest", "most", "none"):
+                bonus = self.prompts.ask(
+                    "Two players use one bonus: longest or most", "or none, to play without"
+                ).lower()
+            dictionary = self.prompts.ask("Dictionary [everyday]") or None
+            try:
+                game = start_game(
+                    players.replace(",", " ").split(),
+                    variant=variant,
+                    bonus=bonus,
+                    dictionary=dictionary,
+                    name=name,
+                )
+            except QscoreError as exc:
+                print(f"qscore: error: {exc}")
+                continue
+            self.session.name = game.name
+            return
+
+    def run(self) -> None:
+        game = scorekeeper.load_game(self.session.name)
+        self.session.name = game.name
+        print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
+        self.open_dictionary(game)
+        print(WORDS_HINT)
+        if game.over:
+            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+        pending: Fix | None = None
+        while True:
+            try:
+                if pending is not None:
+                    fix, pending = pending, None
+                    self.laydowns.fix(fix)
+                elif not self.step(scorekeeper.load_game(self.session.name)):
+                    return
+            except Restart:
+                pass
+            except Fix as fix:
+                pending = fix
+
+    def open_dictionary(self, game: "Game") -> None:
+        """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
+        try:
+            self.session.dictionary = scorekeeper.game_dictionary(game)
+            self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
+        except DictionaryError as exc:
+            print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
+            if not self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling"):
+                raise Quit from None
+
+    def step(self, game: "Game") -> bool:
+        """Ask for what the saved game needs next; False once the game is over and settled."""
+        from qscore.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
+
+        for note in self.session.progress.catch_up(game):
+            print(note)
+        step = next_step(game, self.session.progress)
+        if isinstance(step, AskChallenges):
+            self.challenges(game, step)
+        elif isinstance(step, AskGoingOut | AskLaydown):
+            state = game.rounds[step.round - 1]
+            self.session.progress.at_round = step.round
+            if self.session.progress.announced != step.round:
+                from qscore.cli.sheets import standing_text
+
+                print()
+                print(standing_text(game))
+                self.session.progress.announced = step.round
+            if isinstance(step, AskGoingOut):
+                # the next step reads the game again: a rename or leave meanwhile counts
+                self.session.progress.going_out[step.round] = self.laydowns.ask_going_out(game, state)
+            else:
+                self.laydowns.laydown(game, state, step)
+        else:
+            self.finish(game)
+            return False
+        return True
+
     def challenges(self, game: "Game", step: "AskChallenges") -> None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore.cli.sheets import round_text
         from qscore.evening import CHALLENGE_FORM, challenge_answer
 
-        n = self.progress.at_round = step.round
+        n = self.session.progress.at_round = step.round
         state = game.rounds[n - 1]
-        line = self.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
+        line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
         if not line:
             print()
-            print(round_text(game, state, self.dictionary))
+            print(round_text(game, state, self.session.dictionary))
             after_round(game, state)
-            self.progress.settled.add(n)
+            self.session.progress.settled.add(n)
             return
         try:
             ch = challenge_answer(line)
         except GameError as exc:
             print(f"qscore: error: {exc}")
             return
-        if ch.ruling is None and self.dictionary is None:
+        if ch.ruling is None and self.session.dictionary is None:
             print(f"qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
         try:
-            saved = scorekeeper.settle_challenge(ch.player, ch.word, ch.by, ch.ruling, n, self.name, self.dictionary)
+            saved = scorekeeper.settle_challenge(
+                ch.player, ch.word, ch.by, ch.ruling, n, self.session.name, self.session.dictionary
+            )
         except QscoreError as exc:
             print(f"qscore: error: {exc}")
             return
@@ -457,6 +475,21 @@ class Table:
 
         after_game(game)
         print(standing_text(game))
+
+    def stop(self) -> NoReturn:
+        """Say where the table stopped and how to go on."""
+        from qscore.cli.sheets import entry_text
+        from qscore.scoresheet import effective
+
+        game = self.session.game()
+        if game is None:
+            print("\nStopped before the game started: nothing was saved.")
+            raise typer.Exit(0)
+        last = effective(game.entries)[-1]
+        saved = f"last saved: {entry_text(last)}" if last.kind != "created" else "nothing scored yet"
+        print(f"\nStopped. Game {game.name!r} is saved ({saved}).")
+        print(f"Go on with: qscore play --game {game.name}")
+        raise typer.Exit(0)
 
 
 @app.command()
@@ -473,16 +506,16 @@ def play(
     ] = None,
 ) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
-    table = Table()
+    evening = PlaySession()
     try:
         try:
             current = scorekeeper.load_game(game)
             if current.over and game is None:  # the last game is finished: a new one
-                table.set_up(None)
+                evening.set_up(None)
             else:
-                table.name = current.name
+                evening.session.name = current.name
         except UnknownGameError:
-            table.set_up(game)
-        table.run()
+            evening.set_up(game)
+        evening.run()
     except (Quit, KeyboardInterrupt):  # Ctrl-C while saving: the stop says what was saved last
-        table.stop()
+        evening.stop()

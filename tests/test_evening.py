@@ -1,0 +1,157 @@
+"""qscore play's decisions, tested with plain values: a game replayed from entries and what
+the table said, no terminal and no saved file."""
+
+import pytest
+
+from qscore.errors import GameError
+from qscore.evening import (
+    AskChallenges,
+    AskGoingOut,
+    AskLaydown,
+    Finish,
+    Progress,
+    cards_in_words,
+    challenge_answer,
+    check_unused,
+    fix_round,
+    fix_target,
+    going_out_answer,
+    next_step,
+    turn_order,
+    words_of,
+)
+from qscore.scoresheet import Entry, Game
+
+CREATED = Entry(1, "created", {"players": ["ann", "ben", "cat"], "rounds": [3, 4]})
+
+
+def game(*entries):
+    """A game of ann, ben and cat (rounds of 3 and 4 cards) after ``entries``, as (kind, data)."""
+    return Game("g", [CREATED, *(Entry(i + 2, kind, data) for i, (kind, data) in enumerate(entries))])
+
+
+def laydown(round_no, player, words, unused=(), out=False):
+    return ("laydown", {"round": round_no, "player": player, "words": words, "unused": list(unused), "out": out})
+
+
+ROUND_1 = [laydown(1, "ben", ["cat"], out=True), laydown(1, "cat", ["at"], ["Z"]), laydown(1, "ann", ["ox"], ["E"])]
+
+
+def test_a_round_starts_by_asking_who_went_out():
+    assert next_step(game(), Progress()) == AskGoingOut(1)
+
+
+def test_laydowns_go_in_turn_from_the_starter_when_nobody_is_named():
+    # ann deals round 1, so ben starts; then cat, then ann
+    progress = Progress(going_out={1: ""})
+    assert next_step(game(), progress) == AskLaydown(1, "ben", went_out=False)
+    assert next_step(game(laydown(1, "ben", ["at"], ["Z"])), progress) == AskLaydown(1, "cat", went_out=False)
+
+
+def test_the_player_named_as_going_out_lays_down_first_then_the_next_in_turn():
+    progress = Progress(going_out={1: "cat"})
+    assert next_step(game(), progress) == AskLaydown(1, "cat", went_out=True)
+    after = game(laydown(1, "cat", ["cat"], out=True))
+    assert next_step(after, progress) == AskLaydown(1, "ann", went_out=False)
+
+
+def test_a_saved_going_out_is_not_asked_again():
+    # another terminal saved ben going out: the table is not asked who went out
+    assert next_step(game(laydown(1, "ben", ["cat"], out=True)), Progress()) == AskLaydown(1, "cat", went_out=False)
+
+
+def test_challenges_come_after_the_round_closes_and_before_the_next_deal():
+    closed = game(*ROUND_1)
+    assert next_step(closed, Progress()) == AskChallenges(1)
+    assert next_step(closed, Progress(settled={1})) == AskGoingOut(2)
+
+
+def test_a_finished_game_asks_its_last_challenges_then_finishes():
+    over = game(
+        *ROUND_1,
+        laydown(2, "cat", ["quit"], out=True),
+        laydown(2, "ann", ["to"], ["E", "S"]),
+        laydown(2, "ben", ["ox"], ["E", "S"]),
+    )
+    assert over.over
+    assert next_step(over, Progress(settled={1})) == AskChallenges(2)
+    assert next_step(over, Progress(settled={1, 2})) == Finish()
+
+
+def test_a_round_opened_again_has_its_challenges_again():
+    progress = Progress(settled={1, 2})
+    reopened = game(ROUND_1[0], ROUND_1[1])  # an undo took back ann's laydown
+    assert progress.catch_up(reopened) == []
+    assert progress.settled == set()
+
+
+def test_a_player_named_as_going_out_who_left_meanwhile_is_forgotten_and_said():
+    progress = Progress(going_out={1: "cat"})
+    left = game(("leave", {"player": "cat", "round": 1, "under_way": False}))
+    assert progress.catch_up(left) == ["cat is no longer in round 1."]
+    assert next_step(left, progress) == AskGoingOut(1)
+
+
+def test_turn_order_passes_left_from_the_first():
+    assert turn_order(("ann", "ben", "cat"), "cat") == ["cat", "ann", "ben"]
+
+
+def test_words_are_split_on_spaces_and_commas_and_quotes_only_guard_a_command():
+    assert words_of(" (qu)iz, ox 'undo' ") == ["(qu)iz", "ox", "undo"]
+
+
+def test_going_out_answers():
+    g = game()
+    state = g.rounds[0]
+    assert going_out_answer(g, state, "") == ""
+    assert going_out_answer(g, state, "nobody") == ""
+    assert going_out_answer(g, state, "BEN") == "ben"
+    with pytest.raises(GameError, match="no player 'zed'"):
+        going_out_answer(g, state, "zed")
+    laid = game(laydown(1, "ben", ["at"], ["Z"]))
+    with pytest.raises(GameError, match="ben's laydown is saved, not going out: fix ben to change it"):
+        going_out_answer(laid, laid.rounds[0], "ben")
+
+
+def test_typed_words_are_counted_in_cards_and_held_to_the_deal():
+    g = game()
+    state = g.rounds[0]
+    assert cards_in_words(g, state, "ann", ["(qu)iz"]) == 3
+    assert cards_in_words(g, state, "ann", ["at"]) == 2
+    with pytest.raises(GameError, match="ann's words take 4 cards, but round 1 is dealt 3"):
+        cards_in_words(g, state, "ann", ["quiz"])
+    with pytest.raises(GameError, match="is one card"):
+        cards_in_words(g, state, "ann", ["(qu)"])
+
+
+def test_unused_cards_must_be_what_the_words_leave():
+    g = game()
+    state = g.rounds[0]
+    check_unused(g, state, "ann", ["at"], "Z", 1)
+    with pytest.raises(GameError, match="so 1 is unused, but 2 given"):
+        check_unused(g, state, "ann", ["at"], "Z E", 1)
+
+
+def test_a_challenge_line_and_its_paper_ruling():
+    assert challenge_answer("ann steve by ben").ruling is None
+    line = challenge_answer("ann steve BY ben Invalid")
+    assert (line.player, line.word, line.by, line.ruling) == ("ann", "steve", "ben", "invalid")
+    for bad in ("ann steve ben", "ann steve by ben maybe", "ann steve to ben"):
+        with pytest.raises(GameError, match="write a challenge as PLAYER WORD by CHALLENGER"):
+            challenge_answer(bad)
+
+
+def test_fix_names_a_player_and_maybe_a_round():
+    g = game()
+    assert fix_target(g, ["fix", "ben"]) == ("ben", None)
+    assert fix_target(g, ["fix", "ben", "2"]) == ("ben", 2)
+    assert fix_target(g, ["fix", "zed"]) is None  # not a player: a word, perhaps
+    assert fix_target(None, ["fix", "ben"]) is None  # no game yet
+
+
+def test_fix_means_the_tables_round_or_the_one_before():
+    g = game(*ROUND_1, laydown(2, "ann", ["(qu)iz"], ["E"]))
+    assert fix_round(g, "ann", 2) == 2
+    assert fix_round(g, "ben", 2) == 1
+    with pytest.raises(GameError, match="ben has no laydown in round 1 to fix"):
+        fix_round(game(), "ben", 1)
