@@ -1,0 +1,79 @@
+"""The layers hold: the core never imports the command line, only the application layer
+opens the saved games, and no two modules import each other round a circle.
+
+Every import counts, at the top of a module or inside a function, and those under
+TYPE_CHECKING too: a circle that only the type checker walks is still a circle to read.
+docs/design.md describes the layers these tests keep.
+"""
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """What a module imports: each name as written (qscore.cards, typer, sqlite3...)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            # `from qscore.cli import games` imports the module qscore.cli.games
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+MODULES = {module_name(p): imports_of(p) for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def importers_of(target: str) -> set[str]:
+    return {m for m, found in MODULES.items() if any(i == target or i.startswith(target + ".") for i in found)}
+
+
+def is_cli(module: str) -> bool:
+    return module == "qscore.cli" or module.startswith("qscore.cli.")
+
+
+def test_the_walk_sees_the_package():
+    assert {"qscore.cards", "qscore.scorekeeper", "qscore.cli.play", "qscore.__main__"} <= MODULES.keys()
+    assert "qscore.storage" in MODULES["qscore.scorekeeper"]
+
+
+def test_only_the_command_line_imports_typer_click_or_tabulate():
+    # __main__ starts the command line: it may import qscore.cli, nothing of typer's
+    for library in ("typer", "click", "tabulate"):
+        assert {m for m in importers_of(library) if not is_cli(m)} == set(), library
+    assert {m for m in importers_of("qscore.cli") if not is_cli(m)} == {"qscore.__main__"}
+
+
+def test_only_the_application_layer_opens_the_saved_games():
+    assert importers_of("qscore.storage") == {"qscore.scorekeeper"}
+    assert importers_of("sqlite3") == {"qscore.storage"}
+
+
+def test_no_import_circle():
+    graph = {m: {i for i in found if i in MODULES and i != m} for m, found in MODULES.items()}
+    # a package's modules are imported through it: qscore.cli imports its commands
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in path:
+            raise AssertionError("import circle: " + " -> ".join([*path[path.index(module) :], module]))
+        if module in done:
+            return
+        path.append(module)
+        for imported in sorted(graph[module]):
+            visit(imported)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
