@@ -6,8 +6,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from qscore.cli import app
 from qscore.dictionaries import WordSet
+
+# The one runner of qscore's commands in-process; every test file uses run and ok.
+runner = CliRunner()
+
+
+def run(*args: str, input: str | bytes | None = None, env: dict[str, str] | None = None):
+    """Run ``qscore ARGS...`` in-process: the click Result (exit_code, stdout, stderr, output)."""
+    return runner.invoke(app, list(args), input=input, env=env, prog_name="qscore")
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    """The command's standard output; it must have succeeded."""
+    r = run(*args, input=input)
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
 
 
 @pytest.fixture(scope="session")

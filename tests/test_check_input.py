@@ -9,17 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from qscore.cli import app
 from qscore.paths import package_file
 from qscore.spelling import spell_word
-
-runner = CliRunner()
-
-
-def run(*args, stdin=None):
-    return runner.invoke(app, list(args), input=stdin, prog_name="qscore")
+from tests.conftest import run
 
 
 def heads(output):
@@ -122,20 +115,20 @@ def test_a_hyphenated_word_is_a_refusal_not_bad_input():
 
 
 def test_words_from_standard_input_one_a_line():
-    r = run("check", "-", stdin="quiz\n\n  Steve  \nthin\n")
+    r = run("check", "-", input="quiz\n\n  Steve  \nthin\n")
     assert r.exit_code == 1
     assert heads(r.stdout) == ["quiz: allowed", "steve: not allowed (proper noun)", "thin: allowed"]
-    windows = runner.invoke(app, ["check", "-"], input="\ufeffquiz\r\nthin\r\n".encode())
+    windows = run("check", "-", input="\ufeffquiz\r\nthin\r\n".encode())
     assert heads(windows.stdout) == ["quiz: allowed", "thin: allowed"]
-    both = run("check", "cat", "-", "dog", "-", stdin="quiz\n")
+    both = run("check", "cat", "-", "dog", "-", input="quiz\n")
     assert heads(both.stdout) == ["cat: allowed", "quiz: allowed", "dog: allowed"]
 
 
 def test_bad_line_on_standard_input_names_its_line():
-    r = run("check", "-", stdin="quiz\nthin\nr2d2\n")
+    r = run("check", "-", input="quiz\nthin\nr2d2\n")
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.startswith("qscore: error: line 3 of standard input: 'r2d2' has digits")
-    empty = run("check", "-", stdin="\n\n")
+    empty = run("check", "-", input="\n\n")
     assert empty.exit_code == 2 and empty.stderr.startswith("qscore: error: no words on standard input")
 
 
@@ -154,6 +147,7 @@ def test_no_suggest_turns_suggestions_off():
 # --- any input answered -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_pathological_words_are_answered():
     # once over a minute and 4.4 GB (every split listed), and 38 s (suggestions)
     r = run("check", "th" * 22, "q" * 200, "ththththththth", "in" * 10)
@@ -174,7 +168,7 @@ def test_pathological_words_are_answered():
     ]
     # a line of two million letters on standard input, in the dictionary by house rule
     allow.write_text("th" * 1_000_000 + "\n", "utf-8")
-    huge = run("check", "--allow", str(allow), "-", stdin="th" * 1_000_000 + "\n")
+    huge = run("check", "--allow", str(allow), "-", input="th" * 1_000_000 + "\n")
     assert huge.stdout.endswith(": not allowed (needs 1000000 cards, the largest hand holds 10)\n")
 
 
@@ -194,11 +188,12 @@ def misspelt(words, every, seed=7):
     return out
 
 
+@pytest.mark.slow
 def test_a_long_list_with_misspellings_is_answered_in_full():
     # the list: 5,000 words, 500 of them misspelt, once 50 s
     originals = word_sample(5000)
     words = misspelt(originals, 10)
-    r = run("check", "--json", "-", stdin="\n".join(words) + "\n")
+    r = run("check", "--json", "-", input="\n".join(words) + "\n")
     got = json.loads(r.stdout)
     assert [v["word"] for v in got] == words
     refused = [v for v in got if v["reason"] == "not in the dictionary"]
@@ -212,10 +207,11 @@ def test_a_long_list_with_misspellings_is_answered_in_full():
     assert r.stderr == ""
 
 
+@pytest.mark.slow
 def test_a_list_of_gibberish_stops_suggesting_and_says_so():
     rng = random.Random(11)
     junk = ["".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(rng.randint(6, 12))) for _ in range(300)]
-    r = run("check", "-", stdin="\n".join(junk))
+    r = run("check", "-", input="\n".join(junk))
     assert r.exit_code == 1
     assert len(heads(r.stdout)) == 300
     assert r.stderr.startswith("qscore: warning: suggestions were cut short")
@@ -234,6 +230,7 @@ def qscore_process(*args, **kwargs):
     [["check", "-"], ["check", "--json", "-"], ["best", "A C D E I L N O R S T", "--top", "400", "--json"]],
     ids=["check", "check-json", "best"],
 )
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(args):
     words = "\n".join(misspelt(word_sample(5000), 10)).encode()
     proc = qscore_process(*args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -249,6 +246,7 @@ def test_a_closed_pipe_ends_quietly(args):
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["check", "quiz"], ["check", "--help"], ["--help"], ["best", "Q U I Z M"]])
+@pytest.mark.slow
 def test_a_full_device_gets_one_line(args):
     with open("/dev/full", "w") as full:
         done = subprocess.run(

@@ -1,15 +1,8 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from qscore.cli import app
-
-runner = CliRunner()
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
+from tests.conftest import run
 
 
 def best_json(*args):

@@ -1,15 +1,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from qscore.cli import app
-
-runner = CliRunner()
-
-
-def run(*args):
-    return runner.invoke(app, list(args), prog_name="qscore")
+from tests.conftest import run
 
 
 def test_check_allowed_word_lists_spellings():
@@ -77,6 +71,7 @@ def test_usage_error_exits_2_without_traceback():
     assert "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_dictionaries_lists_sizes_and_sources():
     r = run("dictionaries")
     assert r.exit_code == 0

@@ -11,11 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from qscore.cli import app
+from tests.conftest import ok, run
 
-runner = CliRunner()
 QSCORE = Path(sys.executable).with_name("qscore")
 
 
@@ -24,15 +22,10 @@ def complete(line: str) -> list[str]:
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
     env = {"_QSCORE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(cword)}
-    r = runner.invoke(app, [], env=env, prog_name="qscore")
+    r = run(env=env)
     assert r.exit_code == 0, r.output
     assert r.stderr == ""
     return r.stdout.split()
-
-
-def ok(*args):
-    r = runner.invoke(app, list(args))
-    assert r.exit_code == 0, (args, r.output)
 
 
 @pytest.fixture
@@ -78,6 +71,7 @@ def test_the_current_games_players(two_games):
     assert complete("qscore new ann bob --rounds 3 --dealer ") == ["ann", "bob"]
 
 
+@pytest.mark.slow
 def test_dictionary_names():
     offered = complete("qscore check quiz --dictionary ")
     assert offered[:2] == ["everyday", "wordgame"]
@@ -96,6 +90,7 @@ def test_a_damaged_games_file_offers_nothing(isolated_home):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None or not QSCORE.exists(), reason="needs bash and the qscore script")
+@pytest.mark.slow
 def test_completion_through_a_real_bash(two_games):
     env = {
         **os.environ,
@@ -137,5 +132,5 @@ def test_install_completion_writes_the_script_for_the_shell(tmp_path):
 def test_zsh_and_fish_pass_the_line_in_one_variable(two_games, shell, extra, expected):
     """There the --game before an option's value is read from _TYPER_COMPLETE_ARGS."""
     env = {"_QSCORE_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": "qscore challenge -g friday ann cat --by "}
-    r = runner.invoke(app, [], env={**env, **extra}, prog_name="qscore")
+    r = run(env={**env, **extra})
     assert r.exit_code == 0 and r.stdout == expected

@@ -142,6 +142,8 @@ def test_tiny_word_set(tiny):
     assert tiny.suggest("quix") == ["quit", "quiz"]
 
 
+@pytest.mark.slow
+@pytest.mark.sysdict
 def test_shipped_lists_are_what_the_generator_builds():
     """The shipped lists regenerate exactly from Debian's scowl package (installed by ./dev test)."""
     import subprocess

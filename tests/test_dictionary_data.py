@@ -13,6 +13,7 @@ from qscore import dictionaries as d
 from qscore.cards import fold, laid_letters, parse_laid_word
 from qscore.dictionaries import judge, open_dictionary
 from qscore.errors import DictionaryError
+from tests.conftest import run
 
 REPO = Path(__file__).resolve().parent.parent
 LOANWORDS = "cafe cliche jalapeno souffle entree eclair pinata saute naive".split()
@@ -193,6 +194,7 @@ def personal_home(tmp_path):
     return config, env
 
 
+@pytest.mark.slow
 def test_personal_word_lists_never_change_a_verdict_nor_are_written(tmp_path):
     config, env = personal_home(tmp_path)
     before = {p.name: p.read_bytes() for p in config.iterdir()}
@@ -228,6 +230,7 @@ def test_the_dictionary_a_command_line_names(args, named):
     assert named_dictionary(args) == named
 
 
+@pytest.mark.slow
 def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
     env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
     done = subprocess.run(
@@ -286,14 +289,11 @@ def test_check_builds_only_the_word_index(tmp_path, monkeypatch):
 
 
 def test_the_command_line_says_why_in_one_line(tmp_path):
-    from typer.testing import CliRunner
-
-    from qscore.cli import app
 
     words, binary = tmp_path / "words.txt", tmp_path / "words.bin"
     words.write_text("Paris\nNATO\nBill\nbill\n", "utf-8")
     binary.write_bytes(b"\x00\x01\x02quiz\n")
-    r = CliRunner().invoke(app, ["check", "-d", str(words), "paris", "nato", "bill", "café"], prog_name="qscore")
+    r = run("check", "-d", str(words), "paris", "nato", "bill", "café")
     assert r.exit_code == 1
     assert r.stdout.splitlines()[::2][:3] == [
         "paris: not allowed (proper noun)",
@@ -301,7 +301,7 @@ def test_the_command_line_says_why_in_one_line(tmp_path):
         "bill: allowed",
     ]
     assert "cafe: not allowed (not in the dictionary)" in r.stdout
-    r = CliRunner().invoke(app, ["check", "--allow", str(binary), "quiz"], prog_name="qscore")
+    r = run("check", "--allow", str(binary), "quiz")
     assert r.exit_code == 2
     assert r.stderr == f"qscore: error: word list {binary} is not UTF-8 text, one word a line\n"
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.cli import ok, run
+from tests.conftest import ok, run
 
 
 def games_json():
@@ -82,6 +82,7 @@ def test_the_errors_say_one_round_and_one_card_in_the_singular():
     assert "its 1 round is scored (use --round N to correct one)" in r.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_qscore_loads_is_one_line(tmp_path):
     """Ctrl-C before any command has run: nothing can have been saved, and no traceback."""
     env = {**os.environ, "QSCORE_HOME": str(tmp_path)}

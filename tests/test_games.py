@@ -3,21 +3,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from qscore.cli import app
-
-runner = CliRunner()
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def ok(*args):
-    r = run(*args)
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
+from tests.conftest import ok, run
 
 
 def sheet():

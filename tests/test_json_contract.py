@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 from typer.main import get_command
-from typer.testing import CliRunner
 
 from qscore.cli import app
 from qscore.storage import GameStore
+from tests.conftest import run
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "json.md"
-runner = CliRunner()
 
 
 def documented() -> dict[str, dict]:
@@ -48,7 +47,7 @@ SCHEMAS = documented()
 
 
 def output(*args: str) -> object:
-    r = runner.invoke(app, list(args))
+    r = run(*args)
     assert r.exit_code in (0, 1), (args, r.output)  # check exits 1 when a word is not allowed
     return json.loads(r.stdout)
 
@@ -72,7 +71,7 @@ def a_game_with_everything() -> None:
         ("leave", "cat"),
         ("score", "ann", "(qu)iz", "--unused", "E"),
     ]:
-        r = runner.invoke(app, list(args))
+        r = run(*args)
         assert r.exit_code == 0, (args, r.output)
 
 
@@ -113,9 +112,9 @@ def test_output_matches_the_documented_schema(command):
             ("score", "eve", "at", "--unused", "E"),
             ("score", "fay", "to", "--unused", "E"),
         ]:
-            assert runner.invoke(app, list(args)).exit_code == 0
+            assert run(*args).exit_code == 0
     if name == "games":
-        assert runner.invoke(app, ["new", "gus", "hal", "--bonus", "most", "--game", "damaged"]).exit_code == 0
+        assert run("new", "gus", "hal", "--bonus", "most", "--game", "damaged").exit_code == 0
         with sqlite3.connect(GameStore().path) as conn:  # an entry kind a newer qscore might write
             conn.execute("INSERT INTO entries (game_id, seq, kind, data) VALUES (3, 2, 'seat swap', '{}')")
         conn.close()
@@ -144,7 +143,7 @@ def test_the_schemas_are_strict():
 
 
 def test_export_json_is_sheet_json():
-    runner.invoke(app, ["new", "zoë", "ben", "--bonus", "most"])
-    sheet = runner.invoke(app, ["sheet", "--json"]).stdout
+    run("new", "zoë", "ben", "--bonus", "most")
+    sheet = run("sheet", "--json").stdout
     assert "zoë" in sheet
-    assert runner.invoke(app, ["export", "--format", "json"]).stdout == sheet
+    assert run("export", "--format", "json").stdout == sheet

@@ -174,7 +174,7 @@ def test_a_missing_system_dictionary_hints_a_search_not_a_guessed_package(tag, s
 
 @pytest.mark.parametrize("laid", ["q(u)iz", "th(e)", "(c)(l)ever"])
 def test_brackets_hold_a_double_card_or_the_word_is_bad_input(laid):
-    from tests.cli import run
+    from tests.conftest import run
 
     r = run("check", "quiz", laid)
     assert r.exit_code == 2 and r.stdout == ""

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = ["qscore", "tests", "benchmarks", "dictionaries"]
 

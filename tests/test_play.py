@@ -9,18 +9,8 @@ import subprocess
 import sys
 import time
 
-from typer.testing import CliRunner
-
-from qscore.cli import app
 from qscore.storage import GameStore
-
-runner = CliRunner()
-
-
-def ok(*args, input=None):
-    r = runner.invoke(app, list(args), input=input)
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
+from tests.conftest import ok
 
 
 def lines(*answers):

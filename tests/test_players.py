@@ -9,24 +9,11 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from qscore.cli import app
 from qscore.cli.sheets import sheet_json
 from qscore.scoresheet import Entry, Game
 from qscore.storage import GameStore
-
-runner = CliRunner()
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def ok(*args, input=None):
-    r = run(*args, input=input)
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
+from tests.conftest import ok, run
 
 
 def fails(*args, message):

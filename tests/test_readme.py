@@ -8,12 +8,9 @@ import re
 import shlex
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from qscore.cli import app
+from tests.conftest import run
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-runner = CliRunner()
 
 
 def console_blocks():
@@ -49,7 +46,7 @@ def test_readme_has_console_examples():
 def test_readme_examples_print_what_they_show():
     for block in console_blocks():
         for args, shown in commands(block):
-            r = runner.invoke(app, args)
+            r = run(*args)
             assert "Traceback" not in r.output
             if shown:
                 got = r.stdout.rstrip("\n").splitlines()

@@ -2,31 +2,23 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from qscore.cards import load_deck, parse_hand, parse_laid_word
-from qscore.cli import app
 from qscore.dictionaries import WordSet, open_dictionary
 from qscore.review import best_play, review_hand
 from qscore.scoring import Laid, LaidWord
-from tests.conftest import TINY_WORDS
+from tests.conftest import TINY_WORDS, ok, run
 from tests.test_games import WHOLE_GAME
 from tests.test_solver import POOL, brute_force, check_play_is_legal
 
 DECK = load_deck()
-runner = CliRunner()
-
-
-def ok(*args):
-    r = runner.invoke(app, list(args))
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
 
 
 def fails(*args):
-    r = runner.invoke(app, list(args))
+    r = run(*args)
     assert r.exit_code == 2, (args, r.output)
     assert r.stdout == "" and r.stderr.count("\n") == 1
     return r.stderr
@@ -98,6 +90,7 @@ def play_whole_game():
         ok(*step)
 
 
+@pytest.mark.slow
 def test_review_of_a_whole_game_matches_the_brute_force():
     play_whole_game()
     sheet = json.loads(ok("sheet", "--json"))
@@ -180,7 +173,7 @@ GUIDED = [
 
 def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
     ok("new", "ann", "ben", "cat", "--rounds", "4,5")
-    r = runner.invoke(app, ["play"], input="".join(f"{a}\n" for a in GUIDED))
+    r = run("play", input="".join(f"{a}\n" for a in GUIDED))
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with JABS.")
@@ -195,7 +188,7 @@ def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
 def test_a_table_can_turn_the_review_off():
     out = ok("new", "ann", "ben", "cat", "--rounds", "4,5", "--no-review")
     assert "dictionary: everyday, no review in play." in out
-    r = runner.invoke(app, ["play"], input="".join(f"{a}\n" for a in GUIDED))
+    r = run("play", input="".join(f"{a}\n" for a in GUIDED))
     assert r.exit_code == 0, r.output
     assert "Review:" not in r.stdout and "Missed" not in r.stdout
     assert r.stdout.rstrip().endswith("Game over. A tie: ben and cat with 42.")

@@ -14,7 +14,7 @@ import pytest
 
 from qscore import storage
 from qscore.storage import DB_NAME, GameStore
-from tests.cli import ok, run
+from tests.conftest import ok, run
 
 ROOT = os.geteuid() == 0
 
@@ -181,6 +181,7 @@ def test_full_disk_simulated(isolated_home, monkeypatch):
     assert [g["game"] for g in json.loads(ok("games", "--json"))] == [GameStore().load().name]
 
 
+@pytest.mark.slow
 def test_lock_held_too_long(isolated_home, monkeypatch):
     started_game()
     monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 300)

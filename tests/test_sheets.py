@@ -2,17 +2,7 @@
 
 import json
 
-from typer.testing import CliRunner
-
-from qscore.cli import app
-
-runner = CliRunner()
-
-
-def ok(*args):
-    r = runner.invoke(app, list(args))
-    assert r.exit_code == 0, (args, r.output)
-    return r.stdout
+from tests.conftest import ok
 
 
 def test_sheet_words_shows_each_round_as_laid():

@@ -3,11 +3,7 @@
 import json
 import sqlite3
 
-from typer.testing import CliRunner
-
-from qscore.cli import app
-
-runner = CliRunner()
+from tests.conftest import run
 
 # Card values: A2 B8 C8 E2 G6 I2 J13 O2 S3 T3 X12 Z14 QU9.
 # The games use this word list, so the best plays can be worked by hand.
@@ -110,7 +106,7 @@ EXPECTED_RECORDS = {
 
 
 def ok(*args):
-    r = runner.invoke(app, list(args))
+    r = run(*args)
     assert r.exit_code == 0, (args, r.output)
     return r
 
@@ -173,7 +169,7 @@ def test_stats_of_one_player(tmp_path):
             "  dan: CAT, 13 points (tuesday, round 1)",
         ]
     )
-    r = runner.invoke(app, ["stats", "--player", "eve"])
+    r = run("stats", "--player", "eve")
     assert r.exit_code == 2
     assert r.stderr == "qscore: error: no player 'eve' in any saved game: players are Ann, Ben, cat, dan\n"
 

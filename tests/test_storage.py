@@ -16,7 +16,7 @@ import pytest
 from qscore.errors import StorageError
 from qscore.scoresheet import GameConfig
 from qscore.storage import DB_NAME, SCHEMA_VERSION, GameStore
-from tests.cli import ok, run
+from tests.conftest import ok, run
 
 
 def qscore_process(*args):
@@ -39,6 +39,7 @@ def laydown_round(game, player):
     return [e for e in game.entries if e.kind == "laydown" and e.data["player"] == player]
 
 
+@pytest.mark.slow
 def test_kill_inside_the_write_transaction_loses_only_that_entry(isolated_home):
     ok("new", "ann", "ben", "cat")
     ok("score", "ben", "at", "--unused", "Z")
@@ -71,6 +72,7 @@ def test_kill_inside_the_write_transaction_loses_only_that_entry(isolated_home):
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["closed"]
 
 
+@pytest.mark.slow
 def test_random_kills_of_qscore_score_keep_every_earlier_entry(isolated_home):
     ok("new", "ann", "ben", "cat")
     ok("score", "ben", "at", "--unused", "Z")
@@ -90,6 +92,7 @@ def test_random_kills_of_qscore_score_keep_every_earlier_entry(isolated_home):
     assert [e.seq for e in game.entries] == list(range(1, count + 1))
 
 
+@pytest.mark.slow
 def test_concurrent_writers_lose_nothing(isolated_home):
     players = [f"p{i}" for i in range(1, 9)]
     ok("new", *players)
@@ -139,6 +142,7 @@ def test_damaged_file_gives_a_clear_error_and_is_left_alone(isolated_home):
     assert db.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_truncated_file_gives_a_clear_error(isolated_home):
     ok("new", "ann", "ben", "cat")
     for _ in range(40):
