@@ -115,3 +115,20 @@ def test_usage_errors_are_one_line_too(args, message):
     r = run(*args)
     assert r.exit_code == 2
     assert r.stderr.startswith(message) and r.stderr.count("\n") == 1
+
+
+def test_the_variant_choices_are_the_decks_data():
+    """--variant's choices are declared for the parser; they must be the decks the data file holds."""
+    import tomllib
+    from typing import get_args
+
+    from qscore.cli.app import Variant
+    from qscore.paths import package_file
+
+    decks = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
+    assert list(get_args(Variant)) == list(decks)
+
+
+def test_choices_are_shown_in_help_and_taken_in_any_case():
+    assert "[standard|short]" in run("check", "--help").stdout.replace("<", "[").replace(">", "]")
+    assert run("check", "--variant", "SHORT", "quiz").exit_code == 0

@@ -286,8 +286,14 @@ def test_games_lists_players_round_and_leader():
         (["new", "solo"], "a game has 2 to 8 players, got 1"),
         (["new", "ann", "ann", "bob"], "two players have the same name: ann"),
         (["new", "a", "b", "c", "--rounds", "3-x"], "rounds '3-x': give the cards dealt each round, a range"),
-        (["new", "a", "b", "c", "--variant", "tiny"], "unknown deck 'tiny'"),
-        (["export", "--format", "pdf"], "--format 'pdf': use csv, json or markdown"),
+        (
+            ["new", "a", "b", "c", "--variant", "tiny"],
+            "Invalid value for '--variant': 'tiny' is not one of 'standard', 'short'",
+        ),
+        (
+            ["export", "--format", "pdf"],
+            "Invalid value for '--format' / '-f': 'pdf' is not one of 'csv', 'json', 'markdown'",
+        ),
     ],
 )
 def test_bad_input_one_line_and_changes_nothing(args, message):
@@ -308,7 +314,10 @@ def test_challenge_errors_and_closed_game():
     for args, message in [
         (["challenge", "ann", "dog", "--by", "ben"], "ann laid no word 'dog' in round 1"),
         (["challenge", "ann", "cat", "--by", "ann"], "ann cannot challenge their own word"),
-        (["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"], "--ruling 'maybe': use valid or invalid"),
+        (
+            ["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"],
+            "Invalid value for '--ruling': 'maybe' is not one of 'valid', 'invalid'",
+        ),
         (["score", "ann", "cat", "--out"], "is over: its 1 round is scored (use --round N to correct one)"),
     ]:
         r = run(*args)

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
 import typer
 
@@ -16,7 +16,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
 from qscore import scorekeeper
-from qscore.cli.completion import dictionary_names, variants
+from qscore.cli.completion import dictionary_names
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
@@ -209,7 +209,12 @@ AllowOpt = Annotated[
 ]
 DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
+# Fixed choices are the parser's: --help shows them, the shell completes them, any case
+# is taken, and anything else is a usage error naming them. The decks are data
+# (data/decks.toml); tests/test_cli_check.py holds these names to that file.
+Variant = Literal["standard", "short"]
+Bonus = Literal["both", "longest", "most", "none"]
 VariantOpt = Annotated[
-    str,
-    typer.Option("--variant", help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)", autocompletion=variants),
+    Variant,
+    typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),
 ]

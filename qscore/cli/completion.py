@@ -28,29 +28,6 @@ def _player_names(names: "list[str] | tuple[str, ...]", incomplete: str) -> list
     return [incomplete + n[len(incomplete) :] for n in names if n.lower().startswith(start)]
 
 
-def variants(incomplete: str) -> list[str]:
-    """The decks of data/decks.toml."""
-    import tomllib
-
-    from qscore.paths import package_file
-
-    return _matching(list(tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))), incomplete)
-
-
-def bonuses(incomplete: str) -> list[str]:
-    from qscore.scoring import BONUS_RULES
-
-    return _matching(list(BONUS_RULES), incomplete)
-
-
-def export_formats(incomplete: str) -> list[str]:
-    return _matching(["csv", "json", "markdown"], incomplete)
-
-
-def rulings(incomplete: str) -> list[str]:
-    return _matching(["valid", "invalid"], incomplete)
-
-
 def game_names(incomplete: str) -> list[str]:
     from qscore.scorekeeper import game_names as saved
 

@@ -1,13 +1,14 @@
 """The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
 from qscore import scorekeeper
 from qscore.cli.app import (
     AllowOpt,
+    Bonus,
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
@@ -17,14 +18,7 @@ from qscore.cli.app import (
     reports_errors,
     warn,
 )
-from qscore.cli.completion import (
-    bonuses,
-    export_formats,
-    game_names,
-    new_players,
-    players_still_in,
-    rulings,
-)
+from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
 
 if TYPE_CHECKING:
@@ -87,11 +81,11 @@ def new(
     variant: VariantOpt = "standard",
     rounds: Annotated[str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5")] = None,
     bonus: Annotated[
-        str | None,
+        Bonus | None,
         typer.Option(
             "--bonus",
+            case_sensitive=False,
             help="both (the default), longest, most or none; two players choose longest or most",
-            autocompletion=bonuses,
         ),
     ] = None,
     dealer: Annotated[
@@ -233,10 +227,8 @@ def challenge(
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
     by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
     ruling: Annotated[
-        str | None,
-        typer.Option(
-            "--ruling", help="valid or invalid, when the table used a paper dictionary", autocompletion=rulings
-        ),
+        Literal["valid", "invalid"] | None,
+        typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
     ] = None,
     round_no: Annotated[
         int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")
@@ -304,14 +296,11 @@ def sheet(
 @reports_errors
 def export(
     fmt: Annotated[
-        str, typer.Option("--format", "-f", help="csv, json or markdown", autocompletion=export_formats)
+        Literal["csv", "json", "markdown"], typer.Option("--format", "-f", case_sensitive=False, help="the format")
     ] = "csv",
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
-    fmt = fmt.strip().lower()
-    if fmt not in ("csv", "json", "markdown"):
-        raise GameError(f"--format {fmt!r}: use csv, json or markdown")
     from qscore.cli.sheets import export_text
 
     sys.stdout.write(export_text(scorekeeper.load_game(game), fmt))

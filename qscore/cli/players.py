@@ -5,8 +5,8 @@ from typing import Annotated
 import typer
 
 from qscore import scorekeeper
-from qscore.cli.app import app, reports_errors
-from qscore.cli.completion import bonuses, players, players_still_in
+from qscore.cli.app import Bonus, app, reports_errors
+from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import GameOpt, ask_bonus, on_terminal
 from qscore.errors import BonusChoiceNeeded
 
@@ -32,11 +32,11 @@ def rename(
 def leave(
     player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],
     bonus: Annotated[
-        str | None,
+        Bonus | None,
         typer.Option(
             "--bonus",
+            case_sensitive=False,
             help="when two players are left: the one bonus they play on with, longest or most",
-            autocompletion=bonuses,
         ),
     ] = None,
     game: GameOpt = None,
@@ -53,8 +53,8 @@ def leave(
     except BonusChoiceNeeded as choice:
         if not on_terminal():
             raise
-        bonus = ask_bonus(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
-        saved = scorekeeper.leave(player, bonus, game)
+        chosen = ask_bonus(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
+        saved = scorekeeper.leave(player, chosen, game)
     entry, after = saved.entry, saved.after
     who, first = entry.data["player"], entry.data["round"]
     print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
