@@ -42,7 +42,6 @@ class Deck:
     """A deck: its cards by token, how many of each it holds, and its usual round schedule."""
 
     key: str
-    name: str
     cards: dict[str, Card]
     counts: dict[str, int]
     rounds: tuple[int, ...]
@@ -88,7 +87,7 @@ def load_deck(key: str = "standard") -> Deck:
     entry = table[key]
     cards = {tok: Card(tok.lower(), pts) for tok, (pts, _n) in entry["cards"].items()}
     counts = {tok: n for tok, (_pts, n) in entry["cards"].items()}
-    return Deck(key, entry["name"], cards, counts, tuple(entry["rounds"]))
+    return Deck(key, cards, counts, tuple(entry["rounds"]))
 
 
 _TOKEN_SPLIT = re.compile(r"[\s,]+")

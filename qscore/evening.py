@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from qscore.errors import GameError
 from qscore.rules import check_laydown, check_words, playing
+from qscore.scorekeeper import Ruling
 from qscore.scoresheet import Game, RoundState, name_key
 
 NOBODY = ("", "nobody", "none", "-")
@@ -152,7 +153,7 @@ class ChallengeLine:
     player: str
     word: str
     by: str
-    ruling: str | None  # valid or invalid: a paper ruling; None: the game's dictionary
+    ruling: Ruling | None  # a paper ruling; None: the game's dictionary decides
 
 
 CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling"
@@ -161,8 +162,9 @@ CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or in
 def challenge_answer(line: str) -> ChallengeLine:
     """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``."""
     parts = line.split()
-    ruling = parts.pop().lower() if len(parts) == 5 else None
-    if len(parts) != 4 or parts[2].lower() != "by" or ruling not in (None, "valid", "invalid"):
+    said = parts.pop().lower() if len(parts) == 5 else None
+    ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
+    if len(parts) != 4 or parts[2].lower() != "by" or said != ruling:
         raise GameError(f"write a challenge as {CHALLENGE_FORM}")
     return ChallengeLine(parts[0], parts[1], parts[3], ruling)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from qscore.cards import Card, Deck
 from qscore.dictionaries import Dictionary, HouseRules
 from qscore.scoresheet import Game
-from qscore.scoring import Laid
+from qscore.scoring import PlayedHand
 from qscore.solver import Play, solve
 from qscore.spelling import MIN_CARDS
 
@@ -44,12 +44,12 @@ class HandReview:
         return self.best - self.scored
 
 
-def hand_cards(laid: Laid) -> list[Card]:
+def hand_cards(laid: PlayedHand) -> list[Card]:
     """The hand a laydown came from: its words' cards and its unused cards."""
     return [c for w in laid.words for c in w.cards] + list(laid.unused)
 
 
-def best_play(laid: Laid, dictionary: Dictionary, deck: Deck | None = None) -> Play:
+def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None) -> Play:
     """The best play of a laydown's cards, no discard; the owner's standing words count as allowed."""
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
@@ -60,7 +60,9 @@ def best_play(laid: Laid, dictionary: Dictionary, deck: Deck | None = None) -> P
     return solve(cards, allowed, discard=False, deck=deck).best
 
 
-def review_hand(number: int, player: str, laid: Laid, scored: int, dictionary: Dictionary, deck: Deck) -> HandReview:
+def review_hand(
+    number: int, player: str, laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck
+) -> HandReview:
     """Review one laydown whose sheet hand score is ``scored``."""
     play = best_play(laid, dictionary, deck)
     best = max(0, play.score - laid.penalty)

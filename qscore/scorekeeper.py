@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from qscore.stats import TableStats
     from qscore.storage import GameStore, Unreadable
 
+Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word
 TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
 
 # The stores the running command opened: after Ctrl-C they tell whether an entry was saved.
@@ -279,20 +280,16 @@ def settle_challenge(
     player: str,
     word: str,
     by: str,
-    ruling: str | None,
+    ruling: Ruling | None,
     round_no: int | None,
     game: str | None,
     dictionary: Dictionary | None = None,
 ) -> Saved:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
-    table's ruling (valid or invalid), and save it."""
+    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
     from qscore.dictionaries import judge
     from qscore.rules import check_challenge
 
-    if ruling is not None:
-        ruling = ruling.strip().lower()
-        if ruling not in ("valid", "invalid"):
-            raise GameError(f"--ruling {ruling!r}: use valid or invalid")
     current = load_game(game)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,

@@ -15,7 +15,7 @@ from typing import Any
 
 from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import GameError
-from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResult, score_round
+from qscore.scoring import BONUS_POINTS, BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -236,11 +236,11 @@ class Game:
         current = self.current
         return len(self.rounds) if current is None else current.number
 
-    def laid(self, state: RoundState) -> dict[str, Laid]:
+    def laid(self, state: RoundState) -> dict[str, PlayedHand]:
         """A closed round's laydowns as cards, with its challenges applied."""
         return self._laid(state)
 
-    def _laid(self, state: RoundState) -> dict[str, Laid]:
+    def _laid(self, state: RoundState) -> dict[str, PlayedHand]:
         """The round's laydowns as cards, with challenges applied."""
         struck: dict[str, list[str]] = {p: [] for p in state.players}
         penalty = dict.fromkeys(state.players, 0)
@@ -259,7 +259,7 @@ class Game:
                     struck[p].remove(w)
                 words.append(LaidWord(tuple(parse_laid_word(w, self.deck)), struck=hit))
             unused = tuple(parse_hand(lay.unused, self.deck, what="unused cards")) if lay.unused else ()
-            laid[p] = Laid(tuple(words), unused, penalty[p])
+            laid[p] = PlayedHand(tuple(words), unused, penalty[p])
         return laid
 
     @staticmethod

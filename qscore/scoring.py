@@ -45,7 +45,7 @@ class LaidWord:
 
 
 @dataclass(frozen=True)
-class Laid:
+class PlayedHand:
     """What one player put down in a round: words, unused cards, penalties owed."""
 
     words: tuple[LaidWord, ...]
@@ -84,7 +84,7 @@ def _single_best(values: Mapping[str, int]) -> str | None:
 
 
 def score_round(
-    hands: Mapping[str, Laid], bonuses: Sequence[str], bonus_points: int = BONUS_POINTS
+    hands: Mapping[str, PlayedHand], bonuses: Sequence[str], bonus_points: int = BONUS_POINTS
 ) -> dict[str, RoundResult]:
     """Every player's result for a round, bonuses included."""
     standing = {p: [w for w in h.words if not w.struck] for p, h in hands.items()}

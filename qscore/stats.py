@@ -22,7 +22,7 @@ from qscore.scoresheet import Game, name_key
 
 
 @dataclass(frozen=True)
-class WordLaid:
+class WordRecord:
     """A word on the table, where it was laid."""
 
     player: str
@@ -58,7 +58,7 @@ class PlayerStats:
     wins: int = 0
     totals: list[int] = field(default_factory=list)  # of finished games
     best_round: int | None = None
-    best_word: WordLaid | None = None
+    best_word: WordRecord | None = None
     times_out: int = 0
     challenges_made: int = 0
     challenges_won: int = 0
@@ -79,7 +79,7 @@ class Records:
 
     highest_total: GameTotal | None = None
     highest_round: RoundScore | None = None
-    best_word: WordLaid | None = None
+    best_word: WordRecord | None = None
 
 
 @dataclass
@@ -125,7 +125,7 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
                 for w in laid[p].words:
                     if w.struck:
                         continue
-                    word = WordLaid(p, w.text, tuple(c.token for c in w.cards), w.points, game.name, state.number)
+                    word = WordRecord(p, w.text, tuple(c.token for c in w.cards), w.points, game.name, state.number)
                     if s.best_word is None or word.points > s.best_word.points:
                         s.best_word = word
                     if records.best_word is None or word.points > records.best_word.points:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from qscore.cards import load_deck, parse_hand, parse_laid_word
 from qscore.dictionaries import WordSet, open_dictionary
 from qscore.review import best_play, review_hand
-from qscore.scoring import Laid, LaidWord
+from qscore.scoring import LaidWord, PlayedHand
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_games import WHOLE_GAME
 from tests.test_solver import POOL, brute_force, check_play_is_legal
@@ -49,7 +49,7 @@ def test_best_is_the_brute_force_best_of_the_same_cards(cards, penalty):
     if len(cards) < 2:
         return
     tiny = WordSet(TINY_WORDS)
-    laid = Laid((), tuple(cards), penalty)  # laid nothing: every card unused, hand score 0
+    laid = PlayedHand((), tuple(cards), penalty)  # laid nothing: every card unused, hand score 0
     got = review_hand(1, "ann", laid, 0, tiny, DECK)
     check_play_is_legal(got.best_play, cards, set(TINY_WORDS), discard=False)
     best = brute_best(tuple(cards), set(TINY_WORDS))
@@ -62,16 +62,16 @@ def test_a_word_that_stood_counts_though_the_dictionary_refuses_it():
     # and the review must not call 12 more than the cards allowed.
     tiny = WordSet(TINY_WORDS)
     hat = LaidWord(tuple(parse_laid_word("hat")))
-    got = review_hand(1, "ann", Laid((hat,), ()), 12, tiny, DECK)
+    got = review_hand(1, "ann", PlayedHand((hat,), ()), 12, tiny, DECK)
     assert (got.scored, got.best, got.missed) == (12, 12, 0)
     assert brute_best(hat.cards, Allowed(tiny, {"hat"})) == 12
     # struck by a challenge, it is no word: the best of its cards is AT (5) with H unused (-7)
     struck = LaidWord(hat.cards, struck=True)
-    assert best_play(Laid((struck,), ()), tiny).score == -2 == brute_best(hat.cards, set(TINY_WORDS))
+    assert best_play(PlayedHand((struck,), ()), tiny).score == -2 == brute_best(hat.cards, set(TINY_WORDS))
 
 
 def test_a_one_card_round_has_no_word_to_miss():
-    got = review_hand(1, "ann", Laid((), tuple(parse_hand("A"))), 0, WordSet(TINY_WORDS), DECK)
+    got = review_hand(1, "ann", PlayedHand((), tuple(parse_hand("A"))), 0, WordSet(TINY_WORDS), DECK)
     assert (got.best, got.best_play.words, [c.token for c in got.best_play.unused]) == (0, (), ["A"])
 
 

@@ -227,7 +227,7 @@ def challenge(
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
     by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
     ruling: Annotated[
-        Literal["valid", "invalid"] | None,
+        scorekeeper.Ruling | None,
         typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
     ] = None,
     round_no: Annotated[
@@ -240,7 +240,7 @@ def challenge(
 
 
 def record_challenge(
-    player: str, word: str, by: str, ruling: str | None, round_no: int | None, game: str | None
+    player: str, word: str, by: str, ruling: scorekeeper.Ruling | None, round_no: int | None, game: str | None
 ) -> str:
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
     lines = [challenge_text(saved.after, saved.entry)]

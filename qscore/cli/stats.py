@@ -9,7 +9,7 @@ from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
 from qscore.errors import GameError
 
 if TYPE_CHECKING:
-    from qscore.stats import PlayerStats, Records, TableStats, WordLaid
+    from qscore.stats import PlayerStats, Records, TableStats, WordRecord
 
 
 @app.command()
@@ -40,7 +40,7 @@ def stats(
         print(stats_text(chosen, figures, records=player is None))
 
 
-def word_json(w: "WordLaid | None", *, who: bool = False) -> dict[str, Any] | None:
+def record_json(w: "WordRecord | None", *, who: bool = False) -> dict[str, Any] | None:
     if w is None:
         return None
     out: dict[str, Any] = {"player": w.player} if who else {}
@@ -56,7 +56,7 @@ def player_json(s: "PlayerStats") -> dict[str, Any]:
         "average_total": round(average, 1) if average is not None else None,
         "best_total": s.best_total,
         "best_round": s.best_round,
-        "best_word": word_json(s.best_word),
+        "best_word": record_json(s.best_word),
         "times_out": s.times_out,
         "challenges_made": s.challenges_made,
         "challenges_won": s.challenges_won,
@@ -71,7 +71,7 @@ def records_json(r: "Records") -> dict[str, Any]:
         "highest_round": (
             {"player": top.player, "score": top.score, "game": top.game, "round": top.round} if top else None
         ),
-        "best_word": word_json(r.best_word, who=True),
+        "best_word": record_json(r.best_word, who=True),
     }
 
 
@@ -83,7 +83,7 @@ def where(game: str, number: int | None = None) -> str:
     return f"{game}, round {number}" if number is not None else game
 
 
-def word_text(w: "WordLaid") -> str:
+def record_text(w: "WordRecord") -> str:
     return f"{w.word.upper()}, {w.points} points ({where(w.game, w.round)})"
 
 
@@ -121,7 +121,7 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
         "missed",
     ]
     lines = [tabulate(rows, headers=headers, colalign=("left",) + ("right",) * 9, disable_numparse=True)]
-    words = [f"  {s.name}: {word_text(s.best_word)}" for s in chosen if s.best_word]
+    words = [f"  {s.name}: {record_text(s.best_word)}" for s in chosen if s.best_word]
     if words:
         lines += ["Best words:", *words]
     r = figures.records
@@ -134,5 +134,5 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
             hr = r.highest_round
             lines.append(f"  highest round: {hr.player}, {hr.score} ({where(hr.game, hr.round)})")
         if r.best_word:
-            lines.append(f"  best word: {r.best_word.player}'s {word_text(r.best_word)}")
+            lines.append(f"  best word: {r.best_word.player}'s {record_text(r.best_word)}")
     return "\n".join(lines)
