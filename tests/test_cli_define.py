@@ -88,3 +88,34 @@ def test_check_define_adds_the_meanings():
     got = json.loads(run("check", "--define", "--json", "quiz").stdout)[0]
     assert got["spellings"][0]["points"] == 35 and got["meanings"][0]["word"] == "quiz"
     assert "meanings" not in json.loads(run("check", "--json", "quiz").stdout)[0]
+
+
+def test_a_challenge_that_stands_ends_with_the_meaning():
+    for args in [
+        ("new", "ann", "ben", "--bonus", "most", "--rounds", "7"),
+        ("score", "ann", "quizzes", "--out"),
+        ("score", "ben", "vqx", "cat", "--unused", "A"),
+    ]:
+        assert run(*args).exit_code == 0, args
+    stands = run("challenge", "ann", "quizzes", "--by", "ben")
+    assert stands.exit_code == 0, stands.output
+    assert stands.stdout.splitlines()[:2] == [
+        "Challenge by ben: quizzes is allowed: ben loses 54 points this round.",
+        "  quizzes, plural and present tense of quiz (noun): an examination consisting of a few short questions",
+    ]
+    falls = run("challenge", "ben", "vqx", "--by", "ann")
+    assert falls.exit_code == 0, falls.output
+    assert falls.stdout.startswith("Challenge by ann: vqx is not allowed (not in the dictionary)")
+    assert "(noun)" not in falls.stdout and "no meaning" not in falls.stdout  # nothing more for a word that falls
+    # a paper dictionary's ruling that the word stands reads it out too
+    ruled = run("challenge", "ben", "cat", "--by", "ann", "--ruling", "valid")
+    assert ruled.stdout.splitlines()[1].startswith("  cat (noun): feline mammal")
+
+
+def test_a_challenge_meaning_is_one_line_or_nothing():
+    from qscore.cli.define import meaning_after_challenge
+
+    quiz = "\n  quiz (noun): an examination consisting of a few short questions"
+    assert meaning_after_challenge("(qu)iz", True) == quiz
+    assert meaning_after_challenge("(qu)iz", False) == ""
+    assert meaning_after_challenge("the", True) == ""  # no meaning on file: nothing more

@@ -75,3 +75,25 @@ def definition_json(d: "Definition") -> dict[str, object]:
         "forms": [{"form": f.form, "of": f.base} for f in d.forms],
         "meanings": [{"word": m.word, "pos": m.pos, "text": m.text} for m in d.meanings],
     }
+
+
+def meaning_after_challenge(laid: str, valid: bool) -> str:
+    """The line a challenge that stands ends with: the word's first meaning (and its form,
+    for an inflection), after a newline; nothing for a word that falls or has none on file."""
+    from qscore.cards import laid_letters
+    from qscore.meanings import MeaningsError, define
+
+    if not valid:
+        return ""
+    word = laid_letters(laid)
+    try:
+        d = define(word)
+    except MeaningsError:
+        return ""  # the challenge is settled and saved; a meaning is only an aside
+    if not d.meanings:
+        return ""
+    first = d.meanings[0]
+    if first.word == word:
+        return f"\n  {word} ({first.pos}): {first.text}"
+    form = " and ".join(dict.fromkeys(f.form for f in d.forms if f.base == first.word))
+    return f"\n  {word}, {form} of {first.word} ({first.pos}): {first.text}"
