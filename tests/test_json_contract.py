@@ -78,6 +78,8 @@ def a_game_with_everything() -> None:
 # Each documented command, run in the states that show its every shape.
 RUNS = {
     "check --json": [("check", "quiz", "qzz", "steve", "--json")],
+    "check --define --json": [("check", "--define", "quiz", "quizzes", "steve", "--json")],
+    "define --json": [("define", "qat", "quizzes", "saw", "axes", "the", "steve", "co-op", "--json")],
     "dictionaries --json": [("dictionaries", "--json")],
     "best --json": [("best", "q", "u", "i", "z", "a", "e", "--json", "--top", "2"), ("best", "x", "z", "--json")],
     "best --faceup CARD --json": [("best", "q", "u", "i", "z", "--faceup", "a", "--json")],

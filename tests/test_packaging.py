@@ -48,6 +48,16 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     ).stdout.strip()
     assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
     assert (Path(installed) / "wordlists" / "everyday.txt").is_file()
+    assert (Path(installed) / "data" / "WORDNET-COPYRIGHT").is_file()
+    defined = subprocess.run(
+        [str(env_dir / "bin" / "qscore"), "define", "quizzes"],
+        cwd=outside,
+        capture_output=True,
+        text=True,
+        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
+    )
+    assert defined.returncode == 0, defined.stderr  # the meanings travel in the wheel
+    assert defined.stdout.startswith("quizzes: allowed\n  plural and present tense of quiz\n  noun: ")
 
 
 def test_dev_reads_paths_from_where_it_is_run(tmp_path):
@@ -89,5 +99,7 @@ def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
     missing = sorted(t for t in targets if t not in names and not any(n.startswith(t.rstrip("/") + "/") for n in names))
     assert not missing, f"README links to files the sdist lacks: {missing}"
     assert "LICENSE" in names and "qscore/wordlists/SCOWL-COPYRIGHT" in names
+    assert "qscore/data/WORDNET-COPYRIGHT" in names
     assert "License-Expression: MIT" in info
     assert "License-File: LICENSE" in info
+    assert "License-File: qscore/data/WORDNET-COPYRIGHT" in info

@@ -3,6 +3,7 @@
 # Each module registers its commands; --help lists them in this order.
 # isort: off
 from qscore.cli import words as _words  # noqa: F401  check, dictionaries
+from qscore.cli import define as _define  # noqa: F401  define
 from qscore.cli import hands as _hands  # noqa: F401  best, solitaire
 from qscore.cli import games as _games  # noqa: F401  new, score, challenge, sheet, export, undo, games
 from qscore.cli import players as _players  # noqa: F401  rename, leave

@@ -249,8 +249,9 @@ def record_challenge(
 
 
 def challenge_text(game: "Game", entry: "Entry") -> str:
-    """What a settled challenge means for the round, in a line."""
+    """What a settled challenge means for the round, in a line (and a word that stands, what it means)."""
     from qscore.cards import parse_laid_word, points
+    from qscore.cli.define import meaning_after_challenge
 
     d = entry.data
     value = points(parse_laid_word(d["word"], game.deck))
@@ -261,7 +262,7 @@ def challenge_text(game: "Game", entry: "Entry") -> str:
         outcome = (
             f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
         )
-    return f"Challenge by {d['by']}: {outcome}"
+    return f"Challenge by {d['by']}: {outcome}{meaning_after_challenge(d['word'], d['valid'])}"
 
 
 @app.command()

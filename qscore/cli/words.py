@@ -2,7 +2,8 @@
 
 import sys
 from collections.abc import Iterator
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,51 +23,73 @@ from qscore.cli.app import (
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
 
+if TYPE_CHECKING:
+    from qscore.suggestions import Budget
+
 STDIN = "-"
+WordsArg = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="WORDS...",
+        help="the words, in any case; (qu)iz as laid; - reads them from standard input, one a line",
+    ),
+]
 
 
 @app.command(cls=PlainUsage)
 @reports_errors
 def check(
-    words: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="WORDS...",
-            help="the words to judge, in any case; (qu)iz as laid; - reads them from standard input, one a line",
-        ),
-    ],
+    words: WordsArg,
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     variant: VariantOpt = "standard",
     no_suggest: Annotated[bool, typer.Option("--no-suggest", help="no did-you-mean for misspellings")] = False,
+    define: Annotated[bool, typer.Option("--define", help="each word's meanings too, as define gives them")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Say whether each word is allowed, why not, and every way the deck can lay it.
 
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cards import load_deck
     from qscore.suggestions import Budget
 
-    deck = load_deck(variant.strip().lower())
-    typed = list(words_given(words))
-    judge_with = dictionary_from(dictionary, allow, deny)
     budget = Budget()
-    verdicts = (judge(w, judge_with, deck, suggest=False if no_suggest else budget) for w in typed)
+    verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False if no_suggest else budget)
     refused = False
+    if define:
+        from qscore.cli.define import definition_json, definition_lines, meanings_of
     if as_json:
         answers = list(verdicts)
         refused = not all(v.allowed for v in answers)
-        print_json([verdict_json(v) for v in answers])
+        print_json([verdict_json(v) | (definition_json(meanings_of(v)) if define else {}) for v in answers])
     else:
         for v in verdicts:
             refused |= not v.allowed
-            print(verdict_text(v))
+            print("\n".join([verdict_text(v), *(definition_lines(meanings_of(v)) if define else [])]))
     if budget.spent_out:
         warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
     if refused:
         raise typer.Exit(1)
+
+
+def judge_words(
+    words: list[str],
+    dictionary: str | None,
+    allow: Path | None,
+    deny: Path | None,
+    variant: str,
+    suggest: "bool | Budget",
+) -> Iterator[Verdict]:
+    """The verdicts on the words typed (``-`` reads standard input), one at a time.
+
+    The words are all read before the dictionary opens, so bad input judges nothing."""
+    from qscore.cards import load_deck
+
+    deck = load_deck(variant.strip().lower())
+    typed = list(words_given(words))
+    judge_with = dictionary_from(dictionary, allow, deny)
+    return (judge(w, judge_with, deck, suggest=suggest) for w in typed)
 
 
 def words_given(words: list[str]) -> Iterator[str]:
@@ -109,9 +132,13 @@ def verdict_json(v: Verdict) -> dict[str, object]:
     }
 
 
+def verdict_line(v: Verdict) -> str:
+    """``quiz: allowed``, ``steve: not allowed (proper noun)``."""
+    return f"{v.word}: allowed" if v.allowed else f"{v.word}: not allowed ({v.reason})"
+
+
 def verdict_text(v: Verdict) -> str:
-    head = f"{v.word}: allowed" if v.allowed else f"{v.word}: not allowed ({v.reason})"
-    lines = [head]
+    lines = [verdict_line(v)]
     shown = [str(s) for s in v.spellings]
     width = max(map(len, shown), default=0)
     lines += [f"  {text:<{width}}  {s.points:>3} points" for text, s in zip(shown, v.spellings, strict=True)]

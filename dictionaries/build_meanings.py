@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Regenerate qscore's shipped word meanings from Debian's ``wordnet-base`` package.
+
+    apt-get install wordnet-base
+    python3 dictionaries/build_meanings.py            # writes qscore/data/meanings.bin
+    python3 dictionaries/build_meanings.py --check    # exits 1 if the shipped file differs
+
+WordNet 3.0 lists, for each lemma and part of speech, its senses (synsets) with a gloss.
+qscore keeps, for every single-word WordNet lemma of letters a-z that a table can lay,
+up to three short meanings: the senses WordNet's tagged corpus met most often first
+(``cntlist.rev``), then by sense number, so a word with a noun and a verb shows both.
+A sense counts for the word only where WordNet writes the word in lower case: March
+the month is a name, march the walk is a word. Each gloss is cut to its first clause
+(the text before the first ``;`` outside brackets), which drops WordNet's examples.
+Where the top three hold no sense of a part of speech the word has, that part's first
+sense is kept too, so an inflection shows meanings of its own kind: went -> go (verb).
+
+Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
+``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
+form each is (plural, past tense, ...). Regular forms (cats, walked) are left to the
+suffix rules WordNet's own morphology applies, at look-up (qscore.meanings); each word's
+tagged-use count per part of speech goes with it, to choose between the bases the rules
+reach (crosses: cross, not crosse), and curated-not-inflected.txt marks the few words the
+rules misread (his is no plural of hi).
+
+The output is one file, sorted by word, of zlib-compressed blocks with an index of the
+first word of each at its head, so one word is found by reading one block.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from qscore.meanings import MAX_SHOWN, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
+from qscore.spelling import unlayable_reason  # noqa: E402
+
+OUT = HERE.parent / "qscore" / "data"
+WORDNET = Path("/usr/share/wordnet")
+COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
+FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# cntlist.rev's synset types: 5 is an adjective satellite, an adjective for qscore
+SS_TYPE = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+LETTERS = re.compile(r"[a-z]+")
+# Uncompressed bytes a block holds before it is closed: one look-up inflates one block.
+BLOCK_SIZE = 32_768
+# How the be verb's irregular forms read; every other verb exception is read from its ending.
+BE_FORMS = {"am": "t", "are": "t", "is": "t", "was": "d", "were": "d", "been": "P"}
+
+
+class Sense(NamedTuple):
+    count: int  # times WordNet's tagged texts used the word in this sense
+    number: int  # the sense's number within its part of speech (1 the most frequent)
+    pos: str
+    gloss: str
+
+
+def tag_counts() -> dict[tuple[str, str, int], int]:
+    """(lemma, part of speech, sense number) -> how often the tagged texts used it."""
+    counts: dict[tuple[str, str, int], int] = {}
+    for line in (WORDNET / "cntlist.rev").read_text("utf-8").splitlines():
+        key, number, count = line.split()
+        lemma, _, rest = key.partition("%")
+        pos = SS_TYPE[rest.split(":", 1)[0]]
+        counts[(lemma, pos, int(number))] = counts.get((lemma, pos, int(number)), 0) + int(count)
+    return counts
+
+
+def first_clause(gloss: str) -> str:
+    """The gloss up to its first ``;`` outside brackets: its first definition, without examples."""
+    depth = 0
+    for i, ch in enumerate(gloss):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0:
+            gloss = gloss[:i]
+            break
+    # an example or a list of instances after a colon is no part of the meaning
+    for lead_in in (': "', ": e.g."):
+        gloss = gloss.split(lead_in, 1)[0]
+    return gloss.strip()
+
+
+def read_senses() -> dict[str, list[Sense]]:
+    """Every single-word lower-case lemma of letters a-z -> its senses written in lower case."""
+    counts = tag_counts()
+    senses: dict[str, list[Sense]] = defaultdict(list)
+    for pos, name in FILES.items():
+        data = (WORDNET / f"data.{name}").read_bytes()
+        for line in (WORDNET / f"index.{name}").read_text("utf-8").splitlines():
+            if line.startswith(" "):
+                continue  # the licence at the head of the file
+            fields = line.split()
+            lemma = fields[0]
+            if not LETTERS.fullmatch(lemma):
+                continue
+            synsets = int(fields[2])
+            for number, offset in enumerate(fields[-synsets:], 1):
+                end = data.index(b"\n", int(offset))
+                head, _, gloss = data[int(offset) : end].decode("utf-8").partition(" | ")
+                parts = head.split()
+                written = [re.sub(r"\(.*\)$", "", parts[4 + 2 * k]) for k in range(int(parts[3], 16))]
+                if lemma not in written:
+                    continue  # only a capitalised form: a name (March the month)
+                text = first_clause(gloss)
+                if text:
+                    senses[lemma].append(Sense(counts.get((lemma, pos, number), 0), number, pos, text))
+    return senses
+
+
+def chosen(senses: list[Sense]) -> list[Sense]:
+    """Up to three senses, the most used first; then, of each part of speech they leave short
+    of three, its next senses up to three, for the inflections of that part of speech."""
+    ranked = sorted(senses, key=lambda s: (-s.count, s.number, "nvar".index(s.pos)))
+    kept: list[Sense] = []
+    for sense in ranked:
+        if len(kept) < MAX_SHOWN and sense.gloss not in {k.gloss for k in kept}:
+            kept.append(sense)
+    for sense in ranked:
+        same = [k for k in kept if k.pos == sense.pos]
+        if len(same) < MAX_SHOWN and sense.gloss not in {k.gloss for k in same}:
+            kept.append(sense)
+    return kept
+
+
+def form_of(inflected: str, pos: str) -> str | None:
+    """The code of the form an exception-list entry is (qscore.meanings.FORMS), or None to skip it."""
+    if pos == "n":
+        return "p"
+    if pos == "v":
+        if inflected in BE_FORMS:
+            return BE_FORMS[inflected]
+        if inflected.endswith("ing"):
+            return "g"
+        if inflected.endswith("ed"):
+            return "d"
+        if inflected.endswith("s"):
+            return "t"
+        return "f"  # went, gone, sang: past, tense or participle
+    superlative = "s" if pos == "a" else "S"
+    comparative = "c" if pos == "a" else "C"
+    if inflected.endswith("st"):
+        return superlative
+    if inflected.endswith("er") or inflected == "worse":
+        return comparative
+    return None  # adv.exc's halfways
+
+
+def exceptions(lemmas: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """Inflected form -> [(form code, base)] from WordNet's exception lists, where the base has meanings."""
+    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for pos, name in FILES.items():
+        for line in (WORDNET / f"{name}.exc").read_text("utf-8").splitlines():
+            inflected, *bases = line.split()
+            if not LETTERS.fullmatch(inflected):
+                continue
+            code = form_of(inflected, pos)
+            for base in bases:
+                if code and base != inflected and base in lemmas and (code, base) not in found[inflected]:
+                    found[inflected].append((code, base))
+    return found
+
+
+def not_inflected() -> dict[str, str]:
+    """curated-not-inflected.txt: word -> the parts of speech whose suffix rules do not make it."""
+    found: dict[str, str] = {}
+    for line in (HERE / "curated-not-inflected.txt").read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            word, pos, _reason = line.split(maxsplit=2)
+            if pos not in RULES:
+                raise SystemExit(f"build_meanings.py: curated-not-inflected.txt: {word}: no suffix rules for {pos!r}")
+            found[word] = "".join(sorted(found.get(word, "") + pos))
+    return found
+
+
+def layable(word: str) -> bool:
+    return unlayable_reason(word) is None
+
+
+def records() -> list[str]:
+    """The record of every word kept, in order (qscore.meanings.pack)."""
+    senses = read_senses()
+    forms = {w: f for w, f in exceptions(set(senses)).items() if layable(w)}
+    blocked = not_inflected()
+    keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
+    lines = []
+    for word in sorted(keep | set(blocked)):
+        counts: dict[str, int] = {}
+        for sense in senses.get(word, []):
+            counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
+        meanings = [(s.pos, s.gloss) for s in chosen(senses.get(word, []))]
+        used = {pos: n for pos, n in counts.items() if n}
+        lines.append(pack(word, meanings, forms.get(word, []), used, blocked.get(word, "")))
+    return lines
+
+
+def build() -> dict[str, bytes]:
+    """File name -> contents of everything written to qscore/data/."""
+    return {
+        "meanings.bin": pack_file(records(), BLOCK_SIZE),
+        "WORDNET-COPYRIGHT": COPYRIGHT.read_bytes(),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the shipped file, write nothing")
+    args = parser.parse_args()
+    if not (WORDNET / "index.noun").is_file():
+        print(f"build_meanings.py: {WORDNET} not found: install Debian's wordnet-base package", file=sys.stderr)
+        return 2
+    files = build()
+    stale = [name for name, data in files.items() if not (OUT / name).is_file() or (OUT / name).read_bytes() != data]
+    if args.check:
+        for name in stale:
+            print(f"build_meanings.py: qscore/data/{name} differs from what WordNet builds", file=sys.stderr)
+        return 1 if stale else 0
+    for name, data in files.items():
+        (OUT / name).write_bytes(data)
+        print(f"wrote qscore/data/{name} ({len(data):,} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

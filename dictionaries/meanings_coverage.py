@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""How many of the shipped list's words have a meaning on file: the figures in README.md here.
+
+    python3 dictionaries/meanings_coverage.py [LIST]     # LIST: everyday (default) or wordgame
+
+Every word of the list is looked up as ``qscore define`` looks up an allowed word (its own
+meanings, else its base's by WordNet's exceptions and suffix rules). The common words are
+those SCOWL files at its most common size, 10 (common.tsv); that size holds some 4,000
+words and ranks none above another, so the 1,000 most common are taken as 1,000 of them
+drawn with a fixed seed, beside the whole size.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from qscore.meanings import define  # noqa: E402  the checkout's own qscore
+from qscore.paths import package_file  # noqa: E402
+from qscore.spelling import unlayable_reason  # noqa: E402
+
+SEED = 15
+
+
+def share(words: list[str]) -> str:
+    found = [w for w in words if define(w).found]
+    own = [w for w in words if any(m.word == w for m in define(w).meanings)]
+    return (
+        f"{len(found):,} of {len(words):,} ({100 * len(found) / len(words):.1f}%); "
+        f"{100 * len(own) / len(words):.1f}% by meanings of their own, the rest through their base word"
+    )
+
+
+def main() -> int:
+    name = sys.argv[1] if len(sys.argv) > 1 else "everyday"
+    words = package_file("wordlists", f"{name}.txt").read_text("utf-8").split()
+    listed = set(words)
+    sizes = dict(line.split("\t") for line in package_file("wordlists", "common.tsv").read_text("utf-8").splitlines())
+    common = sorted(w for w, size in sizes.items() if size == "10" and w in listed)
+    for label, some in [
+        (name, words),
+        ("SCOWL size 10, the most common", common),
+        (f"1,000 of size 10 (seed {SEED})", random.Random(SEED).sample(common, 1000)),
+    ]:
+        print(f"{label}: {share(some)}")
+        # a word no table can lay (demonstration: 12 cards) is refused, and WordNet's is not kept for it
+        print(f"  of those a table can lay: {share([w for w in some if unlayable_reason(w) is None])}")
+    missing = [w for w in common if not define(w).found and unlayable_reason(w) is None]
+    shown = ", ".join(sorted(random.Random(SEED).sample(missing, min(40, len(missing)))))
+    print(f"layable words of size 10 without a meaning, a sample: {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""``qscore define`` and ``qscore check --define``: the verdict, then what the word means."""
+
+import json
+
+from typer.testing import CliRunner
+
+from qscore.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), prog_name="qscore", input=input)
+
+
+def test_define_gives_the_verdict_then_the_meanings():
+    r = run("define", "-d", "wordgame", "qat", "quizzes")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[:2] == [
+        "qat: allowed",
+        "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+    ]
+    assert lines[2:] == [
+        "quizzes: allowed",
+        "  plural and present tense of quiz",
+        "  noun: an examination consisting of a few short questions",
+        "  verb: examine someone's knowledge of something",
+    ]
+
+
+def test_define_exits_as_check_does():
+    r = run("define", "qat", "the")
+    assert r.exit_code == 1  # qat is not in everyday, but what it means is still told
+    assert r.stdout.splitlines() == [
+        "qat: not allowed (not in the dictionary)",
+        "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+        "the: allowed",
+        "  no meaning on file",
+    ]
+
+
+def test_define_names_a_word_it_also_inflects_and_several_bases():
+    out = run("define", "saw", "axes").stdout.splitlines()
+    assert out[0] == "saw: allowed" and out[4] == "  also past form of see"
+    assert out[5:7] == ["axes: allowed", "  plural of ax; plural of axis; present tense of axe"]
+    assert out[7].startswith("  noun (ax): ") and out[8].startswith("  noun (axis): ")
+
+
+def test_define_uses_the_rules_only_for_an_allowed_word():
+    r = run("define", "quizs")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == ["quizs: not allowed (not in the dictionary)", "  no meaning on file"]
+
+
+def test_define_reads_standard_input():
+    r = run("define", "-", input="went\n\n(qu)iz\n")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[:3] == ["went: allowed", "  past form of go", "  verb: change location"]
+    assert "quiz: allowed" in r.stdout
+
+
+def test_define_bad_input_is_one_line_and_judges_nothing():
+    r = run("define", "quiz", "qu1z")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == "qscore: error: 'qu1z' has digits: cards carry letters only\n"
+
+
+def test_define_json():
+    r = run("define", "--json", "went", "steve")
+    assert r.exit_code == 1
+    went, steve = json.loads(r.stdout)
+    assert went["forms"] == [{"form": "past form", "of": "go"}]
+    assert went["meanings"][0] == {"word": "go", "pos": "verb", "text": "change location"}
+    assert steve == {"word": "steve", "allowed": False, "reason": "proper noun", "forms": [], "meanings": []}
+
+
+def test_check_define_adds_the_meanings():
+    r = run("check", "--define", "quiz")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [
+        "quiz: allowed",
+        "  Q·U·I·Z   35 points",
+        "  QU·I·Z    25 points",
+        "  noun: an examination consisting of a few short questions",
+        "  verb: examine someone's knowledge of something",
+    ]
+    got = json.loads(run("check", "--define", "--json", "quiz").stdout)[0]
+    assert got["spellings"][0]["points"] == 35 and got["meanings"][0]["word"] == "quiz"
+    assert "meanings" not in json.loads(run("check", "--json", "quiz").stdout)[0]
+
+
+def test_a_challenge_that_stands_ends_with_the_meaning():
+    for args in [
+        ("new", "ann", "ben", "--bonus", "most", "--rounds", "7"),
+        ("score", "ann", "quizzes", "--out"),
+        ("score", "ben", "vqx", "cat", "--unused", "A"),
+    ]:
+        assert run(*args).exit_code == 0, args
+    stands = run("challenge", "ann", "quizzes", "--by", "ben")
+    assert stands.exit_code == 0, stands.output
+    assert stands.stdout.splitlines()[:2] == [
+        "Challenge by ben: quizzes is allowed: ben loses 54 points this round.",
+        "  quizzes, plural and present tense of quiz (noun): an examination consisting of a few short questions",
+    ]
+    falls = run("challenge", "ben", "vqx", "--by", "ann")
+    assert falls.exit_code == 0, falls.output
+    assert falls.stdout.startswith("Challenge by ann: vqx is not allowed (not in the dictionary)")
+    assert "(noun)" not in falls.stdout and "no meaning" not in falls.stdout  # nothing more for a word that falls
+    # a paper dictionary's ruling that the word stands reads it out too
+    ruled = run("challenge", "ben", "cat", "--by", "ann", "--ruling", "valid")
+    assert ruled.stdout.splitlines()[1].startswith("  cat (noun): feline mammal")
+
+
+def test_a_challenge_meaning_is_one_line_or_nothing():
+    from qscore.cli.define import meaning_after_challenge
+
+    quiz = "\n  quiz (noun): an examination consisting of a few short questions"
+    assert meaning_after_challenge("(qu)iz", True) == quiz
+    assert meaning_after_challenge("(qu)iz", False) == ""
+    assert meaning_after_challenge("the", True) == ""  # no meaning on file: nothing more

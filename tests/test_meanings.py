@@ -1,0 +1,156 @@
+"""Meanings: the shipped WordNet file, its format, and how inflections reach their base."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qscore.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def tiny(tmp_path: Path, records: list[str], block_size: int = 40) -> MeaningsFile:
+    """A meanings file of these records, in blocks small enough that most words start one."""
+    path = tmp_path / "meanings.bin"
+    path.write_bytes(pack_file(sorted(records), block_size))
+    return MeaningsFile(path)
+
+
+@pytest.fixture
+def words(tmp_path):
+    return tiny(
+        tmp_path,
+        [
+            pack("cat", [("n", "a small feline"), ("v", "beat with a whip")], used={"n": 20}),
+            pack("cross", [("n", "a mark of two lines"), ("v", "travel across")], used={"n": 3, "v": 9}),
+            pack("crosse", [("n", "a lacrosse stick")]),
+            pack("cute", [("a", "attractive")], used={"a": 2}),
+            pack("cut", [("v", "separate with a blade"), ("a", "separated by cutting")], used={"a": 5, "v": 40}),
+            pack("go", [("v", "change location"), ("v", "follow a procedure"), ("n", "a board game")]),
+            pack("went", [], [("f", "go")]),
+            pack("saw", [("n", "a hand tool"), ("v", "cut with a saw")], [("f", "see")]),
+            pack("see", [("v", "perceive by sight")]),
+            pack("hi", [("n", "a greeting")]),
+            pack("his", [], not_inflected="n"),
+            pack("ax", [("n", "an edge tool")]),
+            pack("axis", [("n", "a straight line")]),
+            pack("axes", [], [("p", "ax"), ("p", "axis")]),
+        ],
+    )
+
+
+def test_a_word_has_its_own_meanings_with_their_parts_of_speech(words):
+    d = define("cat", lookup=words)
+    assert [(m.word, m.pos, m.text) for m in d.meanings] == [
+        ("cat", "noun", "a small feline"),
+        ("cat", "verb", "beat with a whip"),
+    ]
+    assert d.forms == () and d.found
+
+
+def test_every_word_in_every_block_is_found(words):
+    for word in ("ax", "axes", "axis", "cat", "cross", "crosse", "cut", "cute", "go", "hi", "saw", "see"):
+        assert define(word, lookup=words).meanings or define(word, lookup=words).forms, word
+    for missing in ("a", "aa", "cats0", "crossed", "zzz", "the"):
+        assert not define(missing, regular=False, lookup=words).found, missing
+
+
+def test_an_exception_shows_its_base_meanings_of_its_own_part_of_speech(words):
+    d = define("went", lookup=words)
+    assert d.forms == (Form("past form", "go"),) and d.forms_text() == "past form of go"
+    assert [(m.word, m.pos) for m in d.meanings] == [("go", "verb"), ("go", "verb")]  # not go the board game
+
+
+def test_a_word_of_its_own_names_what_it_also_inflects(words):
+    d = define("saw", lookup=words)
+    assert [m.word for m in d.meanings] == ["saw", "saw"] and d.forms_text() == "past form of see"
+
+
+def test_several_bases_take_turns(words):
+    d = define("axes", lookup=words)
+    assert [m.word for m in d.meanings] == ["ax", "axis"]
+    assert d.forms_text() == "plural of ax; plural of axis"
+
+
+def test_regular_forms_by_wordnet_rules_and_only_when_asked(words):
+    cats = define("cats", lookup=words)
+    assert cats.forms_text() == "plural and present tense of cat"
+    assert [m.pos for m in cats.meanings] == ["noun", "verb"]
+    assert not define("cats", regular=False, lookup=words).found  # quizs is no plural unless a dictionary says so
+
+
+def test_the_base_used_most_wins_then_the_longer_ending(words):
+    # "s" reaches crosse, "ses" reaches cross: cross is used more as a noun
+    assert define("crosses", lookup=words).forms_text() == "plural and present tense of cross"
+    # an adjective that takes back its e comes first, however often cut is used
+    assert define("cutest", lookup=words).forms_text() == "superlative of cute"
+
+
+def test_curated_words_are_no_inflection(words):
+    assert not define("his", lookup=words).found  # hi is a noun, his no plural of it
+
+
+def test_words_of_other_characters_have_nothing_on_file(words):
+    assert not define("co-op", lookup=words).found and not define("Cat", lookup=words).found
+
+
+def test_a_damaged_file_is_named(tmp_path):
+    bad = tmp_path / "meanings.bin"
+    bad.write_bytes(b"not meanings\n")
+    with pytest.raises(MeaningsError, match="is not a qscore meanings file"):
+        MeaningsFile(bad)
+    good = pack_file([pack("cat", [("n", "a small feline")])], 100)
+    bad.write_bytes(good[:-5])
+    with pytest.raises(MeaningsError, match="cannot read the meanings file"):
+        MeaningsFile(bad).record("cat")
+    with pytest.raises(MeaningsError, match="cannot read the meanings file"):
+        MeaningsFile(tmp_path / "missing.bin")
+
+
+# --- the shipped file ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "forms", "first"),
+    [
+        ("qat", "", ("qat", "noun", "the leaves of the shrub Catha edulis")),
+        ("quizzes", "plural and present tense of quiz", ("quiz", "noun", "an examination")),
+        ("went", "past form of go", ("go", "verb", "change location")),
+        ("is", "present tense of be", ("be", "verb", "have the quality of being")),
+        ("children", "plural of child", ("child", "noun", "a young person")),
+        ("crosses", "plural and present tense of cross", ("cross", "noun", "a wooden structure")),
+        ("walked", "past tense of walk", ("walk", "verb", "use one's feet to advance")),
+        ("better", "comparative of good; comparative of well", ("better", "adjective", "(comparative of `good')")),
+    ],
+)
+def test_shipped_meanings(word, forms, first):
+    d = define(word)
+    assert d.forms_text() == forms
+    assert (d.meanings[0].word, d.meanings[0].pos) == first[:2] and d.meanings[0].text.startswith(first[2])
+    assert 1 <= len(d.meanings) <= 3
+
+
+def test_shipped_meanings_are_short_and_of_lower_case_words():
+    march = define("march")
+    assert march.found and not any("month" in m.text for m in march.meanings)  # March the month is a name
+    assert not any('"' in m.text or ";" in m.text for m in define("run").meanings)  # first clause, no examples
+    for nothing in ("the", "of", "steve", "his"):
+        assert not define(nothing).found, nothing
+
+
+def test_meanings_are_loaded_only_when_asked():
+    code = "import sys, qscore.cli, qscore.dictionaries; print('qscore.meanings' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+@pytest.mark.skipif(
+    not Path("/usr/share/wordnet/index.noun").is_file(), reason="needs Debian's wordnet-base (./dev test installs it)"
+)
+def test_shipped_meanings_are_what_the_generator_builds():
+    """The shipped file regenerates byte for byte from Debian's wordnet-base package."""
+    script = REPO / "dictionaries" / "build_meanings.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
