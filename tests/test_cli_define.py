@@ -2,15 +2,7 @@
 
 import json
 
-from typer.testing import CliRunner
-
-from qscore.cli import app
-
-runner = CliRunner()
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), prog_name="qscore", input=input)
+from tests.conftest import run
 
 
 def test_define_gives_the_verdict_then_the_meanings():
@@ -113,7 +105,7 @@ def test_a_challenge_that_stands_ends_with_the_meaning():
 
 
 def test_a_challenge_meaning_is_one_line_or_nothing():
-    from qscore.cli.define import meaning_after_challenge
+    from qscore.cli.meanings import meaning_after_challenge
 
     quiz = "\n  quiz (noun): an examination consisting of a few short questions"
     assert meaning_after_challenge("(qu)iz", True) == quiz

@@ -1,16 +1,10 @@
-"""``qscore define``: the verdict on each word and what it means; the meanings ``check
---define`` and a challenge that stands show too."""
-
-from typing import TYPE_CHECKING
+"""``qscore define``: the verdict on each word and what it means."""
 
 import typer
 
 from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, PlainUsage, VariantOpt, app, reports_errors
+from qscore.cli.meanings import definition_json, definition_lines, meanings_of
 from qscore.cli.words import WordsArg
-
-if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
-    from qscore.meanings import Definition
 
 
 @app.command("define", cls=PlainUsage)
@@ -43,57 +37,3 @@ def define_words(
             print("\n".join([verdict_line(v), *definition_lines(d)]))
     if not all(v.allowed for v, _ in found):
         raise typer.Exit(1)
-
-
-def meanings_of(v: "Verdict") -> "Definition":
-    """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
-    only for a word the dictionary allows: alone they would read quizs as a plural."""
-    from qscore.meanings import define
-
-    return define(v.word, regular=v.allowed)
-
-
-def definition_lines(d: "Definition") -> list[str]:
-    """The lines after a verdict: the form (plural of quiz), then up to three meanings.
-
-    A meaning names its word when they come from more than one (axes: ax and axis)."""
-    lines: list[str] = []
-    own = any(m.word == d.word for m in d.meanings)
-    if d.forms and not own:
-        lines.append(f"  {d.forms_text()}")
-    several = len({m.word for m in d.meanings}) > 1
-    lines += [f"  {m.pos}{f' ({m.word})' if several else ''}: {m.text}" for m in d.meanings]
-    if not d.meanings:
-        lines.append("  no meaning on file")
-    if d.forms and own:
-        lines.append(f"  also {d.forms_text()}")
-    return lines
-
-
-def definition_json(d: "Definition") -> dict[str, object]:
-    return {
-        "forms": [{"form": f.form, "of": f.base} for f in d.forms],
-        "meanings": [{"word": m.word, "pos": m.pos, "text": m.text} for m in d.meanings],
-    }
-
-
-def meaning_after_challenge(laid: str, valid: bool) -> str:
-    """The line a challenge that stands ends with: the word's first meaning (and its form,
-    for an inflection), after a newline; nothing for a word that falls or has none on file."""
-    from qscore.cards import laid_letters
-    from qscore.meanings import MeaningsError, define
-
-    if not valid:
-        return ""
-    word = laid_letters(laid)
-    try:
-        d = define(word)
-    except MeaningsError:
-        return ""  # the challenge is settled and saved; a meaning is only an aside
-    if not d.meanings:
-        return ""
-    first = d.meanings[0]
-    if first.word == word:
-        return f"\n  {word} ({first.pos}): {first.text}"
-    form = " and ".join(dict.fromkeys(f.form for f in d.forms if f.base == first.word))
-    return f"\n  {word}, {form} of {first.word} ({first.pos}): {first.text}"

@@ -251,7 +251,7 @@ def record_challenge(
 def challenge_text(game: "Game", entry: "Entry") -> str:
     """What a settled challenge means for the round, in a line (and a word that stands, what it means)."""
     from qscore.cards import parse_laid_word, points
-    from qscore.cli.define import meaning_after_challenge
+    from qscore.cli.meanings import meaning_after_challenge
 
     d = entry.data
     value = points(parse_laid_word(d["word"], game.deck))

@@ -58,7 +58,7 @@ def check(
     verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False if no_suggest else budget)
     refused = False
     if define:
-        from qscore.cli.define import definition_json, definition_lines, meanings_of
+        from qscore.cli.meanings import definition_json, definition_lines, meanings_of
     if as_json:
         answers = list(verdicts)
         refused = not all(v.allowed for v in answers)
