@@ -48,7 +48,23 @@ def test_everyday_holds_no_vowelless_abbreviation():
 
     words = package_file("wordlists", "everyday.txt").read_text("utf-8").split()
     vowelless = {w for w in words if len(w) > 1 and not set(w) & set("aeiouy")}
-    assert vowelless == {"brr", "crwth", "cwm", "cwms", "hm", "hmm", "nth", "psst", "pwn", "pwns", "sh", "shh", "ssh", "tsk", "tsks"}
+    assert vowelless == {
+        "brr",
+        "crwth",
+        "cwm",
+        "cwms",
+        "hm",
+        "hmm",
+        "nth",
+        "psst",
+        "pwn",
+        "pwns",
+        "sh",
+        "shh",
+        "ssh",
+        "tsk",
+        "tsks",
+    }
 
 
 def test_the_solver_plays_no_abbreviation(everyday):
