@@ -65,7 +65,7 @@ def unlayable_reason(
     limits, most = _limits(deck, counts, max_cards)
     if _spellings(word, deck, limits, most):
         return None
-    fewest = _fewest_cards(word, deck)  # whatever the counts
+    fewest = fewest_cards(word, deck)  # whatever the counts
     if fewest is None:
         return "no card carries some of its letters"
     if fewest > most:
@@ -114,7 +114,7 @@ def _card_starts(deck: Deck) -> dict[str, tuple[tuple[Card, int, int], ...]]:
     return {card.letters: ((card, i, len(card.letters)),) for i, card in enumerate(deck.cards.values())}
 
 
-def _fewest_cards(word: str, deck: Deck) -> int | None:
+def fewest_cards(word: str, deck: Deck) -> int | None:
     """The fewest cards that spell ``word``, whatever the counts (None: no cards can),
     in one pass from the end holding two numbers, so any length is cheap."""
     starts = _card_starts(deck)

@@ -17,6 +17,7 @@ from qscore.cli.app import (
     dictionary_from,
     print_json,
     reports_errors,
+    say_error,
     warn,
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
@@ -53,50 +54,64 @@ def check(
     typed = list(words_given(words))
     judge_with = dictionary_from(dictionary, allow, deny)
     budget = Budget()
-    verdicts = (judge(w, judge_with, deck, suggest=False if no_suggest else budget) for w in typed)
-    refused = False
-    if as_json:
-        answers = list(verdicts)
-        refused = not all(v.allowed for v in answers)
-        print_json([verdict_json(v) for v in answers])
-    else:
-        for v in verdicts:
-            refused |= not v.allowed
+    refused = bad = False
+    answers = []
+    for item in typed:
+        if isinstance(item, WordError):
+            bad = True
+            sys.stdout.flush()  # the error in its place among the verdicts
+            say_error(f"qscore: error: {item}")
+            continue
+        v = judge(item, judge_with, deck, suggest=False if no_suggest else budget)
+        refused |= not v.allowed
+        if as_json:
+            answers.append(verdict_json(v))
+        else:
             print(verdict_text(v))
+    if as_json:
+        print_json(answers)
     if budget.spent_out:
         warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
+    if bad:
+        raise typer.Exit(2)
     if refused:
         raise typer.Exit(1)
 
 
-def words_given(words: list[str]) -> Iterator[str]:
-    """The words to judge, each checked as typed; ``-`` stands for standard input's lines.
-
-    Every word is checked before any is judged, so bad input judges nothing.
+def words_given(words: list[str]) -> Iterator[str | WordError]:
+    """The words to judge, each checked as typed, or the error that names a bad one
+    (a list is judged to its end, never aborted); ``-`` stands for standard input's lines.
     """
-    found: list[str] = []
     read_stdin = False
     for given in words:
         if given != STDIN:
-            found.append(read_typed(given))
+            yield _typed(given, "")
             continue
         if read_stdin:
             continue  # standard input is read once
         read_stdin = True
         if sys.stdin is None:
             raise WordError("no standard input to read words from")
-        # a byte-order mark, as some editors write, is no part of the first word
-        lines = sys.stdin.buffer.read().decode("utf-8-sig", errors="replace").splitlines()
+        lines = sys.stdin.buffer.read().split(b"\n")
         if not any(line.strip() for line in lines):
             raise WordError("no words on standard input: give one a line")
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
+        for number, raw in enumerate(lines, 1):
+            if not raw.strip():
                 continue  # blank lines between words are no word
             try:
-                found.append(read_typed(line))
-            except QscoreError as exc:
-                raise WordError(f"line {number} of standard input: {exc}") from None
-    return iter(found)
+                # a byte-order mark, as some editors write, is no part of the first word
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                yield WordError(f"line {number} of standard input is not UTF-8 text")
+                continue
+            yield _typed(line, f"line {number} of standard input: ")
+
+
+def _typed(text: str, where: str) -> str | WordError:
+    try:
+        return read_typed(text)
+    except QscoreError as exc:
+        return WordError(f"{where}{exc}")
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
