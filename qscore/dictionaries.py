@@ -26,7 +26,7 @@ from qscore import paths
 from qscore.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
-from qscore.system_dictionaries import is_tag, open_hunspell, private_enchant
+from qscore.system_dictionaries import open_hunspell, private_enchant, system_tag
 
 if TYPE_CHECKING:
     import dawg
@@ -551,8 +551,8 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
         if not path.is_file():
             raise DictionaryError(f"no word-list file {name!r}")
         base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
-    elif is_tag(name):
-        base = EnchantDictionary(name)
+    elif system_tag(name):
+        base = EnchantDictionary(system_tag(name) or name)
     else:
         raise DictionaryError(
             f"unknown dictionary {name!r}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
@@ -573,9 +573,14 @@ def _is_path(name: str) -> bool:
 
 
 def dictionary_name(name: str | None) -> str:
-    """How a game remembers its dictionary: a word-list file by its full path."""
+    """How a game remembers its dictionary: a word-list file by its full path, a system
+    dictionary by its tag as written (en_gb: en_GB)."""
     name = _shipped_name(name or DEFAULT_DICTIONARY)
-    return str(Path(name).expanduser().resolve()) if _is_path(name) and name not in SHIPPED else name
+    if name in SHIPPED:
+        return name
+    if _is_path(name):
+        return str(Path(name).expanduser().resolve())
+    return system_tag(name) or name
 
 
 @dataclass(frozen=True)

@@ -163,3 +163,25 @@ def test_unwritable_cache_still_judges(tmp_path, monkeypatch):
     source.write_text("quiz\n", "utf-8")
     index = d.WordIndex(source)
     assert "quiz" in index and index.anagrams("iquz") == ["quiz"]
+
+
+@pytest.mark.parametrize("tag", ["en_US", "en_GB", "en_CA", "en_AU"])
+def test_every_installed_hunspell_dictionary_is_listed_and_opened_in_any_case(tag):
+    from qscore.system_dictionaries import private_enchant
+
+    with private_enchant():
+        import enchant
+
+        if not enchant.Broker().dict_exists(tag):
+            pytest.skip(f"no hunspell dictionary {tag} here")
+    assert tag in [info.name for info in d.list_dictionaries()]
+    for typed in (tag, tag.lower(), tag.upper()):
+        system = open_dictionary(typed)
+        assert system.name == tag and judge("quiz", system).allowed
+    assert d.dictionary_name(tag.lower()) == tag
+
+
+def test_a_british_table_gets_british_spellings():
+    en_gb = open_dictionary("en_gb")  # ./dev test installs hunspell-en-gb
+    assert judge("colour", en_gb).allowed and judge("Steve", en_gb).reason == d.PROPER_NOUN
+    assert judge("etc", en_gb).reason == d.ABBREVIATION
