@@ -317,3 +317,15 @@ def test_rejects_answer_alike_searched_and_tabled():
     names, abbr, affix = d.PROPER_NOUN, d.ABBREVIATION, d.AFFIX
     assert got == [names, abbr, None, affix, names, abbr, None, names, None, affix]
     assert [searched.denied(w) for w in words] == [tabled.denied(w) for w in words]
+
+
+def test_a_list_rewritten_with_its_old_size_and_time_gets_a_new_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source = tmp_path / "w.txt"
+    source.write_text("cow\n", "utf-8")
+    os.utime(source, ns=(1, 1))
+    assert open_dictionary(str(source)).refusal("cow") is None
+    source.write_text("pig\n", "utf-8")  # the same size
+    os.utime(source, ns=(1, 1))  # and the same time
+    again = open_dictionary(str(source))
+    assert again.refusal("pig") is None and again.refusal("cow") == d.NOT_IN_DICTIONARY
