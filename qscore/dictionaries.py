@@ -167,8 +167,19 @@ def read_word_list(path: Path) -> WordFile:
 
 def read_word_file(path: Path) -> set[str]:
     """The words of a house list, every entry lower-cased: a house list states the
-    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz."""
-    found = read_word_list(path)
+    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz.
+
+    Every entry is judged as a word form, as a typed word is: letters a-z once accents
+    are dropped. An entry with anything else (``q(u)iz``, ``3d``, ``well-known``, a
+    Cyrillic letter that looks like a Latin one) is a DictionaryError naming the file
+    and the line: a house list is the table's ruling, and a mistyped one must not
+    quietly rule nothing. A file with no entries gives an empty set.
+    """
+    found = read_word_list(path)  # refuses a file that is not UTF-8 text
+    for number, line in enumerate(path.read_text("utf-8-sig").splitlines(), 1):
+        entry = fold(line.strip())
+        if entry and not _WORD.fullmatch(entry.lower()):
+            raise DictionaryError(f"house list {path}, line {number}: {line.strip()!r} is not a word of letters a-z")
     return set(found.words) | set(found.capitalised)
 
 

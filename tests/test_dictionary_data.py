@@ -329,3 +329,28 @@ def test_a_list_rewritten_with_its_old_size_and_time_gets_a_new_index(tmp_path, 
     os.utime(source, ns=(1, 1))  # and the same time
     again = open_dictionary(str(source))
     assert again.refusal("pig") is None and again.refusal("cow") == d.NOT_IN_DICTIONARY
+
+
+@pytest.mark.parametrize("entry", ["q(u)iz", "3d", "well-known", "z\u0430", "don't"])
+def test_a_bad_house_list_entry_is_one_line_naming_file_and_line(tmp_path, entry):
+    from typer.testing import CliRunner
+
+    from qscore.cli import app
+
+    house = tmp_path / "allow.txt"
+    house.write_text(f"quiz\n\n{entry}\n", "utf-8")
+    r = CliRunner().invoke(app, ["check", "--allow", str(house), "quiz"], prog_name="qscore")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"qscore: error: house list {house}, line 3: {entry!r} is not a word of letters a-z\n"
+
+
+def test_an_empty_house_list_is_a_warning(tmp_path):
+    from typer.testing import CliRunner
+
+    from qscore.cli import app
+
+    house = tmp_path / "deny.txt"
+    house.write_text("\n", "utf-8")
+    r = CliRunner().invoke(app, ["check", "--deny", str(house), "quiz"], prog_name="qscore")
+    assert r.exit_code == 0 and r.stdout.startswith("quiz: allowed")
+    assert r.stderr == f"qscore: warning: house list {house} holds no words\n"
