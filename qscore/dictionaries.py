@@ -734,7 +734,11 @@ def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budge
     """Allowed words near a refused one that the table could lay: the word without its
     hyphens or apostrophes first, when that is one (coop for co-op), then the
     dictionary's own. BUBBLE is no answer to BUBBEL."""
+    from qscore.suggestions import MAX_LETTERS
+
     joined = word.replace("-", "").replace("'", "")
+    if len(joined) > MAX_LETTERS:
+        return []
     fewest = fewest_cards(joined, deck)
     if fewest is not None and fewest > most:
         return []  # too long for the hand: what the player meant is too long as well
