@@ -42,7 +42,16 @@ def word_lists(folder: Path) -> dict[str, Path]:
         at = rng.randrange(len(w))
         misspelt[i] = w[:at] + rng.choice(LETTERS) + w[at + 1 :]
     junk = picked[:4500] + ["".join(rng.choice(LETTERS) for _ in range(rng.randint(5, 12))) for _ in range(500)]
-    lists = {"misspelt": misspelt, "gibberish": junk, "huge": ["th" * 1_000_000]}
+    # 1,000 refused words: short everyday words (2-8 letters) with one letter changed,
+    # each refused, so every one asks for suggestions
+    known = set(words)
+    refused: list[str] = []
+    for w in rng.sample([w for w in words if len(w) <= 8], 3000):
+        at = rng.randrange(len(w))
+        typo = w[:at] + rng.choice(LETTERS) + w[at + 1 :]
+        if typo not in known and len(refused) < 1000:
+            refused.append(typo)
+    lists = {"misspelt": misspelt, "gibberish": junk, "huge": ["th" * 1_000_000], "refused": refused}
     paths = {}
     for name, entries in lists.items():
         paths[name] = folder / f"{name}.txt"
@@ -75,6 +84,7 @@ def main() -> int:
             ("check - (one line: th x 1,000,000)", ["check", "-"], lists["huge"]),
             ("check - (5,000 words, 500 misspelt)", ["check", "-"], lists["misspelt"]),
             ("check - (5,000 words, 500 gibberish)", ["check", "-"], lists["gibberish"]),
+            ("check - (1,000 refused words)", ["check", "-"], lists["refused"]),
             ("check -d en_US - (5,000 words, 500 misspelt)", ["check", "-d", "en_US", "-"], lists["misspelt"]),
             ("check -d en_US - (5,000 words, 500 gibberish)", ["check", "-d", "en_US", "-"], lists["gibberish"]),
             ("check --no-suggest - (5,000 words, 500 gibberish)", ["check", "--no-suggest", "-"], lists["gibberish"]),

@@ -31,6 +31,33 @@ OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 SPELLINGS = ("english", "american", "british")
+# SCOWL's variant spellings that "are also generally considered acceptable": levels 1
+# and 2 of each country (donut, hurray, archeology, bingeing). Level 3 is left out:
+# SCOWL calls it "seldom used and may not even be considered correct" (gaol, waggon,
+# advertize). See dictionaries/README.md for what each level adds.
+VARIANTS = tuple(
+    f"{country}variant_{level}" for country in ("", "british_", "canadian_", "australian_") for level in (1, 2)
+)
+WORDNET = Path("/usr/share/wordnet")
+WORDNET_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
+WORDNET_PARTS = ("noun", "verb", "adj", "adv")
+# WordNet's own rules for an inflection's base form (its "morphy"), by part of speech.
+INFLECTIONS = {
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "adv": (),
+}
+MAIN_SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
 # checking; 80 adds the rarer words word-game players reach for.
 LISTS = {"everyday": 70, "wordgame": 80}
@@ -79,6 +106,16 @@ def read_curated(name: str) -> dict[str, str]:
     return entries
 
 
+def additions() -> dict[str, str]:
+    """The curated words neither SCOWL (up to size 70) nor WordNet settles (umami, tsk):
+    none may be what SCOWL files as an abbreviation."""
+    added = read_curated("curated-additions.txt")
+    wrong = sorted(w for w in added if w in abbreviations(95) or not LETTERS.fullmatch(w))
+    if wrong:
+        raise SystemExit(f"build.py: curated-additions.txt lists what SCOWL files as an abbreviation: {wrong}")
+    return added
+
+
 def clippings() -> dict[str, int]:
     """The curated words SCOWL files only as abbreviations, with the size it files each at."""
     filed = read_sized("abbreviations", 95, LETTERS, None)
@@ -89,34 +126,118 @@ def clippings() -> dict[str, int]:
     return {w: filed[w] for w in curated}
 
 
-def build() -> dict[str, str]:
+class WordNet:
+    """What the build reads of WordNet 3.0 (Debian's wordnet-base): its single-word
+    lemmas as it prints them, by part of speech; which of them occur in its
+    sense-tagged texts; and its list of irregular inflections."""
+
+    def __init__(self, folder: Path = WORDNET) -> None:
+        self.lemmas: dict[str, set[str]] = {part: set() for part in WORDNET_PARTS}
+        self.capitalised: set[str] = set()  # printed with a capital somewhere: Paris, Easter
+        self.tagged: dict[str, set[str]] = {part: set() for part in WORDNET_PARTS}
+        self.irregular: dict[str, dict[str, list[str]]] = {}
+        for part in WORDNET_PARTS:
+            for line in (folder / f"data.{part}").read_text("latin-1").splitlines():
+                if line.startswith("  "):
+                    continue  # the licence at the top of the file
+                fields = line.split()
+                for i in range(int(fields[3], 16)):
+                    lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # drop a marker such as (a)
+                    if LETTERS.fullmatch(lemma):
+                        self.lemmas[part].add(lemma)
+                    elif NAME.fullmatch(lemma):
+                        self.capitalised.add(lemma.lower())
+            for line in (folder / f"index.{part}").read_text("latin-1").splitlines():
+                if line.startswith("  "):
+                    continue
+                # lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offsets...
+                fields = line.split()
+                if int(fields[5 + int(fields[3])]) > 0:
+                    self.tagged[part].add(fields[0])
+            self.irregular[part] = {
+                f[0]: f[1:] for f in map(str.split, (folder / f"{part}.exc").read_text("latin-1").splitlines())
+            }
+
+    def everyday_lemmas(self) -> set[str]:
+        """Lemmas WordNet prints only in lower case and finds in its sense-tagged texts."""
+        tagged = set().union(*(self.lemmas[p] & self.tagged[p] for p in WORDNET_PARTS))
+        return tagged - self.capitalised
+
+    def inflects(self, word: str, bases: set[str]) -> bool:
+        """Whether ``word`` is an inflection of one of ``bases``, by WordNet's own rules."""
+        for part in WORDNET_PARTS:
+            forms = [word[: -len(end)] + base for end, base in INFLECTIONS[part] if word.endswith(end)]
+            forms += self.irregular[part].get(word, [])
+            if any(form in bases and form in self.lemmas[part] for form in forms):
+                return True
+        return False
+
+
+def todays_words(base: set[str], refused: set[str], wordnet: WordNet) -> tuple[set[str], set[str]]:
+    """The words SCOWL files only at size 80 that WordNet settles as everyday words
+    (dictionaries/README.md): the lemmas, and their inflections SCOWL lists."""
+    candidates = words_up_to(max(LISTS.values())) - base - refused
+    lemmas = candidates & wordnet.everyday_lemmas()
+    inflections = {w for w in candidates - lemmas if wordnet.inflects(w, lemmas)}
+    return lemmas, inflections
+
+
+def words_up_to(size: int) -> set[str]:
+    """SCOWL's words up to ``size`` in the spellings taken, variants included, less the
+    variant entries SCOWL files as abbreviations too (awol, sos, wysiwyg)."""
+    variants = read_category("words", size, LETTERS, VARIANTS) - read_category("words", size, LETTERS)
+    return read_category("words", size, LETTERS) | (variants - abbreviations(ABBREVIATION_SIZE))
+
+
+def abbreviations(size: int) -> set[str]:
+    return {w.lower() for w in read_category("abbreviations", size, NAME, None)}
+
+
+def names(size: int) -> set[str]:
+    return {
+        w.lower() for w in read_category("proper-names", size, NAME, None) | read_category("upper", size, NAME, None)
+    }
+
+
+def build(wordnet: WordNet | None = None) -> dict[str, str]:
     """File name -> contents of everything written to qscore/wordlists/."""
+    wordnet = wordnet or WordNet()
     curated = read_curated("curated-deny.txt")
     clipped = clippings()
+    added = additions()
     out: dict[str, str] = {}
-    lists = {
-        name: (read_category("words", size, LETTERS) | {w for w, at in clipped.items() if at <= size}) - curated.keys()
-        for name, size in LISTS.items()
-    }
+    lists = {name: words_up_to(size) | {w for w, at in clipped.items() if at <= size} for name, size in LISTS.items()}
+    everyday_name = min(LISTS, key=lambda name: LISTS[name])
+    # SCOWL files as abbreviation or name, at any size: never a "today's word".
+    refused = abbreviations(95) | names(95) | curated.keys()
+    lemmas, inflections = todays_words(lists[everyday_name], refused, wordnet)
+    lists[everyday_name] |= lemmas | inflections
+    needless = sorted(added.keys() & lists[everyday_name])
+    if needless:
+        raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
+    lists = {name: (words | added.keys()) - curated.keys() for name, words in lists.items()}
     for name, words in lists.items():
         out[f"{name}.txt"] = "".join(f"{w}\n" for w in sorted(words))
     known = set().union(*lists.values())
     # A name is explained as one wherever the smallest list lacks it (paris is a word
     # only at size 80). An abbreviation only where nothing says it is a word: no list,
     # no spelling or variant of SCOWL's words up to the largest list's size (size 95
-    # holds junk such as aclu), no curated clipping. The
+    # holds junk such as aclu; a variant SCOWL files as an abbreviation too, such as
+    # awol, is no evidence), no curated clipping. The
     # enchant dictionaries refuse every abbreviation listed here, and hunspell (built
     # from SCOWL) accepts etc and kg, so its say-so is no evidence.
-    everyday = lists[min(LISTS, key=lambda name: LISTS[name])]
-    words_anywhere = read_category("words", max(LISTS.values()), LETTERS, None)
+    everyday = lists[everyday_name]
+    largest = max(LISTS.values())
+    words_anywhere = read_category("words", largest, LETTERS, None) - (
+        abbreviations(ABBREVIATION_SIZE) - read_category("words", largest, LETTERS, MAIN_SPELLINGS)
+    )
 
     rejects = dict(curated)
     for abbr in read_category("abbreviations", ABBREVIATION_SIZE, NAME, None):
         lower = abbr.lower()
         if lower not in known and lower not in words_anywhere and lower not in clipped:
             rejects.setdefault(lower, "abbreviation")
-    names = read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)
-    for name in sorted(names):
+    for name in sorted(read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)):
         lower = name.lower()
         if lower in everyday:
             continue
@@ -135,6 +256,7 @@ def build() -> dict[str, str]:
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
+    out["WORDNET-LICENSE"] = WORDNET_COPYRIGHT.read_text("utf-8")
     return out
 
 
@@ -142,9 +264,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the shipped lists, write nothing")
     args = parser.parse_args()
-    if not SCOWL.is_dir():
-        print(f"build.py: {SCOWL} not found: install Debian's scowl package", file=sys.stderr)
-        return 2
+    for folder, package in ((SCOWL, "scowl"), (WORDNET, "wordnet-base")):
+        if not folder.is_dir():
+            print(f"build.py: {folder} not found: install Debian's {package} package", file=sys.stderr)
+            return 2
     files = build()
     stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
     stale += sorted(p.name for p in OUT.iterdir() if p.name not in files)

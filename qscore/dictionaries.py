@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from qscore import paths
 from qscore.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError
-from qscore.spelling import MIN_CARDS, Spelling, cards_reason, spell_word, unlayable_reason
-from qscore.system_dictionaries import is_tag, open_hunspell, private_enchant
+from qscore.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
+from qscore.system_dictionaries import open_hunspell, private_enchant, system_tag
 
 if TYPE_CHECKING:
     import dawg
@@ -40,6 +40,7 @@ PROPER_NOUN = "proper noun"
 ABBREVIATION = "abbreviation"
 AFFIX = "prefix or suffix"
 HYPHENATED = "hyphenated"
+APOSTROPHE = "apostrophe"
 BAD_CHARACTERS = "bad characters"
 ONE_CARD = "fewer than two cards"
 HOUSE_DENIED = "on the house deny list"
@@ -60,6 +61,7 @@ CANDIDATE_LIST = "wordgame"
 _WORD = re.compile(r"[a-z]+")
 _CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 _LAID_MARKS = frozenset("()")
+_JOINERS = frozenset("-'")
 _INDEX_FORMAT = "4"
 
 
@@ -69,14 +71,31 @@ def sort_key(letters: str) -> str:
 
 
 class Dictionary(ABC):
-    """Which lowercase a-z words are allowed, and why one is not."""
+    """Which lowercase a-z words are allowed, and why one is not.
+
+    A dictionary gives evidence; :func:`dictionary_reason` turns it into the reason,
+    in one order for every dictionary.
+    """
 
     name: str
     source: str
+    # Whether the shipped lists' evidence (denied.tsv, names.txt) explains its refusals:
+    # true of the shipped lists and of hunspell (built from SCOWL), not of a file taken
+    # as it is, whose own capitals are its only evidence.
+    shipped_evidence = False
 
     @abstractmethod
+    def contains(self, word: str) -> bool:
+        """Whether it holds ``word`` (lowercase a-z) as a word."""
+
+    def capitalised(self, word: str) -> str | None:
+        """What the dictionary's own case says of a word it holds only capitalised: a
+        proper noun or an abbreviation (with its wording), or None."""
+        return None
+
     def refusal(self, word: str) -> str | None:
         """None when ``word`` (lowercase a-z) is allowed, else the reason it is not."""
+        return dictionary_reason(word, self)
 
     @abstractmethod
     def anagrams(self, key: str) -> list[str]:
@@ -148,8 +167,19 @@ def read_word_list(path: Path) -> WordFile:
 
 def read_word_file(path: Path) -> set[str]:
     """The words of a house list, every entry lower-cased: a house list states the
-    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz."""
-    found = read_word_list(path)
+    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz.
+
+    Every entry is judged as a word form, as a typed word is: letters a-z once accents
+    are dropped. An entry with anything else (``q(u)iz``, ``3d``, ``well-known``, a
+    Cyrillic letter that looks like a Latin one) is a DictionaryError naming the file
+    and the line: a house list is the table's ruling, and a mistyped one must not
+    quietly rule nothing. A file with no entries gives an empty set.
+    """
+    found = read_word_list(path)  # refuses a file that is not UTF-8 text
+    for number, line in enumerate(path.read_text("utf-8-sig").splitlines(), 1):
+        entry = fold(line.strip())
+        if entry and not _WORD.fullmatch(entry.lower()):
+            raise DictionaryError(f"house list {path}, line {number}: {line.strip()!r} is not a word of letters a-z")
     return set(found.words) | set(found.capitalised)
 
 
@@ -169,8 +199,15 @@ class WordIndex:
 
     @cached_property
     def _files(self) -> tuple[Path, Path]:
-        stat = self.source.stat()
-        stem = f"{self._prefix}{stat.st_size}-{stat.st_mtime_ns}-v{_INDEX_FORMAT}"
+        # Keyed by the file's content, not its size and time: a list rewritten with its
+        # old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
+        # takes about 1 ms, BLAKE2b 5 ms; the cache holds one source's versions, so a
+        # checksum with the size is key enough.
+        try:
+            data = self.source.read_bytes()
+        except OSError as exc:
+            raise DictionaryError(f"cannot read word list {self.source}: {exc.strerror}") from None
+        stem = f"{self._prefix}{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
         folder = paths.cache_dir()
         return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
 
@@ -301,11 +338,11 @@ class Rejects:
         """The reason ``word`` (lowercase a-z) is left out, or None. A curated or SCOWL
         abbreviation or affix comes before a name: ing is a suffix first, though Ing is
         a name too. Only SCOWL's common names are listed (see dictionaries/README.md)."""
-        denied = self.denied(word)
-        if denied:
-            return denied
-        named = word in self._names_table if self._tables() else f"\n{word}\n" in self._names_text
-        return PROPER_NOUN if named else None
+        return self.denied(word) or (PROPER_NOUN if self.named(word) else None)
+
+    def named(self, word: str) -> bool:
+        """Whether ``word`` is one of SCOWL's common proper nouns that no everyday word spells."""
+        return word in self._names_table if self._tables() else f"\n{word}\n" in self._names_text
 
     def denied(self, word: str) -> str | None:
         """Why ``word`` is refused by every dictionary, enchant's too: an abbreviation or an
@@ -323,6 +360,31 @@ class Rejects:
 _REJECTS = Rejects()
 
 
+def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
+    """Why ``dictionary`` refuses ``word`` (lowercase a-z), or None: the dictionary's
+    part of :func:`refusal_reason`'s order, each reason given only on its evidence.
+
+    1. the shipped deny list, where the dictionary takes the shipped evidence: a bare
+       prefix or suffix, then an abbreviation (hunspell accepts etc and kg);
+    2. a word the dictionary holds is allowed;
+    3. the dictionary's own case: a file's capitalised entry (Paris, NATO), or a word
+       hunspell knows only as a name (Grey);
+    4. a proper noun of the shipped names (SCOWL's common sizes: Paris, Steve);
+    5. else not in the dictionary.
+    """
+    denied = _REJECTS.denied(word) if dictionary.shipped_evidence else None
+    if denied:
+        return denied
+    if dictionary.contains(word):
+        return None
+    own = dictionary.capitalised(word)
+    if own:
+        return own
+    if dictionary.shipped_evidence and _REJECTS.named(word):
+        return PROPER_NOUN
+    return NOT_IN_DICTIONARY
+
+
 class WordListDictionary(Dictionary):
     """A shipped SCOWL list, or a plain word-list file taken as it is."""
 
@@ -330,13 +392,13 @@ class WordListDictionary(Dictionary):
         self.name = name
         self.source = source
         self.index = WordIndex(path)
-        self.shipped = shipped
+        self.shipped_evidence = shipped
 
-    def refusal(self, word: str) -> str | None:
-        if word in self.index:
-            return None
-        reason = _REJECTS.reason(word) if self.shipped else self.index.capitalised(word)
-        return reason or NOT_IN_DICTIONARY
+    def contains(self, word: str) -> bool:
+        return word in self.index
+
+    def capitalised(self, word: str) -> str | None:
+        return None if self.shipped_evidence else self.index.capitalised(word)
 
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
@@ -378,25 +440,21 @@ class EnchantDictionary(Dictionary):
         self.source = f"system hunspell dictionary {tag}, through enchant"
         self._broker, self._dict = open_hunspell(tag)  # the dictionary lives only as long as its broker
 
-    def refusal(self, word: str) -> str | None:
-        # hunspell is built from SCOWL and accepts its lowercase abbreviations (etc, kg,
-        # mph): the shipped deny list, the one the word lists use, refuses them here too.
-        denied = _REJECTS.denied(word)
-        if denied:
-            return denied
-        if self._dict.check(word):
-            return None
-        # "a word only counts in lower case": Steve and NATO are known only capitalised.
-        if self._dict.check(word.capitalize()):
-            # grey is a word that en_US knows only as the name Grey: say both.
-            return (
-                f"not in {self.name}; {word.capitalize()} is a proper noun"
-                if word in _candidates().index
-                else PROPER_NOUN
-            )
-        if self._dict.check(word.upper()):
-            return ABBREVIATION
-        return NOT_IN_DICTIONARY
+    # hunspell is built from SCOWL and accepts its lowercase abbreviations (etc, kg,
+    # mph): the shipped lists' evidence, the deny list first, holds here too. Its own
+    # capitals are no evidence of their own: it takes YOUTUBE for YouTube and HM, and
+    # Zzz, as it takes any word in capitals, so a name or an abbreviation is one only
+    # where the shipped lists say so, as for them.
+    shipped_evidence = True
+
+    def contains(self, word: str) -> bool:
+        return bool(self._dict.check(word))
+
+    def capitalised(self, word: str) -> str | None:
+        # grey is an everyday word that en_US knows only as the name Grey: say both.
+        if word in _shipped(DEFAULT_DICTIONARY).index and self._dict.check(word.capitalize()):
+            return f"not in {self.name}; {word.capitalize()} is a proper noun"
+        return None
 
     def anagrams(self, key: str) -> list[str]:
         # hunspell cannot list words; take the candidates from the largest shipped list.
@@ -447,8 +505,8 @@ class WordSet(Dictionary):
         for w in sorted(self.words):
             self._by_key.setdefault(sort_key(w), []).append(w)
 
-    def refusal(self, word: str) -> str | None:
-        return None if word in self.words else NOT_IN_DICTIONARY
+    def contains(self, word: str) -> bool:
+        return word in self.words
 
     def anagrams(self, key: str) -> list[str]:
         return self._by_key.get(key, [])
@@ -472,10 +530,15 @@ class HouseRules(Dictionary):
         self.name = inner.name
         self.source = f"{inner.source}, with house rules (+{self.allow.size()} -{len(deny)} words)"
 
+    def contains(self, word: str) -> bool:
+        return word not in self.deny and (word in self.allow.words or self.inner.contains(word))
+
     def refusal(self, word: str) -> str | None:
+        """The table's own lists first: its deny list, then its allow list, then the
+        dictionary's reason."""
         if word in self.deny:
             return HOUSE_DENIED
-        if self.allow.refusal(word) is None:
+        if word in self.allow.words:
             return None
         return self.inner.refusal(word)
 
@@ -506,8 +569,8 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
         if not path.is_file():
             raise DictionaryError(f"no word-list file {name!r}")
         base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
-    elif is_tag(name):
-        base = EnchantDictionary(name)
+    elif system_tag(name):
+        base = EnchantDictionary(system_tag(name) or name)
     else:
         raise DictionaryError(
             f"unknown dictionary {name!r}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
@@ -528,9 +591,14 @@ def _is_path(name: str) -> bool:
 
 
 def dictionary_name(name: str | None) -> str:
-    """How a game remembers its dictionary: a word-list file by its full path."""
+    """How a game remembers its dictionary: a word-list file by its full path, a system
+    dictionary by its tag as written (en_gb: en_GB)."""
     name = _shipped_name(name or DEFAULT_DICTIONARY)
-    return str(Path(name).expanduser().resolve()) if _is_path(name) and name not in SHIPPED else name
+    if name in SHIPPED:
+        return name
+    if _is_path(name):
+        return str(Path(name).expanduser().resolve())
+    return system_tag(name) or name
 
 
 @dataclass(frozen=True)
@@ -574,21 +642,22 @@ class Verdict:
 
 def typed_word(text: str) -> str:
     """A word as a player typed it, made ready to judge: trimmed, accents dropped as the
-    shipped lists drop them (café is cafe), and in lower case."""
-    return fold(text.strip()).lower()
+    shipped lists drop them (café is cafe), in lower case, a typographic apostrophe
+    (U+2019, as phones type it) as the plain one."""
+    return fold(text.strip()).lower().replace("\u2019", "'")
 
 
 def read_typed(text: str) -> str:
     """A typed word (or laid word, ``(qu)iz``) ready to judge, or a WordError naming it:
-    an empty word, or characters no card carries. A hyphen passes: a hyphenated word is
-    a word the rules refuse, not a slip of the keys."""
+    an empty word, or characters no card carries. A hyphen or an apostrophe passes: a
+    hyphenated word or a contraction is a word the rules refuse, not a slip of the keys."""
     word = typed_word(text)
     if not word:
         raise WordError("empty word: give a word such as quiz")
     if _LAID_MARKS & set(word):
         parse_laid_word(word)  # its errors name the word and what is wrong
         return word
-    stray = sorted(set(word) - _CARD_LETTERS - {"-"})
+    stray = sorted(set(word) - _CARD_LETTERS - _JOINERS)
     if any(c.isdigit() for c in stray):
         raise WordError(f"{text.strip()!r} has digits: cards carry letters only")
     if stray:
@@ -608,43 +677,73 @@ def judge(
     """Judge one word as a player typed it (any case), or as laid: ``(qu)iz`` is QU·I·Z.
 
     Its spellings are those a table can lay with ``deck`` in a hand of ``max_cards``
-    (default: the deck's largest hand), or only the laid one; a word in the dictionary
-    that no table can lay is refused with what it lacks. ``suggest`` may be the budget
-    a run's suggestions share.
+    (default: the deck's largest hand), or only the laid one. The reason of a refusal
+    is :func:`refusal_reason`'s. ``suggest`` may be the budget a run's suggestions share.
     """
     deck = deck or load_deck()
     most = deck.largest_hand if max_cards is None else max_cards
-    word = typed_word(text)
-    reason: str | None = None
-    refused: str | None = None  # the dictionary's reason, when it refuses the word
-    spellings: tuple[Spelling, ...] = ()
+    word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most)
+    near: tuple[str, ...] = ()
+    # a refused word's close allowed words, whatever the reason: Teh, OK, bubble, co-op
+    if suggest is not False and reason is not None and reason != BAD_CHARACTERS:
+        near = tuple(_suggestions(word, dictionary, deck, most, _budget(None) if suggest is True else suggest))
+    return Verdict(word, reason is None, reason, spellings, near)
+
+
+def refusal_reason(
+    word: str, dictionary: Dictionary, deck: Deck, most: int
+) -> tuple[str, str | None, tuple[Spelling, ...]]:
+    """The word judged (a laid word as its letters), why it is refused or None, and the
+    spellings a table can lay. The reasons, in the one order every dictionary follows,
+    each given only on its evidence:
+
+    1. bad form: characters no card carries, or brackets round no double card;
+    2. an apostrophe (don't); 3. a hyphen (co-op);
+    4. fewer than two cards (a, or a laid (qu));
+    5. the deck or the hand cannot supply it (bubble: 3 B; 12 cards);
+    6.-9. the dictionary's reasons (:func:`dictionary_reason`): a bare prefix or
+       suffix, an abbreviation, a proper noun, not in the dictionary.
+    """
     if _LAID_MARKS & set(word):
         try:
             cards = tuple(parse_laid_word(word, deck))
         except CardError:
-            return Verdict(word, False, BAD_CHARACTERS, ())
+            return word, BAD_CHARACTERS, ()
         word = "".join(c.letters for c in cards)
+        if len(cards) < MIN_CARDS:
+            return word, ONE_CARD, ()
         short = cards_reason(cards, deck, most)
-        spellings = () if short or len(cards) < MIN_CARDS else (Spelling(cards),)
-        refused = None if len(cards) < MIN_CARDS else dictionary.refusal(word)
-        reason = ONE_CARD if len(cards) < MIN_CARDS else refused or short
-    elif "-" in word:
-        reason = HYPHENATED
-    elif not _WORD.fullmatch(word):
-        reason = BAD_CHARACTERS
-    elif len(word) < MIN_CARDS:
-        reason = ONE_CARD
-    else:
-        spellings = tuple(spell_word(word, deck, max_cards=most))
-        reason = refused = dictionary.refusal(word)
-        if reason is None and not spellings:
-            reason = unlayable_reason(word, deck, max_cards=most)
-    near: tuple[str, ...] = ()
-    # a refused word's close allowed words, whatever the reason: Teh or OK as much as teh
-    if suggest is not False and refused is not None:
-        budget = None if suggest is True else suggest
-        if budget is not None:
-            budget.start_word()
-        # only words the table could lay: BUBBLE is no answer to BUBBEL
-        near = tuple(w for w in dictionary.suggest(word, budget=budget) if spell_word(w, deck, max_cards=most))
-    return Verdict(word, reason is None, reason, spellings, near)
+        if short:
+            return word, short, ()
+        return word, dictionary.refusal(word), (Spelling(cards),)
+    if not _WORD.fullmatch(word.replace("-", "").replace("'", "")):
+        return word, BAD_CHARACTERS, ()
+    if "'" in word:
+        return word, APOSTROPHE, ()
+    if "-" in word:
+        return word, HYPHENATED, ()
+    if len(word) < MIN_CARDS:
+        return word, ONE_CARD, ()
+    spellings = tuple(spell_word(word, deck, max_cards=most))
+    if not spellings:
+        return word, unlayable_reason(word, deck, max_cards=most), ()
+    return word, dictionary.refusal(word), spellings
+
+
+def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget) -> list[str]:
+    """Allowed words near a refused one that the table could lay: the word without its
+    hyphens or apostrophes first, when that is one (coop for co-op), then the
+    dictionary's own. BUBBLE is no answer to BUBBEL."""
+    from qscore.suggestions import MAX_LETTERS
+
+    joined = word.replace("-", "").replace("'", "")
+    if len(joined) > MAX_LETTERS:
+        return []
+    fewest = fewest_cards(joined, deck)
+    if fewest is not None and fewest > most:
+        return []  # too long for the hand: what the player meant is too long as well
+    known = dictionary.contains(joined)
+    budget.start_word(deep=not known)  # a word the dictionary holds is no typo: one edit
+    found = [joined] if joined != word and dictionary.refusal(joined) is None else []
+    found += dictionary.suggest(joined, 20, budget)  # more than shown: some may need cards the deck lacks
+    return [w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most)][:5]

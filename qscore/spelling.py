@@ -10,6 +10,7 @@ whatever is typed (a 44-letter word is answered at its first step).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -65,7 +66,7 @@ def unlayable_reason(
     limits, most = _limits(deck, counts, max_cards)
     if _spellings(word, deck, limits, most):
         return None
-    fewest = _fewest_cards(word, deck)  # whatever the counts
+    fewest = fewest_cards(word, deck)  # whatever the counts
     if fewest is None:
         return "no card carries some of its letters"
     if fewest > most:
@@ -114,10 +115,19 @@ def _card_starts(deck: Deck) -> dict[str, tuple[tuple[Card, int, int], ...]]:
     return {card.letters: ((card, i, len(card.letters)),) for i, card in enumerate(deck.cards.values())}
 
 
-def _fewest_cards(word: str, deck: Deck) -> int | None:
+def fewest_cards(word: str, deck: Deck) -> int | None:
     """The fewest cards that spell ``word``, whatever the counts (None: no cards can),
-    in one pass from the end holding two numbers, so any length is cheap."""
+    in one pass from the end holding two numbers, so any length is cheap.
+
+    When a single card carries each of its letters and the double cards are of two
+    letters (every deck qscore has), the fewest cards are the letters less the most
+    double cards that fit without overlap, and taking each double card as soon as it
+    starts fits the most (all of one length, as in interval scheduling): one scan of
+    a regular expression, in C, for the two million letters a pasted line may hold."""
     starts = _card_starts(deck)
+    pairs = _double_cards(deck)
+    if pairs is not None and set(word) <= starts.keys():
+        return len(word) - pairs.subn("", word)[1]
     one: int | None = 0  # the fewest for what follows one letter on
     two: int | None = None  # and two letters on
     for pos in range(len(word) - 1, -1, -1):
@@ -127,6 +137,15 @@ def _fewest_cards(word: str, deck: Deck) -> int | None:
             best = two
         one, two = (None if best is None else best + 1), one
     return one
+
+
+@cache
+def _double_cards(deck: Deck) -> re.Pattern[str] | None:
+    """A pattern of the deck's double cards, when each is of two letters; else None."""
+    doubles = [letters for letters in _card_starts(deck) if len(letters) > 1]
+    if any(len(d) != 2 for d in doubles) or not doubles:
+        return None
+    return re.compile("|".join(map(re.escape, sorted(doubles))))
 
 
 @lru_cache(maxsize=65536)

@@ -86,16 +86,20 @@ class _Opening:
 _OPENING: dict[str, _Opening] = {}
 
 
-def is_tag(name: str) -> bool:
-    """Whether ``name`` has the shape of a language tag: en, en_US, haw_US."""
+def system_tag(name: str) -> str | None:
+    """The language tag ``name`` spells, in any case (en_gb, EN_GB: en_GB), or None
+    when it has no tag's shape: a language of 2-3 letters, and a country of 2."""
     language, _, country = name.partition("_")
-    return (
-        2 <= len(language) <= 3
-        and language.isascii()
-        and language.isalpha()
-        and language.islower()
-        and (not _ or (len(country) == 2 and country.isascii() and country.isalpha() and country.isupper()))
-    )
+    if not (2 <= len(language) <= 3 and language.isascii() and language.isalpha()):
+        return None
+    if _ and not (len(country) == 2 and country.isascii() and country.isalpha()):
+        return None
+    return f"{language.lower()}_{country.upper()}" if _ else language.lower()
+
+
+def is_tag(name: str) -> bool:
+    """Whether ``name`` has the shape of a language tag, in any case: en, en_US, en_gb."""
+    return system_tag(name) is not None
 
 
 _LOADED: list[str] = []
@@ -122,8 +126,9 @@ def loaded() -> bool:
 def open_early(name: str) -> None:
     """Begin opening ``name`` in the background if it is a system dictionary's tag (not a
     word-list file); :func:`open_hunspell` takes it over."""
-    if is_tag(name) and not os.path.exists(name) and name not in _OPENING:
-        _OPENING[name] = _Opening(name)
+    tag = system_tag(name)
+    if tag is not None and not os.path.exists(name) and tag not in _OPENING:
+        _OPENING[tag] = _Opening(tag)
 
 
 def finish_early() -> None:

@@ -12,6 +12,7 @@ REFUSED = [
     (wordsets.ABBREVIATIONS, d.ABBREVIATION),
     (wordsets.AFFIXES, d.AFFIX),
     (wordsets.HYPHENATED, d.HYPHENATED),
+    (wordsets.APOSTROPHE, d.APOSTROPHE),
     (wordsets.ONE_CARD, d.ONE_CARD),
     (wordsets.BAD_CHARACTERS, d.BAD_CHARACTERS),
 ]
@@ -90,7 +91,7 @@ def test_word_list_file_taken_as_it_is(tmp_path):
     assert [judge(w, own).allowed for w in ("blorp", "qi", "steve", "etc")] == [True] * 4
     assert [judge(w, own).reason for w in ("co-op", "don't", "a", "quiz")] == [
         d.HYPHENATED,
-        d.BAD_CHARACTERS,
+        d.APOSTROPHE,
         d.ONE_CARD,
         d.NOT_IN_DICTIONARY,
     ]
@@ -164,3 +165,25 @@ def test_unwritable_cache_still_judges(tmp_path, monkeypatch):
     source.write_text("quiz\n", "utf-8")
     index = d.WordIndex(source)
     assert "quiz" in index and index.anagrams("iquz") == ["quiz"]
+
+
+@pytest.mark.parametrize("tag", ["en_US", "en_GB", "en_CA", "en_AU"])
+def test_every_installed_hunspell_dictionary_is_listed_and_opened_in_any_case(tag):
+    from qscore.system_dictionaries import private_enchant
+
+    with private_enchant():
+        import enchant
+
+        if not enchant.Broker().dict_exists(tag):
+            pytest.skip(f"no hunspell dictionary {tag} here")
+    assert tag in [info.name for info in d.list_dictionaries()]
+    for typed in (tag, tag.lower(), tag.upper()):
+        system = open_dictionary(typed)
+        assert system.name == tag and judge("quiz", system).allowed
+    assert d.dictionary_name(tag.lower()) == tag
+
+
+def test_a_british_table_gets_british_spellings():
+    en_gb = open_dictionary("en_gb")  # ./dev test installs hunspell-en-gb
+    assert judge("colour", en_gb).allowed and judge("Steve", en_gb).reason == d.PROPER_NOUN
+    assert judge("etc", en_gb).reason == d.ABBREVIATION

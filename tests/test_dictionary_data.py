@@ -317,3 +317,34 @@ def test_rejects_answer_alike_searched_and_tabled():
     names, abbr, affix = d.PROPER_NOUN, d.ABBREVIATION, d.AFFIX
     assert got == [names, abbr, None, affix, names, abbr, None, names, None, affix]
     assert [searched.denied(w) for w in words] == [tabled.denied(w) for w in words]
+
+
+def test_a_list_rewritten_with_its_old_size_and_time_gets_a_new_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source = tmp_path / "w.txt"
+    source.write_text("cow\n", "utf-8")
+    os.utime(source, ns=(1, 1))
+    assert open_dictionary(str(source)).refusal("cow") is None
+    source.write_text("pig\n", "utf-8")  # the same size
+    os.utime(source, ns=(1, 1))  # and the same time
+    again = open_dictionary(str(source))
+    assert again.refusal("pig") is None and again.refusal("cow") == d.NOT_IN_DICTIONARY
+
+
+@pytest.mark.parametrize("entry", ["q(u)iz", "3d", "well-known", "z\u0430", "don't"])
+def test_a_bad_house_list_entry_is_one_line_naming_file_and_line(tmp_path, entry):
+
+    house = tmp_path / "allow.txt"
+    house.write_text(f"quiz\n\n{entry}\n", "utf-8")
+    r = run("check", "--allow", str(house), "quiz")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"qscore: error: house list {house}, line 3: {entry!r} is not a word of letters a-z\n"
+
+
+def test_an_empty_house_list_is_a_warning(tmp_path):
+
+    house = tmp_path / "deny.txt"
+    house.write_text("\n", "utf-8")
+    r = run("check", "--deny", str(house), "quiz")
+    assert r.exit_code == 0 and r.stdout.startswith("quiz: allowed")
+    assert r.stderr == f"qscore: warning: house list {house} holds no words\n"

@@ -48,7 +48,23 @@ def test_everyday_holds_no_vowelless_abbreviation():
 
     words = package_file("wordlists", "everyday.txt").read_text("utf-8").split()
     vowelless = {w for w in words if len(w) > 1 and not set(w) & set("aeiouy")}
-    assert vowelless == {"brr", "crwth", "cwm", "cwms", "hm", "hmm", "nth", "psst", "pwn", "pwns", "sh", "shh", "ssh"}
+    assert vowelless == {
+        "brr",
+        "crwth",
+        "cwm",
+        "cwms",
+        "hm",
+        "hmm",
+        "nth",
+        "psst",
+        "pwn",
+        "pwns",
+        "sh",
+        "shh",
+        "ssh",
+        "tsk",
+        "tsks",
+    }
 
 
 def test_the_solver_plays_no_abbreviation(everyday):
@@ -93,9 +109,9 @@ def test_the_obvious_correction_comes_first(name, typed, first):
 
 
 def test_refusals_for_any_reason_get_suggestions(everyday):
-    assert "oh" in judge("ok", everyday).suggestions
+    assert judge("ok", everyday).suggestions[0] == "oak"  # a letter left out comes first
     assert judge("paris", everyday).suggestions[0] == "pairs"
-    assert "in" in judge("ing", everyday).suggestions
+    assert judge("ing", everyday).suggestions[0] == "gin"  # its letters in another order
     assert judge("quiz", everyday).suggestions == ()
 
 
@@ -177,7 +193,7 @@ def test_brackets_hold_a_double_card_or_the_word_is_bad_input(laid):
     from tests.conftest import run
 
     r = run("check", "quiz", laid)
-    assert r.exit_code == 2 and r.stdout == ""
+    assert r.exit_code == 2 and r.stdout.startswith("quiz: allowed")
     assert r.stderr.startswith("qscore: error: (") and f"in laid word {laid!r} is a single card" in r.stderr
 
 
@@ -194,4 +210,5 @@ def test_a_hand_takes_bracketed_double_cards():
 def test_house_words_are_ranked_with_the_rest(tmp_path):
     house = open_dictionary("everyday", {"tek"}, {"tea"})
     got = judge("teh", house).suggestions
-    assert got[0] == "the" and "tek" in got and "tea" not in got
+    assert got[0] == "the" and "tea" not in got
+    assert judge("tekk", house).suggestions[0] == "tek"

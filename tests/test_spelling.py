@@ -116,3 +116,26 @@ def test_cards_laid_are_checked_the_same_way():
     assert cards_reason([qu, deck.cards["I"], z], deck) is None
     assert cards_reason([z, z, z], deck) == "needs 3 Z, the standard deck has 2"
     assert cards_reason([deck.cards["A"]] * 11, deck) == "needs 11 cards, the largest hand holds 10"
+
+
+def _fewest_oracle(word, cards):
+    """The fewest cards spelling ``word``, by trying every split: the test's own oracle."""
+    if not word:
+        return 0
+    found = [1 + rest for n in (1, 2) if word[:n] in cards and (rest := _fewest_oracle(word[n:], cards)) is not None]
+    return min(found, default=None)
+
+
+def test_the_fewest_cards_match_every_split_tried():
+    import random
+
+    from qscore.cards import load_deck
+    from qscore.spelling import fewest_cards
+
+    rng = random.Random(3)
+    for variant in ("standard", "short"):
+        deck = load_deck(variant)
+        cards = {c.letters for c in deck.cards.values()}
+        for _ in range(3000):
+            word = "".join(rng.choice("qutheinrclabx") for _ in range(rng.randint(1, 12)))
+            assert fewest_cards(word, deck) == _fewest_oracle(word, cards), word

@@ -1,5 +1,7 @@
 """The suggestion search: the words it finds, and the work it is allowed."""
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,3 +85,30 @@ def test_the_system_dictionary_search_is_counted_too():
     assert "quiz" in judge("qiuz", en_us).suggestions and calls == []
     judge("x" * 40, en_us)
     assert calls == []
+
+
+def typo_pairs():
+    path = Path(__file__).resolve().parent / "data" / "typos.tsv"
+    return [line.split("\t") for line in path.read_text("utf-8").splitlines() if not line.startswith("#")]
+
+
+def test_the_intended_word_comes_first_for_common_typos():
+    """The project's typo set: the word meant first in 95% at least, offered in 99%."""
+    everyday = open_dictionary()
+    pairs = typo_pairs()
+    assert len(pairs) >= 100
+    got = {typo: judge(typo, everyday) for typo, _ in pairs}
+    assert all(not v.allowed for v in got.values()), "every typo is refused"
+    assert all(judge(meant, everyday, suggest=False).allowed for _, meant in pairs), "every word meant is allowed"
+    first = sum(got[typo].suggestions[:1] == (meant,) for typo, meant in pairs)
+    offered = sum(meant in got[typo].suggestions for typo, meant in pairs)
+    assert first >= 0.95 * len(pairs) and offered >= 0.99 * len(pairs), (first, offered, len(pairs))
+
+
+def test_a_refusal_for_any_reason_gets_suggestions():
+    everyday = open_dictionary()
+    assert "rubble" in judge("bubble", everyday).suggestions  # the deck has two B
+    assert judge("co-op", everyday).suggestions[0] == "coop"
+    assert judge("tounge", everyday).suggestions[0] == "tongue"  # a letter two places off
+    assert judge("qeen", everyday).suggestions[0] == "queen"
+    assert judge("realy", everyday).suggestions[0] == "really"

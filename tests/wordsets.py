@@ -8,8 +8,8 @@ flies knives wolves oxen teeth feet women better best worse worst thin this that
 clerk clerks inner error errors quilt quilts thistle in at""".split()
 
 # Capitalised in every dictionary; none has a lowercase sense (unlike john, boston, paris).
-PROPER_NOUNS = """steve london mary america england chicago shakespeare tuesday january
-christmas europe africa germany microsoft elizabeth""".split()
+PROPER_NOUNS = """steve london mary america england chicago tuesday january
+christmas europe africa germany microsoft elizabeth beethoven""".split()
 
 ABBREVIATIONS = """etc kg cm dr mr mrs nato usa fbi nasa mph approx dept govt km lb oz tv dvd
 cpu html asap""".split()
@@ -20,4 +20,6 @@ HYPHENATED = ["co-op", "mother-in-law", "self-esteem", "x-ray", "well-being"]
 
 ONE_CARD = ["a", "i", "o", "x"]
 
-BAD_CHARACTERS = ["don't", "r2d2", "hello!", "two words", "naïve!"]
+APOSTROPHE = ["don't", "it's", "o'clock", "rock'n'roll", "can\u2019t"]
+
+BAD_CHARACTERS = ["r2d2", "hello!", "two words", "naïve!", "don't!"]

@@ -186,7 +186,11 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
     """The dictionary the --dictionary, --allow and --deny options name."""
     from qscore.dictionaries import open_dictionary, read_word_file
 
-    return open_dictionary(name, read_word_file(allow) if allow else (), read_word_file(deny) if deny else ())
+    lists = {path: read_word_file(path) for path in (allow, deny) if path}
+    for path, words in lists.items():
+        if not words:
+            warn(f"house list {path} holds no words")
+    return open_dictionary(name, lists.get(allow, ()) if allow else (), lists.get(deny, ()) if deny else ())
 
 
 def print_json(value: Any) -> None:

@@ -1,5 +1,7 @@
 """``qscore define``: the verdict on each word and what it means."""
 
+import sys
+
 import typer
 
 from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, PlainUsage, VariantOpt, app, reports_errors
@@ -22,18 +24,29 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.words import judge_words
+    from qscore.cli.app import print_json, say_error
+    from qscore.cli.words import judge_words, verdict_line
+    from qscore.errors import WordError
 
-    verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False)
-    found = [(v, meanings_of(v)) for v in verdicts]
+    refused = bad = False
+    answers = []
+    for item in judge_words(words, dictionary, allow, deny, variant, suggest=False):
+        if isinstance(item, WordError):
+            bad = True
+            sys.stdout.flush()  # the error in its place among the verdicts
+            say_error(f"qscore: error: {item}")
+            continue
+        refused |= not item.allowed
+        found = meanings_of(item)
+        if as_json:
+            answers.append(
+                {"word": item.word, "allowed": item.allowed, "reason": item.reason, **definition_json(found)}
+            )
+        else:
+            print("\n".join([verdict_line(item), *definition_lines(found)]))
     if as_json:
-        from qscore.cli.app import print_json
-
-        print_json([{"word": v.word, "allowed": v.allowed, "reason": v.reason, **definition_json(d)} for v, d in found])
-    else:
-        from qscore.cli.words import verdict_line
-
-        for v, d in found:
-            print("\n".join([verdict_line(v), *definition_lines(d)]))
-    if not all(v.allowed for v, _ in found):
+        print_json(answers)
+    if bad:
+        raise typer.Exit(2)
+    if refused:
         raise typer.Exit(1)

@@ -18,6 +18,7 @@ from qscore.cli.app import (
     dictionary_from,
     print_json,
     reports_errors,
+    say_error,
     warn,
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
@@ -55,20 +56,27 @@ def check(
     from qscore.suggestions import Budget
 
     budget = Budget()
-    verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False if no_suggest else budget)
-    refused = False
     if define:
         from qscore.cli.meanings import definition_json, definition_lines, meanings_of
+    refused = bad = False
+    answers = []
+    for item in judge_words(words, dictionary, allow, deny, variant, suggest=False if no_suggest else budget):
+        if isinstance(item, WordError):
+            bad = True
+            sys.stdout.flush()  # the error in its place among the verdicts
+            say_error(f"qscore: error: {item}")
+            continue
+        refused |= not item.allowed
+        if as_json:
+            answers.append(verdict_json(item) | (definition_json(meanings_of(item)) if define else {}))
+        else:
+            print("\n".join([verdict_text(item), *(definition_lines(meanings_of(item)) if define else [])]))
     if as_json:
-        answers = list(verdicts)
-        refused = not all(v.allowed for v in answers)
-        print_json([verdict_json(v) | (definition_json(meanings_of(v)) if define else {}) for v in answers])
-    else:
-        for v in verdicts:
-            refused |= not v.allowed
-            print("\n".join([verdict_text(v), *(definition_lines(meanings_of(v)) if define else [])]))
+        print_json(answers)
     if budget.spent_out:
         warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
+    if bad:
+        raise typer.Exit(2)
     if refused:
         raise typer.Exit(1)
 
@@ -80,46 +88,51 @@ def judge_words(
     deny: Path | None,
     variant: str,
     suggest: "bool | Budget",
-) -> Iterator[Verdict]:
-    """The verdicts on the words typed (``-`` reads standard input), one at a time.
-
-    The words are all read before the dictionary opens, so bad input judges nothing."""
+) -> Iterator[Verdict | WordError]:
+    """The verdicts on the words typed (``-`` reads standard input), one at a time, or
+    in place of a word that is bad input, the error naming it: a list is judged to its end."""
     from qscore.cards import load_deck
 
     deck = load_deck(variant.strip().lower())
     typed = list(words_given(words))
     judge_with = dictionary_from(dictionary, allow, deny)
-    return (judge(w, judge_with, deck, suggest=suggest) for w in typed)
+    return (w if isinstance(w, WordError) else judge(w, judge_with, deck, suggest=suggest) for w in typed)
 
 
-def words_given(words: list[str]) -> Iterator[str]:
-    """The words to judge, each checked as typed; ``-`` stands for standard input's lines.
-
-    Every word is checked before any is judged, so bad input judges nothing.
+def words_given(words: list[str]) -> Iterator[str | WordError]:
+    """The words to judge, each checked as typed, or the error that names a bad one
+    (a list is judged to its end, never aborted); ``-`` stands for standard input's lines.
     """
-    found: list[str] = []
     read_stdin = False
     for given in words:
         if given != STDIN:
-            found.append(read_typed(given))
+            yield _typed(given, "")
             continue
         if read_stdin:
             continue  # standard input is read once
         read_stdin = True
         if sys.stdin is None:
             raise WordError("no standard input to read words from")
-        # a byte-order mark, as some editors write, is no part of the first word
-        lines = sys.stdin.buffer.read().decode("utf-8-sig", errors="replace").splitlines()
+        lines = sys.stdin.buffer.read().split(b"\n")
         if not any(line.strip() for line in lines):
             raise WordError("no words on standard input: give one a line")
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
+        for number, raw in enumerate(lines, 1):
+            if not raw.strip():
                 continue  # blank lines between words are no word
             try:
-                found.append(read_typed(line))
-            except QscoreError as exc:
-                raise WordError(f"line {number} of standard input: {exc}") from None
-    return iter(found)
+                # a byte-order mark, as some editors write, is no part of the first word
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                yield WordError(f"line {number} of standard input is not UTF-8 text")
+                continue
+            yield _typed(line, f"line {number} of standard input: ")
+
+
+def _typed(text: str, where: str) -> str | WordError:
+    try:
+        return read_typed(text)
+    except QscoreError as exc:
+        return WordError(f"{where}{exc}")
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
