@@ -55,7 +55,8 @@ def test_only_the_command_line_imports_typer_click_or_tabulate():
 
 def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.storage") == {"qscore.scorekeeper"}
-    assert importers_of("sqlite3") == {"qscore.storage"}
+    assert importers_of("qscore.gamesfile") == {"qscore.storage"}
+    assert importers_of("sqlite3") == {"qscore.storage", "qscore.gamesfile"}
 
 
 def test_no_import_circle():

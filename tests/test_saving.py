@@ -12,7 +12,7 @@ from contextlib import closing, contextmanager
 
 import pytest
 
-from qscore import storage
+from qscore import gamesfile
 from qscore.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
@@ -184,7 +184,7 @@ def test_full_disk_simulated(isolated_home, monkeypatch):
 @pytest.mark.slow
 def test_lock_held_too_long(isolated_home, monkeypatch):
     started_game()
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(gamesfile, "BUSY_TIMEOUT_MS", 300)
     holder = sqlite3.connect(isolated_home / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program in the middle of a write
     try:
@@ -271,7 +271,7 @@ def test_a_new_games_file_appears_whole(isolated_home, monkeypatch):
     monkeypatch.setattr(os, "link", link)
     assert not (isolated_home / DB_NAME).exists()
     ok("new", "ann", "ben", "cat")
-    assert seen == [storage.SCHEMA_VERSION]
+    assert seen == [gamesfile.SCHEMA_VERSION]
     assert sorted(p.name for p in isolated_home.iterdir()) == ["cache", DB_NAME]  # no temporary left
 
 

@@ -14,8 +14,9 @@ import time
 import pytest
 
 from qscore.errors import StorageError
+from qscore.gamesfile import SCHEMA_VERSION
 from qscore.scoresheet import GameConfig
-from qscore.storage import DB_NAME, SCHEMA_VERSION, GameStore
+from qscore.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
 

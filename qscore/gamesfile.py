@@ -1,0 +1,279 @@
+"""The saved-games file: found, identified and opened safely, and its failures told as
+their cause.
+
+A file is identified through a read-only connection before anything writes to it, so a
+database from a newer qscore, a damaged file or another program's SQLite file is refused
+with an error naming the cause and is never changed. The database file is made whole
+(schema and journal mode) under a temporary name and linked into place, so a file at
+the games path is never qscore's half-made one: an empty file there is refused too.
+SQLite's and the system's errors (a read-only folder, a full disk, a lock held too long)
+become one StorageError each, worded by what the user can do.
+
+What the file holds, games and their entries, is qscore.storage's business.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from qscore.errors import QscoreError, StorageError, UnknownGameError
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 15_000
+NO_GAMES = "no saved games yet: start one with `qscore new ALICE BOB`"
+
+_SCHEMA = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    started TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at TEXT NOT NULL DEFAULT (datetime('now')),
+    PRIMARY KEY (game_id, seq)
+);
+"""
+_TABLES = {"games", "entries"}
+
+
+class GamesFile:
+    """The SQLite file at ``path``: ``reading()`` and ``writing()`` give connections to a
+    file identified as qscore's, in one snapshot or one write."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def _check_folder(self) -> None:
+        first = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
+        if first.exists() and not first.is_dir():
+            hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"
+            if first == self.folder:
+                raise StorageError(f"the qscore home {first} is a file, not a folder: {hint}")
+            raise StorageError(
+                f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
+            )
+
+    @property
+    def _wal(self) -> Path:
+        return Path(f"{self.path}-wal")
+
+    def _disk_full(self) -> bool:
+        try:
+            space = os.statvfs(self.folder)
+            return space.f_bavail * space.f_frsize < 64 * 1024
+        except OSError:
+            return False
+
+    def exists(self) -> bool:
+        self._check_folder()
+        if self.path.is_dir():
+            raise StorageError(f"the saved games at {self.path} are a folder, not a file: qscore left it as it is")
+        return self.path.exists()
+
+    @contextmanager
+    def reading(self, *, writing: bool = False) -> Iterator[sqlite3.Connection]:
+        """A read-only connection to an identified qscore database, in one snapshot."""
+        if not self.exists():
+            raise UnknownGameError(NO_GAMES)
+        with self._explained(writing=writing):
+            conn = self._open_read_only()
+            try:
+                self._identify(conn)
+                conn.execute("BEGIN")
+                yield conn
+            finally:
+                conn.close()
+
+    @contextmanager
+    def writing(self, *, create: bool = False) -> Iterator[sqlite3.Connection]:
+        """A read-write connection, once a read-only look has found qscore's database."""
+        with self._explained(writing=True):
+            if not self.exists():
+                if not create:
+                    raise UnknownGameError(NO_GAMES)
+                self._create_file()
+            with self.reading(writing=True):
+                pass
+            why = self._read_only_part()  # opened read-write anyway, SQLite would make a read-only -shm beside it
+            if why:
+                raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
+            conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                yield conn
+            finally:
+                conn.close()
+
+    def _uri(self, mode: str) -> str:
+        return f"{self.path.resolve().as_uri()}?mode={mode}"
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        # A write-ahead-log database needs a shared-memory file beside it, even to be
+        # read. Where that cannot be made (a read-only file, folder or mount, a full
+        # disk), and no log is pending, the file holds every entry: it is read as it
+        # stands (immutable), and nothing is made beside it.
+        immutable = self._uri("ro") + "&immutable=1"
+        pending = _nonempty(self._wal)
+        if not pending and not (_writable(self.path) and _writable(self.folder)):
+            return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
+        try:
+            return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
+        except sqlite3.OperationalError as exc:
+            cannot_share = _code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY"))
+            if cannot_share and not pending and self._disk_full():
+                return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
+            raise
+
+    @staticmethod
+    def _checked(conn: sqlite3.Connection) -> sqlite3.Connection:
+        try:
+            conn.execute("PRAGMA user_version").fetchone()  # reads the header: fails here if it cannot
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _identify(self, conn: sqlite3.Connection) -> None:
+        """Refuse anything but a whole qscore database of a schema this qscore reads."""
+        if self.path.stat().st_size == 0 and not _nonempty(self._wal):
+            raise StorageError(
+                f"the saved games at {self.path} are an empty file (0 bytes, no games in it, and not "
+                "made by qscore): qscore will not write over it; delete it to start afresh"
+            )
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 or "games" not in tables:  # qscore's database is made whole, never without these
+            raise StorageError(
+                f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
+                "(set QSCORE_HOME to keep games in another folder)"
+            )
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"the saved games at {self.path} were written by a newer qscore (schema {version}; "
+                f"this one reads up to {SCHEMA_VERSION}): upgrade qscore; the file was left as it is"
+            )
+        if not tables >= _TABLES:
+            raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise self.damaged(check)
+
+    def _create_file(self) -> None:
+        """Make a whole, empty qscore database and link it into place, unless one appeared meanwhile."""
+        import tempfile
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".games-", suffix=".new", dir=self.folder)
+        os.close(fd)
+        temp = Path(name)
+        try:
+            conn = sqlite3.connect(temp, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.executescript(f"BEGIN; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+                conn.execute("PRAGMA journal_mode = WAL")
+            finally:
+                conn.close()
+            try:
+                os.link(temp, self.path)
+            except FileExistsError:
+                return  # another qscore made it first: use theirs
+            dir_fd = os.open(self.folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        finally:
+            for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
+                leftover.unlink(missing_ok=True)
+
+    # --- errors ----------------------------------------------------------------
+
+    @contextmanager
+    def _explained(self, *, writing: bool) -> Iterator[None]:
+        """SQLite's and the system's errors, told as their real cause in one line."""
+        try:
+            yield
+        except QscoreError:
+            raise
+        except (sqlite3.Error, OSError) as exc:
+            raise self._explain(exc, writing) from None
+
+    def _explain(self, exc: sqlite3.Error | OSError, writing: bool) -> StorageError:
+        nothing = "; nothing was saved" if writing else ""
+        cannot = "cannot save to" if writing else "cannot read"
+        if isinstance(exc, OSError):
+            if exc.errno == errno.ENOSPC:
+                return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                why = self._read_only_part() or f"permission denied ({exc.filename})"
+                return StorageError(f"{cannot} {self.path}: {why}{nothing}")
+            where = exc.filename or self.path
+            return StorageError(f"cannot use the saved games at {where}: {exc.strerror or exc}{nothing}")
+        code = _code(exc)
+        if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StorageError(
+                f"the saved games at {self.path} stayed locked by another process for "
+                f"{BUSY_TIMEOUT_MS / 1000:g} seconds{nothing}: try again when it is done"
+            )
+        if code.startswith("SQLITE_READONLY") or (code.startswith("SQLITE_CANTOPEN") and self._read_only_part()):
+            return StorageError(f"{cannot} {self.path}: {self._read_only_part() or 'it is read-only'}{nothing}")
+        if code == "SQLITE_FULL" or (code.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) and self._disk_full()):
+            return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
+        if code == "SQLITE_NOTADB":
+            return StorageError(
+                f"cannot read the saved games at {self.path}: it is not an SQLite database (damaged, "
+                "or another program's file); qscore left it as it is"
+            )
+        if code.startswith("SQLITE_CORRUPT"):
+            return self.damaged(str(exc))
+        if code.startswith("SQLITE_IOERR"):
+            return StorageError(f"cannot read or write the saved games at {self.path}: input/output error{nothing}")
+        if code.startswith("SQLITE_CANTOPEN"):
+            return StorageError(f"cannot open the saved games at {self.path}: {exc}{nothing}")
+        return StorageError(f"cannot use the saved games at {self.path}: {exc}{nothing}")
+
+    def _read_only_part(self) -> str:
+        """Why this folder or file cannot be written, or "" if it can."""
+        folder = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
+        if not _writable(folder):
+            return f"the folder {folder} is read-only"
+        if self.path.exists() and not os.access(self.path, os.R_OK):
+            return "permission denied"
+        for path in (self.path, self._wal, Path(f"{self.path}-shm")):
+            if path.exists() and not _writable(path):
+                return "the file is read-only" if path == self.path else f"{path.name} beside it is read-only"
+        return ""
+
+    def damaged(self, detail: str) -> StorageError:
+        return StorageError(
+            f"cannot read the saved games at {self.path}: the file is damaged ({detail}); qscore left it as it is"
+        )
+
+
+def _code(exc: sqlite3.Error) -> str:
+    return str(getattr(exc, "sqlite_errorname", ""))
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
+def _nonempty(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
