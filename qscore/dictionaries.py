@@ -15,7 +15,7 @@ import os
 import re
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
@@ -90,6 +90,12 @@ class Dictionary(ABC):
     def size(self) -> int | None:
         """How many words it holds, where that is known."""
         return None
+
+    def anagram_prefix(self, prefix: str) -> bool:
+        """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is
+        followed by a space): a search for words among many cards stops where none does.
+        True where that is not known."""
+        return True
 
 
 # --- word lists --------------------------------------------------------------
@@ -234,6 +240,13 @@ class WordIndex:
         start = len(key) + 1
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
 
+    @cached_property
+    def anagram_prefix(self) -> Callable[[str], bool]:
+        """Whether some word's anagram key begins with a prefix (letters in order; a whole
+        key is followed by a space). The index's own test, called a hundred thousand times
+        a draw advice: no Python in between."""
+        return self._anagrams.has_keys_with_prefix  # type: ignore[no-any-return]
+
 
 def glob_escape(text: str) -> str:
     """``text`` matched literally by a glob pattern."""
@@ -341,6 +354,9 @@ class WordListDictionary(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return self.index.anagram_prefix(prefix)
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import suggest_in_index
 
@@ -402,6 +418,9 @@ class EnchantDictionary(Dictionary):
         # hunspell cannot list words; take the candidates from the largest shipped list.
         return [w for w in _candidates().anagrams(key) if self.refusal(w) is None]
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return _candidates().anagram_prefix(prefix)  # its words are among the candidates'
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import MAX_LETTERS, SYSTEM_SEARCH, one_edit, rank
 
@@ -453,6 +472,13 @@ class WordSet(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self._by_key.get(key, [])
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return prefix in self._key_prefixes
+
+    @cached_property
+    def _key_prefixes(self) -> frozenset[str]:
+        return frozenset(p for key in self._by_key for p in (key + " ", *(key[:n] for n in range(len(key) + 1))))
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import one_edit, rank
 
@@ -481,6 +507,9 @@ class HouseRules(Dictionary):
 
     def anagrams(self, key: str) -> list[str]:
         return sorted({*self.inner.anagrams(key), *self.allow.anagrams(key)} - self.deny)
+
+    def anagram_prefix(self, prefix: str) -> bool:
+        return self.allow.anagram_prefix(prefix) or self.inner.anagram_prefix(prefix)
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import rank

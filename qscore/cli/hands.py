@@ -19,7 +19,8 @@ from qscore.errors import CardError
 
 if TYPE_CHECKING:
     from qscore.cards import Card
-    from qscore.solver import DrawAdvice, Play, Word
+    from qscore.draws import DrawAdvice
+    from qscore.solver import Play, Word
 
 CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
@@ -53,7 +54,8 @@ def best(
     take the face-up card or draw blind.
     """
     from qscore.cards import parse_hand
-    from qscore.solver import advise_draw, solve
+    from qscore.draws import advise_draw
+    from qscore.solver import solve
 
     hand = parse_hand(cards)
     words = dictionary_from(dictionary, allow, deny)
@@ -166,7 +168,7 @@ def advice_json(a: "DrawAdvice") -> dict[str, object]:
         "faceup": {"card": a.faceup.token, **play_json(a.take)},
         "draw": {
             "expected_score": round(a.blind_expected, 2),
-            "outcomes": [{"card": c.token, "copies": n, "score": p.score} for c, n, p in a.blind],
+            "outcomes": [{"card": c.token, "copies": n, "score": score} for c, n, score in a.blind],
         },
     }
 
