@@ -19,6 +19,7 @@ from qscore.scoring import BONUS_POINTS, BONUS_RULES, Laid, LaidWord, RoundResul
 from qscore.spelling import MIN_CARDS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_ROUNDS = 100  # far past any evening's schedule; a sheet of 65,000 rounds took seconds to show
 
 
 def name_key(name: str) -> str:
@@ -101,9 +102,15 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     try:
         if "-" in text:
             low, high = (int(x) for x in text.split("-", 1))
-            sizes = tuple(range(low, high + 1))
+            count = high - low + 1
         else:
-            sizes = tuple(int(x) for x in text.replace(" ", "").split(","))
+            parts = text.replace(" ", "").split(",")
+            count = len(parts)
+        if count > MAX_ROUNDS:  # refused before a range or list of that length is made
+            raise GameError(
+                f"{count:,} rounds asked for: a game has at most {MAX_ROUNDS} (the rules' schedules have 4 to 10)"
+            )
+        sizes = tuple(range(low, high + 1)) if "-" in text else tuple(int(x) for x in parts)
     except ValueError:
         raise GameError(usage) from None
     if not sizes:
