@@ -1,8 +1,8 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
 import sys
-from collections.abc import Iterator
-from typing import Annotated
+from collections.abc import Iterable, Iterator
+from typing import IO, Annotated
 
 import typer
 
@@ -17,6 +17,7 @@ from qscore.cli.app import (
     dictionary_from,
     print_json,
     reports_errors,
+    tell_notes,
     warn,
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
@@ -50,19 +51,22 @@ def check(
     from qscore.suggestions import Budget
 
     deck = load_deck(variant.strip().lower())
-    typed = list(words_given(words))
+    typed = words_given(words)
     judge_with = dictionary_from(dictionary, allow, deny)
     budget = Budget()
-    verdicts = (judge(w, judge_with, deck, suggest=False if no_suggest else budget) for w in typed)
     refused = False
-    if as_json:
-        answers = list(verdicts)
-        refused = not all(v.allowed for v in answers)
-        print_json([verdict_json(v) for v in answers])
-    else:
-        for v in verdicts:
-            refused |= not v.allowed
+    # each verdict is printed as it is reached: a list of a million words needs no more memory than one
+    json_array = JsonArray() if as_json else None
+    for w in typed:
+        v = judge(w, judge_with, deck, suggest=False if no_suggest else budget)
+        refused |= not v.allowed
+        if json_array is None:
             print(verdict_text(v))
+        else:
+            json_array.add(verdict_json(v))
+    if json_array is not None:
+        json_array.close()
+    tell_notes(judge_with)
     if budget.spent_out:
         warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
     if refused:
@@ -72,31 +76,67 @@ def check(
 def words_given(words: list[str]) -> Iterator[str]:
     """The words to judge, each checked as typed; ``-`` stands for standard input's lines.
 
-    Every word is checked before any is judged, so bad input judges nothing.
+    Every word is checked before any is judged, so bad input judges nothing. Standard
+    input's words wait in a temporary file meanwhile, so a list of any length is held
+    in constant memory.
     """
-    found: list[str] = []
+    import tempfile
+
+    # closed by _unspool, once the words are judged
+    spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")  # noqa: SIM115
     read_stdin = False
     for given in words:
         if given != STDIN:
-            found.append(read_typed(given))
+            spool.write(read_typed(given) + "\n")
             continue
         if read_stdin:
             continue  # standard input is read once
         read_stdin = True
         if sys.stdin is None:
             raise WordError("no standard input to read words from")
-        # a byte-order mark, as some editors write, is no part of the first word
-        lines = sys.stdin.buffer.read().decode("utf-8-sig", errors="replace").splitlines()
-        if not any(line.strip() for line in lines):
+        if not _spool_stdin(sys.stdin.buffer, spool):
             raise WordError("no words on standard input: give one a line")
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue  # blank lines between words are no word
-            try:
-                found.append(read_typed(line))
-            except QscoreError as exc:
-                raise WordError(f"line {number} of standard input: {exc}") from None
-    return iter(found)
+    return _unspool(spool)
+
+
+def _unspool(spool: IO[str]) -> Iterator[str]:
+    with spool:
+        spool.seek(0)
+        for line in spool:
+            yield line.rstrip("\n")
+
+
+def _spool_stdin(lines: Iterable[bytes], spool: IO[str]) -> bool:
+    """Check standard input's words a line at a time onto ``spool``; whether there were any."""
+    found = False
+    for number, raw in enumerate(lines, 1):
+        # a byte-order mark, as some editors write, is no part of the first word
+        line = raw.decode("utf-8-sig" if number == 1 else "utf-8", errors="replace")
+        if not line.strip():
+            continue  # blank lines between words are no word
+        try:
+            spool.write(read_typed(line) + "\n")
+        except QscoreError as exc:
+            raise WordError(f"line {number} of standard input: {exc}") from None
+        found = True
+    return found
+
+
+class JsonArray:
+    """A JSON array printed an item at a time, as ``print_json`` prints a whole list."""
+
+    def __init__(self) -> None:
+        self._first = True
+
+    def add(self, item: object) -> None:
+        import json
+
+        text = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        print("[\n  " + text if self._first else ",\n  " + text, end="")
+        self._first = False
+
+    def close(self) -> None:
+        print("[]" if self._first else "\n]")
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
