@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.cards import Deck, fold, load_deck, parse_laid_word
+from qscore.cards import Deck, fold, largest_deal, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError
+from qscore.paths import printable, shown_path
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, spell_word, unlayable_reason
 from qscore.system_dictionaries import is_tag, open_hunspell, private_enchant
 
@@ -91,6 +92,10 @@ class Dictionary(ABC):
         """How many words it holds, where that is known."""
         return None
 
+    def notes(self) -> list[str]:
+        """What this run should be told about the dictionary: lines of a word list left out."""
+        return []
+
     def anagram_prefix(self, prefix: str) -> bool:
         """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is
         followed by a space): a search for words among many cards stops where none does.
@@ -118,28 +123,50 @@ class WordFile:
 
     words: tuple[str, ...]  # in order, the order a DAWG is built fastest from
     capitalised: dict[str, str]
+    too_long: int = 0  # entries longer than any word a hand can lay, left out
 
 
-def read_word_list(path: Path) -> WordFile:
-    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error."""
+def longest_word() -> int:
+    """The most letters a laid word can have: every card of the largest deal a double."""
+    return 2 * largest_deal()
+
+
+# A house list is the table's own words, copied into each game that uses it: past this
+# many, a list is no house rule but a dictionary (give it as --dictionary).
+MAX_HOUSE_WORDS = 10_000
+
+
+def read_word_list(path: Path, *, whole: bool = False) -> WordFile:
+    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error.
+    Entries longer than any hand lays are left out and counted, unless ``whole`` (the
+    shipped lists and house lists, whose longest words are still judged by what they need)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise DictionaryError(f"cannot read word list {path}: {exc.strerror}") from None
+        raise DictionaryError(f"cannot read word list {shown_path(path)}: {exc.strerror}") from None
+    longest = len(data) if whole else longest_word()
     if not data.translate(None, _PLAIN_LIST):
-        return WordFile(tuple(data.decode("ascii").split()), {})
+        plain = data.decode("ascii").split()
+        if max(map(len, plain), default=0) <= longest:
+            return WordFile(tuple(plain), {})
+        kept = tuple(w for w in plain if len(w) <= longest)
+        return WordFile(kept, {}, len(plain) - len(kept))
     try:
         text: str | None = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = None
     if text is None or "\0" in text:
-        raise DictionaryError(f"word list {path} is not UTF-8 text, one word a line")
+        raise DictionaryError(f"word list {shown_path(path)} is not UTF-8 text, one word a line")
     words: set[str] = set()
     capitalised: dict[str, str] = {}
+    too_long = 0
     for line in fold(text).split("\n"):
         entry = line.strip()
         lower = entry.lower()
         if not _WORD.fullmatch(lower):
+            continue
+        if len(lower) > longest:  # never laid; and a line of 60,000 letters crashed the index builder
+            too_long += 1
             continue
         if entry == lower:
             words.add(lower)
@@ -148,15 +175,21 @@ def read_word_list(path: Path) -> WordFile:
             capitalised.setdefault(lower, ABBREVIATION if acronym else PROPER_NOUN)
     if not words:
         # No entry in lower case (a tournament list in capitals): case says nothing here.
-        return WordFile(tuple(sorted(capitalised)), {})
-    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words})
+        return WordFile(tuple(sorted(capitalised)), {}, too_long)
+    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words}, too_long)
 
 
 def read_word_file(path: Path) -> set[str]:
     """The words of a house list, every entry lower-cased: a house list states the
     table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz."""
-    found = read_word_list(path)
-    return set(found.words) | set(found.capitalised)
+    found = read_word_list(path, whole=True)  # held in memory, no index: a long word is judged by what it needs
+    words = set(found.words) | set(found.capitalised)
+    if len(words) > MAX_HOUSE_WORDS:
+        raise DictionaryError(
+            f"house list {shown_path(path)} holds {len(words):,} words, and a house list takes at most "
+            f"{MAX_HOUSE_WORDS:,} (a game keeps a copy): give a list that large as --dictionary"
+        )
+    return words
 
 
 class WordIndex:
@@ -170,8 +203,10 @@ class WordIndex:
     the capitalised entries of a word-list file, under a mark, to say why they fail.
     """
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, *, whole: bool = False) -> None:
         self.source = source
+        self.whole = whole  # keep every entry, however long: a shipped list
+        self.too_long = 0  # lines left out as too long, when this run built an index
 
     @cached_property
     def _files(self) -> tuple[Path, Path]:
@@ -194,9 +229,10 @@ class WordIndex:
             return dawg.CompletionDAWG().load(str(target))
         except (OSError, ValueError, MemoryError):
             pass  # not built yet, or damaged: build it again
-        found = read_word_list(self.source)
+        found = read_word_list(self.source, whole=self.whole)
         if not found.words and not found.capitalised:
-            raise DictionaryError(f"word list {self.source} holds no words: give one a line")
+            raise DictionaryError(f"word list {shown_path(self.source)} holds no words: give one a line")
+        self.too_long = found.too_long
         if which == 0:
             marks = {reason: mark for mark, reason in _CAPITALISED.items()}
             names = sorted(marks[r] + w for w, r in found.capitalised.items())
@@ -342,7 +378,7 @@ class WordListDictionary(Dictionary):
     def __init__(self, name: str, path: Path, source: str, *, shipped: bool) -> None:
         self.name = name
         self.source = source
-        self.index = WordIndex(path)
+        self.index = WordIndex(path, whole=shipped)
         self.shipped = shipped
 
     def refusal(self, word: str) -> str | None:
@@ -356,6 +392,16 @@ class WordListDictionary(Dictionary):
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.index.anagram_prefix(prefix)
+
+    def notes(self) -> list[str]:
+        n = self.index.too_long
+        if not n:
+            return []
+        lines = "a line" if n == 1 else f"{n:,} lines"
+        return [
+            f"{lines} of word list {shown_path(self.index.source)} left out: longer than "
+            f"{longest_word()} letters, more than any hand lays"
+        ]
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import suggest_in_index
@@ -511,6 +557,9 @@ class HouseRules(Dictionary):
     def anagram_prefix(self, prefix: str) -> bool:
         return self.allow.anagram_prefix(prefix) or self.inner.anagram_prefix(prefix)
 
+    def notes(self) -> list[str]:
+        return self.inner.notes()
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import rank
 
@@ -531,10 +580,10 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
     elif _is_path(name):
         path = Path(name).expanduser()
         if path.is_dir():
-            raise DictionaryError(f"{name!r} is a folder: give a word-list file, one word a line")
+            raise DictionaryError(f"{shown_path(name)} is a folder: give a word-list file, one word a line")
         if not path.is_file():
-            raise DictionaryError(f"no word-list file {name!r}")
-        base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
+            raise DictionaryError(f"no word-list file {shown_path(name)}")
+        base = WordListDictionary(path.name, path, f"word list {printable(str(path))}", shipped=False)
     elif is_tag(name):
         base = EnchantDictionary(name)
     else:

@@ -161,7 +161,7 @@ def test_house_lists_take_their_entries_in_any_case(tmp_path):
 def test_a_word_file_that_is_not_text_is_refused(tmp_path, content):
     path = tmp_path / "words.txt"
     path.write_bytes(content)
-    with pytest.raises(DictionaryError, match=r"word list .*words.txt is not UTF-8 text, one word a line"):
+    with pytest.raises(DictionaryError, match=r"word list .*words.txt' is not UTF-8 text, one word a line"):
         judge("quiz", open_dictionary(str(path)))
     with pytest.raises(DictionaryError, match="not UTF-8 text"):
         d.read_word_file(path)
@@ -303,7 +303,7 @@ def test_the_command_line_says_why_in_one_line(tmp_path):
     assert "cafe: not allowed (not in the dictionary)" in r.stdout
     r = CliRunner().invoke(app, ["check", "--allow", str(binary), "quiz"], prog_name="qscore")
     assert r.exit_code == 2
-    assert r.stderr == f"qscore: error: word list {binary} is not UTF-8 text, one word a line\n"
+    assert r.stderr == f"qscore: error: word list '{binary}' is not UTF-8 text, one word a line\n"
 
 
 def test_rejects_answer_alike_searched_and_tabled():
