@@ -92,9 +92,8 @@ def qscore(args: list[str | bytes], home: Path, stdin: bytes | Path = b"") -> Ou
     return Outcome(args, proc.returncode, seconds, usage.ru_maxrss / 1024, text)
 
 
-def seeded_home() -> Path:
-    """A temporary QSCORE_HOME with two games, one mid-round, one with a few rounds played."""
-    home = Path(tempfile.mkdtemp(prefix="qscore-fuzz-"))
+def seeded_home(home: Path) -> Path:
+    """``home`` made a QSCORE_HOME with two games, one mid-round, one with a round played."""
     steps = [
         ["new", "ann", "ben", "cat", "--game", "friday"],
         ["score", "ann", "cat", "--out"],
@@ -126,13 +125,14 @@ def random_args(rng: random.Random) -> list[str | bytes]:
 def fuzz(runs: int, seed: int) -> list[Outcome]:
     """Random command lines; the runs with a problem."""
     rng = random.Random(seed)
-    home = seeded_home()
     bad = []
-    for _ in range(runs):
-        stdin = rng.choice([b"", b"quiz\n", b"\xff\xfe", b"ann\ncat\n\n", b"quit\n"])
-        outcome = qscore(random_args(rng), home, stdin)
-        if outcome.problem():
-            bad.append(outcome)
+    with tempfile.TemporaryDirectory(prefix="qscore-fuzz-") as folder:
+        home = seeded_home(Path(folder))
+        for _ in range(runs):
+            stdin = rng.choice([b"", b"quiz\n", b"\xff\xfe", b"ann\ncat\n\n", b"quit\n"])
+            outcome = qscore(random_args(rng), home, stdin)
+            if outcome.problem():
+                bad.append(outcome)
     return bad
 
 
@@ -165,9 +165,10 @@ def huge_inputs(folder: Path, scale: float = 1.0) -> list[tuple[str, list[str | 
 
 
 def run_huge(scale: float = 1.0) -> list[tuple[str, Outcome]]:
-    home = seeded_home()
-    folder = Path(tempfile.mkdtemp(prefix="qscore-huge-"))
-    return [(name, qscore(args, home, stdin)) for name, args, stdin in huge_inputs(folder, scale)]
+    with tempfile.TemporaryDirectory(prefix="qscore-huge-") as folder:
+        home = seeded_home(Path(folder) / "home")
+        cases = huge_inputs(Path(folder), scale)
+        return [(name, qscore(args, home, stdin)) for name, args, stdin in cases]
 
 
 def main() -> int:
