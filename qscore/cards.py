@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from qscore.errors import CardError
 from qscore.paths import package_file
@@ -79,15 +79,26 @@ class Deck:
 
 
 @cache
+def _deck_table() -> dict[str, Any]:
+    return tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
+
+
+@cache
 def load_deck(key: str = "standard") -> Deck:
     """Read a deck from the shipped data file."""
-    table = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
+    table = _deck_table()
     if key not in table:
         raise CardError(f"unknown deck {key!r}: choose one of {', '.join(table)}")
     entry = table[key]
     cards = {tok: Card(tok.lower(), pts) for tok, (pts, _n) in entry["cards"].items()}
     counts = {tok: n for tok, (_pts, n) in entry["cards"].items()}
     return Deck(key, cards, counts, tuple(entry["rounds"]))
+
+
+def largest_deal() -> int:
+    """The most cards any variant deals a player: a game's schedule never goes past its
+    deck's largest round."""
+    return max(max(entry["rounds"]) for entry in _deck_table().values())
 
 
 _TOKEN_SPLIT = re.compile(r"[\s,]+")

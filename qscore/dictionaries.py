@@ -15,7 +15,7 @@ import os
 import re
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.cards import Deck, fold, load_deck, parse_laid_word
+from qscore.cards import Deck, fold, largest_deal, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError
+from qscore.paths import printable, shown_path
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.system_dictionaries import open_hunspell, private_enchant, system_tag
 
@@ -110,6 +111,16 @@ class Dictionary(ABC):
         """How many words it holds, where that is known."""
         return None
 
+    def notes(self) -> list[str]:
+        """What this run should be told about the dictionary: lines of a word list left out."""
+        return []
+
+    def anagram_prefix(self, prefix: str) -> bool:
+        """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is
+        followed by a space): a search for words among many cards stops where none does.
+        True where that is not known."""
+        return True
+
 
 # --- word lists --------------------------------------------------------------
 
@@ -131,28 +142,50 @@ class WordFile:
 
     words: tuple[str, ...]  # in order, the order a DAWG is built fastest from
     capitalised: dict[str, str]
+    too_long: int = 0  # entries longer than any word a hand can lay, left out
 
 
-def read_word_list(path: Path) -> WordFile:
-    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error."""
+def longest_word() -> int:
+    """The most letters a laid word can have: every card of the largest deal a double."""
+    return 2 * largest_deal()
+
+
+# A house list is the table's own words, copied into each game that uses it: past this
+# many, a list is no house rule but a dictionary (give it as --dictionary).
+MAX_HOUSE_WORDS = 10_000
+
+
+def read_word_list(path: Path, *, whole: bool = False) -> WordFile:
+    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error.
+    Entries longer than any hand lays are left out and counted, unless ``whole`` (the
+    shipped lists and house lists, whose longest words are still judged by what they need)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise DictionaryError(f"cannot read word list {path}: {exc.strerror}") from None
+        raise DictionaryError(f"cannot read word list {shown_path(path)}: {exc.strerror}") from None
+    longest = len(data) if whole else longest_word()
     if not data.translate(None, _PLAIN_LIST):
-        return WordFile(tuple(data.decode("ascii").split()), {})
+        plain = data.decode("ascii").split()
+        if max(map(len, plain), default=0) <= longest:
+            return WordFile(tuple(plain), {})
+        kept = tuple(w for w in plain if len(w) <= longest)
+        return WordFile(kept, {}, len(plain) - len(kept))
     try:
         text: str | None = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = None
     if text is None or "\0" in text:
-        raise DictionaryError(f"word list {path} is not UTF-8 text, one word a line")
+        raise DictionaryError(f"word list {shown_path(path)} is not UTF-8 text, one word a line")
     words: set[str] = set()
     capitalised: dict[str, str] = {}
+    too_long = 0
     for line in fold(text).split("\n"):
         entry = line.strip()
         lower = entry.lower()
         if not _WORD.fullmatch(lower):
+            continue
+        if len(lower) > longest:  # never laid; and a line of 60,000 letters crashed the index builder
+            too_long += 1
             continue
         if entry == lower:
             words.add(lower)
@@ -161,8 +194,8 @@ def read_word_list(path: Path) -> WordFile:
             capitalised.setdefault(lower, ABBREVIATION if acronym else PROPER_NOUN)
     if not words:
         # No entry in lower case (a tournament list in capitals): case says nothing here.
-        return WordFile(tuple(sorted(capitalised)), {})
-    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words})
+        return WordFile(tuple(sorted(capitalised)), {}, too_long)
+    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words}, too_long)
 
 
 def read_word_file(path: Path) -> set[str]:
@@ -175,12 +208,20 @@ def read_word_file(path: Path) -> set[str]:
     and the line: a house list is the table's ruling, and a mistyped one must not
     quietly rule nothing. A file with no entries gives an empty set.
     """
-    found = read_word_list(path)  # refuses a file that is not UTF-8 text
+    found = read_word_list(path, whole=True)  # held in memory, no index: a long word is judged by what it needs
     for number, line in enumerate(path.read_text("utf-8-sig").splitlines(), 1):
         entry = fold(line.strip())
         if entry and not _WORD.fullmatch(entry.lower()):
-            raise DictionaryError(f"house list {path}, line {number}: {line.strip()!r} is not a word of letters a-z")
-    return set(found.words) | set(found.capitalised)
+            raise DictionaryError(
+                f"house list {shown_path(path)}, line {number}: {line.strip()!r} is not a word of letters a-z"
+            )
+    words = set(found.words) | set(found.capitalised)
+    if len(words) > MAX_HOUSE_WORDS:
+        raise DictionaryError(
+            f"house list {shown_path(path)} holds {len(words):,} words, and a house list takes at most "
+            f"{MAX_HOUSE_WORDS:,} (a game keeps a copy): give a list that large as --dictionary"
+        )
+    return words
 
 
 class WordIndex:
@@ -194,8 +235,10 @@ class WordIndex:
     the capitalised entries of a word-list file, under a mark, to say why they fail.
     """
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, *, whole: bool = False) -> None:
         self.source = source
+        self.whole = whole  # keep every entry, however long: a shipped list
+        self.too_long = 0  # lines left out as too long, when this run built an index
 
     @cached_property
     def _files(self) -> tuple[Path, Path]:
@@ -225,9 +268,10 @@ class WordIndex:
             return dawg.CompletionDAWG().load(str(target))
         except (OSError, ValueError, MemoryError):
             pass  # not built yet, or damaged: build it again
-        found = read_word_list(self.source)
+        found = read_word_list(self.source, whole=self.whole)
         if not found.words and not found.capitalised:
-            raise DictionaryError(f"word list {self.source} holds no words: give one a line")
+            raise DictionaryError(f"word list {shown_path(self.source)} holds no words: give one a line")
+        self.too_long = found.too_long
         if which == 0:
             marks = {reason: mark for mark, reason in _CAPITALISED.items()}
             names = sorted(marks[r] + w for w, r in found.capitalised.items())
@@ -270,6 +314,13 @@ class WordIndex:
     def anagrams(self, key: str) -> list[str]:
         start = len(key) + 1
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
+
+    @cached_property
+    def anagram_prefix(self) -> Callable[[str], bool]:
+        """Whether some word's anagram key begins with a prefix (letters in order; a whole
+        key is followed by a space). The index's own test, called a hundred thousand times
+        a draw advice: no Python in between."""
+        return self._anagrams.has_keys_with_prefix  # type: ignore[no-any-return]
 
 
 def glob_escape(text: str) -> str:
@@ -391,7 +442,7 @@ class WordListDictionary(Dictionary):
     def __init__(self, name: str, path: Path, source: str, *, shipped: bool) -> None:
         self.name = name
         self.source = source
-        self.index = WordIndex(path)
+        self.index = WordIndex(path, whole=shipped)
         self.shipped_evidence = shipped
 
     def contains(self, word: str) -> bool:
@@ -403,6 +454,19 @@ class WordListDictionary(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return self.index.anagram_prefix(prefix)
+
+    def notes(self) -> list[str]:
+        n = self.index.too_long
+        if not n:
+            return []
+        lines = "a line" if n == 1 else f"{n:,} lines"
+        return [
+            f"{lines} of word list {shown_path(self.index.source)} left out: longer than "
+            f"{longest_word()} letters, more than any hand lays"
+        ]
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import suggest_in_index
 
@@ -410,6 +474,8 @@ class WordListDictionary(Dictionary):
         return suggest_in_index(word, index.__contains__, index.starts, _budget(budget), limit)
 
     def size(self) -> int:
+        if self.shipped_evidence:  # a word a line, every line a word: counted without building an index
+            return self.index.source.read_bytes().count(b"\n")
         return len(self.index)
 
 
@@ -459,6 +525,9 @@ class EnchantDictionary(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         # hunspell cannot list words; take the candidates from the largest shipped list.
         return [w for w in _candidates().anagrams(key) if self.refusal(w) is None]
+
+    def anagram_prefix(self, prefix: str) -> bool:
+        return _candidates().anagram_prefix(prefix)  # its words are among the candidates'
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import MAX_LETTERS, SYSTEM_SEARCH, one_edit, rank
@@ -511,6 +580,13 @@ class WordSet(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return self._by_key.get(key, [])
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return prefix in self._key_prefixes
+
+    @cached_property
+    def _key_prefixes(self) -> frozenset[str]:
+        return frozenset(p for key in self._by_key for p in (key + " ", *(key[:n] for n in range(len(key) + 1))))
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import one_edit, rank
 
@@ -545,6 +621,12 @@ class HouseRules(Dictionary):
     def anagrams(self, key: str) -> list[str]:
         return sorted({*self.inner.anagrams(key), *self.allow.anagrams(key)} - self.deny)
 
+    def anagram_prefix(self, prefix: str) -> bool:
+        return self.allow.anagram_prefix(prefix) or self.inner.anagram_prefix(prefix)
+
+    def notes(self) -> list[str]:
+        return self.inner.notes()
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import rank
 
@@ -565,10 +647,10 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
     elif _is_path(name):
         path = Path(name).expanduser()
         if path.is_dir():
-            raise DictionaryError(f"{name!r} is a folder: give a word-list file, one word a line")
+            raise DictionaryError(f"{shown_path(name)} is a folder: give a word-list file, one word a line")
         if not path.is_file():
-            raise DictionaryError(f"no word-list file {name!r}")
-        base = WordListDictionary(path.name, path, f"word list {path}", shipped=False)
+            raise DictionaryError(f"no word-list file {shown_path(name)}")
+        base = WordListDictionary(path.name, path, f"word list {printable(str(path))}", shipped=False)
     elif system_tag(name):
         base = EnchantDictionary(system_tag(name) or name)
     else:

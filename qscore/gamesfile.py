@@ -43,6 +43,7 @@ CREATE TABLE entries (
 );
 """
 _TABLES = {"games", "entries"}
+_COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
 
 
 class GamesFile:
@@ -155,7 +156,8 @@ class GamesFile:
             )
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version == 0 or "games" not in tables:  # qscore's database is made whole, never without these
+        # qscore's database is made whole, never without these: nor with tables of other columns
+        if version == 0 or "games" not in tables or not self._columns_are_ours(conn, tables):
             raise StorageError(
                 f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
                 "(set QSCORE_HOME to keep games in another folder)"
@@ -170,6 +172,15 @@ class GamesFile:
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise self.damaged(check)
+
+    @staticmethod
+    def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:
+        """Whether qscore's tables that are there have qscore's columns (another program's may share a name)."""
+        for table in _TABLES & tables:
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if not have >= _COLUMNS[table]:
+                return False
+        return True
 
     def _create_file(self) -> None:
         """Make a whole, empty qscore database and link it into place, unless one appeared meanwhile."""

@@ -36,3 +36,24 @@ def cache_dir() -> Path:
     """The folder of word indexes built from word lists; safe to delete."""
     home = os.environ.get("QSCORE_HOME")
     return Path(home) / "cache" if home else _xdg("XDG_CACHE_HOME", ".cache")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on written as an escape: a
+    newline as \\n, an escape code as \\x1b, a byte that was not UTF-8 as \\xff. So a
+    message stays on its one line and shows what was there."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(c: str) -> str:
+    if 0xDC80 <= ord(c) <= 0xDCFF:  # a byte Python could not decode, kept as a lone surrogate
+        return f"\\x{ord(c) - 0xDC00:02x}"
+    return repr(c)[1:-1] if c not in "'\"" else c
+
+
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as every message names it: in quotes, its odd characters escaped
+    (:func:`printable`), so where it begins and ends is plain whatever it holds."""
+    return f"'{printable(os.fspath(path))}'"

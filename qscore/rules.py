@@ -17,6 +17,8 @@ from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydow
 from qscore.scoring import BONUS_RULES
 from qscore.spelling import MIN_CARDS
 
+MAX_ROUNDS = 100  # far past any evening's schedule; a sheet of 65,000 rounds took seconds to show
+
 
 class LaydownExistsError(GameError):
     """The player has a laydown in that round already, and replacing it was not asked for.
@@ -77,9 +79,15 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     try:
         if "-" in text:
             low, high = (int(x) for x in text.split("-", 1))
-            sizes = tuple(range(low, high + 1))
+            count = high - low + 1
         else:
-            sizes = tuple(int(x) for x in text.replace(" ", "").split(","))
+            parts = text.replace(" ", "").split(",")
+            count = len(parts)
+        if count > MAX_ROUNDS:  # refused before a range or list of that length is made
+            raise GameError(
+                f"{count:,} rounds asked for: a game has at most {MAX_ROUNDS} (the rules' schedules have 4 to 10)"
+            )
+        sizes = tuple(range(low, high + 1)) if "-" in text else tuple(int(x) for x in parts)
     except ValueError:
         raise GameError(usage) from None
     if not sizes:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
-from qscore.cards import Card, Deck, load_deck
+from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
 from qscore.spelling import MIN_CARDS, spell_word
@@ -104,9 +104,11 @@ class Solution:
 class Hand:
     """A hand as a packed multiset, with every word it can make."""
 
-    def __init__(self, cards: Sequence[Card], dictionary: Dictionary) -> None:
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[Word] | None = None) -> None:
+        """``found``: the words the cards make, when the caller has them already."""
         counts = Counter(cards)
-        found = candidate_words(counts, dictionary)
+        if found is None:
+            found = candidate_words(counts, dictionary)
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
@@ -241,20 +243,25 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]
                 words = by_key[key] = dictionary.anagrams(key)
             if not words:
                 continue
-            if not with_doubles:
-                # single-letter cards spell any word of the same letters, in its own order
-                found.extend(Word(text, tuple(_single_cards(text, chosen))) for text in words)
-                continue
-            cards = chosen + with_doubles
-            want = Counter(cards)
-            # spellings within exactly these cards; the one using them all is the word's
-            have = {c.token: n for c, n in want.items()}
-            for text in words:
-                spelled = (s for s in spell_word(text, counts=have, max_cards=len(cards)) if len(s.cards) == len(cards))
-                spelling = next(spelled, None)
-                if spelling is not None:
-                    found.append(Word(text, spelling.cards))
+            found.extend(spelled_exactly(words, chosen, with_doubles))
     return found
+
+
+def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[Word]:
+    """Each of ``words`` (all of the same letters as the cards) as laid with exactly the
+    cards ``singles`` plus ``doubles``, where it can be."""
+    if not doubles:
+        # single-letter cards spell any word of the same letters, in its own order
+        yield from (Word(text, tuple(_single_cards(text, singles))) for text in words)
+        return
+    cards = singles + doubles
+    # spellings within exactly these cards; the one using them all is the word's
+    have = {c.token: n for c, n in Counter(cards).items()}
+    for text in words:
+        spelled = (s for s in spell_word(text, counts=have, max_cards=len(cards)) if len(s.cards) == len(cards))
+        spelling = next(spelled, None)
+        if spelling is not None:
+            yield Word(text, spelling.cards)
 
 
 def _sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -274,10 +281,26 @@ def _single_cards(text: str, chosen: tuple[Card, ...]) -> Iterator[Card]:
     return (by_letter[ch] for ch in text)
 
 
-def check_hand(cards: Sequence[Card], deck: Deck | None = None) -> None:
+# The most cards solved at once. No game deals more than largest_deal() cards (10), one
+# more with the draw; larger hands are solved for house games up to this bound, past which
+# the work (doubling with each card) would take seconds and then minutes.
+MAX_HAND = 15
+
+
+def check_hand(cards: Sequence[Card], deck: Deck | None = None, *, drawing: bool = False) -> None:
+    """Refuse a hand no table holds: too few cards, more than the deck has, or more than
+    MAX_HAND (counting the card still to draw when ``drawing``)."""
     deck = deck or load_deck()
-    if len(cards) < MIN_CARDS:
+    held = len(cards) + drawing
+    if held < MIN_CARDS:
         raise CardError(f"a hand needs at least {MIN_CARDS} cards, got {len(cards)}")
+    if held > MAX_HAND:
+        deal = largest_deal()
+        what = f"{len(cards)} cards and the draw" if drawing else f"{len(cards)} cards"
+        raise CardError(
+            f"a hand of {what} is more than qscore solves: at most {MAX_HAND} cards "
+            f"(no game deals more than {deal}, {deal + 1} with the draw)"
+        )
     deck.check_counts(cards)
 
 
@@ -344,57 +367,7 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
     return [play for _v, _o, play in sorted(heap, reverse=True)]
 
 
-# --- beyond the best play: draw advice and solitaire ---------------------------
-
-
-@dataclass(frozen=True)
-class DrawAdvice:
-    """Taking the face-up card against drawing blind, each scored by its best play."""
-
-    faceup: Card
-    take: Play  # the best play after taking the face-up card
-    blind_expected: float  # the mean best score over the unseen cards, weighted by copies
-    blind: list[tuple[Card, int, Play]]  # each unseen card, its copies, the best play with it
-
-    @property
-    def take_faceup(self) -> bool:
-        """Take the sure thing unless a blind draw is expected to score more."""
-        return self.take.score >= self.blind_expected
-
-
-def unseen_cards(deck: Deck, known: Sequence[Card]) -> Counter[Card]:
-    """The deck less the cards known to be elsewhere; more than the deck holds is an error."""
-    used = Counter(known)
-    for card, n in used.items():
-        if n > deck.counts[card.token]:
-            raise CardError(
-                f"too many {card.token} cards among the hand, face-up and seen cards: "
-                f"{n}, the {deck.key} deck has {deck.counts[card.token]}"
-            )
-    return Counter({c: deck.counts[c.token] - used[c] for c in deck.cards.values() if deck.counts[c.token] > used[c]})
-
-
-def advise_draw(
-    hand: Sequence[Card],
-    faceup: Card,
-    dictionary: Dictionary,
-    *,
-    seen: Sequence[Card] = (),
-    deck: Deck | None = None,
-) -> DrawAdvice:
-    """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its draw."""
-    deck = deck or load_deck()
-    pool = unseen_cards(deck, [*hand, faceup, *seen])
-    if not pool:
-        raise CardError("no unseen cards are left to draw")
-
-    def after(card: Card) -> Play:
-        return _best(Hand([*hand, card], dictionary), True, 0)
-
-    blind = [(card, n, after(card)) for card, n in sorted(pool.items())]
-    total = sum(pool.values())
-    expected = sum(n * play.score for _c, n, play in blind) / total
-    return DrawAdvice(faceup, after(faceup), expected, blind)
+# --- solitaire -----------------------------------------------------------------
 
 
 def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[Word]:

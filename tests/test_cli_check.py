@@ -54,7 +54,10 @@ def test_check_with_enchant_and_house_rules(tmp_path):
         (["check", "-d", "klingon", "quiz"], "qscore: error: unknown dictionary 'klingon'"),
         (["check", "-d", "xx_YY", "quiz"], "qscore: error: no system dictionary 'xx_YY'"),
         (["check", "-d", "/no/such/list.txt", "quiz"], "qscore: error: no word-list file '/no/such/list.txt'"),
-        (["check", "--allow", "/no/such/allow.txt", "quiz"], "qscore: error: cannot read word list /no/such/allow.txt"),
+        (
+            ["check", "--allow", "/no/such/allow.txt", "quiz"],
+            "qscore: error: cannot read word list '/no/such/allow.txt'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, message):

@@ -13,6 +13,7 @@ from qscore import dictionaries as d
 from qscore.cards import fold, laid_letters, parse_laid_word
 from qscore.dictionaries import judge, open_dictionary
 from qscore.errors import DictionaryError
+from qscore.paths import shown_path
 from tests.conftest import run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -162,7 +163,7 @@ def test_house_lists_take_their_entries_in_any_case(tmp_path):
 def test_a_word_file_that_is_not_text_is_refused(tmp_path, content):
     path = tmp_path / "words.txt"
     path.write_bytes(content)
-    with pytest.raises(DictionaryError, match=r"word list .*words.txt is not UTF-8 text, one word a line"):
+    with pytest.raises(DictionaryError, match=r"word list .*words.txt' is not UTF-8 text, one word a line"):
         judge("quiz", open_dictionary(str(path)))
     with pytest.raises(DictionaryError, match="not UTF-8 text"):
         d.read_word_file(path)
@@ -303,7 +304,7 @@ def test_the_command_line_says_why_in_one_line(tmp_path):
     assert "cafe: not allowed (not in the dictionary)" in r.stdout
     r = run("check", "--allow", str(binary), "quiz")
     assert r.exit_code == 2
-    assert r.stderr == f"qscore: error: word list {binary} is not UTF-8 text, one word a line\n"
+    assert r.stderr == f"qscore: error: word list '{binary}' is not UTF-8 text, one word a line\n"
 
 
 def test_rejects_answer_alike_searched_and_tabled():
@@ -338,7 +339,9 @@ def test_a_bad_house_list_entry_is_one_line_naming_file_and_line(tmp_path, entry
     house.write_text(f"quiz\n\n{entry}\n", "utf-8")
     r = run("check", "--allow", str(house), "quiz")
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr == f"qscore: error: house list {house}, line 3: {entry!r} is not a word of letters a-z\n"
+    assert (
+        r.stderr == f"qscore: error: house list {shown_path(house)}, line 3: {entry!r} is not a word of letters a-z\n"
+    )
 
 
 def test_an_empty_house_list_is_a_warning(tmp_path):

@@ -148,7 +148,7 @@ def test_a_list_with_lower_case_entries_keeps_the_case_rule(tmp_path):
 def test_a_word_list_with_no_words_is_refused_naming_it(tmp_path, content):
     path = tmp_path / "empty.txt"
     path.write_text(content, "utf-8")
-    with pytest.raises(DictionaryError, match=r"word list .*empty.txt holds no words"):
+    with pytest.raises(DictionaryError, match=r"word list .*empty.txt' holds no words"):
         judge("quiz", open_dictionary(str(path)))
 
 

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qscore.cards import load_deck, parse_hand
-from qscore.dictionaries import WordSet, open_dictionary
+from qscore.dictionaries import HouseRules, WordSet, open_dictionary
+from qscore.draws import advise_draw, unseen_cards
 from qscore.errors import CardError
-from qscore.solver import advise_draw, solitaire_words, solve
+from qscore.solver import MAX_HAND, solitaire_words, solve
 from tests.conftest import TINY_WORDS
 
 DECK = load_deck()
@@ -152,17 +153,54 @@ def test_draw_advice_compares_faceup_with_the_unseen_cards():
     # every blind draw (discard the drawn card, keep TOP).
     advice = advise_draw(parse_hand("T O P"), DECK.card("S"), TINY)
     assert advice.take.score == 11
-    assert all(play.score >= 11 for _c, _n, play in advice.blind)
-    total = sum(n for _c, n, _p in advice.blind)
+    assert all(score >= 11 for _c, _n, score in advice.blind)
+    total = sum(n for _c, n, _s in advice.blind)
     assert total == 118 - 4  # the deck less the hand and the face-up card
-    assert advice.blind_expected == sum(n * p.score for _c, n, p in advice.blind) / total
+    assert advice.blind_expected == sum(n * score for _c, n, score in advice.blind) / total
 
 
 def test_draw_advice_counts_seen_cards_out():
     advice = advise_draw(parse_hand("T O P"), DECK.card("S"), TINY, seen=parse_hand("Z Z"))
-    assert DECK.card("Z") not in {c for c, _n, _p in advice.blind}
+    assert DECK.card("Z") not in {c for c, _n, _s in advice.blind}
     with pytest.raises(CardError, match="too many Z cards among the hand, face-up and seen cards: 3"):
         advise_draw(parse_hand("T O Z"), DECK.card("S"), TINY, seen=parse_hand("Z Z"))
+
+
+# House rules over the tiny list: an allowed word, and a denied one that leaves its anagrams.
+HOUSE = HouseRules(TINY, {"qi", "za", "zit"}, {"top"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_hands(), st.sampled_from(POOL), st.booleans())
+def test_draw_advice_matches_solving_each_draw(cards, faceup, house):
+    """The shared search scores every draw as solving that hand afresh does."""
+    if not cards or Counter([*cards, faceup])[faceup] > DECK.counts[faceup.token]:
+        return
+    words = HOUSE if house else TINY
+    advice = advise_draw(cards, faceup, words)
+    take = solve([*cards, faceup], words).best
+    assert advice.take.score == take.score
+    check_play_is_legal(advice.take, [*cards, faceup], set(TINY_WORDS) | HOUSE.allow.words - HOUSE.deny, True)
+    pool = unseen_cards(DECK, [*cards, faceup])
+    assert advice.blind == [(c, n, solve([*cards, c], words).best.score) for c, n in sorted(pool.items())]
+
+
+def test_draw_advice_uses_the_drawn_card_in_a_word():
+    # Q U I T and the face-up Z: five cards, one discarded; QUIZ (Q15 U4 I2 Z14 = 35)
+    # with the drawn Z beats QUIT (24), so T is the discard.
+    advice = advise_draw(parse_hand("Q U I T"), DECK.card("Z"), TINY)
+    assert advice.take.score == 35 and [w.text for w in advice.take.words] == ["quiz"]
+    assert advice.take.discard == DECK.card("T")
+
+
+def test_hands_past_the_bound_are_refused_in_one_line():
+    fifteen = parse_hand("A A B C D E E F G H I I J K L")
+    assert len(fifteen) == MAX_HAND
+    with pytest.raises(CardError, match=r"^a hand of 16 cards is more than qscore solves: at most 15 cards "):
+        solve([*fifteen, DECK.card("M")], TINY)
+    with pytest.raises(CardError, match="a hand of 15 cards and the draw is more than qscore solves"):
+        advise_draw(fifteen, DECK.card("M"), TINY)
+    assert solve(fifteen, TINY).best.score < 0  # 15 still solved: the tiny list has no word in them
 
 
 def test_solitaire_orders_by_points_then_length():

@@ -56,6 +56,10 @@ class OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        refused = refusal(sys.argv[1:] if args is None else list(args))
+        if refused:
+            say_error(f"qscore: error: {refused}")
+            sys.exit(2)
         try:
             status = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as exc:
@@ -92,9 +96,64 @@ def _output_failed(exc: OSError) -> int:
 
 
 def say_error(line: str) -> None:
-    """One line on standard error; when even that cannot be written, the exit status must do."""
+    """One line on standard error; when even that cannot be written, the exit status must do.
+    Whatever the message quotes (a path, a game's name), a newline or an escape code in it
+    is shown escaped: the message stays one line."""
+    from qscore.paths import printable
+
     with contextlib.suppress(OSError):
-        print(line, file=sys.stderr, flush=True)
+        print(printable(line), file=sys.stderr, flush=True)
+
+
+# Options whose values are file paths: a path may hold any bytes the system allows.
+_PATH_OPTIONS = ("--allow", "--deny", "--dictionary", "-d")
+_HOUSE_LISTS = ("--allow", "--deny")
+_COMPLETION = ("--show-completion", "--install-completion")
+_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def refusal(args: list[str]) -> str | None:
+    """Why no command can take this command line, before any command looks at it, or None:
+    an argument that is not UTF-8 text (outside a file path), an empty house-list name,
+    or a completion script asked for where no shell runs qscore."""
+    from qscore.paths import printable
+
+    for i, arg in enumerate(args):
+        option, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        given = value if eq else (args[i + 1] if i + 1 < len(args) else None)
+        if option in _HOUSE_LISTS and given == "":
+            return f"{option} was given an empty file name: give a file of words, one a line"
+        is_path = (i > 0 and args[i - 1] in _PATH_OPTIONS) or (eq and option in _PATH_OPTIONS) or arg[:2] == "-d"
+        if not is_path and _not_utf8(arg):
+            return f"argument '{printable(arg)}' is not UTF-8 text: qscore reads names and words as UTF-8"
+    asked = next((i for i, a in enumerate(args) if a in _COMPLETION), None)
+    if asked is not None and args[asked + 1 : asked + 2] not in [[s] for s in _SHELLS]:
+        shell = _shell()
+        if shell not in _SHELLS:
+            found = f"it runs under {shell}" if shell else "its parent process is no shell"
+            option = args[asked]
+            return f"{option} is for bash, zsh, fish and PowerShell, and {found}: name one, as in {option} bash"
+    return None
+
+
+def _not_utf8(arg: str) -> bool:
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:  # Python read the bytes that were not UTF-8 as lone surrogates
+        return True
+    return False
+
+
+def _shell() -> str | None:
+    """The shell qscore runs under, as typer's completion finds it, or None."""
+    if os.getenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+        return None
+    import shellingham
+
+    try:
+        return str(shellingham.detect_shell()[0])
+    except shellingham.ShellDetectionFailure:
+        return None
 
 
 def warn(message: str) -> None:
@@ -191,6 +250,12 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
         if not words:
             warn(f"house list {path} holds no words")
     return open_dictionary(name, lists.get(allow, ()) if allow else (), lists.get(deny, ()) if deny else ())
+
+
+def tell_notes(dictionary: "Dictionary") -> None:
+    """Warn of what the dictionary left out (the too-long lines of a word list)."""
+    for note in dictionary.notes():
+        warn(note)
 
 
 def print_json(value: Any) -> None:

@@ -24,13 +24,14 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.app import print_json, say_error
+    from qscore.cli.app import print_json, say_error, tell_notes
     from qscore.cli.words import judge_words, verdict_line
     from qscore.errors import WordError
 
     refused = bad = False
     answers = []
-    for item in judge_words(words, dictionary, allow, deny, variant, suggest=False):
+    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False)
+    for item in verdicts:
         if isinstance(item, WordError):
             bad = True
             sys.stdout.flush()  # the error in its place among the verdicts
@@ -46,6 +47,7 @@ def define_words(
             print("\n".join([verdict_line(item), *definition_lines(found)]))
     if as_json:
         print_json(answers)
+    tell_notes(judge_with)
     if bad:
         raise typer.Exit(2)
     if refused:

@@ -14,12 +14,14 @@ from qscore.cli.app import (
     dictionary_from,
     print_json,
     reports_errors,
+    tell_notes,
 )
 from qscore.errors import CardError
 
 if TYPE_CHECKING:
     from qscore.cards import Card
-    from qscore.solver import DrawAdvice, Play, Word
+    from qscore.draws import DrawAdvice
+    from qscore.solver import Play, Word
 
 CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
@@ -53,7 +55,8 @@ def best(
     take the face-up card or draw blind.
     """
     from qscore.cards import parse_hand
-    from qscore.solver import advise_draw, solve
+    from qscore.draws import advise_draw
+    from qscore.solver import solve
 
     hand = parse_hand(cards)
     words = dictionary_from(dictionary, allow, deny)
@@ -68,6 +71,7 @@ def best(
         known = parse_hand(seen, what="seen cards") if seen else []
         advice = advise_draw(hand, up[0], words, seen=known)
         print_json(advice_json(advice)) if as_json else print(advice_text(advice))
+        tell_notes(words)
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
@@ -78,6 +82,7 @@ def best(
         out["longest_word"] = play_json(solution.longest_word)
         out["top"] = [play_json(p) for p in solution.top]
         print_json(out)
+        tell_notes(words)
         return
     lines = ["Best play: " + play_text(solution.best)]
     if solution.most_words.word_count > solution.best.word_count:
@@ -87,6 +92,7 @@ def best(
     for n, play in enumerate(solution.top, 1):
         lines += ["", f"#{n}: " + play_text(play)]
     print("\n".join(lines))
+    tell_notes(words)
 
 
 @app.command(cls=PlainUsage)
@@ -105,7 +111,9 @@ def solitaire(
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
         raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
-    found = solitaire_words(faceup, dictionary_from(dictionary, allow, deny))
+    words = dictionary_from(dictionary, allow, deny)
+    found = solitaire_words(faceup, words)
+    tell_notes(words)
     if as_json:
         print_json({"best": word_json(found[0]) if found else None, "words": [word_json(w) for w in found]})
         return
@@ -166,7 +174,7 @@ def advice_json(a: "DrawAdvice") -> dict[str, object]:
         "faceup": {"card": a.faceup.token, **play_json(a.take)},
         "draw": {
             "expected_score": round(a.blind_expected, 2),
-            "outcomes": [{"card": c.token, "copies": n, "score": p.score} for c, n, p in a.blind],
+            "outcomes": [{"card": c.token, "copies": n, "score": score} for c, n, score in a.blind],
         },
     }
 

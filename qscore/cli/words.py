@@ -19,12 +19,14 @@ from qscore.cli.app import (
     print_json,
     reports_errors,
     say_error,
+    tell_notes,
     warn,
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
 
 if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary
     from qscore.suggestions import Budget
 
 STDIN = "-"
@@ -59,20 +61,23 @@ def check(
     if define:
         from qscore.cli.meanings import definition_json, definition_lines, meanings_of
     refused = bad = False
-    answers = []
-    for item in judge_words(words, dictionary, allow, deny, variant, suggest=False if no_suggest else budget):
+    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, False if no_suggest else budget)
+    # each verdict is printed as it is reached: a list of a million words needs no more memory than one
+    json_array = JsonArray() if as_json else None
+    for item in verdicts:
         if isinstance(item, WordError):
             bad = True
             sys.stdout.flush()  # the error in its place among the verdicts
             say_error(f"qscore: error: {item}")
             continue
         refused |= not item.allowed
-        if as_json:
-            answers.append(verdict_json(item) | (definition_json(meanings_of(item)) if define else {}))
+        if json_array is not None:
+            json_array.add(verdict_json(item) | (definition_json(meanings_of(item)) if define else {}))
         else:
             print("\n".join([verdict_text(item), *(definition_lines(meanings_of(item)) if define else [])]))
-    if as_json:
-        print_json(answers)
+    if json_array is not None:
+        json_array.close()
+    tell_notes(judge_with)
     if budget.spent_out:
         warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
     if bad:
@@ -88,21 +93,23 @@ def judge_words(
     deny: Path | None,
     variant: str,
     suggest: "bool | Budget",
-) -> Iterator[Verdict | WordError]:
-    """The verdicts on the words typed (``-`` reads standard input), one at a time, or
-    in place of a word that is bad input, the error naming it: a list is judged to its end."""
+) -> "tuple[Dictionary, Iterator[Verdict | WordError]]":
+    """The dictionary the options name, and the verdicts on the words typed (``-`` reads
+    standard input), one at a time as they are read, or in place of a word that is bad
+    input, the error naming it: a list is judged to its end, in constant memory."""
     from qscore.cards import load_deck
 
     deck = load_deck(variant.strip().lower())
-    typed = list(words_given(words))
     judge_with = dictionary_from(dictionary, allow, deny)
-    return (w if isinstance(w, WordError) else judge(w, judge_with, deck, suggest=suggest) for w in typed)
+    verdicts = (
+        w if isinstance(w, WordError) else judge(w, judge_with, deck, suggest=suggest) for w in words_given(words)
+    )
+    return judge_with, verdicts
 
 
 def words_given(words: list[str]) -> Iterator[str | WordError]:
-    """The words to judge, each checked as typed, or the error that names a bad one
-    (a list is judged to its end, never aborted); ``-`` stands for standard input's lines.
-    """
+    """The words to judge, each checked as typed, or the error that names a bad one;
+    ``-`` stands for standard input's lines, read one at a time."""
     read_stdin = False
     for given in words:
         if given != STDIN:
@@ -112,13 +119,13 @@ def words_given(words: list[str]) -> Iterator[str | WordError]:
             continue  # standard input is read once
         read_stdin = True
         if sys.stdin is None:
-            raise WordError("no standard input to read words from")
-        lines = sys.stdin.buffer.read().split(b"\n")
-        if not any(line.strip() for line in lines):
-            raise WordError("no words on standard input: give one a line")
-        for number, raw in enumerate(lines, 1):
+            yield WordError("no standard input to read words from")
+            continue
+        found = False
+        for number, raw in enumerate(sys.stdin.buffer, 1):
             if not raw.strip():
                 continue  # blank lines between words are no word
+            found = True
             try:
                 # a byte-order mark, as some editors write, is no part of the first word
                 line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
@@ -126,6 +133,8 @@ def words_given(words: list[str]) -> Iterator[str | WordError]:
                 yield WordError(f"line {number} of standard input is not UTF-8 text")
                 continue
             yield _typed(line, f"line {number} of standard input: ")
+        if not found:
+            yield WordError("no words on standard input: give one a line")
 
 
 def _typed(text: str, where: str) -> str | WordError:
@@ -133,6 +142,23 @@ def _typed(text: str, where: str) -> str | WordError:
         return read_typed(text)
     except QscoreError as exc:
         return WordError(f"{where}{exc}")
+
+
+class JsonArray:
+    """A JSON array printed an item at a time, as ``print_json`` prints a whole list."""
+
+    def __init__(self) -> None:
+        self._first = True
+
+    def add(self, item: object) -> None:
+        import json
+
+        text = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        print("[\n  " + text if self._first else ",\n  " + text, end="")
+        self._first = False
+
+    def close(self) -> None:
+        print("[]" if self._first else "\n]")
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:

@@ -1,0 +1,169 @@
+"""Every input a typo or a hostile file can give is answered in bounded time and memory,
+or refused in one line: issue 16's hands, rounds, lists, word files, names and paths."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from qscore.dictionaries import MAX_HOUSE_WORDS
+from qscore.errors import GameError
+from qscore.rules import MAX_ROUNDS, parse_rounds
+from qscore.storage import DB_NAME
+from tests.conftest import ok, run
+
+
+def one_line_error(r, start):
+    """The run failed with status 2 and one line on stderr beginning ``start``."""
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(start), r.stderr
+
+
+def test_a_hand_past_fifteen_cards_is_refused_with_the_reason():
+    r = run("best", "A B C D E F G H I J K L M N O P")
+    one_line_error(r, "qscore: error: a hand of 16 cards is more than qscore solves: at most 15 cards")
+    assert "no game deals more than 10, 11 with the draw" in r.stderr
+    r = run("best", "A B C D E F G H I J K L M N O", "--faceup", "S")
+    one_line_error(r, "qscore: error: a hand of 15 cards and the draw is more than qscore solves")
+    # 30 cards was a MemoryError traceback
+    one_line_error(run("best", " ".join("ABCDEFGHIJKLMNO" * 2)), "qscore: error: a hand of 30 cards")
+
+
+def test_fifteen_cards_still_solve():
+    assert ok("best", "Q U I Z J A C K S T E R N O W", "--no-discard").startswith("Best play: ")
+
+
+def test_rounds_past_the_bound_are_refused_before_they_are_made(isolated_home):
+    # 3-1000000000 built a range of a billion rounds: a MemoryError traceback
+    r = run("new", "ann", "ben", "cat", "--rounds", "3-1000000000")
+    one_line_error(r, f"qscore: error: 999,999,998 rounds asked for: a game has at most {MAX_ROUNDS}")
+    one_line_error(run("new", "ann", "ben", "cat", "--rounds", ",".join(["3"] * 101)), "qscore: error: 101 rounds")
+    assert not (isolated_home / DB_NAME).exists() or "ann" not in ok("games")
+    assert parse_rounds(",".join(["3"] * MAX_ROUNDS)) == (3,) * MAX_ROUNDS
+    with pytest.raises(GameError, match="at most"):
+        parse_rounds("1-" + "9" * 4000)  # a number of 4,000 digits: refused, not converted
+
+
+def peak_rss_of_check(tmp_path, lines):
+    """The peak memory (MiB) of ``check --json --no-suggest -`` on ``lines`` lines, and its verdicts."""
+    words = tmp_path / "words.txt"
+    words.write_text("quiz\ncat\nzzq\n" * (lines // 3))
+    code = (
+        "import resource, sys\n"
+        "from qscore.cli import main\n"
+        "try:\n    main()\n"
+        "finally:\n    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    )
+    with words.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-c", code, "check", "--json", "--no-suggest", "-"],
+            stdin=stdin,
+            capture_output=True,
+            check=False,
+        )
+    assert done.returncode == 1  # zzq is refused
+    return int(done.stderr.split()[-1]) / 1024, json.loads(done.stdout)
+
+
+def test_check_streams_a_long_list_in_constant_memory(tmp_path):
+    """check --json - held every verdict until the end: a million lines took 3.4 GB."""
+    peak_rss_of_check(tmp_path, 3)  # builds the word index: its memory is no part of this
+    few, _verdicts = peak_rss_of_check(tmp_path, 3000)
+    many, verdicts = peak_rss_of_check(tmp_path, 21000)
+    assert len(verdicts) == 21000 and verdicts[2]["word"] == "zzq"
+    assert many - few < 8  # held whole, 18,000 more verdicts took 70 MiB more
+
+
+def test_streamed_json_is_the_array_it_always_was():
+    r = run("check", "--json", "quiz", "zzq")
+    assert r.stdout == json.dumps(json.loads(r.stdout), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_a_word_list_line_too_long_for_any_hand_is_left_out_with_a_count(tmp_path):
+    """A 60,000-letter line crashed the index builder (signal 11)."""
+    words = tmp_path / "long.txt"
+    words.write_text("quiz\ncat\n" + "a" * 60000 + "\n" + "b" * 21 + "\n" + "c" * 20 + "\n")
+    code = "from qscore.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "check", "-d", str(words), "quiz"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("quiz: allowed")
+    assert done.stderr == (
+        f"qscore: warning: 2 lines of word list '{words}' left out: longer than 20 letters, more than any hand lays\n"
+    )
+    # and a list with accents, read line by line, the same
+    accented = tmp_path / "accented.txt"
+    accented.write_text("café\n" + "é" * 60000 + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "check", "-d", str(accented), "cafe"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and "a line of word list" in done.stderr
+
+
+def test_a_house_list_past_the_bound_is_refused_not_copied(tmp_path, isolated_home):
+    big = tmp_path / "big.txt"
+    big.write_text("\n".join(f"w{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i // 676)}" for i in range(11000)))
+    r = run("new", "ann", "ben", "cat", "--allow", str(big))
+    one_line_error(r, f"qscore: error: house list '{big}' holds 11,000 words, and a house list takes at most 10,000")
+    assert "give a list that large as --dictionary" in r.stderr
+    assert not (isolated_home / DB_NAME).exists() or "ann" not in ok("games")
+    assert MAX_HOUSE_WORDS == 10_000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sheet", "-g", "\udcff"],
+        ["score", "ann", "cat", "--game", "fri\udcffday"],
+        ["new", "ann", "b\udce9n", "cat"],
+        ["check", "caf\udce9"],
+        ["games", "--delete", "\udcff", "--yes"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_one_line(args):
+    # Python reads bytes that are not UTF-8 (a Latin-1 é, \xff) as lone surrogates
+    one_line_error(run(*args), "qscore: error: argument '")
+
+
+def test_a_file_path_that_is_not_utf8_is_still_a_path(tmp_path):
+    r = run("check", "-d", str(tmp_path / "no\udcffsuch.txt"), "quiz")
+    one_line_error(r, "qscore: error: no word-list file '")
+    assert "no\\xffsuch.txt'" in r.stderr
+
+
+def test_a_path_with_a_newline_or_escape_code_stays_on_one_line(tmp_path):
+    odd = tmp_path / "two\nlines\x1b[31m.txt"
+    r = run("check", "-d", str(odd), "quiz")
+    one_line_error(r, "qscore: error: no word-list file '")
+    assert "two\\nlines\\x1b[31m.txt'" in r.stderr
+
+
+@pytest.mark.parametrize("args", [["--allow", ""], ["--allow="], ["--deny", ""]])
+def test_an_empty_house_list_name_is_named_as_typed(args):
+    option = args[0].rstrip("=")
+    one_line_error(run("check", *args, "quiz"), f"qscore: error: {option} was given an empty file name")
+
+
+def test_completion_with_no_shell_says_so(monkeypatch):
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")  # as under a parent that is no shell
+    r = run("--show-completion")
+    one_line_error(r, "qscore: error: --show-completion is for bash, zsh, fish and PowerShell")
+    assert "its parent process is no shell: name one, as in --show-completion bash" in r.stderr
+    assert "=complete_bash" in ok("--show-completion", "bash")  # a shell named is no question
+
+
+def test_a_foreign_database_with_our_table_names_is_not_ours(isolated_home):
+    conn = sqlite3.connect(isolated_home / DB_NAME)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("CREATE TABLE games (title TEXT)")
+    conn.execute("CREATE TABLE entries (note TEXT)")
+    conn.commit()
+    conn.close()
+    for args in (["games"], ["sheet"], ["new", "ann", "ben", "cat"]):
+        one_line_error(run(*args), f"qscore: error: {isolated_home / DB_NAME} is an SQLite database, but not")
