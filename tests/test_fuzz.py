@@ -1,7 +1,8 @@
 """A quick run of benchmarks/fuzz_cli.py: random command lines and the huge-input set
 (smaller), each answered without a traceback or signal, within a second and 200 MB or
 refused in one line (the time bound is the benchmark's; here, on a machine that may be
-busy, a run must be over five seconds to count). Marked slow (about ten seconds): ``./dev test -m "not slow"`` leaves it out."""
+busy, a run must be over five seconds to count). Marked slow (about ten seconds):
+``./dev test -m "not slow"`` leaves it out."""
 
 import sys
 from pathlib import Path
