@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from qscore.cards import Card, Deck, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
-from qscore.solver import _BITS, Hand, Play, Word, _sub_multisets, check_hand, spelled_exactly
+from qscore.scoring import LaidWord
+from qscore.solver import _BITS, Hand, Play, _sub_multisets, check_hand, spelled_exactly
 from qscore.spelling import MIN_CARDS
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -91,7 +92,7 @@ class Draws:
         # a card's 1 in its field; a card the hand lacks has a field of its own, above the hand's
         self._unit = {c: 1 << (_BITS * i) for i, c in enumerate([*self.hand.cards, *(draws - set(hand))])}
         # for each card drawn, the words holding it: (points, word, its other cards as a state)
-        self._with: dict[Card, list[tuple[int, Word, int]]] = defaultdict(list)
+        self._with: dict[Card, list[tuple[int, LaidWord, int]]] = defaultdict(list)
         for card, words in with_draw.items():
             self._with[card] += [(w.points, w, self._rest(w, card)) for w in words]
         for w in own:  # a word of the hand alone may hold the drawn copy of one of its cards
@@ -99,7 +100,7 @@ class Draws:
                 self._with[card].append((w.points, w, self._rest(w, card)))
         self._discarding: dict[int, tuple[int, int]] = {}
 
-    def _rest(self, word: Word, card: Card) -> int:
+    def _rest(self, word: LaidWord, card: Card) -> int:
         """The cards of ``word`` other than one ``card``, packed as a state of the hand."""
         unit = self._unit
         return sum(map(unit.__getitem__, word.cards)) - unit[card]
@@ -117,11 +118,11 @@ class Draws:
             self._discarding[state] = found
         return found
 
-    def _options(self, card: Card) -> list[tuple[int, Word | None, int]]:
+    def _options(self, card: Card) -> list[tuple[int, LaidWord | None, int]]:
         """The ways to play after drawing ``card``, each as (value, the word holding
         ``card`` or None when it is left unused or discarded, the state left of the hand)."""
         hand, full = self.hand, self.hand.full
-        options: list[tuple[int, Word | None, int]] = [(hand.value(full), None, -1)]  # discard the drawn card
+        options: list[tuple[int, LaidWord | None, int]] = [(hand.value(full), None, -1)]  # discard the drawn card
         options.append((self.discarding(full)[0] - card.points, None, full))  # keep it unused
         discarding, known = self.discarding, self._discarding
         for points, word, rest in self._with.get(card, ()):
@@ -151,7 +152,7 @@ class Draws:
 
 def words_with_one_more(
     hand: Sequence[Card], draws: set[Card], dictionary: Dictionary
-) -> tuple[list[Word], dict[Card, list[Word]]]:
+) -> tuple[list[LaidWord], dict[Card, list[LaidWord]]]:
     """The words of ``hand``'s cards, and for each card of ``draws`` the words that hold
     it with the rest from ``hand`` (a word the hand makes alone is only in the first).
     One word stands for each set of cards: the first of its anagrams in the dictionary's order."""
@@ -164,8 +165,8 @@ def words_with_one_more(
             avail[_ALPHABET.index(card.letters)] = counts[card]
     drawn_letters = {c.letters for c in draws if not c.is_double}
     wild = [ch in drawn_letters for ch in _ALPHABET]
-    own: list[Word] = []
-    with_draw: dict[Card, list[Word]] = defaultdict(list)
+    own: list[LaidWord] = []
+    with_draw: dict[Card, list[LaidWord]] = defaultdict(list)
     fits = dictionary.anagram_prefix
     extra_doubles = [None, *sorted(c for c in draws if c.is_double)]
     for _letters, doubles in _sub_multisets([c for c in counts if c.is_double], counts):
@@ -188,7 +189,7 @@ def words_with_one_more(
                     if word is None:
                         continue
                 else:  # single cards spell the word letter by letter
-                    word = Word(texts[0], tuple(map(single_of.__getitem__, texts[0])))
+                    word = LaidWord(tuple(map(single_of.__getitem__, texts[0])))
                 held = extra or (single_of[drawn] if drawn else None)
                 (own if held is None else with_draw[held]).append(word)
     return own, with_draw

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from qscore.cards import Card
 
@@ -30,18 +31,24 @@ BONUS_POINTS = 10
 
 @dataclass(frozen=True)
 class LaidWord:
-    """A word on the table: its cards, and whether a challenge struck it out."""
+    """A word as laid, on the table or in a play the solver finds: its cards, and whether
+    a challenge struck it out."""
 
     cards: tuple[Card, ...]
     struck: bool = False
 
-    @property
+    @cached_property
     def text(self) -> str:
         return "".join(c.letters for c in self.cards)
 
     @property
     def points(self) -> int:
         return sum(c.points for c in self.cards)
+
+    @property
+    def letters(self) -> int:
+        """Length in letters, which the longest-word bonus counts (QU is two)."""
+        return len(self.text)
 
 
 @dataclass(frozen=True)

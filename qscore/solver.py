@@ -31,6 +31,7 @@ from itertools import count
 from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
+from qscore.scoring import LaidWord
 from qscore.spelling import MIN_CARDS, spell_word
 
 _BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
@@ -41,27 +42,10 @@ _PER_WORD = 10_000
 
 
 @dataclass(frozen=True)
-class Word:
-    """A word as laid: its text and the cards that spell it."""
-
-    text: str
-    cards: tuple[Card, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(c.points for c in self.cards)
-
-    @property
-    def letters(self) -> int:
-        """Length in letters, which the longest-word bonus counts (QU is two)."""
-        return len(self.text)
-
-
-@dataclass(frozen=True)
 class Play:
     """One way to play a hand: words laid, the discard, and the cards left unused."""
 
-    words: tuple[Word, ...]
+    words: tuple[LaidWord, ...]
     discard: Card | None
     unused: tuple[Card, ...]
 
@@ -82,14 +66,6 @@ class Play:
     def longest(self) -> int:
         return max((w.letters for w in self.words), default=0)
 
-    def signature(self) -> tuple[object, ...]:
-        """What makes two plays the same at the table: words with their cards, discard, unused."""
-        return (
-            tuple(sorted((w.text, tuple(c.token for c in w.cards)) for w in self.words)),
-            self.discard.token if self.discard else None,
-            tuple(sorted(c.token for c in self.unused)),
-        )
-
 
 @dataclass
 class Solution:
@@ -104,7 +80,7 @@ class Solution:
 class Hand:
     """A hand as a packed multiset, with every word it can make."""
 
-    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[Word] | None = None) -> None:
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
         """``found``: the words the cards make, when the caller has them already."""
         counts = Counter(cards)
         if found is None:
@@ -120,7 +96,7 @@ class Hand:
         # every word the hand can make, longest first, with its cards as a mask
         self.words = sorted(((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points))
         # words by the field of their lowest card: where the packing tries them
-        self.by_field: list[list[tuple[int, int, Word]]] = [[] for _ in self.cards]
+        self.by_field: list[list[tuple[int, int, LaidWord]]] = [[] for _ in self.cards]
         for mask, w in self.words:
             self.by_field[_lowest_field(mask)].append((mask, w.points, w))
         for bucket in self.by_field:
@@ -164,9 +140,9 @@ class Hand:
         memo[state] = found = (best, most)
         return found
 
-    def play_of(self, state: int, per_word: int = 0) -> tuple[list[Word], list[Card]]:
+    def play_of(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
         """The words and unused cards of a packing of ``state`` that reaches ``value``."""
-        words: list[Word] = []
+        words: list[LaidWord] = []
         unused: list[Card] = []
         while state:
             target = self.value(state, per_word)
@@ -188,7 +164,7 @@ class Hand:
             return [(self.full, None)]
         return [(self.full - (1 << (_BITS * i)), c) for i, c in enumerate(self.cards)]
 
-    def packings(self, state: int, floor: list[int]) -> Iterator[tuple[int, list[Word], list[Card]]]:
+    def packings(self, state: int, floor: list[int]) -> Iterator[tuple[int, list[LaidWord], list[Card]]]:
         """Every distinct packing of ``state`` worth at least ``floor[0]``, each once.
 
         ``floor`` is read as the search goes, so a caller that raises it prunes what is
@@ -200,7 +176,7 @@ class Hand:
 
     def _packings(
         self, state: int, got: int, floor: list[int], field_at: int, start: int
-    ) -> Iterator[tuple[int, list[Word], list[Card]]]:
+    ) -> Iterator[tuple[int, list[LaidWord], list[Card]]]:
         if got + self.value(state) < floor[0]:
             return
         if state == 0:
@@ -226,11 +202,11 @@ def _lowest_field(state: int) -> int:
     return ((state & -state).bit_length() - 1) // _BITS
 
 
-def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]:
+def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
     """Every allowed word that some sub-multiset of the cards spells exactly."""
     singles = _sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
     doubles = _sub_multisets([c for c in counts if c.is_double], counts)
-    found: list[Word] = []
+    found: list[LaidWord] = []
     by_key: dict[str, list[str]] = {}
     for extra, with_doubles in doubles:
         for letters, chosen in singles:
@@ -247,12 +223,12 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[Word]
     return found
 
 
-def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[Word]:
+def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:
     """Each of ``words`` (all of the same letters as the cards) as laid with exactly the
     cards ``singles`` plus ``doubles``, where it can be."""
     if not doubles:
         # single-letter cards spell any word of the same letters, in its own order
-        yield from (Word(text, tuple(_single_cards(text, singles))) for text in words)
+        yield from (LaidWord(tuple(_single_cards(text, singles))) for text in words)
         return
     cards = singles + doubles
     # spellings within exactly these cards; the one using them all is the word's
@@ -261,7 +237,7 @@ def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tu
         spelled = (s for s in spell_word(text, counts=have, max_cards=len(cards)) if len(s.cards) == len(cards))
         spelling = next(spelled, None)
         if spelling is not None:
-            yield Word(text, spelling.cards)
+            yield LaidWord(spelling.cards)
 
 
 def _sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -331,7 +307,7 @@ def _best(hand: Hand, discard: bool, per_word: int) -> Play:
 
 def _longest(hand: Hand, discard: bool) -> Play:
     """The best play among those whose longest word is as long as the hand allows."""
-    best: tuple[int, int, int, Card | None, Word] | None = None
+    best: tuple[int, int, int, Card | None, LaidWord] | None = None
     for mask, w in hand.words:  # longest first
         if best is not None and w.letters < best[0]:
             break
@@ -370,7 +346,7 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
 # --- solitaire -----------------------------------------------------------------
 
 
-def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[Word]:
+def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[LaidWord]:
     """The words the face-up cards make, highest points first, longest on ties."""
     check_hand(faceup, deck)
     words = [w for _mask, w in Hand(faceup, dictionary).words]

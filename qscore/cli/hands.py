@@ -21,7 +21,8 @@ from qscore.errors import CardError
 if TYPE_CHECKING:
     from qscore.cards import Card
     from qscore.draws import DrawAdvice
-    from qscore.solver import Play, Word
+    from qscore.scoring import LaidWord
+    from qscore.solver import Play
 
 CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
@@ -128,11 +129,11 @@ def solitaire(
             print(f"  ... and {len(found) - 11} more (--json lists all)")
 
 
-def word_json(w: "Word") -> dict[str, object]:
+def word_json(w: "LaidWord") -> dict[str, object]:
     return {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
 
 
-def word_text(w: "Word") -> str:
+def word_text(w: "LaidWord") -> str:
     from qscore.cards import format_cards
 
     return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
