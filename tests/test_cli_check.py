@@ -41,6 +41,7 @@ def test_check_json_shape():
     assert got[2]["spellings"] == [{"cards": ["I", "N"], "points": 7}]
 
 
+@pytest.mark.sysdict
 def test_check_with_enchant_and_house_rules(tmp_path):
     allow = tmp_path / "allow.txt"
     allow.write_text("blorp\n", "utf-8")
@@ -75,6 +76,7 @@ def test_usage_error_exits_2_without_traceback():
 
 
 @pytest.mark.slow
+@pytest.mark.sysdict
 def test_dictionaries_lists_sizes_and_sources():
     r = run("dictionaries")
     assert r.exit_code == 0

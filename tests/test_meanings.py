@@ -149,6 +149,8 @@ def test_meanings_are_loaded_only_when_asked():
 @pytest.mark.skipif(
     not Path("/usr/share/wordnet/index.noun").is_file(), reason="needs Debian's wordnet-base (./dev test installs it)"
 )
+@pytest.mark.sysdict
+@pytest.mark.slow
 def test_shipped_meanings_are_what_the_generator_builds():
     """The shipped file regenerates byte for byte from Debian's wordnet-base package."""
     script = REPO / "dictionaries" / "build_meanings.py"

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def test_a_word_too_long_for_any_hand_gets_no_suggestions():
     assert budget.left == s.PER_RUN  # nothing searched
 
 
+@pytest.mark.sysdict
 def test_the_system_dictionary_search_is_counted_too():
     en_us = open_dictionary("en_US")
     calls = []
