@@ -32,7 +32,7 @@ from qscore.scoresheet import Entry, Game, GameConfig
 SCHEMA_VERSION = 1
 DB_NAME = "games.sqlite3"
 BUSY_TIMEOUT_MS = 15_000
-NO_GAMES = "no saved games yet: start one with `qscore new ALICE BOB`"
+NO_GAMES = "no saved games yet: start one with qscore new ALICE BOB"
 
 _SCHEMA = """
 CREATE TABLE games (
