@@ -33,55 +33,31 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     )
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    done = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "check", "quiz", "teh"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-    )
+
+    def installed(program: str, *args: str) -> subprocess.CompletedProcess:
+        """A program of the clean environment, run outside the checkout with a home of its own."""
+        env = {"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+        return subprocess.run(
+            [str(env_dir / "bin" / program), *args], cwd=outside, capture_output=True, text=True, env=env
+        )
+
+    done = installed("qscore", "check", "quiz", "teh")
     assert done.returncode == 1 and done.stderr == "", done.stderr  # teh is refused
+    assert done.stdout.startswith("quiz: allowed\n  Q·U·I·Z   35 points")
+    assert "did you mean: the, " in done.stdout  # the ranking data travels too
     shown = install.split("```console\n", 1)[1].split("```", 1)[0]
     command, _, output = shown.partition("\n")
     assert command == "$ qscore check quiz"
-    followed = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "check", "quiz"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-    )
+    followed = installed("qscore", "check", "quiz")
     assert (followed.returncode, followed.stdout) == (0, output)
-    version = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "--version"], capture_output=True, text=True, check=True
-    ).stdout
-    installed_version = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-c", "import importlib.metadata as m; print(m.version('qscore'))"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert version == f"qscore {installed_version}"  # --version and the metadata agree
-    assert done.stdout.startswith("quiz: allowed\n  Q·U·I·Z   35 points")
-    assert "did you mean: the, " in done.stdout  # the ranking data travels too
-    installed = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-c", "import qscore, pathlib; print(pathlib.Path(qscore.__file__).parent)"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
-    assert (Path(installed) / "wordlists" / "everyday.txt").is_file()
-    assert (Path(installed) / "data" / "WORDNET-COPYRIGHT").is_file()
-    defined = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "define", "quizzes"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-    )
+    version = installed("python", "-c", "import importlib.metadata as m; print(m.version('qscore'))").stdout
+    assert installed("qscore", "--version").stdout == f"qscore {version}"  # --version and the metadata agree
+    where = installed("python", "-c", "import qscore, pathlib; print(pathlib.Path(qscore.__file__).parent)")
+    package = where.stdout.strip()
+    assert package.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
+    assert (Path(package) / "wordlists" / "everyday.txt").is_file()
+    assert (Path(package) / "data" / "WORDNET-COPYRIGHT").is_file()
+    defined = installed("qscore", "define", "quizzes")
     assert defined.returncode == 0, defined.stderr  # the meanings travel in the wheel
     assert defined.stdout.startswith("quizzes: allowed\n  plural and present tense of quiz\n  noun: ")
 
