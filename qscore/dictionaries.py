@@ -53,8 +53,8 @@ _REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION}
 _CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
 
 SHIPPED = {
-    "everyday": "SCOWL words up to size 70: the words of an ordinary desk dictionary",
-    "wordgame": "SCOWL words up to size 80: adds the rarer words word-game players use",
+    "everyday": "SCOWL up to size 70, its common variants and today's words: an ordinary desk dictionary",
+    "wordgame": "SCOWL up to size 80 and its common variants: adds the rarer words word-game players use",
 }
 DEFAULT_DICTIONARY = "everyday"
 # Source of candidate words for the solver when the dictionary cannot list words itself.

@@ -25,7 +25,7 @@ from qscore.errors import QscoreError, StorageError, UnknownGameError
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 15_000
-NO_GAMES = "no saved games yet: start one with `qscore new ALICE BOB`"
+NO_GAMES = "no saved games yet: start one with qscore new ALICE BOB"
 
 _SCHEMA = """
 CREATE TABLE games (

@@ -151,10 +151,15 @@ def test_an_empty_house_list_name_is_named_as_typed(args):
 
 
 def test_completion_with_no_shell_says_so(monkeypatch):
-    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")  # as under a parent that is no shell
-    r = run("--show-completion")
-    one_line_error(r, "qscore: error: --show-completion is for bash, zsh, fish and PowerShell")
-    assert "its parent process is no shell: name one, as in --show-completion bash" in r.stderr
+    import shellingham
+
+    def no_shell():  # as under a parent process that is no shell
+        raise shellingham.ShellDetectionFailure
+
+    monkeypatch.setattr(shellingham, "detect_shell", no_shell)
+    for option in ("--show-completion", "--install-completion"):
+        r = run(option)
+        one_line_error(r, "qscore: error: cannot tell which shell this is: name it (bash, zsh or fish)")
     assert "=complete_bash" in ok("--show-completion", "bash")  # a shell named is no question
 
 

@@ -112,7 +112,8 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     ("args", "message"),
     [
         (["check"], "qscore: error: Missing argument 'WORDS...'. (see qscore check --help)"),
-        (["best", "Q U", "--top", "x"], "qscore: error: Invalid value for '--top': 'x' is not a valid int range."),
+        # typer 0.26 says "int range", 0.28 "integer range"
+        (["best", "Q U", "--top", "x"], "qscore: error: Invalid value for '--top': 'x' is not a valid int"),
         (["frob"], "qscore: error: No such command 'frob'. (see qscore --help)"),
     ],
 )

@@ -1,10 +1,12 @@
 """Shell completion, driven through the variables the shell sets (COMP_WORDS, COMP_CWORD).
 
-Most cases run in-process as bash's completion function would run qscore; one sources the
-script ``--show-completion`` prints into a real bash and completes through it.
+Most cases run in-process as bash's completion function would run qscore; the slow ones
+install the script into a home of their own and complete through a real bash, zsh (typed
+into on a terminal) and fish.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ok, run
+from tests.terminal import Terminal
 
 QSCORE = Path(sys.executable).with_name("qscore")
 
@@ -89,14 +92,21 @@ def test_a_damaged_games_file_offers_nothing(isolated_home):
     assert complete("qscore sheet --game ") == []
 
 
-@pytest.mark.skipif(shutil.which("bash") is None or not QSCORE.exists(), reason="needs bash and the qscore script")
+def shell_env(home: Path) -> dict[str, str]:
+    """A person's environment: a home of their own, qscore on the PATH, nothing of typer's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_TYPER")}
+    return env | {"HOME": str(home), "PATH": f"{QSCORE.parent}:{os.environ['PATH']}", "XDG_CONFIG_HOME": ""}
+
+
+def needs(shell: str):
+    missing = shutil.which(shell) is None or not QSCORE.exists()
+    return pytest.mark.skipif(missing, reason=f"needs {shell} and the qscore script (./dev test installs them)")
+
+
+@needs("bash")
 @pytest.mark.slow
-def test_completion_through_a_real_bash(two_games):
-    env = {
-        **os.environ,
-        "PATH": f"{QSCORE.parent}:{os.environ['PATH']}",
-        "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
-    }
+def test_completion_through_a_real_bash(two_games, tmp_path):
+    env = shell_env(tmp_path)
     script = subprocess.run(
         [str(QSCORE), "--show-completion", "bash"], capture_output=True, text=True, env=env, check=True
     ).stdout
@@ -110,32 +120,110 @@ def test_completion_through_a_real_bash(two_games):
     assert done.stdout.splitlines() == ["friday saturday", "leave"]
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+@needs("bash")
+@pytest.mark.slow
 def test_install_completion_writes_the_script_for_the_shell_it_runs_in(tmp_path):
     """As a user runs it: from bash, the shell found by looking at the parent process."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("_TYPER")} | {"HOME": str(tmp_path)}
     done = subprocess.run(
         ["bash", "-c", f"'{sys.executable}' -m qscore --install-completion; exit $?"],
         capture_output=True,
         text=True,
-        env=env,
+        env=shell_env(tmp_path),
     )
     assert done.returncode == 0, done.stderr
-    assert "bash completion installed in" in done.stdout
+    assert done.stdout.startswith(f"bash completion installed in {tmp_path}/.bash_completions/qscore.sh\n")
     installed = list((tmp_path / ".bash_completions").glob("*.sh"))
     assert len(installed) == 1 and "_COMPLETE=complete_bash" in installed[0].read_text()
-    assert str(installed[0].relative_to(tmp_path)) in (tmp_path / ".bashrc").read_text()
+    assert (tmp_path / ".bashrc").read_text() == f"source '{installed[0]}'\n"
 
 
-@pytest.mark.parametrize(
-    ("shell", "extra", "expected"),
-    [
-        ("zsh", {}, '_arguments \'*: :(("ann"\n"ben"\n"cat"))\'\n'),
-        ("fish", {"_TYPER_COMPLETE_FISH_ACTION": "get-args"}, "ann\nben\ncat\n"),
-    ],
-)
-def test_zsh_and_fish_pass_the_line_in_one_variable(two_games, shell, extra, expected):
+@needs("bash")
+@pytest.mark.slow
+def test_install_completion_installs_for_the_shell_named_whatever_it_runs_in(tmp_path):
+    env = shell_env(tmp_path)
+    for _ in range(2):  # a second install adds nothing to .zshrc
+        done = subprocess.run(
+            ["bash", "-c", f"'{sys.executable}' -m qscore --install-completion zsh"],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"zsh completion installed in {tmp_path}/.zfunc/_qscore\n")
+    assert (tmp_path / ".zfunc" / "_qscore").read_text().startswith("#compdef qscore\n")
+    assert (tmp_path / ".zshrc").read_text() == "fpath+=~/.zfunc; autoload -Uz compinit; compinit\n"
+    assert not (tmp_path / ".bashrc").exists()
+
+
+def test_an_unknown_shell_is_one_line(tmp_path, monkeypatch):
+    home = tmp_path / "person"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for option in ("--install-completion", "--show-completion"):
+        r = run(option, "ksh")
+        assert r.exit_code == 2
+        assert r.stderr == "qscore: error: no completion for the shell 'ksh': choose bash, zsh or fish\n"
+    assert list(home.iterdir()) == []
+
+
+def test_show_completion_prints_the_script_of_the_shell_named():
+    assert ok("--show-completion", "zsh").startswith("#compdef qscore\n")
+    assert ok("--show-completion", "fish").startswith("complete --command qscore ")
+    assert "complete -o default -F _qscore_completion qscore" in ok("--show-completion", "BASH")
+
+
+@pytest.mark.parametrize(("shell", "extra"), [("zsh", {}), ("fish", {"_TYPER_COMPLETE_FISH_ACTION": "get-args"})])
+def test_zsh_and_fish_pass_the_line_in_one_variable(two_games, shell, extra):
     """There the --game before an option's value is read from _TYPER_COMPLETE_ARGS."""
     env = {"_QSCORE_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": "qscore challenge -g friday ann cat --by "}
     r = run(env={**env, **extra})
-    assert r.exit_code == 0 and r.stdout == expected
+    assert r.exit_code == 0 and r.stdout == "ann\nben\ncat\n"
+
+
+def test_zsh_is_given_each_description_as_written():
+    env = {"_QSCORE_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "qscore sc"}
+    assert run(env=env).stdout == "score\tRecord a player's laydown\n"
+    env["_TYPER_COMPLETE_ARGS"] = "qscore score --re"
+    assert run(env=env).stdout == "--replace\treplace the player's laydown in that round (refused without it)\n"
+
+
+@needs("zsh")
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["installed", "sourced"])
+def test_a_new_zsh_completes_on_the_first_tab_with_descriptions_whole(two_games, tmp_path, how):
+    env = shell_env(tmp_path) | {"TERM": "xterm"}
+    if how == "installed":
+        subprocess.run([str(QSCORE), "--install-completion", "zsh"], env=env, check=True, capture_output=True)
+    else:  # as a person may do it by hand
+        (tmp_path / ".zshrc").write_text('autoload -Uz compinit; compinit\neval "$(qscore --show-completion zsh)"\n')
+    zsh = Terminal(["zsh", "-i"], env, tmp_path)
+    try:
+        zsh.read_until(r"# $|% $|\$ $")  # the prompt
+        zsh.type("qscore sc\t")
+        assert "qscore score " in zsh.read_until("qscore score ")  # one Tab, in a shell just started
+        zsh.type("\x15qscore le\t")  # Ctrl-U: a new line; the second Tab works too
+        assert "qscore leave " in zsh.read_until("qscore leave ")
+        zsh.type("\t")  # the players still in the latest game, for leave
+        assert re.search(r"dee\s+Eve", zsh.read_until("Eve"))
+        zsh.type("\x15qscore \t")
+        listed = zsh.read_until("stats +-- .*records")
+        assert "score         -- Record a player's laydown" in listed
+        assert "rename        -- Put a player's name right on the whole sheet" in listed
+    finally:
+        zsh.close()
+
+
+@needs("fish")
+@pytest.mark.slow
+def test_fish_completes_with_descriptions(two_games, tmp_path):
+    env = shell_env(tmp_path)
+    subprocess.run([str(QSCORE), "--install-completion", "fish"], env=env, check=True, capture_output=True)
+    assert (tmp_path / ".config" / "fish" / "completions" / "qscore.fish").is_file()
+    done = subprocess.run(
+        ["fish", "-c", "complete -C 'qscore sc'; complete -C 'qscore leave '"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert done.stdout.splitlines() == ["score\tRecord a player's laydown", "dee", "Eve"]

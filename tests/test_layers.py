@@ -53,6 +53,12 @@ def test_only_the_command_line_imports_typer_click_or_tabulate():
     assert {m for m in importers_of("qscore.cli") if not is_cli(m)} == {"qscore.__main__"}
 
 
+def test_only_the_adapter_imports_typers_private_modules():
+    """typer's undocumented parts are reached through one module, which a test holds to typer."""
+    private = {m for m, found in MODULES.items() if any(i.startswith("typer._") for i in found)}
+    assert private == {"qscore.cli.typer_private"}
+
+
 def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.storage") == {"qscore.scorekeeper"}
     assert importers_of("qscore.gamesfile") == {"qscore.storage"}

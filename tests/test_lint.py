@@ -9,7 +9,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ["qscore", "tests", "benchmarks", "dictionaries"]
+SOURCES = ["qscore", "tests", "benchmarks", "dictionaries", "tools"]
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """A wheel built from the repo runs ``qscore check quiz`` from a clean virtual environment."""
 
+import os
 import subprocess
 import sys
 import venv
@@ -7,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
-
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run(
@@ -19,47 +19,50 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
         check=True,
         capture_output=True,
     )
-    wheel = next(dist.glob("qscore-*.whl"))
+    assert len(list(dist.glob("qscore-*.whl"))) == 1
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
+    # the README's first section, word for word: `pip install qscore`, the wheel found beside it
+    install = (REPO / "README.md").read_text("utf-8").split("## Install\n", 1)[1].split("## ", 1)[0]
+    assert "pip install qscore" in install
     subprocess.run(
-        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+        [str(env_dir / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", "qscore"],
         check=True,
         capture_output=True,
+        env={**os.environ, "PIP_FIND_LINKS": str(dist)},
     )
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    done = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "check", "quiz", "teh"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-    )
+
+    def installed(program: str, *args: str) -> subprocess.CompletedProcess:
+        """A program of the clean environment, run outside the checkout with a home of its own."""
+        env = {"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+        return subprocess.run(
+            [str(env_dir / "bin" / program), *args], cwd=outside, capture_output=True, text=True, env=env
+        )
+
+    done = installed("qscore", "check", "quiz", "teh")
     assert done.returncode == 1 and done.stderr == "", done.stderr  # teh is refused
     assert done.stdout.startswith("quiz: allowed\n  Q·U·I·Z   35 points")
     assert "did you mean: the, " in done.stdout  # the ranking data travels too
-    installed = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-c", "import qscore, pathlib; print(pathlib.Path(qscore.__file__).parent)"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    assert installed.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
-    assert (Path(installed) / "wordlists" / "everyday.txt").is_file()
-    assert (Path(installed) / "data" / "WORDNET-COPYRIGHT").is_file()
-    defined = subprocess.run(
-        [str(env_dir / "bin" / "qscore"), "define", "quizzes"],
-        cwd=outside,
-        capture_output=True,
-        text=True,
-        env={"QSCORE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"},
-    )
+    shown = install.split("```console\n", 1)[1].split("```", 1)[0]
+    command, _, output = shown.partition("\n")
+    assert command == "$ qscore check quiz"
+    followed = installed("qscore", "check", "quiz")
+    assert (followed.returncode, followed.stdout) == (0, output)
+    version = installed("python", "-c", "import importlib.metadata as m; print(m.version('qscore'))").stdout
+    assert installed("qscore", "--version").stdout == f"qscore {version}"  # --version and the metadata agree
+    where = installed("python", "-c", "import qscore, pathlib; print(pathlib.Path(qscore.__file__).parent)")
+    package = where.stdout.strip()
+    assert package.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
+    assert (Path(package) / "wordlists" / "everyday.txt").is_file()
+    assert (Path(package) / "data" / "WORDNET-COPYRIGHT").is_file()
+    defined = installed("qscore", "define", "quizzes")
     assert defined.returncode == 0, defined.stderr  # the meanings travel in the wheel
     assert defined.stdout.startswith("quizzes: allowed\n  plural and present tense of quiz\n  noun: ")
 
 
+@pytest.mark.slow
 def test_dev_reads_paths_from_where_it_is_run(tmp_path):
     """`../words.txt` typed in a sub-folder names the file beside it, not one in the checkout."""
     (tmp_path / "words.txt").write_text("zax\n")
@@ -76,6 +79,7 @@ def test_dev_reads_paths_from_where_it_is_run(tmp_path):
     assert done.stdout.startswith("zax: allowed")
 
 
+@pytest.mark.slow
 def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
     import re
     import tarfile
@@ -100,6 +104,42 @@ def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
     assert not missing, f"README links to files the sdist lacks: {missing}"
     assert "LICENSE" in names and "qscore/wordlists/SCOWL-COPYRIGHT" in names
     assert "qscore/data/WORDNET-COPYRIGHT" in names
+    from qscore import __version__
+
+    assert f"\nVersion: {__version__}\n" in info  # one source: qscore/__init__.py
+    assert "Classifier: Operating System :: POSIX\n" in info
+    assert "Classifier: Environment :: Console\n" in info
+    assert "\nAuthor: the qscore authors\n" in info
     assert "License-Expression: MIT" in info
     assert "License-File: LICENSE" in info
     assert "License-File: qscore/data/WORDNET-COPYRIGHT" in info
+
+
+def test_the_version_has_one_source():
+    import importlib.metadata
+    import tomllib
+
+    from qscore import __version__
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
+    assert "version" not in project and project["dynamic"] == ["version"]
+    assert importlib.metadata.version("qscore") == __version__
+
+
+def test_the_lowest_versions_are_every_floor_pyproject_declares():
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        from lowest_versions import floors
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    pyproject = {
+        "project": {"dependencies": ["typer>=0.26,<0.29", "dawg2 >= 0.13", "rich[jupyter]>=13; python_version<'4'"]},
+        "dependency-groups": {"test": ["ruff>=0.17,<0.18", {"include-group": "other"}]},
+    }
+    assert floors(pyproject) == ["typer==0.26", "dawg2==0.13", "rich==13", "ruff==0.17"]
+    with pytest.raises(ValueError, match="declares no lowest version"):
+        floors({"project": {"dependencies": ["typer<0.29"]}})
+    import tomllib
+
+    real = floors(tomllib.loads((REPO / "pyproject.toml").read_text("utf-8")))
+    assert {pin.split("==")[0] for pin in real} >= {"typer", "tabulate", "pyenchant", "dawg2", "pytest", "ruff"}

@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
 import typer
-
-# typer carries its own click; its exceptions are only reachable here (typer is pinned).
-from typer._click.exceptions import ClickException, NoArgsIsHelpError
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from qscore import scorekeeper
-from qscore.cli.completion import dictionary_names
+from qscore.cli.completion import dictionary_names, shell_names
+from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
+from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
@@ -47,6 +46,9 @@ class OneLineErrors(TyperGroup):
         except OSError as exc:
             raise typer.Exit(_output_failed(exc)) from None
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return list(super().parse_args(ctx, shell_may_be_left_out(args)))
+
     def main(
         self,
         args: Sequence[str] | None = None,
@@ -56,6 +58,8 @@ class OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        if COMPLETE_VAR in os.environ:  # the shell asks for completions
+            enable_completers()
         refused = refusal(sys.argv[1:] if args is None else list(args))
         if refused:
             say_error(f"qscore: error: {refused}")
@@ -71,9 +75,9 @@ class OneLineErrors(TyperGroup):
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
             say_error(f"qscore: error: {exc.format_message()}{hint}")
             sys.exit(exc.exit_code)
-        except typer.Abort:
+        except typer.Abort:  # end of input or Ctrl-C at a prompt: stopped, as by Ctrl-C
             say_error("qscore: stopped")
-            sys.exit(1)
+            sys.exit(INTERRUPTED)
         if not standalone_mode:
             return status
         sys.exit(status if isinstance(status, int) else 0)
@@ -82,6 +86,7 @@ class OneLineErrors(TyperGroup):
 # Where a write can fail for want of room; any other error is a fault to show in full.
 _NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
+INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 
 
 def _output_failed(exc: OSError) -> int:
@@ -108,14 +113,11 @@ def say_error(line: str) -> None:
 # Options whose values are file paths: a path may hold any bytes the system allows.
 _PATH_OPTIONS = ("--allow", "--deny", "--dictionary", "-d")
 _HOUSE_LISTS = ("--allow", "--deny")
-_COMPLETION = ("--show-completion", "--install-completion")
-_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
 
 def refusal(args: list[str]) -> str | None:
     """Why no command can take this command line, before any command looks at it, or None:
-    an argument that is not UTF-8 text (outside a file path), an empty house-list name,
-    or a completion script asked for where no shell runs qscore."""
+    an argument that is not UTF-8 text (outside a file path), or an empty house-list name."""
     from qscore.paths import printable
 
     for i, arg in enumerate(args):
@@ -126,13 +128,6 @@ def refusal(args: list[str]) -> str | None:
         is_path = (i > 0 and args[i - 1] in _PATH_OPTIONS) or (eq and option in _PATH_OPTIONS) or arg[:2] == "-d"
         if not is_path and _not_utf8(arg):
             return f"argument '{printable(arg)}' is not UTF-8 text: qscore reads names and words as UTF-8"
-    asked = next((i for i, a in enumerate(args) if a in _COMPLETION), None)
-    if asked is not None and args[asked + 1 : asked + 2] not in [[s] for s in _SHELLS]:
-        shell = _shell()
-        if shell not in _SHELLS:
-            found = f"it runs under {shell}" if shell else "its parent process is no shell"
-            option = args[asked]
-            return f"{option} is for bash, zsh, fish and PowerShell, and {found}: name one, as in {option} bash"
     return None
 
 
@@ -142,18 +137,6 @@ def _not_utf8(arg: str) -> bool:
     except UnicodeEncodeError:  # Python read the bytes that were not UTF-8 as lone surrogates
         return True
     return False
-
-
-def _shell() -> str | None:
-    """The shell qscore runs under, as typer's completion finds it, or None."""
-    if os.getenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
-        return None
-    import shellingham
-
-    try:
-        return str(shellingham.detect_shell()[0])
-    except shellingham.ShellDetectionFailure:
-        return None
 
 
 def warn(message: str) -> None:
@@ -174,18 +157,52 @@ def _silence_stdout() -> None:
 
 
 class PlainUsage(TyperCommand):
-    """A usage line as people write one, ``qscore best [OPTIONS] CARDS...``: typer wraps a
-    required argument's metavar in braces, which reads as a set to choose from."""
+    """Arguments named as people write them, ``qscore score [OPTIONS] PLAYER [WORDS...]``:
+    typer names an argument in lower case, as an option's value is not, and wraps a
+    required one in braces, which reads as a set to choose from. Every command uses
+    this class (``QscoreTyper``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, TyperArgument) and param.metavar is None and param.name:
+                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
 
 
-app = typer.Typer(
+class QscoreTyper(typer.Typer):
+    """typer's app, every command with a usage line as people write one."""
+
+    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = PlainUsage, **kw: Any) -> Any:
+        return super().command(name, cls=cls, **kw)
+
+
+# --install-completion and --show-completion take a shell's name, or none for the shell
+# they are run from: an option whose value may be left out, which the parser cannot say.
+SHELL_OPTIONS = ("--install-completion", "--show-completion")
+
+
+def shell_may_be_left_out(args: list[str]) -> list[str]:
+    """The top level's options, a shell option with no value given an empty one."""
+    out = list(args)
+    i = 0
+    while i < len(out) and out[i].startswith("-") and out[i] != "--":
+        if out[i] in SHELL_OPTIONS:
+            if i + 1 == len(out) or out[i + 1].startswith("-"):
+                out[i] += "="
+            else:
+                i += 1  # the shell's name
+        i += 1
+    return out
+
+
+app = QscoreTyper(
     cls=OneLineErrors,
     context_settings={"help_option_names": ["-h", "--help"]},
     help="qscore: word judge, hand solver and scorekeeper for Quiddler at a real table.",
-    add_completion=True,  # --install-completion, --show-completion; see cli/completion.py
+    add_completion=False,  # qscore's own --install-completion and --show-completion: cli/shells.py
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     no_args_is_help=True,
@@ -200,12 +217,67 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def install_completion(shell: str | None) -> None:
+    if shell is None:
+        return
+    name = _shell(shell)
+    try:
+        script, rc = install_script(name, Path.home())
+    except OSError as exc:
+        fail(f"cannot install {name} completion: {exc.strerror}: {exc.filename}")
+    print(f"{name} completion installed in {script}")
+    if rc is not None:
+        print(f"and a line added to {rc}")
+    print(f"It takes effect in a new {name}.")
+    raise typer.Exit()
+
+
+def show_completion(shell: str | None) -> None:
+    if shell is not None:
+        print(SCRIPTS[_shell(shell)], end="")
+        raise typer.Exit()
+
+
+def _shell(name: str) -> str:
+    try:
+        return shell_named(name)
+    except UnknownShell as exc:
+        fail(str(exc))
+
+
+def shell_option(name: str, callback: Callable[[str | None], None], help: str) -> Any:
+    """An option naming a shell, or none for the one it is run from (shell_may_be_left_out)."""
+    return typer.Option(
+        name,
+        metavar="[SHELL]",
+        callback=callback,
+        is_eager=True,
+        expose_value=False,
+        autocompletion=shell_names,
+        help=help,
+    )
+
+
 @app.callback()
 def main(
     version: Annotated[
         bool,
         typer.Option("--version", callback=show_version, is_eager=True, help="print qscore's version and stop"),
     ] = False,
+    install: Annotated[
+        str | None,
+        shell_option(
+            "--install-completion",
+            install_completion,
+            "install Tab completion for bash, zsh or fish (default: the shell you run it from)",
+        ),
+    ] = None,
+    show: Annotated[
+        str | None,
+        shell_option(
+            "--show-completion", show_completion, "print that completion script instead, to install it yourself"
+        ),
+    ] = None,
 ) -> None:
     """qscore: word judge, hand solver and scorekeeper for Quiddler at a real table."""
 
@@ -236,7 +308,7 @@ def reports_errors(func: F) -> F:
                 print(f"\nqscore: stopped (Ctrl-C) after {what}: see qscore sheet", file=sys.stderr)
             else:
                 print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 

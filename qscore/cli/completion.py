@@ -97,3 +97,8 @@ def dictionary_names(incomplete: str) -> list[str]:
     from qscore.dictionaries import list_dictionaries
 
     return _matching([d.name for d in list_dictionaries()], incomplete)
+
+
+def shell_names(incomplete: str) -> list[str]:
+    """The shells --install-completion and --show-completion know."""
+    return _matching(("bash", "zsh", "fish"), incomplete)

@@ -4,12 +4,12 @@ import sys
 
 import typer
 
-from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, PlainUsage, VariantOpt, app, reports_errors
+from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt, app, reports_errors
 from qscore.cli.meanings import definition_json, definition_lines, meanings_of
 from qscore.cli.words import WordsArg
 
 
-@app.command("define", cls=PlainUsage)
+@app.command("define", short_help="Judge words and say what they mean")
 @reports_errors
 def define_words(
     words: WordsArg,

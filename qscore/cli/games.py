@@ -74,7 +74,7 @@ def start_game(players: list[str], **choices: Any) -> "Game":
         return scorekeeper.start_game(players, **(choices | {"bonus": ask_bonus()}))
 
 
-@app.command()
+@app.command(short_help="Start a game: players, variant, bonuses, dictionary")
 @reports_errors
 def new(
     players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
@@ -130,7 +130,7 @@ def new(
     print(standing_text(started))
 
 
-@app.command()
+@app.command(short_help="Record a player's laydown")
 @reports_errors
 def score(
     player: Annotated[str, typer.Argument(help="whose laydown", autocompletion=players_still_in)],
@@ -220,7 +220,7 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
     return ["", head, round_text(after, state), "", sheet_text(after), standing_text(after)]
 
 
-@app.command()
+@app.command(short_help="Settle a challenge and rescore the round")
 @reports_errors
 def challenge(
     player: Annotated[str, typer.Argument(help="whose word is challenged", autocompletion=players_still_in)],
@@ -265,7 +265,7 @@ def challenge_text(game: "Game", entry: "Entry") -> str:
     return f"Challenge by {d['by']}: {outcome}{meaning_after_challenge(d['word'], d['valid'])}"
 
 
-@app.command()
+@app.command(short_help="Show the whole scoresheet")
 @reports_errors
 def sheet(
     game: GameOpt = None,
@@ -293,7 +293,7 @@ def sheet(
         print(standing_text(g))
 
 
-@app.command()
+@app.command(short_help="Print the scoresheet as CSV, JSON or Markdown")
 @reports_errors
 def export(
     fmt: Annotated[
@@ -307,7 +307,7 @@ def export(
     sys.stdout.write(export_text(scorekeeper.load_game(game), fmt))
 
 
-@app.command()
+@app.command(short_help="Take back the last entry")
 @reports_errors
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
@@ -333,7 +333,7 @@ def undo_text(saved: "Saved") -> str:
     return text + "."
 
 
-@app.command()
+@app.command(short_help="List the saved games, or rename or delete one")
 @reports_errors
 def games(
     as_json: JsonOpt = False,

@@ -9,7 +9,6 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
-    PlainUsage,
     app,
     dictionary_from,
     print_json,
@@ -30,7 +29,7 @@ CardsArg = Annotated[
 SOLITAIRE_STACKS = 8
 
 
-@app.command(cls=PlainUsage)
+@app.command(short_help="Find the best play of a hand, or whether to draw")
 @reports_errors
 def best(
     cards: CardsArg,
@@ -96,7 +95,7 @@ def best(
     tell_notes(words)
 
 
-@app.command(cls=PlainUsage)
+@app.command(short_help="Suggest the word to take in solitaire")
 @reports_errors
 def solitaire(
     cards: Annotated[list[str], typer.Argument(metavar="CARDS...", help="the face-up cards of the eight stacks")],

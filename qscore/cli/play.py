@@ -492,7 +492,7 @@ class PlaySession:
         raise typer.Exit(0)
 
 
-@app.command()
+@app.command(short_help="Keep score for a whole game, in table order")
 @reports_errors
 def play(
     game: Annotated[

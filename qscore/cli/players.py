@@ -11,7 +11,7 @@ from qscore.cli.games import GameOpt, ask_bonus, on_terminal
 from qscore.errors import BonusChoiceNeeded
 
 
-@app.command()
+@app.command(short_help="Put a player's name right on the whole sheet")
 @reports_errors
 def rename(
     old: Annotated[str, typer.Argument(help="the player's name as on the sheet", autocompletion=players)],
@@ -27,7 +27,7 @@ def rename(
     print(standing_text(after))
 
 
-@app.command()
+@app.command(short_help="A player goes home; the game goes on without them")
 @reports_errors
 def leave(
     player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from qscore.solver import Play
 
 
-@app.command()
+@app.command(short_help="Each player's score beside the best their cards allowed")
 @reports_errors
 def review(
     game: GameOpt = None,

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from qscore.stats import PlayerStats, Records, TableStats, WordRecord
 
 
-@app.command()
+@app.command(short_help="Each player's figures and the table's records")
 @reports_errors
 def stats(
     player: Annotated[str | None, typer.Option("--player", "-p", help="only this player")] = None,

@@ -12,7 +12,6 @@ from qscore.cli.app import (
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
-    PlainUsage,
     VariantOpt,
     app,
     dictionary_from,
@@ -39,7 +38,7 @@ WordsArg = Annotated[
 ]
 
 
-@app.command(cls=PlainUsage)
+@app.command(short_help="Judge words: allowed or not, why, every way to lay them")
 @reports_errors
 def check(
     words: WordsArg,
@@ -186,7 +185,7 @@ def verdict_text(v: Verdict) -> str:
     return "\n".join(lines)
 
 
-@app.command()
+@app.command(short_help="List the dictionaries qscore can use")
 @reports_errors
 def dictionaries(as_json: JsonOpt = False) -> None:
     """List the dictionaries qscore can use, their sizes and where each comes from."""

@@ -1,0 +1,88 @@
+"""Help that reads in full, usage lines as people write them, errors in plain text, and an
+abort at a prompt reported as Ctrl-C is."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from qscore.storage import GameStore
+from tests.conftest import ok, run
+
+PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
+
+
+def commands() -> list[str]:
+    listed = ok("--help").split("Commands:\n", 1)[1]
+    return [line.split()[0] for line in listed.splitlines() if line.strip()]
+
+
+def test_every_command_summary_is_whole_on_its_line():
+    listed = ok("--help").split("Commands:\n", 1)[1].splitlines()
+    assert not [line for line in listed if "..." in line]
+    assert len(commands()) == len(listed) == 17  # one line each: none wraps
+    for line in listed:
+        summary = line.split(maxsplit=1)[1]
+        assert summary[0].isupper() and not summary.endswith("."), line
+    assert "  score         Record a player's laydown" in listed
+
+
+@pytest.mark.parametrize("command", ["score", "challenge", "rename", "leave", "new", "best", "check"])
+def test_usage_names_arguments_in_capitals(command):
+    usage = ok(command, "--help").splitlines()[0]
+    assert usage.startswith(f"Usage: qscore {command} [OPTIONS] ")
+    assert not re.search(r"[{}]|\b[a-z]+\b", usage.split("[OPTIONS]")[1]), usage
+
+
+def test_usage_lines_read_as_written():
+    assert ok("score", "--help").startswith("Usage: qscore score [OPTIONS] PLAYER [WORDS...]\n")
+    assert ok("challenge", "--help").startswith("Usage: qscore challenge [OPTIONS] PLAYER WORD\n")
+    arguments = ok("new", "--help").split("Arguments:\n")[1]
+    assert arguments.startswith("  PLAYERS...  the players, in seating order")
+
+
+def strings_shown(path: Path) -> list[str]:
+    """The string literals of a module that are not docstrings."""
+    tree = ast.parse(path.read_text("utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_no_message_carries_markdown_marks():
+    """What qscore says on a terminal is plain text: no `code` marks."""
+    marked = [
+        (str(path.relative_to(PACKAGE)), text)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "shells.py"  # the shells' scripts, where ` is the shell's
+        for text in strings_shown(path)
+        if "`" in text
+    ]
+    assert marked == []
+
+
+def test_no_games_is_said_plainly():
+    r = run("sheet")
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: no saved games yet: start one with qscore new ALICE BOB\n"
+
+
+def test_an_abort_at_a_prompt_exits_as_ctrl_c_does(monkeypatch):
+    """End of input at "Delete ...?" (as Ctrl-D, or Ctrl-C in the prompt): 130, nothing deleted."""
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    r = run("games", "--delete", "friday", input="")
+    assert r.exit_code == 130
+    assert r.stderr == "qscore: stopped\n"
+    assert GameStore().names() == ["friday"]
