@@ -341,10 +341,24 @@ def test_a_bad_house_list_entry_is_one_line_naming_file_and_line(tmp_path, entry
     assert r.stderr == f"qscore: error: house list {house}, line 3: {entry!r} is not a word of letters a-z\n"
 
 
-def test_an_empty_house_list_is_a_warning(tmp_path):
+@pytest.mark.parametrize("option", ["--allow", "--deny"])
+def test_an_empty_house_list_is_a_warning(tmp_path, option):
 
-    house = tmp_path / "deny.txt"
+    house = tmp_path / "house.txt"
     house.write_text("\n", "utf-8")
-    r = run("check", "--deny", str(house), "quiz")
+    r = run("check", option, str(house), "quiz")
     assert r.exit_code == 0 and r.stdout.startswith("quiz: allowed")
     assert r.stderr == f"qscore: warning: house list {house} holds no words\n"
+
+
+@pytest.mark.parametrize("option", ["--allow", "--deny"])
+def test_a_new_game_warns_of_an_empty_house_list_as_check_does(tmp_path, option):
+    house = tmp_path / "house.txt"
+    house.write_text("", "utf-8")
+    r = run("new", "ann", "ben", "cat", option, str(house))
+    assert r.exit_code == 0 and r.stdout.startswith("Game ")
+    assert r.stderr == f"qscore: warning: house list {house} holds no words\n"
+    full = tmp_path / "full.txt"
+    full.write_text("qat\n", "utf-8")
+    r = run("new", "ann", "ben", "cat", option, str(full), "--game", "second")
+    assert r.exit_code == 0 and r.stderr == ""

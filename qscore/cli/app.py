@@ -5,7 +5,7 @@ import errno
 import functools
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
@@ -188,9 +188,14 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
     for path, words in lists.items():
-        if not words:
-            warn(f"house list {path} holds no words")
+        warn_if_empty(path, words)
     return open_dictionary(name, lists.get(allow, ()) if allow else (), lists.get(deny, ()) if deny else ())
+
+
+def warn_if_empty(house_list: Path, words: Collection[str]) -> None:
+    """An empty house list rules nothing: worth a warning, not an error."""
+    if not words:
+        warn(f"house list {house_list} holds no words")
 
 
 def print_json(value: Any) -> None:
