@@ -230,6 +230,24 @@ def test_the_dictionary_a_command_line_names(args, named):
     assert named_dictionary(args) == named
 
 
+@pytest.mark.sysdict
+def test_a_dictionary_begun_early_outlives_its_command(monkeypatch):
+    """The command line's dictionary is not freed when the command returns (about 10 ms
+    of check's start-up): the process ends with the command. One opened later is freed."""
+    import gc
+    import weakref
+
+    from qscore import system_dictionaries as early
+
+    monkeypatch.setattr(early, "_KEPT", [])
+    early.open_early("en_US")
+    kept = weakref.ref(open_dictionary("en_US")._dict)
+    freed = weakref.ref(open_dictionary("en_US")._dict)
+    gc.collect()
+    assert kept() is not None and freed() is None
+    assert early._KEPT[0][1] is kept()
+
+
 @pytest.mark.slow
 def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
     env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
