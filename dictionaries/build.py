@@ -189,6 +189,19 @@ def words_up_to(size: int) -> set[str]:
     return read_category("words", size, LETTERS) | (variants - abbreviations(ABBREVIATION_SIZE))
 
 
+def accented(size: int) -> dict[str, set[str]]:
+    """SCOWL's lower-case words up to ``size`` written with accents (entrée, émigré), every
+    spelling and variant, under the letters a player types (entree, emigre)."""
+    forms: dict[str, set[str]] = {}
+    for path in sorted(SCOWL.glob("*-words.*")):
+        if int(path.name.rpartition(".")[2]) <= size:
+            for line in path.read_text("utf-8").splitlines():
+                typed = fold(line)
+                if line != typed and line == line.lower() and LETTERS.fullmatch(typed):
+                    forms.setdefault(typed, set()).add(line)
+    return forms
+
+
 def abbreviations(size: int) -> set[str]:
     return {w.lower() for w in read_category("abbreviations", size, NAME, None)}
 
@@ -233,6 +246,12 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     )
 
     rejects = dict(curated)
+    # SCOWL's Roman numerals (ii, xiv, clii): numbers in letters, no words, which hunspell
+    # accepts. Where a list holds one as a word (x, xi: letters) it stays a word.
+    for numeral in read_category("roman-numerals", largest, NAME, ("special",)):
+        lower = numeral.lower()
+        if lower not in known and lower not in words_anywhere:
+            rejects.setdefault(lower, "numeral")
     for abbr in read_category("abbreviations", ABBREVIATION_SIZE, NAME, None):
         lower = abbr.lower()
         if lower not in known and lower not in words_anywhere and lower not in clipped:
@@ -255,6 +274,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # suggestions: "the" before "tee" for a typed "teh".
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
+    # The accented spellings of the words a player types without them: a hunspell
+    # dictionary that holds only entrée (en_GB) allows entree through them.
+    out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
     out["WORDNET-LICENSE"] = WORDNET_COPYRIGHT.read_text("utf-8")
     return out

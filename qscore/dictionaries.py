@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 NOT_IN_DICTIONARY = "not in the dictionary"
 PROPER_NOUN = "proper noun"
 ABBREVIATION = "abbreviation"
+ROMAN_NUMERAL = "Roman numeral"
 AFFIX = "prefix or suffix"
 HYPHENATED = "hyphenated"
 APOSTROPHE = "apostrophe"
@@ -47,7 +48,7 @@ ONE_CARD = "fewer than two cards"
 HOUSE_DENIED = "on the house deny list"
 
 # denied.tsv writes reasons as one word; these are the reasons they stand for.
-_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION}
+_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION, "numeral": ROMAN_NUMERAL}
 # In a word-list file an entry with capitals is a name or an acronym, never a word;
 # the index keeps it under a mark a-z words never carry, for the reason of a refusal.
 _CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
@@ -416,7 +417,8 @@ def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
     part of :func:`refusal_reason`'s order, each reason given only on its evidence.
 
     1. the shipped deny list, where the dictionary takes the shipped evidence: a bare
-       prefix or suffix, then an abbreviation (hunspell accepts etc and kg);
+       prefix or suffix, a Roman numeral (xiv), an abbreviation (hunspell accepts etc,
+       kg and xiv);
     2. a word the dictionary holds is allowed;
     3. the dictionary's own case: a file's capitalised entry (Paris, NATO), or a word
        hunspell knows only as a name (Grey);
@@ -514,7 +516,9 @@ class EnchantDictionary(Dictionary):
     shipped_evidence = True
 
     def contains(self, word: str) -> bool:
-        return bool(self._dict.check(word))
+        """Whether hunspell holds ``word``, or one of SCOWL's accented spellings of it: a
+        player types entree, and en_GB holds only entrée."""
+        return bool(self._dict.check(word)) or any(self._dict.check(form) for form in _accented(word))
 
     def capitalised(self, word: str) -> str | None:
         # grey is an everyday word that en_US knows only as the name Grey: say both.
@@ -544,6 +548,19 @@ class EnchantDictionary(Dictionary):
             return []
         folded = dict.fromkeys(fold(w) for w in self._dict.suggest(word))  # souffle for soufflé
         return [w for w in folded if _WORD.fullmatch(w) and self.refusal(w) is None][:limit]
+
+
+def _accented(word: str) -> list[str]:
+    """SCOWL's accented spellings of ``word`` as typed (entree: entrée), from accents.tsv,
+    read when a system dictionary first lacks a word."""
+    found = _accents().get(word)
+    return found.split() if found else []
+
+
+@cache
+def _accents() -> dict[str, str]:
+    rows = paths.package_file("wordlists", "accents.tsv").read_text("utf-8").splitlines()
+    return dict(row.split("\t") for row in rows)
 
 
 def _candidates() -> WordListDictionary:
@@ -784,7 +801,7 @@ def refusal_reason(
     4. fewer than two cards (a, or a laid (qu));
     5. the deck or the hand cannot supply it (bubble: 3 B; 12 cards);
     6.-9. the dictionary's reasons (:func:`dictionary_reason`): a bare prefix or
-       suffix, an abbreviation, a proper noun, not in the dictionary.
+       suffix, a Roman numeral or an abbreviation, a proper noun, not in the dictionary.
     """
     if _LAID_MARKS & set(word):
         try:

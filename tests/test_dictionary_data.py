@@ -231,6 +231,24 @@ def test_the_dictionary_a_command_line_names(args, named):
     assert named_dictionary(args) == named
 
 
+@pytest.mark.sysdict
+def test_a_dictionary_begun_early_outlives_its_command(monkeypatch):
+    """The command line's dictionary is not freed when the command returns (about 10 ms
+    of check's start-up): the process ends with the command. One opened later is freed."""
+    import gc
+    import weakref
+
+    from qscore import system_dictionaries as early
+
+    monkeypatch.setattr(early, "_KEPT", [])
+    early.open_early("en_US")
+    kept = weakref.ref(open_dictionary("en_US")._dict)
+    freed = weakref.ref(open_dictionary("en_US")._dict)
+    gc.collect()
+    assert kept() is not None and freed() is None
+    assert early._KEPT[0][1] is kept()
+
+
 @pytest.mark.slow
 def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
     env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
@@ -344,10 +362,24 @@ def test_a_bad_house_list_entry_is_one_line_naming_file_and_line(tmp_path, entry
     )
 
 
-def test_an_empty_house_list_is_a_warning(tmp_path):
+@pytest.mark.parametrize("option", ["--allow", "--deny"])
+def test_an_empty_house_list_is_a_warning(tmp_path, option):
 
-    house = tmp_path / "deny.txt"
+    house = tmp_path / "house.txt"
     house.write_text("\n", "utf-8")
-    r = run("check", "--deny", str(house), "quiz")
+    r = run("check", option, str(house), "quiz")
     assert r.exit_code == 0 and r.stdout.startswith("quiz: allowed")
-    assert r.stderr == f"qscore: warning: house list {house} holds no words\n"
+    assert r.stderr == f"qscore: warning: house list {shown_path(house)} holds no words\n"
+
+
+@pytest.mark.parametrize("option", ["--allow", "--deny"])
+def test_a_new_game_warns_of_an_empty_house_list_as_check_does(tmp_path, option):
+    house = tmp_path / "house.txt"
+    house.write_text("", "utf-8")
+    r = run("new", "ann", "ben", "cat", option, str(house))
+    assert r.exit_code == 0 and r.stdout.startswith("Game ")
+    assert r.stderr == f"qscore: warning: house list {shown_path(house)} holds no words\n"
+    full = tmp_path / "full.txt"
+    full.write_text("qat\n", "utf-8")
+    r = run("new", "ann", "ben", "cat", option, str(full), "--game", "second")
+    assert r.exit_code == 0 and r.stderr == ""

@@ -4,7 +4,15 @@ the right reason for each refusal, and the obvious correction offered first."""
 import pytest
 
 from qscore.cards import parse_hand
-from qscore.dictionaries import ABBREVIATION, AFFIX, NOT_IN_DICTIONARY, PROPER_NOUN, judge, open_dictionary
+from qscore.dictionaries import (
+    ABBREVIATION,
+    AFFIX,
+    NOT_IN_DICTIONARY,
+    ONE_CARD,
+    PROPER_NOUN,
+    judge,
+    open_dictionary,
+)
 from qscore.errors import DictionaryError
 from qscore.solver import solitaire_words, solve
 from qscore.suggestions import distance, rank
@@ -12,7 +20,7 @@ from qscore.suggestions import distance, rank
 # Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
 FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
 # Lower-case forms en_US accepts of what SCOWL files only as abbreviations at size 95.
-RARE_ABBREVIATIONS = "foobar grep xor ix".split()
+RARE_ABBREVIATIONS = "foobar grep xor".split()
 # Words with no vowel that a desk dictionary prints as words.
 VOWELLESS_WORDS = "hmm shh brr nth cwm crwth".split()
 
@@ -35,6 +43,11 @@ def test_abbreviations_filed_as_words_are_refused(any_dictionary, word):
 @pytest.mark.parametrize("word", RARE_ABBREVIATIONS)
 def test_rare_abbreviations_hunspell_accepts_stay_refused(any_dictionary, word):
     assert any_dictionary.refusal(word) == ABBREVIATION
+
+
+def test_letters_that_are_numerals_too_stay_words():
+    assert open_dictionary("everyday").refusal("xi") is None
+    assert judge("x", open_dictionary("everyday")).reason == ONE_CARD
 
 
 @pytest.mark.parametrize("word", VOWELLESS_WORDS)

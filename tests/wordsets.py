@@ -1,5 +1,12 @@
 """Hand-picked words for the dictionary tests: each list is what a table would agree on."""
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from qscore import dictionaries as d
+
 ORDINARY = """quiz quizzes quizzed quizzing cat cats running ran jumped jumps happier happiest
 boxes went children mice geese walked walking talks beautiful quickly zebra zebras jukebox
 xylophone queen queens thinking clothes clever player players winner dealt dealing words
@@ -23,3 +30,58 @@ ONE_CARD = ["a", "i", "o", "x"]
 APOSTROPHE = ["don't", "it's", "o'clock", "rock'n'roll", "can\u2019t"]
 
 BAD_CHARACTERS = ["r2d2", "hello!", "two words", "naïve!", "don't!"]
+
+# More copies of a card than the standard deck has, or more cards than the largest hand.
+DECK = ["bubble", "pepper", "mammal", "(qu)(qu)(qu)", "interpretation", "refrigerator"]
+
+ROMAN_NUMERALS = ["ii", "iv", "ix", "xiv", "xxiv", "clii"]
+
+# In no dictionary, and no name or abbreviation in the shipped evidence.
+NOT_WORDS = ["zqxjv", "teh", "recieve", "adn", "blergh"]
+
+
+# --- the project's must-accept and must-reject lists (tests/data) ----------------
+
+DATA = Path(__file__).resolve().parent / "data"
+MUST_ACCEPT = DATA / "must-accept.txt"
+MUST_REJECT = DATA / "must-reject.txt"
+ANY = "any"  # a must-reject class that takes a refusal of any kind
+
+
+@dataclass(frozen=True)
+class WordClass:
+    """One class of a must-accept or must-reject list: its name, the kind of refusal
+    its words must get (must-reject only), and its words as typed."""
+
+    name: str
+    kind: str | None
+    words: tuple[str, ...]
+
+
+def read_classes(path: Path) -> list[WordClass]:
+    """The classes of a list file: ``[name]`` or ``[name: kind]`` starts one, then its
+    words, any number a line; ``#`` starts a comment line."""
+    found: list[WordClass] = []
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            name, _, kind = line.strip("[]").partition(":")
+            found.append(WordClass(name.strip(), kind.strip() or None, ()))
+        else:
+            last = found[-1]
+            found[-1] = WordClass(last.name, last.kind, last.words + tuple(line.split()))
+    return found
+
+
+def reason_kind(reason: str | None) -> str | None:
+    """The kind of a refusal's reason, the same on every dictionary, or None when the
+    word is allowed: the deck's "needs 3 B, ..." and "needs 12 cards, ..." are both
+    "deck"; hunspell's "not in en_US; Grey is a proper noun" is "not in the dictionary"."""
+    if reason is None:
+        return None
+    if reason.startswith("needs "):
+        return "deck"
+    if reason.startswith("not in "):
+        return d.NOT_IN_DICTIONARY
+    return reason

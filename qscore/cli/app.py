@@ -5,7 +5,7 @@ import errno
 import functools
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
@@ -17,6 +17,7 @@ from qscore.cli.completion import dictionary_names, shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
 from qscore.errors import QscoreError
+from qscore.paths import shown_path
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -319,8 +320,7 @@ def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> 
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
     for path, words in lists.items():
-        if not words:
-            warn(f"house list {path} holds no words")
+        warn_if_empty(path, words)
     return open_dictionary(name, lists.get(allow, ()) if allow else (), lists.get(deny, ()) if deny else ())
 
 
@@ -328,6 +328,12 @@ def tell_notes(dictionary: "Dictionary") -> None:
     """Warn of what the dictionary left out (the too-long lines of a word list)."""
     for note in dictionary.notes():
         warn(note)
+
+
+def warn_if_empty(house_list: Path, words: Collection[str]) -> None:
+    """An empty house list rules nothing: worth a warning, not an error."""
+    if not words:
+        warn(f"house list {shown_path(house_list)} holds no words")
 
 
 def print_json(value: Any) -> None:

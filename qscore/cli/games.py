@@ -17,6 +17,7 @@ from qscore.cli.app import (
     print_json,
     reports_errors,
     warn,
+    warn_if_empty,
 )
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
@@ -120,6 +121,9 @@ def new(
     from qscore.cli.sheets import standing_text
 
     c = started.config
+    for house_list, words in ((allow, c.allow), (deny, c.deny)):
+        if house_list:
+            warn_if_empty(house_list, words)  # the game keeps a house list's words as read
     print(f"Game {started.name!r} started: {', '.join(c.players)}.")
     rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
     size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"

@@ -1,0 +1,80 @@
+"""The project's must-accept and must-reject lists (tests/data), judged by every dictionary:
+the figures of dictionaries/README.md, held."""
+
+import pytest
+
+from qscore import dictionaries as d
+from qscore.cards import fold, load_deck
+from qscore.dictionaries import judge, open_dictionary
+from qscore.spelling import spell_word
+from tests.test_dictionaries import SYSTEM, system_dictionary_installed
+from tests.wordsets import ANY, MUST_ACCEPT, MUST_REJECT, WordClass, read_classes, reason_kind
+
+ACCEPT = read_classes(MUST_ACCEPT)
+REJECT = read_classes(MUST_REJECT)
+KINDS = {
+    d.BAD_CHARACTERS,
+    d.APOSTROPHE,
+    d.HYPHENATED,
+    d.ONE_CARD,
+    "deck",
+    d.AFFIX,
+    d.ROMAN_NUMERAL,
+    d.ABBREVIATION,
+    d.PROPER_NOUN,
+    d.NOT_IN_DICTIONARY,
+    ANY,
+}
+# What each dictionary allows of the must-reject list, on its own evidence. wordgame is
+# SCOWL up to size 80, whose rare words include a few that are names or misspellings in
+# everyday use (texas: a steamboat's top deck; persue: a trail of blood); en_GB holds sahara.
+ALLOWED_REJECTS = {
+    "everyday": set(),
+    "wordgame": {"texas", "canada", "spain", "easter", "joseph", "venus", "persue", "publically", "wich"},
+    "en_US": set(),
+    "en_GB": {"sahara"},
+}
+
+
+def kinds(group: WordClass, dictionary: d.Dictionary) -> dict[str, str | None]:
+    return {w: reason_kind(judge(w, dictionary, suggest=False).reason) for w in group.words}
+
+
+@pytest.fixture(scope="module", params=["everyday", "wordgame", *SYSTEM])
+def named(request):
+    if request.param == "en_GB" and not system_dictionary_installed("en_GB"):
+        pytest.skip("no hunspell dictionary en_GB here (./dev test installs hunspell-en-gb)")
+    return request.param, open_dictionary(request.param)
+
+
+def test_the_lists_are_several_hundred_words_over_ten_classes_each():
+    for classes in (ACCEPT, REJECT):
+        words = [w for group in classes for w in group.words]
+        assert len(classes) >= 10 and len(words) >= 300
+        assert len(set(words)) == len(words), sorted({w for w in words if words.count(w) > 1})
+    accepted = {w for group in ACCEPT for w in group.words}
+    assert not accepted & {w for group in REJECT for w in group.words}
+    assert {group.kind for group in REJECT} <= KINDS and all(group.kind is None for group in ACCEPT)
+
+
+def test_every_must_accept_word_is_layable_with_the_standard_deck():
+    deck = load_deck()
+    unlayable = [w for group in ACCEPT for w in group.words if not spell_word(fold(w), deck)]
+    assert unlayable == []
+
+
+@pytest.mark.parametrize("group", ACCEPT, ids=[g.name for g in ACCEPT])
+def test_the_shipped_lists_accept_every_must_accept_word(group):
+    for name in ("everyday", "wordgame"):
+        refused = {w: k for w, k in kinds(group, open_dictionary(name)).items() if k is not None}
+        assert refused == {}, name
+
+
+@pytest.mark.parametrize("group", REJECT, ids=[g.name for g in REJECT])
+def test_every_dictionary_refuses_the_must_reject_entries_for_their_reason(named, group):
+    name, dictionary = named
+    got = kinds(group, dictionary)
+    allowed = {w for w, kind in got.items() if kind is None}
+    assert allowed <= ALLOWED_REJECTS[name]
+    wrong = {w: kind for w, kind in got.items() if kind is not None and group.kind not in (ANY, kind)}
+    assert wrong == {}
