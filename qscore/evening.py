@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from qscore.errors import GameError
-from qscore.rules import check_laydown, check_words, playing
+from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scorekeeper import Ruling
 from qscore.scoresheet import Game, RoundState, name_key
 
@@ -114,6 +114,15 @@ def words_of(line: str) -> list[str]:
     return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
 
 
+def players_answer(line: str) -> list[str]:
+    """The players typed at the start, checked at once: names between commas when the
+    line has a comma (``Mary Ann, Bob``), else between spaces (``ann ben cat``)."""
+    names = line.split(",") if "," in line else line.split()
+    players = [n.strip() for n in names if n.strip()]
+    check_players(players)
+    return players
+
+
 def going_out_answer(game: Game, state: RoundState, answer: str) -> str:
     """The player an answer to "Who went out?" names, or "" for nobody."""
     if answer.lower() in NOBODY:
@@ -160,22 +169,28 @@ CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or in
 
 
 def challenge_answer(line: str) -> ChallengeLine:
-    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``."""
+    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``;
+    a name may have spaces (``Mary Ann steve by Bob``): the word is the one before the last ``by``."""
     parts = line.split()
-    said = parts.pop().lower() if len(parts) == 5 else None
+    said = parts[-1].lower() if parts and parts[-1].lower() in ("valid", "invalid") else None
+    if said is not None:
+        parts.pop()
     ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
-    if len(parts) != 4 or parts[2].lower() != "by" or said != ruling:
+    at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
+    if at is None:
         raise GameError(f"write a challenge as {CHALLENGE_FORM}")
-    return ChallengeLine(parts[0], parts[1], parts[3], ruling)
+    return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling)
 
 
 def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:
     """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
-    if game is None or len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
+    if game is None or len(parts) < 2:
         return None
-    if name_key(parts[1]) not in [name_key(p) for p in game.players]:
+    numbered = len(parts) > 2 and parts[-1].isdigit()
+    name = " ".join(parts[1:-1] if numbered else parts[1:])
+    if name_key(name) not in [name_key(p) for p in game.players]:
         return None
-    return parts[1], int(parts[2]) if len(parts) == 3 else None
+    return name, int(parts[-1]) if numbered else None
 
 
 def fix_round(game: Game, player: str, at_round: int) -> int:

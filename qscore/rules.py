@@ -8,7 +8,8 @@ application layer (qscore.scorekeeper) runs these checks again inside each write
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
@@ -33,16 +34,22 @@ class LaydownExistsError(GameError):
         )
 
 
+def check_players(players: Sequence[str]) -> None:
+    """Refuse a list of players no table could seat: too few or too many, a name that is
+    no name, two names that read the same."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    for p in players:
+        check_player_name(p)
+    names = [name_key(p) for p in players]
+    if len(set(names)) != len(names):
+        same = sorted({p for p in players if names.count(name_key(p)) > 1})
+        raise GameError("two players have the same name: " + ", ".join(same))
+
+
 def check_config(config: GameConfig) -> None:
     """Refuse a configuration no table could play."""
-    names = [name_key(p) for p in config.players]
-    if not MIN_PLAYERS <= len(config.players) <= MAX_PLAYERS:
-        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(config.players)}")
-    for p in config.players:
-        check_player_name(p)
-    if len(set(names)) != len(names):
-        same = sorted({p for p in config.players if names.count(name_key(p)) > 1})
-        raise GameError("two players have the same name: " + ", ".join(same))
+    check_players(config.players)
     if config.bonus not in BONUS_RULES:
         raise GameError(f"unknown bonus {config.bonus!r}: choose {', '.join(BONUS_RULES)}")
     if config.bonus_points < 1:
@@ -65,9 +72,20 @@ def check_config(config: GameConfig) -> None:
         raise GameError("a game needs at least one round")
 
 
+MAX_NAME = 30  # characters: a name fits a column of the sheet
+
+
 def check_player_name(name: str) -> None:
-    if not name or not name.replace("-", "").replace("_", "").isalnum():
-        raise GameError(f"player name {name!r}: use letters and digits")
+    """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): refused only
+    when it holds no letter or digit, is too long, or holds a control character."""
+    if not name_key(name):
+        raise GameError(f"player name {name!r}: a name needs a letter or a digit")
+    if len(name) > MAX_NAME:
+        raise GameError(f"player name {name!r} is {len(name)} characters: a name has {MAX_NAME} at most")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise GameError(f"player name {name!r}: a name is one line of printable characters")
+    if name != name.strip():
+        raise GameError(f"player name {name!r}: a name starts and ends with a letter, digit or mark")
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:

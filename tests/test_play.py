@@ -501,3 +501,18 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
         "Zoë's words: at",
     )
     assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
+
+
+def test_the_players_are_checked_as_soon_as_they_are_typed():
+    out = ok("play", "--game", "names", input=lines("Kim Zoe Zoë", "solo", "Kim, Zoë, Mary Ann, O'Neil", "", ""))
+    in_order(
+        out,
+        "commas between names with a space): Kim Zoe Zoë",
+        "two players have the same name: Zoe, Zoë.",
+        "commas between names with a space): solo",
+        "a game has 2 to 8 players, got 1.",
+        "commas between names with a space): Kim, Zoë, Mary Ann, O'Neil",
+        "Variant: standard or short [standard]",
+        "Keeping score for game 'names': Kim, Zoë, Mary Ann, O'Neil.",
+    )
+    assert out.count("Variant") == 1

@@ -34,6 +34,8 @@ COMMANDS = """At any prompt you can type:
   quit          stop here; everything entered is saved
 A word or a name that is also a command goes in quotes: 'undo'."""
 
+PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
+PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
 
 
@@ -354,21 +356,26 @@ class PlaySession:
 
     def set_up(self, name: str | None) -> None:
         """Ask for a new game's players and choices, and start it."""
+        from qscore.evening import players_answer
+
         print("A new game" + (f" called {name!r}." if name else "."))
         while True:
-            players = self.prompts.ask(
-                "Players, in seating order (the first deals first)", "the players' names, e.g. ann ben cat"
-            )
+            while True:
+                try:
+                    players = players_answer(self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT))
+                    break
+                except GameError as exc:
+                    print(f"{exc}.")
             variant = self.prompts.ask("Variant: standard or short [standard]").lower() or "standard"
             bonus = None
-            while len(players.replace(",", " ").split()) == 2 and bonus not in ("longest", "most", "none"):
+            while len(players) == 2 and bonus not in ("longest", "most", "none"):
                 bonus = self.prompts.ask(
                     "Two players use one bonus: longest or most", "or none, to play without"
                 ).lower()
             dictionary = self.prompts.ask("Dictionary [everyday]") or None
             try:
                 game = start_game(
-                    players.replace(",", " ").split(),
+                    players,
                     variant=variant,
                     bonus=bonus,
                     dictionary=dictionary,
