@@ -154,11 +154,11 @@ def test_each_line_is_checked_as_it_is_typed():
     in_order(
         out,
         "ben's words: (xy)z",
-        "qscore: error: no card (xy) in laid word '(xy)z'",
+        "Not taken: no card (xy) in laid word '(xy)z'",
         "ben's words: (in)",
-        "qscore: error: '(in)' is one card: a word takes at least 2 cards",
+        "Not taken: '(in)' is one card: a word takes at least 2 cards",
         "ben's words: quizz",
-        "qscore: error: ben's words take 5 cards, but round 1 is dealt 4",
+        "Not taken: ben's words take 5 cards, but round 1 is dealt 4",
         "ben's words: qiuz",
         "qiuz: not allowed (not in the dictionary); did you mean quiz",
         "Keep qiuz as laid? It stands unless challenged [y/N]: n",
@@ -166,18 +166,18 @@ def test_each_line_is_checked_as_it_is_typed():
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quiz (went out).",
         "cat's words: zz",
-        "qscore: error: too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+        "Not taken: too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
         "cat's words: ox",
         "cat's unused cards (2 cards; blank: retype the words): E E",
         "ann's words: at",
         "ann's unused cards (2 cards; blank: retype the words): E",
-        "qscore: error: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
+        "Not taken: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
         "ann's unused cards (2 cards; blank: retype the words): \n",
         "ann's words: at",
         "ann's unused cards (2 cards; blank: retype the words): E ZZ",
-        "qscore: error: unknown card 'ZZ'",
+        "Not taken: unknown card 'ZZ'",
         "ann's unused cards (2 cards; blank: retype the words): EX",
-        "qscore: error: unknown card 'EX'",
+        "Not taken: unknown card 'EX'",
         "ann's unused cards (2 cards; blank: retype the words): E X",
         "Recorded ann's laydown in round 1: at (unused E X).",
     )
@@ -310,11 +310,11 @@ def test_stopping_at_the_challenges_resumes_there():
 
 
 def test_setting_up_asks_again_after_a_mistake():
-    out = ok("play", "--game", "sat", input=lines("solo", "", "", "ann ben", "", "", "Longest", ""))
+    out = ok("play", "--game", "sat", input=lines("solo", "ann ben", "", "", "Longest", ""))
     in_order(
         out,
         "A new game called 'sat'.",
-        "qscore: error: a game has 2 to 8 players, got 1",
+        "Not taken: a game has 2 to 8 players, got 1",
         "Two players use one bonus: longest or most: \n",  # asked again until answered
         "Two players use one bonus: longest or most: Longest",
         "Keeping score for game 'sat': ann, ben.",
@@ -407,7 +407,7 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-d", str(words))
     words.unlink()
     out = ok("play", input=lines("n"))
-    in_order(out, "qscore: error: the game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
+    in_order(out, "The game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
     assert laydowns() == []
     answers = lines("y", "", "xq", "Z", "ox", "E", "cat", "y", "ben xq by ann", "ben xq by ann invalid", "")
     out = ok("play", input=answers)
@@ -416,7 +416,7 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
         "ben's words: xq",  # not checked: recorded as typed
         "Recorded ben's laydown in round 1: xq",
         "Challenge in round 1? (blank: none): ben xq by ann",
-        "qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
+        "Not taken: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
         "Challenge in round 1? (blank: none): ben xq by ann invalid",
         "Challenge by ann: xq is not allowed",
         "Round 1 (3 cards):",
@@ -508,11 +508,57 @@ def test_the_players_are_checked_as_soon_as_they_are_typed():
     in_order(
         out,
         "commas between names with a space): Kim Zoe Zoë",
-        "two players have the same name: Zoe, Zoë.",
+        "Not taken: two players have the same name: Zoe, Zoë.",
         "commas between names with a space): solo",
-        "a game has 2 to 8 players, got 1.",
+        "Not taken: a game has 2 to 8 players, got 1.",
         "commas between names with a space): Kim, Zoë, Mary Ann, O'Neil",
         "Variant: standard or short [standard]",
         "Keeping score for game 'names': Kim, Zoë, Mary Ann, O'Neil.",
     )
     assert out.count("Variant") == 1
+
+
+def test_a_laydown_replaced_elsewhere_at_the_challenges_is_shown_as_saved(isolated_home):
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    proc = start_play()
+    try:
+        seen = read_until(proc.stdout.fileno(), "Who went out?")
+        seen = answer(proc, b"ann\ncat\nat\nZ\n", "Challenge in round 1?", seen)
+        ok("score", "ben", "ox", "-u", "E", "--replace", "--round", "1")  # the other terminal
+        seen = answer(proc, b"\n", "Round 2: 4 cards", seen)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    text = seen.decode()
+    table = text[text.index("Round 1 (3 cards):") :]
+    # ben's OX (14) less E (2), as saved, not the AT with Z unused play had seen
+    in_order(table, "ben       ox 14", "Totals after round 1: ann 13, ben 12.", "Leader: ann with 13.")
+    assert "at 5" not in table
+
+
+def test_a_resumed_play_shows_where_the_table_stopped():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4,5", "--game", "friday")
+    ok("play", input=lines("", "at", "Z", "ox", "E", "cat", "y", "", "quit"))  # quit at round 2's first question
+    out = ok("play", input=lines(""))
+    first_question = out.index("Challenge in round 1?")
+    in_order(
+        out[:first_question],
+        "Round 1: 3 cards. ann deals, ben starts.",
+        "Round 1 (3 cards):",
+        "ann *     cat 13",
+        "ben       at 5",
+        "Round 1 is laid: its challenges, then the next deal.",
+    )
+    # stopped in the middle of round 2: the deal, and what is laid so far, before the next laydown
+    ok("play", input=lines("", "", "(qu)iz", "E", "quit"))  # no challenge; round 2 in turn from cat
+    out = ok("play", input=lines("quit"))
+    first_question = out.index("Who went out?")  # nobody went out yet: the table is asked again
+    in_order(
+        out[:first_question],
+        "Leader: ann with 23.",
+        "Round 2: 4 cards. ben deals, cat starts.",
+        "Round 2 (4 cards), open: ben deals, cat starts:",
+        "ann       (not laid yet)",
+        "cat       (qu)iz 25",
+    )
+    assert out.count("Round 2: 4 cards.") == 1

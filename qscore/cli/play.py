@@ -39,6 +39,13 @@ PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
 
 
+def not_taken(reason: object) -> None:
+    """An answer the table gave that cannot go in, and why: said as a reply to the prompt,
+    which comes again (nothing failed; nothing was saved)."""
+    text = str(reason)
+    print(f"Not taken: {text}" + ("" if text.endswith(".") else "."))
+
+
 class Quit(Exception):
     """The table stops (quit, end of input, Ctrl-C); everything saved stays saved."""
 
@@ -169,7 +176,7 @@ class Prompts:
         try:
             saved = scorekeeper.undo(self.session.name)
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         print(undo_text(saved))
         if saved.round_no is not None:
@@ -197,7 +204,7 @@ class Laydowns:
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
 
     def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
         words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
@@ -216,7 +223,7 @@ class Laydowns:
             try:
                 used = cards_in_words(game, state, player, words)
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
                 continue
             if not self.allowed(game, words):
                 continue
@@ -252,7 +259,7 @@ class Laydowns:
                 check_unused(game, state, player, words, unused, left)
                 return unused
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
 
     def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
@@ -302,7 +309,7 @@ class Laydowns:
                 self.save(player, words, unused, out, n, replacing=existing)
             return
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
@@ -333,11 +340,11 @@ class Laydowns:
             round_no = fix.round_no or fix_round(game, player, self.session.progress.at_round)
             state = game.round(round_no)
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         existing = state.laydowns.get(player)
         if existing is None:
-            print(f"qscore: error: {player} has no laydown in round {round_no} to fix")
+            not_taken(f"{player} has no laydown in round {round_no} to fix")
             return
         if not self.confirm_replace(player, existing, round_no):
             return
@@ -365,7 +372,7 @@ class PlaySession:
                     players = players_answer(self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT))
                     break
                 except GameError as exc:
-                    print(f"{exc}.")
+                    not_taken(exc)
             variant = self.prompts.ask("Variant: standard or short [standard]").lower() or "standard"
             bonus = None
             while len(players) == 2 and bonus not in ("longest", "most", "none"):
@@ -382,7 +389,7 @@ class PlaySession:
                     name=name,
                 )
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
                 continue
             self.session.name = game.name
             return
@@ -395,6 +402,8 @@ class PlaySession:
         print(WORDS_HINT)
         if game.over:
             print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+        elif any(r.laydowns for r in game.rounds):
+            self.resume(game)
         pending: Fix | None = None
         while True:
             try:
@@ -408,13 +417,34 @@ class PlaySession:
             except Fix as fix:
                 pending = fix
 
+    def resume(self, game: "Game") -> None:
+        """Where the table stopped, before the first question: the round's deal, what is
+        laid in it, and the table so far."""
+        from qscore.cli.sheets import deal_line, round_text, standing_text
+        from qscore.evening import AskChallenges, Finish, next_step
+
+        step = next_step(game, self.session.progress)
+        if isinstance(step, Finish):
+            return
+        state = game.rounds[step.round - 1]
+        print()
+        if isinstance(step, AskChallenges):
+            print(deal_line(state))
+            print(round_text(game, state, self.session.dictionary))
+            print(f"Round {state.number} is laid: its challenges, then the next deal.")
+            return
+        print(standing_text(game))
+        if state.laydowns:
+            print(round_text(game, state, self.session.dictionary))
+        self.session.progress.announced = state.number
+
     def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
         try:
             self.session.dictionary = scorekeeper.game_dictionary(game)
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
-            print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
+            print(f"The game's dictionary cannot be opened: {exc}.")
             if not self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling"):
                 raise Quit from None
 
@@ -452,9 +482,13 @@ class PlaySession:
         from qscore.evening import CHALLENGE_FORM, challenge_answer
 
         n = self.session.progress.at_round = step.round
-        state = game.rounds[n - 1]
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
         if not line:
+            # the game as saved now: another terminal may have changed the round meanwhile
+            game = scorekeeper.load_game(self.session.name)
+            state = game.rounds[n - 1]
+            if not state.closed:  # taken back meanwhile: the laydowns come again
+                raise Restart
             print()
             print(round_text(game, state, self.session.dictionary))
             after_round(game, state)
@@ -463,17 +497,17 @@ class PlaySession:
         try:
             ch = challenge_answer(line)
         except GameError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         if ch.ruling is None and self.session.dictionary is None:
-            print(f"qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
+            not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
         try:
             saved = scorekeeper.settle_challenge(
                 ch.player, ch.word, ch.by, ch.ruling, n, self.session.name, self.session.dictionary
             )
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         print(challenge_text(saved.after, saved.entry))
 

@@ -69,8 +69,13 @@ def standing_text(game: Game) -> str:
     if any(totals.values()):
         lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
         lines.append(f"Leader: {lead} with {best}.")
-    lines.append(f"Round {current.number}: {current.hand_size} cards. {current.dealer} deals, {current.starts} starts.")
+    lines.append(deal_line(current))
     return "\n".join(lines)
+
+
+def deal_line(state: RoundState) -> str:
+    """``Round 2: 4 cards. ben deals, cat starts.``"""
+    return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
 
 
 def words_text(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> str:
