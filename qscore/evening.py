@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from qscore.doubles import Respelled, fitting_text, respell
 from qscore.errors import GameError
 from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scorekeeper import Ruling
@@ -139,22 +140,40 @@ def cards_in_words(game: Game, state: RoundState, player: str, words: list[str])
     _, _, laid = check_words(game, player, words, state.number)
     used = sum(len(cards) for cards in laid)
     if used > state.hand_size:
-        raise GameError(f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}")
+        ways = fitting_text(words, laid, state.hand_size, game.deck)
+        hint = f": {ways}, type the one laid" if ways else ""
+        raise GameError(
+            f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}{hint}"
+        )
     return used
 
 
-def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> None:
-    """The cards a player says were left in hand: as many as the words leave, from the deck."""
+def fit_words(game: Game, state: RoundState, player: str, words: list[str], cards: int) -> list[Respelled]:
+    """The words respelled with double cards when only that way they take ``cards`` cards
+    (the deal settles it); [] when they take that many as typed, or no one way does."""
+    _, _, laid = check_words(game, player, words, state.number)
+    if sum(len(c) for c in laid) == cards:
+        return []
+    return respell(words, laid, cards, game.deck) or []
+
+
+def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> list[str]:
+    """The cards a player says were left in hand: as many as the words leave, from the
+    deck. The words to save: respelled when the cards counted settle a double card."""
     from qscore.cards import parse_hand
 
     given = len(parse_hand(unused, game.deck, what="unused cards"))
     if given != left:
-        raise GameError(
-            f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
-            f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
-        )
+        fitted = fit_words(game, state, player, words, state.hand_size - given)
+        if not fitted:
+            raise GameError(
+                f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
+                f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
+            )
+        words = [r.laid for r in fitted]
     # whether a saved laydown is replaced is decided when it is saved
     check_laydown(game, player, words, unused, False, state.number, replace=True)
+    return words
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ application layer (qscore.scorekeeper) runs these checks again inside each write
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.doubles import could_drop, fitting_text, respell
 from qscore.errors import BonusChoiceNeeded, GameError
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
 from qscore.scoring import BONUS_RULES
@@ -129,16 +131,34 @@ def check_words(
         if len(cards) < MIN_CARDS:
             raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
         laid.append(cards)
-    check_deck(game, state, who, [c for w in laid for c in w])
+    check_deck(game, state, who, [c for w in laid for c in w], words)
     return state, who, laid
 
 
-def check_deck(game: Game, state: RoundState, who: str, cards: list[Card]) -> None:
-    """A laydown holds no more copies of a card than the deck, nor do a round's laydowns together."""
+def check_deck(game: Game, state: RoundState, who: str, cards: list[Card], words: Iterable[str] = ()) -> None:
+    """A laydown holds no more copies of a card than the deck, nor do a round's laydowns
+    together (the hands of a round come from one deck). ``words`` are the laydown's words
+    as typed: a refusal names the words holding the card, and a double-card spelling of a
+    word typed in letters that would need one fewer."""
     game.deck.check_counts(cards, f"laydown of {who}")
-    # the hands of a round come from one deck
-    others = [c for p, lay in state.laydowns.items() if p != who for c in cards_of(game, lay)]
-    game.deck.check_counts(cards + others, f"laydowns of round {state.number}")
+    laydowns = {p: (cards_of(game, lay), lay.words) for p, lay in state.laydowns.items() if p != who}
+    laydowns[who] = (cards, tuple(words))
+    counts = Counter(c.token for held, _ in laydowns.values() for c in held)
+    over = next((t for t, n in counts.items() if n > game.deck.counts[t]), None)
+    if over is None:
+        return
+    holding = [p for p in state.players if p in laydowns and any(c.token == over for c in laydowns[p][0])]
+    fixes = [
+        f"{p}'s {w} could be {format_laid(fit)}"
+        for p in holding
+        for w in laydowns[p][1]
+        if (fit := could_drop(w, over, game.deck)) is not None
+    ]
+    held = ", ".join(holding)
+    raise GameError(
+        f"{counts[over]} {over} cards in round {state.number}, the {game.deck.key} deck has "
+        f"{game.deck.counts[over]} (laid by {held})" + (": " + "; ".join(fixes) if fixes else "")
+    )
 
 
 def check_laydown(
@@ -162,13 +182,22 @@ def check_laydown(
     existing = state.laydowns.get(who)
     if existing is not None and not replace:
         raise LaydownExistsError(existing, state.number)
+    words = list(words)
     _, _, laid = check_words(game, who, words, round_no)
     left = parse_hand(unused, game.deck, what="unused cards") if unused.strip() else []
     every = [c for w in laid for c in w] + left
-    check_deck(game, state, who, every)
+    if len(every) != state.hand_size:
+        # the cards dealt settle a word typed in letters that was laid with a double card
+        fitted = respell(words, laid, state.hand_size - len(left), game.deck)
+        if fitted is not None:
+            laid = [list(r.cards) for r in fitted]
+            every = [c for w in laid for c in w] + left
+    check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
         earlier = [r.number for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
         hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
+        ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
+        hint += f": {ways}, type the one laid" if ways else ""
         raise GameError(
             f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
             f"but round {state.number} is dealt {state.hand_size}{hint}"

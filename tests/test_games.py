@@ -275,7 +275,7 @@ def test_games_lists_players_round_and_leader():
         (["score", "ann", "zzz"], "too many Z cards in the laydown of ann: 3, the standard deck has 2"),
         (
             ["score", "cat", "zoo", "--round", "1"],
-            "too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+            "3 Z cards in round 1, the standard deck has 2 (laid by ben, cat)",
         ),
         (["score", "ann", "cats"], "ann's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3"),
         (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 is given"),

@@ -160,6 +160,7 @@ def record_laydown(
     unchecked: bool = False,
 ) -> str:
     """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed."""
+    from qscore.cli.laid import laid_lines
     from qscore.cli.sheets import entry_text
 
     try:
@@ -172,7 +173,7 @@ def record_laydown(
     number = saved.entry.data["round"]
     replaced = saved.before.rounds[number - 1].laydowns.get(saved.entry.data["player"])
     was = f", replacing {replaced.text()}" if replaced else ""
-    lines = [f"Recorded {entry_text(saved.entry)}{was}."]
+    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.entry)]
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     else:

@@ -39,6 +39,14 @@ PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
 
 
+def taken_as(typed: list[str], laid: list[str], hand: int) -> list[str]:
+    """Say which words the cards dealt settled as laid with a double card; the words to save."""
+    for was, now in zip(typed, laid, strict=True):
+        if was != now:
+            print(f"{was} taken as {now}: the only spelling that fits the {hand} cards dealt.")
+    return laid
+
+
 def not_taken(reason: object) -> None:
     """An answer the table gave that cannot go in, and why: said as a reply to the prompt,
     which comes again (nothing failed; nothing was saved)."""
@@ -214,23 +222,32 @@ class Laydowns:
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
     ) -> tuple[list[str], str, bool]:
         """Ask for a player's words and unused cards, each line checked as it is typed."""
-        from qscore.evening import cards_in_words, words_of
+        from qscore.evening import cards_in_words, fit_words, words_of
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         while True:
             words = words_of(self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True))
             try:
+                fitted = fit_words(game, state, player, words, hand) if words else []
+                if fitted:
+                    words = taken_as(words, [r.laid for r in fitted], hand)
                 used = cards_in_words(game, state, player, words)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
             if not self.allowed(game, words):
                 continue
+            words = self.choose_doubles(game, words)
+            try:
+                used = cards_in_words(game, state, player, words)  # a double card switched in: the deck's count
+            except QscoreError as exc:
+                not_taken(exc)
+                continue
             if went_out and used < hand:
                 question = (
-                    f"{player} went out, so every card is in a word: those words take {used} of {hand}. "
-                    f"Retype {player}'s words, or answer n if {player} did not go out"
+                    f"{player} went out, so every card is in a word, but those words take {used} of {hand}. "
+                    f"Did {player} go out? (y: retype the words)"
                 )
                 if self.prompts.yes_no(question, "going out takes every card in a word", default=True):
                     continue
@@ -242,12 +259,40 @@ class Laydowns:
                 unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
                 out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
                 return words, "", out
-            unused = self.ask_unused(game, state, player, words, hand - used)
-            if unused is not None:
-                return words, unused, False
+            answer = self.ask_unused(game, state, player, words, hand - used)
+            if answer is not None:
+                return answer[1], answer[0], False
 
-    def ask_unused(self, game: "Game", state: "RoundState", player: str, words: list[str], left: int) -> str | None:
-        """The cards left in hand; None when the table leaves it blank, to type the words again."""
+    def choose_doubles(self, game: "Game", words: list[str]) -> list[str]:
+        """A word typed in letters that a double card could have laid: its cards, the other
+        spellings numbered; Enter keeps the cards as typed, a number switches."""
+        from qscore.cli.laid import cards_text, choices_text
+
+        while True:
+            text, options = choices_text(game, words)
+            if not options:
+                return words
+            print(text)
+            answer = self.prompts.ask(
+                f"Enter: as typed, or 1-{len(options)} to switch"
+                if len(options) > 1
+                else "Enter: as typed, or 1 to switch",
+                "a double card (QU IN ER CL TH) is one card: the number lays the word with it",
+            )
+            if not answer:
+                return words
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                i, laid = options[int(answer) - 1]
+                words = [*words[:i], laid, *words[i + 1 :]]
+                print(f"{laid}: {cards_text(game, [laid])}.")
+                continue
+            print(f"Answer with Enter, or a number from 1 to {len(options)}.")
+
+    def ask_unused(
+        self, game: "Game", state: "RoundState", player: str, words: list[str], left: int
+    ) -> tuple[str, list[str]] | None:
+        """The cards left in hand, and the words (the cards counted may settle a double card);
+        None when the table leaves it blank, to type the words again."""
         from qscore.evening import check_unused
 
         question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
@@ -256,10 +301,11 @@ class Laydowns:
             if not unused:
                 return None
             try:
-                check_unused(game, state, player, words, unused, left)
-                return unused
+                laid = check_unused(game, state, player, words, unused, left)
             except QscoreError as exc:
                 not_taken(exc)
+                continue
+            return unused, taken_as(words, laid, state.hand_size)
 
     def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
@@ -292,6 +338,7 @@ class Laydowns:
         self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
     ) -> None:
         """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
+        from qscore.cli.laid import laid_lines
         from qscore.cli.sheets import entry_text
         from qscore.rules import LaydownExistsError
 
@@ -313,6 +360,7 @@ class Laydowns:
             return
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
+            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
