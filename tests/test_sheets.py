@@ -56,3 +56,35 @@ def test_json_carries_the_bonus_size_and_keeps_its_fields():
     ].keys()
     ok("new", "dee", "eve", "--bonus", "none")
     assert json.loads(ok("sheet", "--json"))["bonus_points"] is None
+
+
+def test_long_csv_has_a_row_per_player_per_round():
+    import csv
+    import io
+
+    from tests.conftest import run
+
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    ok("score", "ann", "(qu)iz", "--unused", "E")  # 25 - 2 = 23, longest word: 33
+    ok("score", "ben", "to", "go", "--out")  # 13, most words: 23
+    ok("score", "cat", "jab", "--unused", "S")  # 23 - 3 - 25 for the challenge: 0
+    ok("challenge", "ann", "quiz", "--by", "cat")
+    ok("score", "ann", "steve", "--out")  # round 2, struck below: 21 against her, 0
+    ok("challenge", "ann", "steve", "--by", "ben")
+    ok("score", "ben", "hat", "in", "--unused", "")  # round 2 still open: cat has not laid down
+    rows = list(csv.DictReader(io.StringIO(ok("export", "--format", "csv", "--long"))))
+    assert [(r["round"], r["player"]) for r in rows] == [("1", "ann"), ("1", "ben"), ("1", "cat"), ("2", "ann"), ("2", "ben")]
+    assert rows[0] == {
+        "round": "1", "cards": "4", "dealer": "ann", "starter": "ben", "player": "ann", "words": "(qu)iz",
+        "struck": "", "unused": "E", "went_out": "no", "word_points": "25", "unused_points": "2",
+        "challenge_penalty": "0", "hand_score": "23", "bonuses": "longest word", "round_score": "33",
+        "running_total": "33",
+    }  # fmt: skip
+    assert (rows[1]["words"], rows[1]["went_out"], rows[1]["bonuses"]) == ("to go", "yes", "most words")
+    assert (rows[2]["challenge_penalty"], rows[2]["hand_score"], rows[2]["running_total"]) == ("25", "0", "0")
+    assert (rows[3]["struck"], rows[3]["unused_points"], rows[3]["round_score"]) == ("steve", "", "")  # open round
+    assert rows[3]["words"] == "steve" and rows[4]["words"] == "hat in"
+    # the wide sheet stays the default, and --long is CSV's alone
+    assert ok("export", "--format", "csv").splitlines()[0] == "round,cards,dealer,ann,ben,cat"
+    r = run("export", "--format", "json", "--long")
+    assert r.exit_code == 2 and r.stderr == "qscore: error: --long goes with --format csv, not json\n"

@@ -300,12 +300,19 @@ def export(
     fmt: Annotated[
         Literal["csv", "json", "markdown"], typer.Option("--format", "-f", case_sensitive=False, help="the format")
     ] = "csv",
+    long: Annotated[
+        bool,
+        typer.Option("--long", help="CSV with one row per player per round: words, unused, each part of the score"),
+    ] = False,
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
-    from qscore.cli.sheets import export_text
+    from qscore.cli.sheets import export_text, long_csv
 
-    sys.stdout.write(export_text(scorekeeper.load_game(game), fmt))
+    if long and fmt != "csv":
+        raise GameError(f"--long goes with --format csv, not {fmt}")
+    g = scorekeeper.load_game(game)
+    sys.stdout.write(long_csv(g) if long else export_text(g, fmt))
 
 
 @app.command()

@@ -167,6 +167,39 @@ def export_text(game: Game, fmt: str) -> str:
     return out.getvalue()
 
 
+LONG_CSV = (
+    "round", "cards", "dealer", "starter", "player", "words", "struck", "unused", "went_out",
+    "word_points", "unused_points", "challenge_penalty", "hand_score", "bonuses", "round_score", "running_total",
+)  # fmt: skip
+
+
+def long_csv(game: Game) -> str:
+    """One row per player per round laid (``export --format csv --long``): the words as
+    laid, the unused cards, and each part of the score, with the running total. A round
+    still open has its laydowns and blank scores."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(LONG_CSV)
+    running = dict.fromkeys(game.players, 0)
+    for s in game.rounds:
+        for p in s.players:
+            lay = s.laydowns.get(p)
+            if lay is None:
+                continue
+            row: list[object] = [s.number, s.hand_size, s.dealer, s.starts, p, " ".join(lay.words)]
+            struck = [c.word for c in s.challenges if c.player == p and not c.valid]
+            row += [" ".join(struck), " ".join(lay.unused), "yes" if lay.out else "no"]
+            if s.results is None:
+                row += [""] * 7
+            else:
+                r = s.results[p]
+                running[p] += r.score
+                bonuses = "; ".join(r.bonuses)
+                row += [r.word_points, r.unused_points, r.penalty, r.hand_score, bonuses, r.score, running[p]]
+            writer.writerow(row)
+    return out.getvalue()
+
+
 def sheet_json(game: Game) -> dict[str, Any]:
     """The whole sheet as plain data: what ``sheet --json`` and ``export --format json`` print
     (docs/json.md)."""
