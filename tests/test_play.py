@@ -239,6 +239,7 @@ def test_commands_at_any_prompt_and_resuming():
         "at",
         "Z",
         "sheet",  # at cat's words: the open round shows ben's laydown so far
+        "",  # the command, yes
         "ox",
         "E",
         "cat",
@@ -252,9 +253,11 @@ def test_commands_at_any_prompt_and_resuming():
         "ax",
         "E",
         "undo",  # takes the fix back: at (unused Z) stands again
+        "y",
         "'undo'",  # in quotes, the word itself
         "y",
         "quit",
+        "y",
     )
     out = ok("play", input=answers)
     in_order(
@@ -263,6 +266,7 @@ def test_commands_at_any_prompt_and_resuming():
         "fix PLAYER",
         "Here: the player who went out lays down first",
         "cat's words: sheet",
+        "sheet: the command sheet? (n: sheet is a word laid) [Y/n]: ",
         "Round 1 (3 cards), open: ann deals, ben starts:",
         "ben       at 5",
         "cat       (not laid yet)",
@@ -285,6 +289,7 @@ def test_commands_at_any_prompt_and_resuming():
         "Did cat go out?",
         "Recorded cat's laydown in round 2: undo (went out).",
         "ann's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [Y/n]: y",
         "Stopped. Game 'friday' is saved (last saved: cat's laydown in round 2: undo (went out)).",
         "Go on with: qscore play --game friday",
     )
@@ -567,3 +572,19 @@ def test_a_resumed_play_shows_where_the_table_stopped():
         "cat       (qu)iz 25",
     )
     assert out.count("Round 2: 4 cards.") == 1
+
+
+def test_a_laid_word_that_is_a_command_is_asked_about():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4")
+    out = ok("play", input=lines("", "quit", "n", "", "y", "undo", "n"))
+    in_order(
+        out,
+        "ben's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
+        "Did ben go out? [y/N]: y",
+        "Recorded ben's laydown in round 1: quit (went out).",
+        "ann's words: undo",
+        "undo: the command undo? (n: undo is a word laid) [Y/n]: n",
+        "Recorded ann's laydown in round 1: undo.",
+    )
+    assert laydowns() == [(1, "ben", ["quit"], [], True), (1, "ann", ["undo"], [], False)]

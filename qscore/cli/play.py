@@ -32,7 +32,9 @@ COMMANDS = """At any prompt you can type:
                 if they have none in this one (fix PLAYER N: round N)
   help          this list
   quit          stop here; everything entered is saved
-A word or a name that is also a command goes in quotes: 'undo'."""
+At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
+about: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
+WORD_COMMANDS = ("help", "quit", "sheet", "undo")
 
 PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
 PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
@@ -139,6 +141,8 @@ class Prompts:
                 raise Quit from None
             parts = line.lower().split()
             command = parts[0] if parts else ""
+            if words and len(parts) == 1 and command in WORD_COMMANDS and not self.command_meant(command):
+                return line  # the word, laid
             if len(parts) == 1 and command == "help":
                 print(COMMANDS + (f"\nHere: {hint}" if hint else ""))
             elif len(parts) == 1 and command == "quit":
@@ -157,6 +161,11 @@ class Prompts:
                 )
             else:
                 return line
+
+    def command_meant(self, command: str) -> bool:
+        """At a player's words, a command that is also a word (quit, undo, sheet, help) is
+        asked about: no laid word is taken for a command unasked."""
+        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
 
     def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool:
         choices = "[Y/n]" if default else "[y/N]"
