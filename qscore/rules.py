@@ -232,7 +232,13 @@ def check_challenge(
     letters = laid_letters(word)
     matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
     if not matches:
-        raise GameError(f"{who} laid no word {word!r} in round {state.number}")
+        elsewhere = [
+            number
+            for number, words in ((r.number, r.laydowns[who].words) for r in game.rounds if who in r.laydowns)
+            if number != state.number and any(laid_letters(w) == letters for w in words)
+        ]
+        hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}" if elsewhere else ""
+        raise GameError(f"{who} laid no word {word!r} in round {state.number}{hint}")
     taken = [c.word for c in state.challenges if c.player == who]
     free = [w for w in matches if taken.count(w) < matches.count(w)]
     if not free:

@@ -396,3 +396,19 @@ def test_unquoted_unused_cards_get_a_hint_to_quote():
     r = run("score", "ann", "cat", "E")  # no unused cards given: no such hint
     assert r.exit_code == 2 and "quotes" not in r.stderr
     assert sheet()["rounds"][0]["players"]["ann"] is None
+
+
+def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after_the_floor():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    for step in WHOLE_GAME[:3]:  # round 1: ann CAT out, ben AT with Z unused (0), cat OX with E
+        ok(*step)
+    ok("score", "ben", "ox", "--unused", "E E")  # round 2
+    r = run("challenge", "ben", "at", "--by", "ann")
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: ben laid no word 'at' in round 2: ben laid it in round 1, add --round 1\n"
+    # CAT stands: 13 is its worth, but ben's hand was 0 already, and a hand scores no less than 0
+    out = ok("challenge", "ann", "cat", "--by", "ben")
+    assert out.startswith(
+        "Challenge by ben: cat is allowed: ben loses 0 points this round (the word is worth 13; "
+        "a hand scores no less than 0)."
+    )

@@ -244,13 +244,14 @@ def record_challenge(
     player: str, word: str, by: str, ruling: scorekeeper.Ruling | None, round_no: int | None, game: str | None
 ) -> str:
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
-    lines = [challenge_text(saved.after, saved.entry)]
+    lines = [challenge_text(saved.after, saved.entry, saved.before)]
     lines += closing_text(saved, saved.entry.data["round"])
     return "\n".join(lines)
 
 
-def challenge_text(game: "Game", entry: "Entry") -> str:
-    """What a settled challenge means for the round, in a line (and a word that stands, what it means)."""
+def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -> str:
+    """What a settled challenge means for the round, in a line (and a word that stands, what
+    it means). With the game ``before`` it, a challenger's loss is what the sheet takes off."""
     from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
 
@@ -258,7 +259,12 @@ def challenge_text(game: "Game", entry: "Entry") -> str:
     value = points(parse_laid_word(d["word"], game.deck))
     why = f" ({d['reason']})" if d["reason"] else ""
     if d["valid"]:
-        outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
+        lost = value
+        was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
+        if before is not None and was is not None and now is not None:
+            lost = was[d["by"]].hand_score - now[d["by"]].hand_score
+        floor = f" (the word is worth {value}; a hand scores no less than 0)" if lost < value else ""
+        outcome = f"{d['word']} is allowed: {d['by']} loses {lost} points this round{floor}."
     else:
         outcome = (
             f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."

@@ -566,7 +566,7 @@ class PlaySession:
         except QscoreError as exc:
             not_taken(exc)
             return
-        print(challenge_text(saved.after, saved.entry))
+        print(challenge_text(saved.after, saved.entry, saved.before))
 
     def finish(self, game: "Game") -> None:
         from qscore.cli.sheets import standing_text
