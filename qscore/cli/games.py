@@ -117,16 +117,10 @@ def new(
         bonus_points=bonus_points,
         review=review,
     )
-    from qscore.cli.sheets import standing_text
+    from qscore.cli.sheets import settings_text, standing_text
 
-    c = started.config
-    print(f"Game {started.name!r} started: {', '.join(c.players)}.")
-    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
-    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
-    print(
-        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
-    )
+    print(f"Game {started.name!r} started: {', '.join(started.config.players)}.")
+    print(settings_text(started))
     print(standing_text(started))
 
 
@@ -263,7 +257,7 @@ def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -
         was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
         if before is not None and was is not None and now is not None:
             lost = was[d["by"]].hand_score - now[d["by"]].hand_score
-        floor = f" (the word is worth {value}; a hand scores no less than 0)" if lost < value else ""
+        floor = f" (worth {value}, but a hand stops at 0)" if lost < value else ""
         outcome = f"{d['word']} is allowed: {d['by']} loses {lost} points this round{floor}."
     else:
         outcome = (
@@ -291,7 +285,7 @@ def sheet(
         try:
             dictionary = scorekeeper.game_dictionary(g)
         except DictionaryError as exc:  # the words are still shown, only not checked
-            print(f"(the game's dictionary cannot be opened, so refused words are not marked: {exc})")
+            warn(f"the game's dictionary cannot be opened, so refused words are not marked: {exc}")
             dictionary = None
         print(words_sheet_text(g, dictionary))
         print(standing_text(g))

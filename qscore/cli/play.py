@@ -454,7 +454,10 @@ class PlaySession:
     def run(self) -> None:
         game = scorekeeper.load_game(self.session.name)
         self.session.name = game.name
+        from qscore.cli.sheets import settings_text
+
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
+        print(settings_text(game))
         self.open_dictionary(game)
         print(WORDS_HINT)
         if game.over:

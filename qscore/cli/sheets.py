@@ -9,13 +9,19 @@ from tabulate import tabulate
 
 from qscore.cards import parse_laid_word, points
 from qscore.scoresheet import Entry, Game, Laydown, RoundState
-from qscore.scoring import LONGEST_WORD, MOST_WORDS
+from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge"
+LEGEND = {
+    "M": "M: most-words bonus",
+    "L": "L: longest-word bonus",
+    "*": "*: went out",
+    "!": "!: lost a challenge",
+    "-": "-: had left",
+}
 STRUCK = "struck"  # after a word a challenge ruled out
 FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
 
@@ -39,16 +45,31 @@ def cell(game: Game, state: RoundState, player: str) -> str:
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
-    rows = [[str(s.number), str(s.hand_size), s.dealer, *(cell(game, s, p) for p in game.players)] for s in game.rounds]
+    rows = [
+        [str(s.number), str(s.hand_size), s.dealer, s.starts, *(cell(game, s, p) for p in game.players)]
+        for s in game.rounds
+    ]
     totals = game.totals()
-    rows.append(["total", "", "", *(str(totals[p]) for p in game.players)])
+    rows.append(["total", "", "", "", *(str(totals[p]) for p in game.players)])
     return rows
 
 
+def sheet_headers(game: Game) -> list[str]:
+    return ["round", "cards", "dealer", "starts", *game.players]
+
+
+def legend(game: Game) -> str:
+    """What the sheet's marks mean: only the marks this game's sheet can show (a bonus
+    the game does not play has no mark)."""
+    played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
+    marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + ["*", "!"]
+    if game.left:
+        marks.append("-")
+    return ", ".join(LEGEND[m] for m in marks)
+
+
 def sheet_text(game: Game) -> str:
-    headers = ["round", "cards", "dealer", *game.players]
-    legend = LEGEND + (", -: had left" if game.left else "")
-    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=headers) + f"\n{legend}"
+    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend(game)}"
 
 
 def standing_text(game: Game) -> str:
@@ -71,6 +92,17 @@ def standing_text(game: Game) -> str:
         lines.append(f"Leader: {lead} with {best}.")
     lines.append(deal_line(current))
     return "\n".join(lines)
+
+
+def settings_text(game: Game) -> str:
+    """What the table agreed: deck, rounds, bonus and its size, dictionary, review."""
+    c = game.config
+    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
+    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
+    return (
+        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
+    )
 
 
 def deal_line(state: RoundState) -> str:
@@ -130,7 +162,9 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     head = f"Round {state.number} ({state.hand_size} cards)"
     if state.results is None:
         head += f", open: {state.dealer} deals, {state.starts} starts"
-    text = f"{head}:\n" + tabulate(rows, headers=headers)
+    # numbers right, words left, in every round alike (a column of blanks would go left)
+    align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if state.results is not None else ())
+    text = f"{head}:\n" + tabulate(rows, headers=headers, colalign=align)
     for c in state.challenges:
         verdict = "allowed" if c.valid else "not allowed"
         how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
@@ -152,10 +186,10 @@ def export_text(game: Game, fmt: str) -> str:
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
-        table = tabulate(sheet_rows(game), headers=headers, tablefmt="github")
-        legend = LEGEND.replace("*", "\\*")
+        table = tabulate(sheet_rows(game), headers=sheet_headers(game), tablefmt="github")
+        marks = legend(game).replace("*", "\\*")
         standing = "\n\n".join(standing_text(game).splitlines())
-        return f"## Quiddler: {game.name}\n\n{table}\n\n{legend}\n\n{standing}\n"
+        return f"## Quiddler: {game.name}\n\n{table}\n\n{marks}\n\n{standing}\n"
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(headers)
