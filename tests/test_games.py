@@ -403,6 +403,8 @@ def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after
     for step in WHOLE_GAME[:3]:  # round 1: ann CAT out, ben AT with Z unused (0), cat OX with E
         ok(*step)
     ok("score", "ben", "ox", "--unused", "E E")  # round 2
+    out = ok("challenge", "ben", "ox", "--by", "cat")  # round 2 is open: cat's hand is not known yet
+    assert out.startswith("Challenge by cat: ox is allowed: cat loses up to 14 points this round (a hand stops at 0).")
     r = run("challenge", "ben", "at", "--by", "ann")
     assert r.exit_code == 2
     assert r.stderr == "qscore: error: ben laid no word 'at' in round 2: ben laid it in round 1, add --round 1\n"

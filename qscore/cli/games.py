@@ -253,11 +253,13 @@ def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -
     value = points(parse_laid_word(d["word"], game.deck))
     why = f" ({d['reason']})" if d["reason"] else ""
     if d["valid"]:
-        lost = value
+        lost, floor = str(value), ""
         was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
-        if before is not None and was is not None and now is not None:
-            lost = was[d["by"]].hand_score - now[d["by"]].hand_score
-        floor = f" (worth {value}, but a hand stops at 0)" if lost < value else ""
+        if before is not None and now is None:  # the round is open: the floor is not known yet
+            lost, floor = f"up to {value}", " (a hand stops at 0)"
+        elif before is not None and was is not None and now is not None:
+            taken = was[d["by"]].hand_score - now[d["by"]].hand_score
+            lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
         outcome = f"{d['word']} is allowed: {d['by']} loses {lost} points this round{floor}."
     else:
         outcome = (
