@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from qscore.doubles import Respelled, fitting_text, respell
 from qscore.errors import GameError
-from qscore.rules import check_laydown, check_words, playing
+from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scorekeeper import Ruling
 from qscore.scoresheet import Game, RoundState, name_key
 
@@ -114,6 +115,15 @@ def words_of(line: str) -> list[str]:
     return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
 
 
+def players_answer(line: str) -> list[str]:
+    """The players typed at the start, checked at once: names between commas when the
+    line has a comma (``Mary Ann, Bob``), else between spaces (``ann ben cat``)."""
+    names = line.split(",") if "," in line else line.split()
+    players = [n.strip() for n in names if n.strip()]
+    check_players(players)
+    return players
+
+
 def going_out_answer(game: Game, state: RoundState, answer: str) -> str:
     """The player an answer to "Who went out?" names, or "" for nobody."""
     if answer.lower() in NOBODY:
@@ -130,22 +140,40 @@ def cards_in_words(game: Game, state: RoundState, player: str, words: list[str])
     _, _, laid = check_words(game, player, words, state.number)
     used = sum(len(cards) for cards in laid)
     if used > state.hand_size:
-        raise GameError(f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}")
+        ways = fitting_text(words, laid, state.hand_size, game.deck)
+        hint = f": {ways}, type the one laid" if ways else ""
+        raise GameError(
+            f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}{hint}"
+        )
     return used
 
 
-def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> None:
-    """The cards a player says were left in hand: as many as the words leave, from the deck."""
+def fit_words(game: Game, state: RoundState, player: str, words: list[str], cards: int) -> list[Respelled]:
+    """The words respelled with double cards when only that way they take ``cards`` cards
+    (the deal settles it); [] when they take that many as typed, or no one way does."""
+    _, _, laid = check_words(game, player, words, state.number)
+    if sum(len(c) for c in laid) == cards:
+        return []
+    return respell(words, laid, cards, game.deck) or []
+
+
+def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> list[str]:
+    """The cards a player says were left in hand: as many as the words leave, from the
+    deck. The words to save: respelled when the cards counted settle a double card."""
     from qscore.cards import parse_hand
 
     given = len(parse_hand(unused, game.deck, what="unused cards"))
     if given != left:
-        raise GameError(
-            f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
-            f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
-        )
+        fitted = fit_words(game, state, player, words, state.hand_size - given)
+        if not fitted:
+            raise GameError(
+                f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
+                f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
+            )
+        words = [r.laid for r in fitted]
     # whether a saved laydown is replaced is decided when it is saved
     check_laydown(game, player, words, unused, False, state.number, replace=True)
+    return words
 
 
 @dataclass(frozen=True)
@@ -160,22 +188,28 @@ CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or in
 
 
 def challenge_answer(line: str) -> ChallengeLine:
-    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``."""
+    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``;
+    a name may have spaces (``Mary Ann steve by Bob``): the word is the one before the last ``by``."""
     parts = line.split()
-    said = parts.pop().lower() if len(parts) == 5 else None
+    said = parts[-1].lower() if parts and parts[-1].lower() in ("valid", "invalid") else None
+    if said is not None:
+        parts.pop()
     ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
-    if len(parts) != 4 or parts[2].lower() != "by" or said != ruling:
+    at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
+    if at is None:
         raise GameError(f"write a challenge as {CHALLENGE_FORM}")
-    return ChallengeLine(parts[0], parts[1], parts[3], ruling)
+    return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling)
 
 
 def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:
     """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
-    if game is None or len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
+    if game is None or len(parts) < 2:
         return None
-    if name_key(parts[1]) not in [name_key(p) for p in game.players]:
+    numbered = len(parts) > 2 and parts[-1].isdigit()
+    name = " ".join(parts[1:-1] if numbered else parts[1:])
+    if name_key(name) not in [name_key(p) for p in game.players]:
         return None
-    return parts[1], int(parts[2]) if len(parts) == 3 else None
+    return name, int(parts[-1]) if numbered else None
 
 
 def fix_round(game: Game, player: str, at_round: int) -> int:

@@ -9,11 +9,13 @@ round"): word points less unused points less challenge penalties, never below ze
   owner, and points lost for challenging a word that stood are taken off.
 - ``best`` is the hand score of the best play of the same cards, with the same
   challenge penalties taken off (they were owed whatever was laid), never below zero.
-- The words allowed are the game's dictionary and house lists, and the player's own
-  words that stood on the sheet: a word the dictionary refuses but nobody challenged
-  counted at the table, so it counts here too.
+- The words allowed follow the table's rulings for that hand: the game's dictionary and
+  house lists, plus the player's own words that stood on the sheet (a word the
+  dictionary refuses but nobody challenged, or one a paper ruling let stand, counted at
+  the table, so it counts here too), less the words a challenge struck (ruled out by the
+  dictionary or on paper: the best play may not lay them again).
 
-So ``missed = best - scored`` is never negative, and is what the choice of words cost.
+So ``missed = best - scored`` is what the choice of words cost; it is never negative.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class HandReview:
 
     @property
     def missed(self) -> int:
-        return self.best - self.scored
+        return max(0, self.best - self.scored)
 
 
 def hand_cards(laid: PlayedHand) -> list[Card]:
@@ -50,13 +52,17 @@ def hand_cards(laid: PlayedHand) -> list[Card]:
 
 
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None) -> Play:
-    """The best play of a laydown's cards, no discard; the owner's standing words count as allowed."""
+    """The best play of a laydown's cards, no discard, under the table's rulings on that
+    hand: the owner's standing words count as allowed, the words struck do not."""
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
         return Play((), None, tuple(cards))  # one card makes no word
     stood = {w.text for w in laid.words if not w.struck}
     refused = {w for w in stood if dictionary.refusal(w) is not None}
-    allowed = HouseRules(dictionary, refused, set()) if refused else dictionary
+    # a word ruled out (on paper too) is no word for this hand, unless a copy of it stood
+    struck = {w.text for w in laid.words if w.struck} - stood
+    ruled_out = {w for w in struck if dictionary.refusal(w) is None}
+    allowed = HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
     return solve(cards, allowed, discard=False, deck=deck).best
 
 

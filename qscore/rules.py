@@ -8,10 +8,13 @@ application layer (qscore.scorekeeper) runs these checks again inside each write
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.doubles import could_drop, fitting_text, respell
 from qscore.errors import BonusChoiceNeeded, GameError
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
 from qscore.scoring import BONUS_RULES
@@ -35,16 +38,22 @@ class LaydownExistsError(GameError):
         )
 
 
+def check_players(players: Sequence[str]) -> None:
+    """Refuse a list of players no table could seat: too few or too many, a name that is
+    no name, two names that read the same."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+    for p in players:
+        check_player_name(p)
+    names = [name_key(p) for p in players]
+    if len(set(names)) != len(names):
+        same = sorted({p for p in players if names.count(name_key(p)) > 1})
+        raise GameError("two players have the same name: " + ", ".join(same))
+
+
 def check_config(config: GameConfig) -> None:
     """Refuse a configuration no table could play."""
-    names = [name_key(p) for p in config.players]
-    if not MIN_PLAYERS <= len(config.players) <= MAX_PLAYERS:
-        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(config.players)}")
-    for p in config.players:
-        check_player_name(p)
-    if len(set(names)) != len(names):
-        same = sorted({p for p in config.players if names.count(name_key(p)) > 1})
-        raise GameError("two players have the same name: " + ", ".join(same))
+    check_players(config.players)
     if config.bonus not in BONUS_RULES:
         raise GameError(f"unknown bonus {config.bonus!r}: choose {', '.join(BONUS_RULES)}")
     if config.bonus_points < 1:
@@ -67,9 +76,20 @@ def check_config(config: GameConfig) -> None:
         raise GameError("a game needs at least one round")
 
 
+MAX_NAME = 30  # characters: a name fits a column of the sheet
+
+
 def check_player_name(name: str) -> None:
-    if not name or not name.replace("-", "").replace("_", "").isalnum():
-        raise GameError(f"player name {name!r}: use letters and digits")
+    """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): refused only
+    when it holds no letter or digit, is too long, or holds a control character."""
+    if not name_key(name):
+        raise GameError(f"player name {name!r}: a name needs a letter or a digit")
+    if len(name) > MAX_NAME:
+        raise GameError(f"player name {name!r} is {len(name)} characters: a name has {MAX_NAME} at most")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise GameError(f"player name {name!r}: a name is one line of printable characters")
+    if name != name.strip():
+        raise GameError(f"player name {name!r}: a name starts and ends with a letter, digit or mark")
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
@@ -119,16 +139,34 @@ def check_words(
         if len(cards) < MIN_CARDS:
             raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
         laid.append(cards)
-    check_deck(game, state, who, [c for w in laid for c in w])
+    check_deck(game, state, who, [c for w in laid for c in w], words)
     return state, who, laid
 
 
-def check_deck(game: Game, state: RoundState, who: str, cards: list[Card]) -> None:
-    """A laydown holds no more copies of a card than the deck, nor do a round's laydowns together."""
+def check_deck(game: Game, state: RoundState, who: str, cards: list[Card], words: Iterable[str] = ()) -> None:
+    """A laydown holds no more copies of a card than the deck, nor do a round's laydowns
+    together (the hands of a round come from one deck). ``words`` are the laydown's words
+    as typed: a refusal names the words holding the card, and a double-card spelling of a
+    word typed in letters that would need one fewer."""
     game.deck.check_counts(cards, f"laydown of {who}")
-    # the hands of a round come from one deck
-    others = [c for p, lay in state.laydowns.items() if p != who for c in cards_of(game, lay)]
-    game.deck.check_counts(cards + others, f"laydowns of round {state.number}")
+    laydowns = {p: (cards_of(game, lay), lay.words) for p, lay in state.laydowns.items() if p != who}
+    laydowns[who] = (cards, tuple(words))
+    counts = Counter(c.token for held, _ in laydowns.values() for c in held)
+    over = next((t for t, n in counts.items() if n > game.deck.counts[t]), None)
+    if over is None:
+        return
+    holding = [p for p in state.players if p in laydowns and any(c.token == over for c in laydowns[p][0])]
+    fixes = [
+        f"{p}'s {w} could be {format_laid(fit)}"
+        for p in holding
+        for w in laydowns[p][1]
+        if (fit := could_drop(w, over, game.deck)) is not None
+    ]
+    held = ", ".join(holding)
+    raise GameError(
+        f"{counts[over]} {over} cards in round {state.number}, the {game.deck.key} deck has "
+        f"{game.deck.counts[over]} (laid by {held})" + (": " + "; ".join(fixes) if fixes else "")
+    )
 
 
 def check_laydown(
@@ -152,13 +190,22 @@ def check_laydown(
     existing = state.laydowns.get(who)
     if existing is not None and not replace:
         raise LaydownExistsError(existing, state.number)
+    words = list(words)
     _, _, laid = check_words(game, who, words, round_no)
     left = parse_hand(unused, game.deck, what="unused cards") if unused.strip() else []
     every = [c for w in laid for c in w] + left
-    check_deck(game, state, who, every)
+    if len(every) != state.hand_size:
+        # the cards dealt settle a word typed in letters that was laid with a double card
+        fitted = respell(words, laid, state.hand_size - len(left), game.deck)
+        if fitted is not None:
+            laid = [list(r.cards) for r in fitted]
+            every = [c for w in laid for c in w] + left
+    check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
         earlier = [r.number for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
         hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
+        ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
+        hint += f": {ways}, type the one laid" if ways else ""
         raise GameError(
             f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
             f"but round {state.number} is dealt {state.hand_size}{hint}"
@@ -193,7 +240,13 @@ def check_challenge(
     letters = laid_letters(word)
     matches = [w for w in (lay.words if lay else ()) if laid_letters(w) == letters]
     if not matches:
-        raise GameError(f"{who} laid no word {word!r} in round {state.number}")
+        elsewhere = [
+            number
+            for number, words in ((r.number, r.laydowns[who].words) for r in game.rounds if who in r.laydowns)
+            if number != state.number and any(laid_letters(w) == letters for w in words)
+        ]
+        hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}" if elsewhere else ""
+        raise GameError(f"{who} laid no word {word!r} in round {state.number}{hint}")
     taken = [c.word for c in state.challenges if c.player == who]
     free = [w for w in matches if taken.count(w) < matches.count(w)]
     if not free:

@@ -174,9 +174,11 @@ def start_game(
     raise BonusChoiceNeeded: the table must choose one."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
-    from qscore.rules import check_config, parse_rounds
+    from qscore.rules import check_config, check_players, parse_rounds
     from qscore.scoresheet import BONUS_POINTS, GameConfig, name_key
 
+    players = [p.strip() for p in players]  # names as the table wrote them, trimmed
+    check_players(players)  # before the dictionary: a wrong list is told first
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()

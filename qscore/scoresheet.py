@@ -21,9 +21,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
 def name_key(name: str) -> str:
-    """A player's name as qscore matches it, the way words are matched: without regard
-    to case or accents (Zoë, zoe and ZOE are one player)."""
-    return fold(name.strip()).casefold()
+    """A player's name as qscore matches it: without regard to case, accents or
+    punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
+    Mary Ann)."""
+    return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from qscore.evening import (
     fix_target,
     going_out_answer,
     next_step,
+    players_answer,
     turn_order,
     words_of,
 )
@@ -136,7 +137,10 @@ def test_a_challenge_line_and_its_paper_ruling():
     assert challenge_answer("ann steve by ben").ruling is None
     line = challenge_answer("ann steve BY ben Invalid")
     assert (line.player, line.word, line.by, line.ruling) == ("ann", "steve", "ben", "invalid")
-    for bad in ("ann steve ben", "ann steve by ben maybe", "ann steve to ben"):
+    # a name may have spaces: the word is the one before the last "by"
+    line = challenge_answer("Mary Ann by by Bob O'Neil valid")
+    assert (line.player, line.word, line.by, line.ruling) == ("Mary Ann", "by", "Bob O'Neil", "valid")
+    for bad in ("ann steve ben", "ann by ben", "ann steve by", "ann steve to ben invalid"):
         with pytest.raises(GameError, match="write a challenge as PLAYER WORD by CHALLENGER"):
             challenge_answer(bad)
 
@@ -147,6 +151,23 @@ def test_fix_names_a_player_and_maybe_a_round():
     assert fix_target(g, ["fix", "ben", "2"]) == ("ben", 2)
     assert fix_target(g, ["fix", "zed"]) is None  # not a player: a word, perhaps
     assert fix_target(None, ["fix", "ben"]) is None  # no game yet
+
+
+def test_players_are_checked_as_typed_and_names_may_have_spaces():
+    assert players_answer("ann ben cat") == ["ann", "ben", "cat"]
+    assert players_answer(" Mary Ann, O'Neil ,J.R.") == ["Mary Ann", "O'Neil", "J.R."]
+    with pytest.raises(GameError, match="two players have the same name: Zoë, zoe"):
+        players_answer("Kim zoe Zoë")
+    with pytest.raises(GameError, match="two players have the same name: Mary Ann, Mary-Ann"):
+        players_answer("Mary-Ann, Mary Ann")
+    with pytest.raises(GameError, match="a game has 2 to 8 players, got 1"):
+        players_answer("solo")
+
+
+def test_fix_takes_a_name_with_a_space():
+    g = Game("g", [Entry(1, "created", {"players": ["Mary Ann", "ben", "cat"], "rounds": [3]})])
+    assert fix_target(g, ["fix", "mary", "ann"]) == ("mary ann", None)
+    assert fix_target(g, ["fix", "mary", "ann", "1"]) == ("mary ann", 1)
 
 
 def test_fix_means_the_tables_round_or_the_one_before():

@@ -250,8 +250,8 @@ def test_export_formats():
     assert json.loads(ok("export", "--format", "json"))["totals"] == {"ann": 23, "ben": 0, "cat": 12}
     md = ok("export", "--format", "markdown").splitlines()
     assert md[0].startswith("## Quiddler: ")
-    assert [c.strip() for c in md[2].strip("|").split("|")] == ["round", "cards", "dealer", "ann", "ben", "cat"]
-    assert [c.strip() for c in md[4].strip("|").split("|")] == ["1", "3", "ann", "23 L*", "0", "12"]
+    assert md[2].replace(" ", "") == "|round|cards|dealer|starts|ann|ben|cat|"
+    assert [c.strip() for c in md[4].strip("|").split("|")] == ["1", "3", "ann", "ben", "23 L*", "0", "12"]
 
 
 def test_games_lists_players_round_and_leader():
@@ -275,7 +275,7 @@ def test_games_lists_players_round_and_leader():
         (["score", "ann", "zzz"], "too many Z cards in the laydown of ann: 3, the standard deck has 2"),
         (
             ["score", "cat", "zoo", "--round", "1"],
-            "too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+            "3 Z cards in round 1, the standard deck has 2 (laid by ben, cat)",
         ),
         (["score", "ann", "cats"], "ann's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3"),
         (["score", "ann", "at", "--unused", "E", "--out"], "ann went out, so has no unused cards, but 1 is given"),
@@ -396,3 +396,20 @@ def test_unquoted_unused_cards_get_a_hint_to_quote():
     r = run("score", "ann", "cat", "E")  # no unused cards given: no such hint
     assert r.exit_code == 2 and "quotes" not in r.stderr
     assert sheet()["rounds"][0]["players"]["ann"] is None
+
+
+def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after_the_floor():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    for step in WHOLE_GAME[:3]:  # round 1: ann CAT out, ben AT with Z unused (0), cat OX with E
+        ok(*step)
+    ok("score", "ben", "ox", "--unused", "E E")  # round 2
+    out = ok("challenge", "ben", "ox", "--by", "cat")  # round 2 is open: cat's hand is not known yet
+    assert out.startswith("Challenge by cat: ox is allowed: cat loses up to 14 points this round (a hand stops at 0).")
+    r = run("challenge", "ben", "at", "--by", "ann")
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: ben laid no word 'at' in round 2: ben laid it in round 1, add --round 1\n"
+    # CAT stands: 13 is its worth, but ben's hand was 0 already, and a hand scores no less than 0
+    out = ok("challenge", "ann", "cat", "--by", "ben")
+    assert out.startswith(
+        "Challenge by ben: cat is allowed: ben loses 0 points this round (worth 13, but a hand stops at 0)."
+    )

@@ -10,7 +10,7 @@ import sys
 import time
 
 from qscore.storage import GameStore
-from tests.conftest import ok
+from tests.conftest import ok, run
 
 
 def lines(*answers):
@@ -73,6 +73,7 @@ def test_a_short_game_in_table_order():
         "ann",
         "(th)ing ox",
         "quilt",
+        "",  # Q·U·I·L·T as typed, not (qu)ilt
         "A",
         "me we do",
         "ben quilt by cat valid",  # a paper dictionary's ruling: cat loses 27
@@ -87,7 +88,7 @@ def test_a_short_game_in_table_order():
         "ann's words: cat",
         "Did ann go out? [y/N]: y",
         "Challenge in round 1? (blank: none): ann cat by ben",
-        "Challenge by ben: cat is allowed: ben loses 13 points this round.",
+        "Challenge by ben: cat is allowed: ben loses 0 points this round (worth 13, but a hand stops at 0).",
         "Round 1 (3 cards):",
         "Totals after round 1: ann 23, ben 0, cat 12.",
         "Round 2: 4 cards. ben deals, cat starts.",
@@ -104,7 +105,7 @@ def test_a_short_game_in_table_order():
         "Round 3 (5 cards):",
         "ann *     steve 21 struck",
         "Round 4: 6 cards. ann deals, ben starts.",
-        "Challenge by cat: quilt is allowed: cat loses 27 points this round.",
+        "Challenge by cat: quilt is allowed: cat loses 26 points this round (worth 27, but a hand stops at 0).",
         "Challenge in round 4?",
         "Round 4 (6 cards):",
         "cat challenged ben's quilt: allowed by the table's ruling",
@@ -134,10 +135,11 @@ def test_each_line_is_checked_as_it_is_typed():
         "",  # nobody named: in turn from ben
         "(xy)z",  # no such card
         "(in)",  # one card is no word
-        "quizz",  # 5 cards in a 4-card round
+        "jazzy",  # 5 cards in a 4-card round
         "qiuz",  # not in the dictionary: shown, and typed again
         "n",
         "quiz",
+        "",  # Q·U·I·Z as typed
         "y",
         "zz",  # with ben's Z, three Z cards in one round
         "ox",
@@ -154,30 +156,33 @@ def test_each_line_is_checked_as_it_is_typed():
     in_order(
         out,
         "ben's words: (xy)z",
-        "qscore: error: no card (xy) in laid word '(xy)z'",
+        "Not taken: no card (xy) in laid word '(xy)z'",
         "ben's words: (in)",
-        "qscore: error: '(in)' is one card: a word takes at least 2 cards",
-        "ben's words: quizz",
-        "qscore: error: ben's words take 5 cards, but round 1 is dealt 4",
+        "Not taken: '(in)' is one card: a word takes at least 2 cards",
+        "ben's words: jazzy",
+        "Not taken: ben's words take 5 cards, but round 1 is dealt 4",
         "ben's words: qiuz",
         "qiuz: not allowed (not in the dictionary); did you mean quiz",
         "Keep qiuz as laid? It stands unless challenged [y/N]: n",
         "ben's words: quiz",
+        "quiz: Q·U·I·Z 35",
+        "  1: if QU was one card: (qu)iz, 25",
+        "Enter: as typed, or 1 to switch: ",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quiz (went out).",
         "cat's words: zz",
-        "qscore: error: too many Z cards in the laydowns of round 1: 3, the standard deck has 2",
+        "Not taken: 3 Z cards in round 1, the standard deck has 2 (laid by ben, cat).",
         "cat's words: ox",
         "cat's unused cards (2 cards; blank: retype the words): E E",
         "ann's words: at",
         "ann's unused cards (2 cards; blank: retype the words): E",
-        "qscore: error: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
+        "Not taken: ann's words take 2 of the 4 cards dealt, so 2 are unused, but 1 given",
         "ann's unused cards (2 cards; blank: retype the words): \n",
         "ann's words: at",
         "ann's unused cards (2 cards; blank: retype the words): E ZZ",
-        "qscore: error: unknown card 'ZZ'",
+        "Not taken: unknown card 'ZZ'",
         "ann's unused cards (2 cards; blank: retype the words): EX",
-        "qscore: error: unknown card 'EX'",
+        "Not taken: unknown card 'EX'",
         "ann's unused cards (2 cards; blank: retype the words): E X",
         "Recorded ann's laydown in round 1: at (unused E X).",
     )
@@ -195,14 +200,14 @@ def test_the_going_out_player_must_use_every_card():
         out,
         "Who went out? (blank: take the laydowns in turn from ben): ann",
         "ann's words: to",
-        "ann went out, so every card is in a word: those words take 2 of 4. "
-        "Retype ann's words, or answer n if ann did not go out [Y/n]: y",
+        "ann went out, so every card is in a word, but those words take 2 of 4. "
+        "Did ann go out? (y: retype the words) [Y/n]: y",
         "ann's words: to, go",
         "Recorded ann's laydown in round 1: to go (went out).",
         "ben's words: ox",
         # round 2: the table named ann, but she kept cards: she did not go out after all
         "ann's words: at",
-        "Retype ann's words, or answer n if ann did not go out [Y/n]: n",
+        "Did ann go out? (y: retype the words) [Y/n]: n",
         "ann did not go out.",
         "ann's unused cards (3 cards; blank: retype the words): E E E",
     )
@@ -216,13 +221,13 @@ def test_once_the_table_says_the_named_player_did_not_go_out_it_is_not_asked_aga
     out = ok("play", input=lines("ann", "to", "n", "", "to, go", "ox", "E E", ""))
     in_order(
         out,
-        "Retype ann's words, or answer n if ann did not go out [Y/n]: n",
+        "Did ann go out? (y: retype the words) [Y/n]: n",
         "ann did not go out.",
         "ann's unused cards (2 cards; blank: retype the words): ",
         "ann's words: to, go",
         "Recorded ann's laydown in round 1: to go.",
     )
-    assert "go out? [y/N]" not in out and "Did ann go out?" not in out
+    assert "go out? [y/N]" not in out and out.count("Did ann go out?") == 1  # only when her words came short
     assert laydowns()[0] == (1, "ann", ["to", "go"], [], False)
 
 
@@ -234,6 +239,7 @@ def test_commands_at_any_prompt_and_resuming():
         "at",
         "Z",
         "sheet",  # at cat's words: the open round shows ben's laydown so far
+        "",  # the command, yes
         "ox",
         "E",
         "cat",
@@ -247,9 +253,11 @@ def test_commands_at_any_prompt_and_resuming():
         "ax",
         "E",
         "undo",  # takes the fix back: at (unused Z) stands again
+        "y",
         "'undo'",  # in quotes, the word itself
         "y",
         "quit",
+        "y",
     )
     out = ok("play", input=answers)
     in_order(
@@ -258,6 +266,7 @@ def test_commands_at_any_prompt_and_resuming():
         "fix PLAYER",
         "Here: the player who went out lays down first",
         "cat's words: sheet",
+        "sheet: the command sheet? (n: sheet is a word laid) [Y/n]: ",
         "Round 1 (3 cards), open: ann deals, ben starts:",
         "ben       at 5",
         "cat       (not laid yet)",
@@ -280,6 +289,7 @@ def test_commands_at_any_prompt_and_resuming():
         "Did cat go out?",
         "Recorded cat's laydown in round 2: undo (went out).",
         "ann's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [Y/n]: y",
         "Stopped. Game 'friday' is saved (last saved: cat's laydown in round 2: undo (went out)).",
         "Go on with: qscore play --game friday",
     )
@@ -310,11 +320,11 @@ def test_stopping_at_the_challenges_resumes_there():
 
 
 def test_setting_up_asks_again_after_a_mistake():
-    out = ok("play", "--game", "sat", input=lines("solo", "", "", "ann ben", "", "", "Longest", ""))
+    out = ok("play", "--game", "sat", input=lines("solo", "ann ben", "", "", "Longest", ""))
     in_order(
         out,
         "A new game called 'sat'.",
-        "qscore: error: a game has 2 to 8 players, got 1",
+        "Not taken: a game has 2 to 8 players, got 1",
         "Two players use one bonus: longest or most: \n",  # asked again until answered
         "Two players use one bonus: longest or most: Longest",
         "Keeping score for game 'sat': ann, ben.",
@@ -407,7 +417,7 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-d", str(words))
     words.unlink()
     out = ok("play", input=lines("n"))
-    in_order(out, "qscore: error: the game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
+    in_order(out, "The game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
     assert laydowns() == []
     answers = lines("y", "", "xq", "Z", "ox", "E", "cat", "y", "ben xq by ann", "ben xq by ann invalid", "")
     out = ok("play", input=answers)
@@ -416,14 +426,16 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
         "ben's words: xq",  # not checked: recorded as typed
         "Recorded ben's laydown in round 1: xq",
         "Challenge in round 1? (blank: none): ben xq by ann",
-        "qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
+        "Not taken: the game's dictionary cannot be opened: add valid or invalid, e.g. ben xq by ann invalid",
         "Challenge in round 1? (blank: none): ben xq by ann invalid",
         "Challenge by ann: xq is not allowed",
         "Round 1 (3 cards):",
     )
-    sheet = ok("sheet", "--words")
-    assert sheet.startswith("(the game's dictionary cannot be opened, so refused words are not marked:")
-    assert "xq 27 struck" in sheet
+    r = run("sheet", "--words")
+    assert r.exit_code == 0 and r.stderr.startswith(
+        "qscore: warning: the game's dictionary cannot be opened, so refused words are not marked:"
+    )
+    assert "xq 27 struck" in r.stdout and "cannot be opened" not in r.stdout
 
 
 def test_the_readme_transcript_is_what_play_prints():
@@ -501,3 +513,80 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
         "Zoë's words: at",
     )
     assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
+
+
+def test_the_players_are_checked_as_soon_as_they_are_typed():
+    out = ok("play", "--game", "names", input=lines("Kim Zoe Zoë", "solo", "Kim, Zoë, Mary Ann, O'Neil", "", ""))
+    in_order(
+        out,
+        "commas between names with a space): Kim Zoe Zoë",
+        "Not taken: two players have the same name: Zoe, Zoë.",
+        "commas between names with a space): solo",
+        "Not taken: a game has 2 to 8 players, got 1.",
+        "commas between names with a space): Kim, Zoë, Mary Ann, O'Neil",
+        "Variant: standard or short [standard]",
+        "Keeping score for game 'names': Kim, Zoë, Mary Ann, O'Neil.",
+    )
+    assert out.count("Variant") == 1
+
+
+def test_a_laydown_replaced_elsewhere_at_the_challenges_is_shown_as_saved(isolated_home):
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    proc = start_play()
+    try:
+        seen = read_until(proc.stdout.fileno(), "Who went out?")
+        seen = answer(proc, b"ann\ncat\nat\nZ\n", "Challenge in round 1?", seen)
+        ok("score", "ben", "ox", "-u", "E", "--replace", "--round", "1")  # the other terminal
+        seen = answer(proc, b"\n", "Round 2: 4 cards", seen)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    text = seen.decode()
+    table = text[text.index("Round 1 (3 cards):") :]
+    # ben's OX (14) less E (2), as saved, not the AT with Z unused play had seen
+    in_order(table, "ben       ox 14", "Totals after round 1: ann 13, ben 12.", "Leader: ann with 13.")
+    assert "at 5" not in table
+
+
+def test_a_resumed_play_shows_where_the_table_stopped():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4,5", "--game", "friday")
+    ok("play", input=lines("", "at", "Z", "ox", "E", "cat", "y", "", "quit"))  # quit at round 2's first question
+    out = ok("play", input=lines(""))
+    first_question = out.index("Challenge in round 1?")
+    in_order(
+        out[:first_question],
+        "Round 1: 3 cards. ann deals, ben starts.",
+        "Round 1 (3 cards):",
+        "ann *     cat 13",
+        "ben       at 5",
+        "Round 1 is laid: its challenges, then the next deal.",
+    )
+    # stopped in the middle of round 2: the deal, and what is laid so far, before the next laydown
+    ok("play", input=lines("", "", "(qu)iz", "E", "quit"))  # no challenge; round 2 in turn from cat
+    out = ok("play", input=lines("quit"))
+    first_question = out.index("Who went out?")  # nobody went out yet: the table is asked again
+    in_order(
+        out[:first_question],
+        "Leader: ann with 23.",
+        "Round 2: 4 cards. ben deals, cat starts.",
+        "Round 2 (4 cards), open: ben deals, cat starts:",
+        "ann       (not laid yet)",
+        "cat       (qu)iz 25",
+    )
+    assert out.count("Round 2: 4 cards.") == 1
+
+
+def test_a_laid_word_that_is_a_command_is_asked_about():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4")
+    out = ok("play", input=lines("", "quit", "n", "", "y", "undo", "n"))
+    in_order(
+        out,
+        "ben's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
+        "Did ben go out? [y/N]: y",
+        "Recorded ben's laydown in round 1: quit (went out).",
+        "ann's words: undo",
+        "undo: the command undo? (n: undo is a word laid) [Y/n]: n",
+        "Recorded ann's laydown in round 1: undo.",
+    )
+    assert laydowns() == [(1, "ben", ["quit"], [], True), (1, "ann", ["undo"], [], False)]

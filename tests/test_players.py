@@ -75,7 +75,10 @@ def test_a_freed_name_can_be_taken_and_earlier_entries_stay_with_their_player():
     [
         (["rename", "ann", "BEN"], "there is a player called ben already in game"),
         (["rename", "ann", "ann"], "ann is called ann already"),
-        (["rename", "ann", "a b"], "player name 'a b': use letters and digits"),
+        (["rename", "ann", "--", "-"], "player name '-': a name needs a letter or a digit"),
+        (["rename", "ann", "Ann\nBen"], "a name is one line of printable characters"),
+        (["rename", "ann", "x" * 31], "is 31 characters: a name has 30 at most"),
+        (["rename", "ann", "B.E.N."], "there is a player called ben already in game"),
         (["rename", "zed", "zoe"], "no player 'zed' in game"),
     ],
 )
@@ -115,7 +118,7 @@ def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scori
     assert [r["playing"] for r in got["rounds"]][2] == ["ann", "cat", "dee"]
     text = ok("sheet")
     assert "Left: ben (after round 1)." in text and "-: had left" in text
-    assert text.splitlines()[4].split() == ["2", "4", "cat", "33", "L", "-", "23", "M*", "1"]  # ben: -
+    assert text.splitlines()[4].split() == ["2", "4", "cat", "dee", "33", "L", "-", "23", "M*", "1"]  # ben: -
     # ben's round-1 word can still be challenged; ben cannot challenge now he has gone
     fails("challenge", "ann", "(qu)iz", "--by", "ben", message="ben left the game before round 2")
 
@@ -310,3 +313,15 @@ def test_names_that_differ_only_by_an_accent_are_one_name():
     fails("rename", "ben", "ZOE", message="there is a player called Zoë already in game")
     ok("rename", "zoe", "Zoe")
     assert sheet()["players"] == ["Zoe", "ben", "cat"]
+
+
+def test_names_as_tables_write_them():
+    out = ok("new", "Mary-Ann", "O'Neil", " J.R. ", "Mary Ann Lee", "李")
+    assert "started: Mary-Ann, O'Neil, J.R., Mary Ann Lee, 李." in out  # trimmed
+    ok("score", "oneil", "cat", "--out")  # found without regard to case and punctuation
+    ok("score", "jr", "at", "--unused", "E")
+    assert sheet()["rounds"][0]["players"]["O'Neil"]["words"] == ["cat"]
+    assert sheet()["rounds"][0]["players"]["J.R."]["unused"] == ["E"]
+    ok("rename", "mary ann lee", "Mary-Ann Lee")
+    r = run("new", "Mary-Ann", "mary ann", "--game", "two")
+    assert r.exit_code == 2 and "two players have the same name: Mary-Ann, mary ann" in r.stderr, r.output

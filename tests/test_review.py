@@ -204,3 +204,57 @@ def test_the_review_setting_is_written_only_when_off():
     assert GameConfig.from_json(on.to_json()).review is True
     off = GameConfig(players=("ann", "ben"), bonus="most", review=False)
     assert off.to_json()["review"] is False and GameConfig.from_json(off.to_json()) == off
+
+
+# --- the table's rulings ---------------------------------------------------------
+
+RULED = [
+    # one round of 3 cards. ann's FEZ (F6 E2 Z14 = 22) is in the dictionary, but the table's
+    # paper ruled it out: 22 against her, 0. Her F E Z make no other word, so 0 was her best.
+    ("score", "ann", "fez", "--out"),
+    # ben's QAT (Q15 A2 T3 = 20) is not in everyday; the paper let it stand: 20, and his best.
+    ("score", "ben", "qat"),
+    # cat's OX with E unused is 12; EX or OX were all there was, and 20 goes for the challenge.
+    ("score", "cat", "ox", "--unused", "E"),
+    ("challenge", "ann", "fez", "--by", "ben", "--ruling", "invalid"),
+    ("challenge", "ben", "qat", "--by", "cat", "--ruling", "valid"),
+]
+
+
+def test_the_review_follows_the_tables_rulings():
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "ruled")
+    for step in RULED:
+        ok(*step)
+    got = {r["player"]: r for r in json.loads(ok("review", "--json"))}
+    assert {p: (r["scored"], r["best"], r["missed"]) for p, r in got.items()} == {
+        "ann": (0, 0, 0),  # not "0 of a possible 22 with FEZ": the table struck FEZ
+        "ben": (20, 20, 0),
+        "cat": (0, 0, 0),
+    }
+    assert [w["word"] for w in got["ann"]["best_play"]["words"]] == []
+    assert [w["word"] for w in got["ben"]["best_play"]["words"]] == ["qat"]
+    stats = json.loads(ok("stats", "--json"))["players"]
+    assert {p: s["missed"] for p, s in stats.items()} == {"ann": 0, "ben": 0, "cat": 0}
+
+
+def test_a_struck_word_is_no_word_for_that_hand_only():
+    tiny = WordSet(TINY_WORDS)
+    cat = LaidWord(tuple(parse_laid_word("cat")), struck=True)
+    # CAT ruled out: ACT, of the same cards, is another word and still counts (13)
+    assert [w.text for w in best_play(PlayedHand((cat,), ()), tiny).words] == ["act"]
+    to = LaidWord(tuple(parse_laid_word("to")), struck=True)
+    hand = PlayedHand((to,), tuple(parse_hand("O X")))
+    assert [w.text for w in best_play(hand, tiny).words] == ["ox"]  # TO may not be laid again
+    # two TOs laid, one struck: the one that stood is a word, so TO still counts
+    both = PlayedHand((LaidWord(to.cards), to), ())
+    assert [w.text for w in best_play(both, tiny).words] == ["to", "to"]
+    # the next hand is judged by the dictionary alone
+    assert [w.text for w in best_play(PlayedHand((), tuple(parse_hand("T O"))), tiny).words] == ["to"]
+
+
+def test_play_summarises_a_round_by_the_tables_ruling():
+    ok("new", "ann", "ben", "cat", "--rounds", "3")
+    answers = ["ann", "fez", "qat", "y", "ox", "E", "ann fez by ben invalid", "ben qat by cat valid", ""]
+    out = ok("play", input="".join(f"{a}\n" for a in answers))
+    assert "Review: nobody could have scored more in round 1." in out
+    assert "Missed in all: ann 0, ben 0, cat 0." in out

@@ -310,7 +310,9 @@ def test_moved_word_list_records_nothing_unless_unchecked(isolated_home, tmp_pat
         )
     assert laydowns(isolated_home) == []
     out = ok("score", "ann", "cat", "--out", "--unchecked")
-    assert out.startswith("Recorded ann's laydown in round 1: cat (went out).\n  words not checked (--unchecked)")
+    assert out.startswith(
+        "Recorded ann's laydown in round 1: cat (went out).\n  as laid: C·A·T 13\n  words not checked (--unchecked)"
+    )
     assert [d["player"] for d in laydowns(isolated_home)] == ["ann"]
     assert "--ruling valid or --ruling invalid" in refused("challenge", "ann", "cat", "--by", "ben")
     ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "valid")

@@ -30,7 +30,7 @@ def test_sheet_words_shows_each_round_as_laid():
     assert "Game 'friday'" in lines
     assert lines[-1] == "Round 2: 6 cards. ben deals, cat starts."
     sheet_row = next(line for line in ok("sheet").splitlines() if line.startswith("2 "))
-    assert sheet_row.split() == ["2", "6", "ben", "hat"]
+    assert sheet_row.split() == ["2", "6", "ben", "cat", "hat"]  # who dealt, who started
     assert "..." not in ok("sheet")
 
 
@@ -39,7 +39,9 @@ def test_markdown_carries_the_legend_and_the_winner():
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "Z")
     md = ok("export", "--format", "markdown").splitlines()
-    assert "M: most-words bonus, L: longest-word bonus, \\*: went out, !: lost a challenge" in md
+    # the legend lists only the marks this game can show: no longest-word bonus is played
+    assert "M: most-words bonus, \\*: went out, !: lost a challenge" in md
+    assert md[0] == "## Quiddler: " + json.loads(ok("sheet", "--json"))["game"]
     assert md[-1] == "Game over. ann wins with 13."
 
 
@@ -56,3 +58,54 @@ def test_json_carries_the_bonus_size_and_keeps_its_fields():
     ].keys()
     ok("new", "dee", "eve", "--bonus", "none")
     assert json.loads(ok("sheet", "--json"))["bonus_points"] is None
+
+
+def test_long_csv_has_a_row_per_player_per_round():
+    import csv
+    import io
+
+    from tests.conftest import run
+
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    ok("score", "ann", "(qu)iz", "--unused", "E")  # 25 - 2 = 23, longest word: 33
+    ok("score", "ben", "to", "go", "--out")  # 13, most words: 23
+    ok("score", "cat", "jab", "--unused", "S")  # 23 - 3 - 25 for the challenge: 0
+    ok("challenge", "ann", "quiz", "--by", "cat")
+    ok("score", "ann", "steve", "--out")  # round 2, struck below: 21 against her, 0
+    ok("challenge", "ann", "steve", "--by", "ben")
+    ok("score", "ben", "hat", "in", "--unused", "")  # round 2 still open: cat has not laid down
+    rows = list(csv.DictReader(io.StringIO(ok("export", "--format", "csv", "--long"))))
+    assert [r["round"] + r["player"] for r in rows] == ["1ann", "1ben", "1cat", "2ann", "2ben"]
+    assert rows[0] == {
+        "round": "1", "cards": "4", "dealer": "ann", "starter": "ben", "player": "ann", "words": "(qu)iz",
+        "struck": "", "unused": "E", "went_out": "no", "word_points": "25", "unused_points": "2",
+        "challenge_penalty": "0", "hand_score": "23", "bonuses": "longest word", "round_score": "33",
+        "running_total": "33",
+    }  # fmt: skip
+    assert (rows[1]["words"], rows[1]["went_out"], rows[1]["bonuses"]) == ("to go", "yes", "most words")
+    assert (rows[2]["challenge_penalty"], rows[2]["hand_score"], rows[2]["running_total"]) == ("25", "0", "0")
+    assert (rows[3]["struck"], rows[3]["unused_points"], rows[3]["round_score"]) == ("steve", "", "")  # open round
+    assert rows[3]["words"] == "steve" and rows[4]["words"] == "hat in"
+    # the wide sheet stays the default, and --long is CSV's alone
+    assert ok("export", "--format", "csv").splitlines()[0] == "round,cards,dealer,ann,ben,cat"
+    r = run("export", "--format", "json", "--long")
+    assert r.exit_code == 2 and r.stderr == "qscore: error: --long goes with --format csv, not json\n"
+
+
+def test_the_round_table_keeps_its_columns_and_play_echoes_the_settings():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--bonus", "longest")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    ok("challenge", "ann", "cat", "--by", "ben")  # a penalty in round 1, none in round 2
+    for step in (("ann", "ax", "--unused", "E E"), ("ben", "to", "go", "--out"), ("cat", "at", "--unused", "E E")):
+        ok("score", *step)
+    lines = ok("sheet", "--words").splitlines()
+    headers = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("Round ") and "cards)" in line]
+    # the number columns aligned alike, with a penalty (round 1) and without (round 2)
+    assert len(headers) == 2 and len({h[h.index("words pts") :] for h in headers}) == 1
+    assert "M: most-words bonus" not in ok("sheet")  # a longest-only game shows no M
+    from tests.test_play import lines as typed
+
+    out = ok("play", "--game", "later", input=typed("ann ben", "", "most", "", "quit"))
+    assert "8 rounds (3, 4, 5, 6, 7, 8, 9, 10 cards), bonus: most (10 points), dictionary: everyday." in out

@@ -118,19 +118,14 @@ def new(
         bonus_points=bonus_points,
         review=review,
     )
-    from qscore.cli.sheets import standing_text
+    from qscore.cli.sheets import settings_text, standing_text
 
     c = started.config
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
         if house_list:
             warn_if_empty(house_list, words)  # the game keeps a house list's words as read
     print(f"Game {started.name!r} started: {', '.join(c.players)}.")
-    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
-    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
-    print(
-        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
-    )
+    print(settings_text(started))
     print(standing_text(started))
 
 
@@ -164,6 +159,7 @@ def record_laydown(
     unchecked: bool = False,
 ) -> str:
     """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed."""
+    from qscore.cli.laid import laid_lines
     from qscore.cli.sheets import entry_text
 
     try:
@@ -176,7 +172,7 @@ def record_laydown(
     number = saved.entry.data["round"]
     replaced = saved.before.rounds[number - 1].laydowns.get(saved.entry.data["player"])
     was = f", replacing {replaced.text()}" if replaced else ""
-    lines = [f"Recorded {entry_text(saved.entry)}{was}."]
+    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.entry)]
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     else:
@@ -247,13 +243,14 @@ def record_challenge(
     player: str, word: str, by: str, ruling: scorekeeper.Ruling | None, round_no: int | None, game: str | None
 ) -> str:
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
-    lines = [challenge_text(saved.after, saved.entry)]
+    lines = [challenge_text(saved.after, saved.entry, saved.before)]
     lines += closing_text(saved, saved.entry.data["round"])
     return "\n".join(lines)
 
 
-def challenge_text(game: "Game", entry: "Entry") -> str:
-    """What a settled challenge means for the round, in a line (and a word that stands, what it means)."""
+def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -> str:
+    """What a settled challenge means for the round, in a line (and a word that stands, what
+    it means). With the game ``before`` it, a challenger's loss is what the sheet takes off."""
     from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
 
@@ -261,7 +258,14 @@ def challenge_text(game: "Game", entry: "Entry") -> str:
     value = points(parse_laid_word(d["word"], game.deck))
     why = f" ({d['reason']})" if d["reason"] else ""
     if d["valid"]:
-        outcome = f"{d['word']} is allowed: {d['by']} loses {value} points this round."
+        lost, floor = str(value), ""
+        was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
+        if before is not None and now is None:  # the round is open: the floor is not known yet
+            lost, floor = f"up to {value}", " (a hand stops at 0)"
+        elif before is not None and was is not None and now is not None:
+            taken = was[d["by"]].hand_score - now[d["by"]].hand_score
+            lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
+        outcome = f"{d['word']} is allowed: {d['by']} loses {lost} points this round{floor}."
     else:
         outcome = (
             f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
@@ -288,7 +292,7 @@ def sheet(
         try:
             dictionary = scorekeeper.game_dictionary(g)
         except DictionaryError as exc:  # the words are still shown, only not checked
-            print(f"(the game's dictionary cannot be opened, so refused words are not marked: {exc})")
+            warn(f"the game's dictionary cannot be opened, so refused words are not marked: {exc}")
             dictionary = None
         print(words_sheet_text(g, dictionary))
         print(standing_text(g))
@@ -303,12 +307,19 @@ def export(
     fmt: Annotated[
         Literal["csv", "json", "markdown"], typer.Option("--format", "-f", case_sensitive=False, help="the format")
     ] = "csv",
+    long: Annotated[
+        bool,
+        typer.Option("--long", help="CSV with one row per player per round: words, unused, each part of the score"),
+    ] = False,
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
-    from qscore.cli.sheets import export_text
+    from qscore.cli.sheets import export_text, long_csv
 
-    sys.stdout.write(export_text(scorekeeper.load_game(game), fmt))
+    if long and fmt != "csv":
+        raise GameError(f"--long goes with --format csv, not {fmt}")
+    g = scorekeeper.load_game(game)
+    sys.stdout.write(long_csv(g) if long else export_text(g, fmt))
 
 
 @app.command(short_help="Take back the last entry")

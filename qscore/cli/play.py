@@ -32,9 +32,28 @@ COMMANDS = """At any prompt you can type:
                 if they have none in this one (fix PLAYER N: round N)
   help          this list
   quit          stop here; everything entered is saved
-A word or a name that is also a command goes in quotes: 'undo'."""
+At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
+about: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
+WORD_COMMANDS = ("help", "quit", "sheet", "undo")
 
+PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
+PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
+
+
+def taken_as(typed: list[str], laid: list[str], hand: int) -> list[str]:
+    """Say which words the cards dealt settled as laid with a double card; the words to save."""
+    for was, now in zip(typed, laid, strict=True):
+        if was != now:
+            print(f"{was} taken as {now}: the only spelling that fits the {hand} cards dealt.")
+    return laid
+
+
+def not_taken(reason: object) -> None:
+    """An answer the table gave that cannot go in, and why: said as a reply to the prompt,
+    which comes again (nothing failed; nothing was saved)."""
+    text = str(reason)
+    print(f"Not taken: {text}" + ("" if text.endswith(".") else "."))
 
 
 class Quit(Exception):
@@ -122,6 +141,8 @@ class Prompts:
                 raise Quit from None
             parts = line.lower().split()
             command = parts[0] if parts else ""
+            if words and len(parts) == 1 and command in WORD_COMMANDS and not self.command_meant(command):
+                return line  # the word, laid
             if len(parts) == 1 and command == "help":
                 print(COMMANDS + (f"\nHere: {hint}" if hint else ""))
             elif len(parts) == 1 and command == "quit":
@@ -140,6 +161,11 @@ class Prompts:
                 )
             else:
                 return line
+
+    def command_meant(self, command: str) -> bool:
+        """At a player's words, a command that is also a word (quit, undo, sheet, help) is
+        asked about: no laid word is taken for a command unasked."""
+        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
 
     def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool:
         choices = "[Y/n]" if default else "[y/N]"
@@ -167,7 +193,7 @@ class Prompts:
         try:
             saved = scorekeeper.undo(self.session.name)
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         print(undo_text(saved))
         if saved.round_no is not None:
@@ -195,7 +221,7 @@ class Laydowns:
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
 
     def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
         words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
@@ -205,23 +231,32 @@ class Laydowns:
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
     ) -> tuple[list[str], str, bool]:
         """Ask for a player's words and unused cards, each line checked as it is typed."""
-        from qscore.evening import cards_in_words, words_of
+        from qscore.evening import cards_in_words, fit_words, words_of
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         while True:
             words = words_of(self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True))
             try:
+                fitted = fit_words(game, state, player, words, hand) if words else []
+                if fitted:
+                    words = taken_as(words, [r.laid for r in fitted], hand)
                 used = cards_in_words(game, state, player, words)
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
                 continue
             if not self.allowed(game, words):
                 continue
+            words = self.choose_doubles(game, words)
+            try:
+                used = cards_in_words(game, state, player, words)  # a double card switched in: the deck's count
+            except QscoreError as exc:
+                not_taken(exc)
+                continue
             if went_out and used < hand:
                 question = (
-                    f"{player} went out, so every card is in a word: those words take {used} of {hand}. "
-                    f"Retype {player}'s words, or answer n if {player} did not go out"
+                    f"{player} went out, so every card is in a word, but those words take {used} of {hand}. "
+                    f"Did {player} go out? (y: retype the words)"
                 )
                 if self.prompts.yes_no(question, "going out takes every card in a word", default=True):
                     continue
@@ -233,12 +268,40 @@ class Laydowns:
                 unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
                 out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
                 return words, "", out
-            unused = self.ask_unused(game, state, player, words, hand - used)
-            if unused is not None:
-                return words, unused, False
+            answer = self.ask_unused(game, state, player, words, hand - used)
+            if answer is not None:
+                return answer[1], answer[0], False
 
-    def ask_unused(self, game: "Game", state: "RoundState", player: str, words: list[str], left: int) -> str | None:
-        """The cards left in hand; None when the table leaves it blank, to type the words again."""
+    def choose_doubles(self, game: "Game", words: list[str]) -> list[str]:
+        """A word typed in letters that a double card could have laid: its cards, the other
+        spellings numbered; Enter keeps the cards as typed, a number switches."""
+        from qscore.cli.laid import cards_text, choices_text
+
+        while True:
+            text, options = choices_text(game, words)
+            if not options:
+                return words
+            print(text)
+            answer = self.prompts.ask(
+                f"Enter: as typed, or 1-{len(options)} to switch"
+                if len(options) > 1
+                else "Enter: as typed, or 1 to switch",
+                "a double card (QU IN ER CL TH) is one card: the number lays the word with it",
+            )
+            if not answer:
+                return words
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                i, laid = options[int(answer) - 1]
+                words = [*words[:i], laid, *words[i + 1 :]]
+                print(f"{laid}: {cards_text(game, [laid])}.")
+                continue
+            print(f"Answer with Enter, or a number from 1 to {len(options)}.")
+
+    def ask_unused(
+        self, game: "Game", state: "RoundState", player: str, words: list[str], left: int
+    ) -> tuple[str, list[str]] | None:
+        """The cards left in hand, and the words (the cards counted may settle a double card);
+        None when the table leaves it blank, to type the words again."""
         from qscore.evening import check_unused
 
         question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
@@ -247,10 +310,11 @@ class Laydowns:
             if not unused:
                 return None
             try:
-                check_unused(game, state, player, words, unused, left)
-                return unused
+                laid = check_unused(game, state, player, words, unused, left)
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
+                continue
+            return unused, taken_as(words, laid, state.hand_size)
 
     def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
@@ -283,6 +347,7 @@ class Laydowns:
         self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
     ) -> None:
         """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
+        from qscore.cli.laid import laid_lines
         from qscore.cli.sheets import entry_text
         from qscore.rules import LaydownExistsError
 
@@ -300,10 +365,11 @@ class Laydowns:
                 self.save(player, words, unused, out, n, replacing=existing)
             return
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
+            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
@@ -331,11 +397,11 @@ class Laydowns:
             round_no = fix.round_no or fix_round(game, player, self.session.progress.at_round)
             state = game.round(round_no)
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         existing = state.laydowns.get(player)
         if existing is None:
-            print(f"qscore: error: {player} has no laydown in round {round_no} to fix")
+            not_taken(f"{player} has no laydown in round {round_no} to fix")
             return
         if not self.confirm_replace(player, existing, round_no):
             return
@@ -354,28 +420,33 @@ class PlaySession:
 
     def set_up(self, name: str | None) -> None:
         """Ask for a new game's players and choices, and start it."""
+        from qscore.evening import players_answer
+
         print("A new game" + (f" called {name!r}." if name else "."))
         while True:
-            players = self.prompts.ask(
-                "Players, in seating order (the first deals first)", "the players' names, e.g. ann ben cat"
-            )
+            while True:
+                try:
+                    players = players_answer(self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT))
+                    break
+                except GameError as exc:
+                    not_taken(exc)
             variant = self.prompts.ask("Variant: standard or short [standard]").lower() or "standard"
             bonus = None
-            while len(players.replace(",", " ").split()) == 2 and bonus not in ("longest", "most", "none"):
+            while len(players) == 2 and bonus not in ("longest", "most", "none"):
                 bonus = self.prompts.ask(
                     "Two players use one bonus: longest or most", "or none, to play without"
                 ).lower()
             dictionary = self.prompts.ask("Dictionary [everyday]") or None
             try:
                 game = start_game(
-                    players.replace(",", " ").split(),
+                    players,
                     variant=variant,
                     bonus=bonus,
                     dictionary=dictionary,
                     name=name,
                 )
             except QscoreError as exc:
-                print(f"qscore: error: {exc}")
+                not_taken(exc)
                 continue
             self.session.name = game.name
             return
@@ -383,11 +454,16 @@ class PlaySession:
     def run(self) -> None:
         game = scorekeeper.load_game(self.session.name)
         self.session.name = game.name
+        from qscore.cli.sheets import settings_text
+
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
+        print(settings_text(game))
         self.open_dictionary(game)
         print(WORDS_HINT)
         if game.over:
             print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+        elif any(r.laydowns for r in game.rounds):
+            self.resume(game)
         pending: Fix | None = None
         while True:
             try:
@@ -401,13 +477,34 @@ class PlaySession:
             except Fix as fix:
                 pending = fix
 
+    def resume(self, game: "Game") -> None:
+        """Where the table stopped, before the first question: the round's deal, what is
+        laid in it, and the table so far."""
+        from qscore.cli.sheets import deal_line, round_text, standing_text
+        from qscore.evening import AskChallenges, Finish, next_step
+
+        step = next_step(game, self.session.progress)
+        if isinstance(step, Finish):
+            return
+        state = game.rounds[step.round - 1]
+        print()
+        if isinstance(step, AskChallenges):
+            print(deal_line(state))
+            print(round_text(game, state, self.session.dictionary))
+            print(f"Round {state.number} is laid: its challenges, then the next deal.")
+            return
+        print(standing_text(game))
+        if state.laydowns:
+            print(round_text(game, state, self.session.dictionary))
+        self.session.progress.announced = state.number
+
     def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
         try:
             self.session.dictionary = scorekeeper.game_dictionary(game)
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
-            print(f"qscore: error: the game's dictionary cannot be opened: {exc}")
+            print(f"The game's dictionary cannot be opened: {exc}.")
             if not self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling"):
                 raise Quit from None
 
@@ -445,9 +542,13 @@ class PlaySession:
         from qscore.evening import CHALLENGE_FORM, challenge_answer
 
         n = self.session.progress.at_round = step.round
-        state = game.rounds[n - 1]
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
         if not line:
+            # the game as saved now: another terminal may have changed the round meanwhile
+            game = scorekeeper.load_game(self.session.name)
+            state = game.rounds[n - 1]
+            if not state.closed:  # taken back meanwhile: the laydowns come again
+                raise Restart
             print()
             print(round_text(game, state, self.session.dictionary))
             after_round(game, state)
@@ -456,19 +557,19 @@ class PlaySession:
         try:
             ch = challenge_answer(line)
         except GameError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
         if ch.ruling is None and self.session.dictionary is None:
-            print(f"qscore: error: the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
+            not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
         try:
             saved = scorekeeper.settle_challenge(
                 ch.player, ch.word, ch.by, ch.ruling, n, self.session.name, self.session.dictionary
             )
         except QscoreError as exc:
-            print(f"qscore: error: {exc}")
+            not_taken(exc)
             return
-        print(challenge_text(saved.after, saved.entry))
+        print(challenge_text(saved.after, saved.entry, saved.before))
 
     def finish(self, game: "Game") -> None:
         from qscore.cli.sheets import standing_text

@@ -9,13 +9,19 @@ from tabulate import tabulate
 
 from qscore.cards import parse_laid_word, points
 from qscore.scoresheet import Entry, Game, Laydown, RoundState
-from qscore.scoring import LONGEST_WORD, MOST_WORDS
+from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-LEGEND = "M: most-words bonus, L: longest-word bonus, *: went out, !: lost a challenge"
+LEGEND = {
+    "M": "M: most-words bonus",
+    "L": "L: longest-word bonus",
+    "*": "*: went out",
+    "!": "!: lost a challenge",
+    "-": "-: had left",
+}
 STRUCK = "struck"  # after a word a challenge ruled out
 FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
 
@@ -39,16 +45,31 @@ def cell(game: Game, state: RoundState, player: str) -> str:
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
-    rows = [[str(s.number), str(s.hand_size), s.dealer, *(cell(game, s, p) for p in game.players)] for s in game.rounds]
+    rows = [
+        [str(s.number), str(s.hand_size), s.dealer, s.starts, *(cell(game, s, p) for p in game.players)]
+        for s in game.rounds
+    ]
     totals = game.totals()
-    rows.append(["total", "", "", *(str(totals[p]) for p in game.players)])
+    rows.append(["total", "", "", "", *(str(totals[p]) for p in game.players)])
     return rows
 
 
+def sheet_headers(game: Game) -> list[str]:
+    return ["round", "cards", "dealer", "starts", *game.players]
+
+
+def legend(game: Game) -> str:
+    """What the sheet's marks mean: only the marks this game's sheet can show (a bonus
+    the game does not play has no mark)."""
+    played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
+    marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + ["*", "!"]
+    if game.left:
+        marks.append("-")
+    return ", ".join(LEGEND[m] for m in marks)
+
+
 def sheet_text(game: Game) -> str:
-    headers = ["round", "cards", "dealer", *game.players]
-    legend = LEGEND + (", -: had left" if game.left else "")
-    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=headers) + f"\n{legend}"
+    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend(game)}"
 
 
 def standing_text(game: Game) -> str:
@@ -69,8 +90,24 @@ def standing_text(game: Game) -> str:
     if any(totals.values()):
         lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
         lines.append(f"Leader: {lead} with {best}.")
-    lines.append(f"Round {current.number}: {current.hand_size} cards. {current.dealer} deals, {current.starts} starts.")
+    lines.append(deal_line(current))
     return "\n".join(lines)
+
+
+def settings_text(game: Game) -> str:
+    """What the table agreed: deck, rounds, bonus and its size, dictionary, review."""
+    c = game.config
+    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
+    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
+    return (
+        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
+    )
+
+
+def deal_line(state: RoundState) -> str:
+    """``Round 2: 4 cards. ben deals, cat starts.``"""
+    return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
 
 
 def words_text(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> str:
@@ -125,7 +162,9 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     head = f"Round {state.number} ({state.hand_size} cards)"
     if state.results is None:
         head += f", open: {state.dealer} deals, {state.starts} starts"
-    text = f"{head}:\n" + tabulate(rows, headers=headers)
+    # numbers right, words left, in every round alike (a column of blanks would go left)
+    align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if state.results is not None else ())
+    text = f"{head}:\n" + tabulate(rows, headers=headers, colalign=align)
     for c in state.challenges:
         verdict = "allowed" if c.valid else "not allowed"
         how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
@@ -147,10 +186,10 @@ def export_text(game: Game, fmt: str) -> str:
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
-        table = tabulate(sheet_rows(game), headers=headers, tablefmt="github")
-        legend = LEGEND.replace("*", "\\*")
+        table = tabulate(sheet_rows(game), headers=sheet_headers(game), tablefmt="github")
+        marks = legend(game).replace("*", "\\*")
         standing = "\n\n".join(standing_text(game).splitlines())
-        return f"## Quiddler: {game.name}\n\n{table}\n\n{legend}\n\n{standing}\n"
+        return f"## Quiddler: {game.name}\n\n{table}\n\n{marks}\n\n{standing}\n"
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(headers)
@@ -159,6 +198,39 @@ def export_text(game: Game, fmt: str) -> str:
         writer.writerow([s.number, s.hand_size, s.dealer, *scores])
     totals = game.totals()
     writer.writerow(["total", "", "", *(totals[p] for p in game.players)])
+    return out.getvalue()
+
+
+LONG_CSV = (
+    "round", "cards", "dealer", "starter", "player", "words", "struck", "unused", "went_out",
+    "word_points", "unused_points", "challenge_penalty", "hand_score", "bonuses", "round_score", "running_total",
+)  # fmt: skip
+
+
+def long_csv(game: Game) -> str:
+    """One row per player per round laid (``export --format csv --long``): the words as
+    laid, the unused cards, and each part of the score, with the running total. A round
+    still open has its laydowns and blank scores."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(LONG_CSV)
+    running = dict.fromkeys(game.players, 0)
+    for s in game.rounds:
+        for p in s.players:
+            lay = s.laydowns.get(p)
+            if lay is None:
+                continue
+            row: list[object] = [s.number, s.hand_size, s.dealer, s.starts, p, " ".join(lay.words)]
+            struck = [c.word for c in s.challenges if c.player == p and not c.valid]
+            row += [" ".join(struck), " ".join(lay.unused), "yes" if lay.out else "no"]
+            if s.results is None:
+                row += [""] * 7
+            else:
+                r = s.results[p]
+                running[p] += r.score
+                bonuses = "; ".join(r.bonuses)
+                row += [r.word_points, r.unused_points, r.penalty, r.hand_score, bonuses, r.score, running[p]]
+            writer.writerow(row)
     return out.getvalue()
 
 

@@ -1,0 +1,46 @@
+"""What a recorded laydown was laid with: its cards, a word the cards dealt respelled, and
+a word typed in letters that a double card could have laid (qscore.doubles)."""
+
+from qscore.cards import format_cards, format_laid, parse_laid_word, points
+from qscore.doubles import double_hint, double_spellings
+from qscore.scoresheet import Entry, Game
+
+
+def cards_text(game: Game, words: list[str]) -> str:
+    """``C·L·E·F 19, T·O 5``: each word's cards as laid, with its points."""
+    laid = [parse_laid_word(w, game.deck) for w in words]
+    return ", ".join(f"{format_cards(cards)} {points(cards)}" for cards in laid)
+
+
+def laid_lines(game: Game, typed: list[str], entry: Entry, *, hints: bool = True) -> list[str]:
+    """The lines after "Recorded ...": the cards as laid; each word the cards dealt
+    respelled, and which spelling was taken; with ``hints``, each word typed in letters
+    that could have taken a double card, with the notation to type."""
+    words = list(entry.data["words"])
+    if not words:
+        return []
+    lines = [f"  as laid: {cards_text(game, words)}"]
+    size = game.rounds[entry.data["round"] - 1].hand_size
+    for was, now in zip(typed, words, strict=True):
+        if parse_laid_word(was, game.deck) != parse_laid_word(now, game.deck):
+            lines.append(f"  {was} taken as {now}: the only spelling that fits the {size} cards dealt")
+        elif hints:
+            lines += [f"  {now}: {double_hint(alt)}" for alt in double_spellings(now, game.deck)]
+    if hints and any(": if " in line for line in lines):
+        lines.append("  (to lay a word another way, score the laydown again with --replace)")
+    return lines
+
+
+def choices_text(game: Game, words: list[str]) -> tuple[str, list[tuple[int, str]]]:
+    """For play: each word typed in letters that could take a double card, its cards, and
+    its other spellings numbered; and what each number switches (word index, notation)."""
+    lines, options = [], []
+    for i, w in enumerate(words):
+        alts = double_spellings(w, game.deck)
+        if not alts:
+            continue
+        lines.append(f"{w}: {cards_text(game, [w])}")
+        for alt in alts:
+            options.append((i, format_laid(alt)))
+            lines.append(f"  {len(options)}: {double_hint(alt)}")
+    return "\n".join(lines), options

@@ -1,0 +1,89 @@
+"""Double cards in sight: a word typed in letters that a double card could have laid, and
+the spelling the cards dealt settle. Card values: C8 L3 CL10 E2 F6 T3 H7 TH9 I2 N5 IN7 U4 D5."""
+
+import json
+
+from qscore.cards import format_laid, load_deck, parse_laid_word
+from qscore.doubles import could_drop, double_hint, double_spellings, fitting_text, respell
+from tests.conftest import ok, run
+
+DECK = load_deck()
+
+
+def laid(*words):
+    return [parse_laid_word(w, DECK) for w in words]
+
+
+def test_the_double_card_spellings_of_a_word_typed_in_letters():
+    assert [format_laid(c) for c in double_spellings("thin", DECK)] == ["(th)in", "th(in)", "(th)(in)"]
+    assert [double_hint(c) for c in double_spellings("clef", DECK)] == ["if CL was one card: (cl)ef, 18"]
+    assert double_hint(parse_laid_word("(th)(in)")) == "if TH and IN were one card each: (th)(in), 16"
+    assert double_spellings("(cl)ef", DECK) == []  # typed with brackets: the table said which
+    assert double_spellings("ox", DECK) == []
+    assert double_spellings("in", DECK) == []  # IN alone is one card, no word
+
+
+def test_the_cards_dealt_settle_a_spelling_only_when_one_fits():
+    (fitted,) = respell(["clef"], laid("clef"), 3, DECK)
+    assert (fitted.typed, fitted.laid) == ("clef", "(cl)ef")
+    assert respell(["clef"], laid("clef"), 4, DECK) == [fitted.__class__("clef", tuple(laid("clef")[0]))]
+    assert respell(["thin"], laid("thin"), 3, DECK) is None  # (th)in or th(in): the table says
+    assert fitting_text(["thin"], laid("thin"), 3, DECK) == "thin could be (th)in or th(in)"
+    assert respell(["cat"], laid("cat"), 2, DECK) is None  # no double card makes it fit
+
+
+def test_a_word_that_could_give_up_a_card():
+    assert format_laid(could_drop("thud", "T", DECK)) == "(th)ud"
+    assert could_drop("tot", "T", DECK) is None
+
+
+def test_score_shows_the_cards_and_what_a_double_card_would_make():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("score", "ann", "clef", "--out")  # C·L·E·F is 4 cards: the 3 dealt settle it
+    assert out.splitlines()[:3] == [
+        "Recorded ann's laydown in round 1: (cl)ef (went out).",
+        "  as laid: CL·E·F 18",
+        "  clef taken as (cl)ef: the only spelling that fits the 3 cards dealt",
+    ]
+    out = ok("score", "ben", "the")
+    assert out.splitlines()[:4] == [
+        "Recorded ben's laydown in round 1: the.",
+        "  as laid: T·H·E 12",
+        "  the: if TH was one card: (th)e, 11",
+        "  (to lay a word another way, score the laydown again with --replace)",
+    ]
+    r = run("score", "cat", "thin")
+    assert r.exit_code == 2
+    assert r.stderr == (
+        "qscore: error: cat's laydown has 4 cards (4 in words, 0 unused), but round 1 is dealt 3: "
+        "thin could be (th)in or th(in), type the one laid\n"
+    )
+    rounds = json.loads(ok("sheet", "--json"))["rounds"]
+    assert rounds[0]["players"]["ann"]["words"] == ["(cl)ef"]
+
+
+def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
+    ok("new", "dan", "eve", "fay", "--rounds", "8")
+    ok("score", "dan", "tot", "tee", "-u", "E E")  # three T cards
+    ok("score", "fay", "thud", "-u", "E E E E")  # T·H·U·D, 8 cards as typed: a fourth T
+    r = run("score", "eve", "tit", "at", "-u", "A A A")  # three more: seven
+    assert r.exit_code == 2
+    assert r.stderr == (
+        "qscore: error: 7 T cards in round 1, the standard deck has 6 (laid by dan, eve, fay): "
+        "fay's thud could be (th)ud\n"
+    )
+
+
+def test_play_offers_the_double_card_and_one_key_switches_it():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
+    answers = "".join(f"{a}\n" for a in ["", "clef", "x", "1", "S E", "thud", "", "S E"])
+    out = ok("play", input=answers)
+    assert "clef: C·L·E·F 19\n  1: if CL was one card: (cl)ef, 18\n" in out
+    assert "Answer with Enter, or a number from 1 to 1." in out
+    assert "(cl)ef: CL·E·F 18." in out
+    assert "ben's unused cards (2 cards; blank: retype the words): S E" in out  # CL·E·F leaves two
+    assert "Recorded ben's laydown in round 1: (cl)ef (unused S E)." in out
+    # ann keeps T·H·U·D as typed, but then counts two cards unused: the 5 dealt settle it, TH·U·D
+    assert "ann's unused cards (1 card; blank: retype the words): S E" in out
+    assert "thud taken as (th)ud: the only spelling that fits the 5 cards dealt." in out
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["(th)ud"]
