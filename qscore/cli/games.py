@@ -23,7 +23,7 @@ from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
 
 if TYPE_CHECKING:
-    from qscore.scorekeeper import Saved
+    from qscore.scorekeeper import LaydownRecorded, Saved
     from qscore.scoresheet import Entry, Game
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
@@ -144,30 +144,21 @@ def score(
     game: GameOpt = None,
 ) -> None:
     """Record a player's laydown for the round (--replace to change one already recorded)."""
-    print(record_laydown(player, words or [], unused, out, round_no, game, replace=replace, unchecked=unchecked))
+    typed = words or []
+    try:
+        done = scorekeeper.record_laydown(
+            player, typed, unused, out, round_no, game, replace=replace, unchecked=unchecked
+        )
+    except GameError as exc:
+        raise quote_hint(exc, typed, unused) from None
+    print(laydown_text(done, typed))
 
 
-def record_laydown(
-    player: str,
-    words: list[str],
-    unused: str,
-    out: bool,
-    round_no: int | None,
-    game: str | None,
-    *,
-    replace: bool = False,
-    unchecked: bool = False,
-) -> str:
-    """Check and save a laydown; the text to show: flags, what it replaced, the round if it closed."""
+def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
+    """What a recorded laydown shows: the cards as laid, flags, what it replaced, the round if it closed."""
     from qscore.cli.laid import laid_lines
     from qscore.cli.sheets import entry_text
 
-    try:
-        done = scorekeeper.record_laydown(
-            player, words, unused, out, round_no, game, replace=replace, unchecked=unchecked
-        )
-    except GameError as exc:
-        raise quote_hint(exc, words, unused) from None
     saved = done.saved
     number = saved.entry.data["round"]
     replaced = saved.before.rounds[number - 1].laydowns.get(saved.entry.data["player"])
@@ -236,16 +227,12 @@ def challenge(
     game: GameOpt = None,
 ) -> None:
     """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""
-    print(record_challenge(player, word, by, ruling, round_no, game))
-
-
-def record_challenge(
-    player: str, word: str, by: str, ruling: scorekeeper.Ruling | None, round_no: int | None, game: str | None
-) -> str:
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
-    lines = [challenge_text(saved.after, saved.entry, saved.before)]
-    lines += closing_text(saved, saved.entry.data["round"])
-    return "\n".join(lines)
+    print(
+        "\n".join(
+            [challenge_text(saved.after, saved.entry, saved.before), *closing_text(saved, saved.entry.data["round"])]
+        )
+    )
 
 
 def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -> str:
