@@ -70,6 +70,7 @@ def peak_rss_of_check(tmp_path, lines):
     return int(done.stderr.split()[-1]) / 1024, json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_check_streams_a_long_list_in_constant_memory(tmp_path):
     """check --json - held every verdict until the end: a million lines took 3.4 GB."""
     peak_rss_of_check(tmp_path, 3)  # builds the word index: its memory is no part of this

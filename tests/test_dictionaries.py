@@ -70,6 +70,7 @@ def test_enchant_refuses_lowercase_abbreviations_hunspell_accepts():
     assert en_us.refusal("kg") == d.ABBREVIATION and en_us.refusal("etc") == d.ABBREVIATION
 
 
+@pytest.mark.slow
 def test_enchant_anagrams_come_from_the_word_list_and_pass_hunspell():
     found = open_dictionary("en_US").anagrams(d.sort_key("stop"))
     assert {"stop", "tops", "spot", "post", "pots", "opts"} >= set(found) >= {"stop", "tops", "spot", "post", "pots"}

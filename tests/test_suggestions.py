@@ -94,6 +94,7 @@ def typo_pairs():
     return [line.split("\t") for line in path.read_text("utf-8").splitlines() if not line.startswith("#")]
 
 
+@pytest.mark.slow
 def test_the_intended_word_comes_first_for_common_typos():
     """The project's typo set: the word meant first in 95% at least, offered in 99%."""
     everyday = open_dictionary()
