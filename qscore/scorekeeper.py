@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from qscore.scoresheet import Entry, Game
     from qscore.stats import TableStats
     from qscore.storage import GameStore, Unreadable
+    from qscore.storage import Written as Written  # what changes_written() gives
 
 Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word
 TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
@@ -52,7 +53,12 @@ def begin_command() -> None:
 
 def entries_written() -> list[Entry]:
     """The entries this command has saved so far, oldest first."""
-    return [e for store in _stores for e in store.written]
+    return [w.entry for w in changes_written() if w.entry is not None]
+
+
+def changes_written() -> list[Written]:
+    """What this command has saved so far (entries, and games renamed or deleted), oldest first."""
+    return [w for store in _stores for w in store.written]
 
 
 @dataclass(frozen=True)

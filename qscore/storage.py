@@ -41,6 +41,17 @@ def game_name(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class Written:
+    """One change a store committed: an entry appended to a game (``entry``), or the game
+    renamed or deleted (``entry`` None; ``game`` is its new name after a rename)."""
+
+    game: str
+    entry: Entry | None
+    change: str = "entry"  # "entry", "renamed" or "deleted"
+    old_name: str | None = None  # the name a renamed game had
+
+
+@dataclass(frozen=True)
 class Unreadable:
     """A saved game whose log cannot be replayed; the other games still list."""
 
@@ -53,17 +64,18 @@ class GameStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.file = GamesFile(path or paths.data_dir() / DB_NAME)
-        self.written: list[Entry] = []  # entries this store committed, oldest first
+        self.written: list[Written] = []  # what this store committed, oldest first
 
     @property
     def path(self) -> Path:
         return self.file.path
 
     @contextmanager
-    def _transaction(self, conn: sqlite3.Connection, entries: list[Entry]) -> Iterator[None]:
-        """One write; ``entries`` count as written once (and only once) the commit went through.
+    def _transaction(self, conn: sqlite3.Connection, entries: list[Written]) -> Iterator[None]:
+        """One write; ``entries`` (the changes it makes, filled in as they are made) count as
+        written once (and only once) the commit went through.
 
-        Ctrl-C may land anywhere in here: after the COMMIT returned, the entries are
+        Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
         saved and recorded in ``written``; before it, they are rolled back.
         """
         conn.execute("BEGIN IMMEDIATE")
@@ -87,7 +99,7 @@ class GameStore:
         name it is called after today's date."""
         if name is not None:
             name = game_name(name)
-        entries: list[Entry] = []
+        entries: list[Written] = []
         with self.file.writing(create=True) as conn, self._transaction(conn, entries):
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
@@ -95,9 +107,10 @@ class GameStore:
             elif clash := next((t for t in taken if t.lower() == name.lower()), None):
                 raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
-            entries.append(Entry(1, "created", config.to_json()))
-            self._insert(conn, cur.lastrowid, entries[0])
-        return Game(name, entries)
+            created = Entry(1, "created", config.to_json())
+            entries.append(Written(name, created))
+            self._insert(conn, cur.lastrowid, created)
+        return Game(name, [created])
 
     def load(self, name: str | None = None) -> Game:
         with self.file.reading() as conn:
@@ -106,14 +119,15 @@ class GameStore:
 
     def append(self, build: Builder, name: str | None = None) -> tuple[Game, Entry, Game]:
         """Check and append one entry in one transaction: (game before, entry, game after)."""
-        entries: list[Entry] = []
+        entries: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, entries):
             game_id, found = self._resolve(conn, name)
             before = Game(found, self._entries(conn, game_id))
             kind, data = build(before)
-            entries.append(Entry(before.entries[-1].seq + 1, kind, data))
-            self._insert(conn, game_id, entries[0])
-        return before, entries[0], Game(found, [*before.entries, entries[0]])
+            entry = Entry(before.entries[-1].seq + 1, kind, data)
+            entries.append(Written(found, entry))
+            self._insert(conn, game_id, entry)
+        return before, entry, Game(found, [*before.entries, entry])
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
@@ -131,7 +145,8 @@ class GameStore:
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
         new = game_name(new)
-        with self.file.writing() as conn, self._transaction(conn, []):
+        done: list[Written] = []
+        with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, old)
             clash = conn.execute(
                 "SELECT name FROM games WHERE lower(name) = lower(?) AND id != ?", (new, game_id)
@@ -141,14 +156,17 @@ class GameStore:
             if new == found:
                 raise StorageError(f"game {found!r} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
+            done.append(Written(new, None, "renamed", found))
         return found
 
     def delete(self, name: str) -> str:
         """Remove a saved game and its whole log (readable or not); returns its name."""
-        with self.file.writing() as conn, self._transaction(conn, []):
+        done: list[Written] = []
+        with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, name)
             conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            done.append(Written(found, None, "deleted"))
         return found
 
     def names(self) -> list[str]:
