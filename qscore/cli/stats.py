@@ -20,6 +20,10 @@ def stats(
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
     report = scorekeeper.table_figures()
+    if report.damage:
+        from qscore.cli.games import damaged_file
+
+        warn(damaged_file(report.damage))
     for g in report.unreadable:
         warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
     for why in report.unreviewed:
