@@ -154,7 +154,8 @@ class GamesFile:
             found = conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             found = str(exc)
-        self.damage = None if found == "ok" else str(found)
+        lines = str(found).replace("*** in database main ***", "").split("\n")
+        self.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
 
     def add_derived(self, conn: sqlite3.Connection) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
@@ -289,6 +290,8 @@ class GamesFile:
             raise
         except (sqlite3.Error, OSError) as exc:
             raise self._explain(exc, writing) from None
+        except UnicodeDecodeError as exc:  # SQLite's message quoted a damaged name in the schema
+            raise self.damaged(exc.object.decode("utf-8", errors="backslashreplace")) from None
 
     def _explain(self, exc: sqlite3.Error | OSError, writing: bool) -> StorageError:
         nothing = "; nothing was saved" if writing else ""

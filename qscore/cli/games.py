@@ -387,7 +387,7 @@ def games(
     if not rows:
         print("No saved games yet: start one with qscore new ALICE BOB")
         return
-    from tabulate import tabulate
+    from qscore.cli.tables import plain_table
 
     table = [
         (
@@ -400,7 +400,7 @@ def games(
         else (r["game"], "(cannot be read: see above)", "-", "-")
         for r in rows
     ]
-    print(tabulate(table, headers=["game", "players", "round", "leader"]))
+    print(plain_table(table, headers=["game", "players", "round", "leader"]))
 
 
 def damaged_file(damage: str) -> str:
