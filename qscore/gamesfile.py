@@ -9,6 +9,20 @@ the games path is never qscore's half-made one: an empty file there is refused t
 SQLite's and the system's errors (a read-only folder, a full disk, a lock held too long)
 become one StorageError each, worded by what the user can do.
 
+Schema 1 is the games and their logs. Beside them the file may hold a derived table,
+``summaries`` (each game's figures, worked out from its log and kept so that `games` and
+`stats` need not replay every game), made on demand by the first write that wants it.
+A qscore that knows nothing of it still reads and writes the file: it leaves the table
+alone, and triggers, which SQLite runs for any program, drop a game's summary whenever
+its log or the game changes, so a summary is never kept past the log it was made from.
+So the derived table does not change the schema version.
+
+SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
+that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
+more than the read; a failure is noted (``damage``) and the games that can be read still
+are. Before every write ``integrity_check`` runs whatever the size, and a file that
+fails it is never written to.
+
 What the file holds, games and their entries, is qscore.storage's business.
 """
 
@@ -42,6 +56,31 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 );
 """
+# The derived table (qscore.storage keeps its rows) and the triggers that drop a row when
+# its game's log or the game changes, whichever program changes it.
+_DERIVED = (
+    """CREATE TABLE IF NOT EXISTS summaries (
+        game_id INTEGER PRIMARY KEY,
+        last_seq INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        data TEXT NOT NULL,
+        checksum TEXT NOT NULL
+    )""",
+    """CREATE TRIGGER IF NOT EXISTS summaries_entry_added AFTER INSERT ON entries
+        BEGIN DELETE FROM summaries WHERE game_id = NEW.game_id; END""",
+    """CREATE TRIGGER IF NOT EXISTS summaries_entry_changed AFTER UPDATE ON entries
+        BEGIN DELETE FROM summaries WHERE game_id IN (OLD.game_id, NEW.game_id); END""",
+    """CREATE TRIGGER IF NOT EXISTS summaries_entry_removed AFTER DELETE ON entries
+        BEGIN DELETE FROM summaries WHERE game_id = OLD.game_id; END""",
+    """CREATE TRIGGER IF NOT EXISTS summaries_game_removed AFTER DELETE ON games
+        BEGIN DELETE FROM summaries WHERE game_id = OLD.id; END""",
+)
+_TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
+DERIVED = "summaries"
+# integrity_check reads every row and index entry: on a file up to this size it costs a
+# few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
+CHECK_FULLY_UP_TO = 2 * 1024 * 1024
 _TABLES = {"games", "entries"}
 _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
 
@@ -52,6 +91,8 @@ class GamesFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.damage: str | None = None  # what SQLite's check found wrong on the last look
+        self.derived = False  # whether the file holds the derived table, as of the last look
 
     @property
     def folder(self) -> Path:
@@ -86,7 +127,9 @@ class GamesFile:
 
     @contextmanager
     def reading(self, *, writing: bool = False) -> Iterator[sqlite3.Connection]:
-        """A read-only connection to an identified qscore database, in one snapshot."""
+        """A read-only connection to an identified qscore database, in one snapshot.
+        Damage SQLite's check finds is noted in ``damage``, not raised (unless ``writing``):
+        what can be read still is, and qscore.storage checks each game it reads."""
         if not self.exists():
             raise UnknownGameError(NO_GAMES)
         with self._explained(writing=writing):
@@ -94,13 +137,37 @@ class GamesFile:
             try:
                 self._identify(conn)
                 conn.execute("BEGIN")
+                self._check(conn, fully=writing)
+                if writing and self.damage:
+                    raise StorageError(
+                        f"cannot save to {self.path}: the file is damaged ({self.damage}); nothing was saved: "
+                        "qscore reads the games it still can from it, but will not write to it"
+                    )
                 yield conn
             finally:
                 conn.close()
 
+    def _check(self, conn: sqlite3.Connection, *, fully: bool) -> None:
+        """SQLite's check of the whole file, noted in ``damage``."""
+        fully = fully or self.path.stat().st_size <= CHECK_FULLY_UP_TO
+        try:
+            found = conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            found = str(exc)
+        lines = str(found).replace("*** in database main ***", "").split("\n")
+        self.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
+
+    def add_derived(self, conn: sqlite3.Connection) -> None:
+        """Make the derived table and its triggers, inside the caller's write, unless there."""
+        if not self.derived:
+            for statement in _DERIVED:
+                conn.execute(statement)
+            self.derived = True
+
     @contextmanager
-    def writing(self, *, create: bool = False) -> Iterator[sqlite3.Connection]:
-        """A read-write connection, once a read-only look has found qscore's database."""
+    def writing(self, *, create: bool = False, wait_ms: int = BUSY_TIMEOUT_MS) -> Iterator[sqlite3.Connection]:
+        """A read-write connection, once a read-only look has found qscore's database whole;
+        a lock another process holds is waited for up to ``wait_ms``."""
         with self._explained(writing=True):
             if not self.exists():
                 if not create:
@@ -111,7 +178,7 @@ class GamesFile:
             why = self._read_only_part()  # opened read-write anyway, SQLite would make a read-only -shm beside it
             if why:
                 raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
-            conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=wait_ms / 1000, isolation_level=None)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
                 yield conn
@@ -169,9 +236,8 @@ class GamesFile:
             )
         if not tables >= _TABLES:
             raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise self.damaged(check)
+        triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        self.derived = DERIVED in tables and triggers >= _TRIGGERS
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:
@@ -194,7 +260,9 @@ class GamesFile:
             conn = sqlite3.connect(temp, isolation_level=None)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
-                conn.executescript(f"BEGIN; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+                conn.executescript(
+                    f"BEGIN; {_SCHEMA} {';'.join(_DERIVED)}; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+                )
                 conn.execute("PRAGMA journal_mode = WAL")
             finally:
                 conn.close()
@@ -222,6 +290,8 @@ class GamesFile:
             raise
         except (sqlite3.Error, OSError) as exc:
             raise self._explain(exc, writing) from None
+        except UnicodeDecodeError as exc:  # SQLite's message quoted a damaged name in the schema
+            raise self.damaged(exc.object.decode("utf-8", errors="backslashreplace")) from None
 
     def _explain(self, exc: sqlite3.Error | OSError, writing: bool) -> StorageError:
         nothing = "; nothing was saved" if writing else ""

@@ -98,6 +98,13 @@ def review_game(
     return out
 
 
+def reviewed_part(game: Game) -> tuple[object, ...]:
+    """What a game's review depends on: its players and its closed rounds as laid and
+    challenged. Two states of a game with equal parts have the same review."""
+    closed = tuple((r.number, r.bonus, r.laydowns, r.challenges) for r in game.rounds if r.closed)
+    return game.players, closed
+
+
 def missed_totals(game: Game, reviews: Sequence[HandReview]) -> dict[str, int]:
     """Each player's points missed over the reviewed rounds, in seating order."""
     totals = dict.fromkeys(game.players, 0)

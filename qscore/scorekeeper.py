@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
     from qscore.review import HandReview
     from qscore.scoresheet import Entry, Game
-    from qscore.stats import TableStats
-    from qscore.storage import GameStore, Unreadable
+    from qscore.stats import GameFigures, TableStats
+    from qscore.storage import GameStore, Summary, Unreadable
+    from qscore.storage import Written as Written  # what changes_written() gives
 
 Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word
 TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
@@ -52,7 +53,12 @@ def begin_command() -> None:
 
 def entries_written() -> list[Entry]:
     """The entries this command has saved so far, oldest first."""
-    return [e for store in _stores for e in store.written]
+    return [w.entry for w in changes_written() if w.entry is not None]
+
+
+def changes_written() -> list[Written]:
+    """What this command has saved so far (entries, and games renamed or deleted), oldest first."""
+    return [w for store in _stores for w in store.written]
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,59 @@ class Saved:
 
 
 def _append(build: Callable[[Game], tuple[str, dict[str, Any]]], game: str | None) -> Saved:
-    return Saved(*open_store().append(build, game))
+    return Saved(*open_store().append(build, game, _summary()))
+
+
+# --- the summaries kept beside the logs ---------------------------------------
+#
+# Each game's figures (qscore.stats.GameFigures) are kept beside its log, written with
+# every entry, so `games` and `stats` read one row a game instead of replaying it. Points
+# missed come from the review, which solves every hand: a write does not pay for it. An
+# entry that leaves the closed rounds as they were keeps the points missed already found;
+# one that changes them (the laydown that closes a round, a challenge, a correction)
+# leaves them to the next `stats`, which reviews that game and keeps what it found.
+
+
+def _summary(review: bool = False, unreviewed: list[str] | None = None) -> Summary:
+    """How a game's summary is made; with ``review``, its points missed are found if not kept
+    (why a game's cannot be is added to ``unreviewed``)."""
+    from qscore.review import missed_totals, reviewed_part
+    from qscore.stats import FIGURES_VERSION, game_figures
+    from qscore.storage import Summary
+
+    def derive(game: Game, before: Game | None, kept: dict[str, Any] | None) -> dict[str, Any]:
+        missed = kept.get("missed") if kept is not None else None
+        if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
+            missed = None
+        if missed is None and review:
+            try:
+                missed = missed_totals(game, review_of(game))
+            except QscoreError as exc:
+                if unreviewed is not None:
+                    unreviewed.append(str(exc))
+        return game_figures(game, missed).to_json()
+
+    return Summary(FIGURES_VERSION, derive)
+
+
+@dataclass
+class GameList:
+    """``qscore games``: each game's figures by name, oldest first, or why it cannot be read."""
+
+    games: list[tuple[str, GameFigures] | Unreadable]
+    damage: str | None  # what SQLite's check of the file found, if anything
+
+
+def game_list() -> GameList:
+    """Every saved game's figures, from the summaries kept beside the logs."""
+    from qscore.stats import GameFigures
+    from qscore.storage import Unreadable
+
+    store = open_store()
+    found: list[tuple[str, GameFigures] | Unreadable] = []
+    for g in store.summaries(_summary(), needs=lambda data: False):
+        found.append(g if isinstance(g, Unreadable) else (g.name, GameFigures.from_json(g.data)))
+    return GameList(found, store.file.damage)
 
 
 # --- reads -------------------------------------------------------------------
@@ -132,25 +190,26 @@ class TableFigures:
     figures: TableStats
     unreadable: list[Unreadable] = field(default_factory=list)  # games that cannot be read
     unreviewed: list[str] = field(default_factory=list)  # why a game's points missed are left out
+    damage: str | None = None  # what SQLite's check of the file found, if anything
 
 
 def table_figures() -> TableFigures:
-    """Each player's figures and the table's records, across every saved game that can be read."""
-    from qscore.review import missed_totals
-    from qscore.stats import table_stats
+    """Each player's figures and the table's records, across every saved game that can be
+    read, from the summaries kept beside the logs (a game whose review is not kept yet is
+    reviewed now, and kept)."""
+    from qscore.stats import GameFigures, table_figures
     from qscore.storage import Unreadable
 
-    games: list[Game] = []
+    store = open_store()
+    unreviewed: list[str] = []
+    games: list[tuple[str, GameFigures]] = []
     unreadable: list[Unreadable] = []
-    for g in saved_games():
-        (unreadable if isinstance(g, Unreadable) else games).append(g)  # type: ignore[arg-type]
-    missed, unreviewed = {}, []
-    for g in games:
-        try:
-            missed[g.name] = missed_totals(g, review_of(g))
-        except QscoreError as exc:
-            unreviewed.append(str(exc))
-    return TableFigures(table_stats(games, missed), unreadable, unreviewed)
+    for g in store.summaries(_summary(review=True, unreviewed=unreviewed), needs=lambda d: d.get("missed") is None):
+        if isinstance(g, Unreadable):
+            unreadable.append(g)
+        else:
+            games.append((g.name, GameFigures.from_json(g.data)))
+    return TableFigures(table_figures(games), unreadable, unreviewed, store.file.damage)
 
 
 # --- starting a game ---------------------------------------------------------
@@ -209,7 +268,7 @@ def start_game(
         review=review,
     )
     check_config(config)
-    return open_store().create(config, name)
+    return open_store().create(config, name, _summary())
 
 
 # --- entries -----------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The table's statistics and records across saved games, worked out from their logs.
 
-Nothing here is stored: every figure is read from the games' sheets as they stand.
+Each game's part is worked out once (``game_figures``: what `stats` and `games` need of
+it, as plain data that the scorekeeper keeps beside the log and rebuilds from it), and
+the table's figures are those parts folded together in the order the games were started
+(``table_figures``).
 - A player is the same person in every game whose name matches without regard to case
   or accents; they are shown by the name their latest game gives them.
 - Totals (average, best, the table's highest) count finished games only: a game in
@@ -15,7 +18,7 @@ Nothing here is stored: every figure is read from the games' sheets as they stan
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from qscore.scoresheet import Game, name_key
@@ -91,49 +94,146 @@ class TableStats:
         return self.players.get(name_key(name))
 
 
+FIGURES_VERSION = 1  # of GameFigures.to_json: a kept summary of another version is rebuilt
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's figures in one game (records name no game here: see GameFigures)."""
+
+    name: str
+    total: int
+    best_round: int | None
+    best_word: WordRecord | None
+    times_out: int
+    challenges_made: int
+    challenges_won: int
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What `stats` and `games` need of one game, worked out once from its log.
+
+    The game's name is not part of it (a game renamed keeps its figures): the records
+    here carry an empty ``game``, filled in when the figures are folded.
+    """
+
+    players: tuple[PlayerFigures, ...]  # in seating order, by their current names
+    round: int  # the round reached
+    rounds: int
+    over: bool
+    highest_round: RoundScore | None  # the game's first highest round score above zero
+    best_word: WordRecord | None  # the game's first best word
+    missed: dict[str, int] | None = None  # points missed by player, from the review; None: not reviewed
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p.name: p.total for p in self.players}
+
+    def leaders(self) -> list[str]:
+        top = max(p.total for p in self.players)
+        return [p.name for p in self.players if p.total == top]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameFigures:
+        def word(w: dict[str, Any] | None) -> WordRecord | None:
+            return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
+
+        players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
+        top = data["highest_round"]
+        return cls(
+            players,
+            data["round"],
+            data["rounds"],
+            data["over"],
+            None if top is None else RoundScore(**top),
+            word(data["best_word"]),
+            data["missed"],
+        )
+
+
+def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFigures:
+    """One game's figures; ``missed``, its points missed by player from its review (None:
+    not reviewed; a game with no closed round has missed nothing, reviewed or not)."""
+    if missed is None and not any(r.closed for r in game.rounds):
+        missed = dict.fromkeys(game.players, 0)
+    totals = game.totals()
+    best_round: dict[str, int | None] = dict.fromkeys(game.players)
+    best_word: dict[str, WordRecord | None] = dict.fromkeys(game.players)
+    out = dict.fromkeys(game.players, 0)
+    made = dict.fromkeys(game.players, 0)
+    won = dict.fromkeys(game.players, 0)
+    top_round: RoundScore | None = None
+    top_word: WordRecord | None = None
+    for state in game.rounds:
+        if state.results is None:
+            continue
+        laid = game.laid(state)
+        for p, result in state.results.items():
+            mine = best_round[p]
+            if mine is None or result.score > mine:
+                best_round[p] = result.score
+            if result.score > (top_round.score if top_round else 0):
+                top_round = RoundScore(p, result.score, "", state.number)
+            out[p] += state.laydowns[p].out
+            for w in laid[p].words:
+                if w.struck:
+                    continue
+                word = WordRecord(p, w.text, tuple(c.token for c in w.cards), w.points, "", state.number)
+                held = best_word[p]
+                if held is None or word.points > held.points:
+                    best_word[p] = word
+                if top_word is None or word.points > top_word.points:
+                    top_word = word
+        for ch in state.challenges:
+            made[ch.by] += 1
+            won[ch.by] += not ch.valid  # the word was not allowed: the challenger was right
+    players = tuple(
+        PlayerFigures(p, totals[p], best_round[p], best_word[p], out[p], made[p], won[p]) for p in game.players
+    )
+    kept = None if missed is None else {p: missed.get(p, 0) for p in game.players}
+    return GameFigures(players, game.round_reached(), len(game.rounds), game.over, top_round, top_word, kept)
+
+
 def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) -> TableStats:
     """The figures of ``games`` (oldest first); ``missed`` gives each game's points missed
     by player, from its review (a game left out of it counts none)."""
+    return table_figures((g.name, game_figures(g, missed.get(g.name, {}))) for g in games)
+
+
+def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
+    """The table's figures from each game's, by game name, oldest first."""
     players: dict[str, PlayerStats] = {}
     records = Records()
-    for game in games:
-        over = game.over
-        totals = game.totals()
+    for name, game in games:
         leaders = game.leaders()
         for p in game.players:
-            s = players.setdefault(name_key(p), PlayerStats(p))
-            s.name = p  # the latest game's spelling
+            s = players.setdefault(name_key(p.name), PlayerStats(p.name))
+            s.name = p.name  # the latest game's spelling
             s.games += 1
-            s.missed += missed.get(game.name, {}).get(p, 0)
-            if over:
+            s.missed += (game.missed or {}).get(p.name, 0)
+            if game.over:
                 s.finished += 1
-                s.totals.append(totals[p])
-                s.wins += leaders == [p]
-                if totals[p] > (records.highest_total.total if records.highest_total else 0):
-                    records.highest_total = GameTotal(p, totals[p], game.name)
-        for state in game.rounds:
-            if state.results is None:
-                continue
-            laid = game.laid(state)
-            for p, result in state.results.items():
-                s = players[name_key(p)]
-                if s.best_round is None or result.score > s.best_round:
-                    s.best_round = result.score
-                if result.score > (records.highest_round.score if records.highest_round else 0):
-                    records.highest_round = RoundScore(p, result.score, game.name, state.number)
-                s.times_out += state.laydowns[p].out
-                for w in laid[p].words:
-                    if w.struck:
-                        continue
-                    word = WordRecord(p, w.text, tuple(c.token for c in w.cards), w.points, game.name, state.number)
-                    if s.best_word is None or word.points > s.best_word.points:
-                        s.best_word = word
-                    if records.best_word is None or word.points > records.best_word.points:
-                        records.best_word = word
-            for ch in state.challenges:
-                s = players[name_key(ch.by)]
-                s.challenges_made += 1
-                s.challenges_won += not ch.valid  # the word was not allowed: the challenger was right
+                s.totals.append(p.total)
+                s.wins += leaders == [p.name]
+                if p.total > (records.highest_total.total if records.highest_total else 0):
+                    records.highest_total = GameTotal(p.name, p.total, name)
+            if p.best_round is not None and (s.best_round is None or p.best_round > s.best_round):
+                s.best_round = p.best_round
+            if p.best_word is not None and (s.best_word is None or p.best_word.points > s.best_word.points):
+                s.best_word = replace(p.best_word, game=name)
+            s.times_out += p.times_out
+            s.challenges_made += p.challenges_made
+            s.challenges_won += p.challenges_won
+        top = game.highest_round
+        if top is not None and top.score > (records.highest_round.score if records.highest_round else 0):
+            records.highest_round = replace(top, game=name)
+        word = game.best_word
+        if word is not None and (records.best_word is None or word.points > records.best_word.points):
+            records.best_word = replace(word, game=name)
     return _named(TableStats(players, records))
 
 

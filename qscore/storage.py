@@ -5,10 +5,25 @@ entry against it, and appends it, so two terminals writing at once are serialise
 neither loses an entry; a crash mid-write leaves the database as it was before that
 transaction (SQLite's write-ahead log, synchronous=FULL). Opening the file safely, and
 telling its failures, is qscore.gamesfile's.
+
+Beside each game's log a summary of it may be kept (its figures for `games` and
+`stats`, worked out by the caller's function: this module stores, the core computes),
+keyed by the log's last sequence number, a digest of the log and the summary's format
+version. It is written with each entry, rebuilt from the log when missing, stale, damaged
+or of another version, and never trusted over the log.
+
+What is read is checked, so damage is never read as a smaller game: a game's entries
+must run 1, 2, 3... with none missing or twice, and be UTF-8 JSON; where a summary is
+kept the log must be the one it was made from (as many entries, the same digest: a byte
+changed in an entry is found); where none is, or SQLite's check found the file damaged,
+the entries are read from the table itself and counted through its index too, which
+must agree. A game that fails is named (``Unreadable``, or a StorageError naming it) and
+never written to; the other games still read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -21,6 +36,7 @@ from typing import Any
 from qscore import paths
 from qscore.errors import QscoreError, StorageError, UnknownGameError
 from qscore.gamesfile import NO_GAMES, GamesFile
+from qscore.paths import printable
 from qscore.scoresheet import Entry, Game, GameConfig
 
 DB_NAME = "games.sqlite3"
@@ -28,6 +44,50 @@ DB_NAME = "games.sqlite3"
 
 # build(game) -> (kind, data) of the entry to append; raising leaves the game as it was
 Builder = Callable[[Game], tuple[str, dict[str, Any]]]
+# the game's summary: derive(game, game before its last entry or None, the summary kept
+# of that game (or of this one, when before is None), or None)
+Deriver = Callable[[Game, Game | None, dict[str, Any] | None], dict[str, Any]]
+READ_FROM_THE_TABLE_BEYOND = 8  # games to read without a kept summary: past this, in one pass
+
+
+@dataclass(frozen=True)
+class Summary:
+    """How a game's kept summary is made: the caller's function and the version of its format."""
+
+    version: int
+    derive: Deriver
+
+
+@dataclass(frozen=True)
+class Summarized:
+    """A saved game as `games` and `stats` list it: its name and its summary (plain data)."""
+
+    name: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A summary row that passed its checksum; ``data`` its text."""
+
+    last_seq: int
+    version: int
+    digest: str
+    data: str
+
+    def usable(self, version: int) -> dict[str, Any] | None:
+        """Its data, if of this version and whole."""
+        if self.version != version:
+            return None
+        try:
+            found = json.loads(self.data)
+        except json.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
+
+
+def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: str) -> str:
+    return hashlib.sha256(f"{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
 
 
 def game_name(name: str) -> str:
@@ -38,6 +98,17 @@ def game_name(name: str) -> str:
     if not name.isprintable():
         raise StorageError(f"a game's name is one line of printable text, not {name!r}")
     return name
+
+
+@dataclass(frozen=True)
+class Written:
+    """One change a store committed: an entry appended to a game (``entry``), or the game
+    renamed or deleted (``entry`` None; ``game`` is its new name after a rename)."""
+
+    game: str
+    entry: Entry | None
+    change: str = "entry"  # "entry", "renamed" or "deleted"
+    old_name: str | None = None  # the name a renamed game had
 
 
 @dataclass(frozen=True)
@@ -53,17 +124,18 @@ class GameStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.file = GamesFile(path or paths.data_dir() / DB_NAME)
-        self.written: list[Entry] = []  # entries this store committed, oldest first
+        self.written: list[Written] = []  # what this store committed, oldest first
 
     @property
     def path(self) -> Path:
         return self.file.path
 
     @contextmanager
-    def _transaction(self, conn: sqlite3.Connection, entries: list[Entry]) -> Iterator[None]:
-        """One write; ``entries`` count as written once (and only once) the commit went through.
+    def _transaction(self, conn: sqlite3.Connection, entries: list[Written]) -> Iterator[None]:
+        """One write; ``entries`` (the changes it makes, filled in as they are made) count as
+        written once (and only once) the commit went through.
 
-        Ctrl-C may land anywhere in here: after the COMMIT returned, the entries are
+        Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
         saved and recorded in ``written``; before it, they are rolled back.
         """
         conn.execute("BEGIN IMMEDIATE")
@@ -82,12 +154,12 @@ class GameStore:
 
     # --- games ---------------------------------------------------------------
 
-    def create(self, config: GameConfig, name: str | None = None) -> Game:
+    def create(self, config: GameConfig, name: str | None = None, summary: Summary | None = None) -> Game:
         """Start a game (its settings checked already: qscore.rules.check_config); without a
         name it is called after today's date."""
         if name is not None:
             name = game_name(name)
-        entries: list[Entry] = []
+        entries: list[Written] = []
         with self.file.writing(create=True) as conn, self._transaction(conn, entries):
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
@@ -95,25 +167,40 @@ class GameStore:
             elif clash := next((t for t in taken if t.lower() == name.lower()), None):
                 raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
-            entries.append(Entry(1, "created", config.to_json()))
-            self._insert(conn, cur.lastrowid, entries[0])
-        return Game(name, entries)
+            game_id = int(cur.lastrowid or 0)
+            created = Entry(1, "created", config.to_json())
+            entries.append(Written(name, created))
+            digest = _digest_add(hashlib.sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
+            game = Game(name, [created])
+            if summary is not None:
+                self._put_summary(conn, game_id, 1, summary, digest, summary.derive(game, None, None))
+        return game
 
     def load(self, name: str | None = None) -> Game:
         with self.file.reading() as conn:
             game_id, found = self._resolve(conn, name)
-            return Game(found, self._entries(conn, game_id))
+            return Game(found, self._read_log(conn, game_id, found)[0])
 
-    def append(self, build: Builder, name: str | None = None) -> tuple[Game, Entry, Game]:
-        """Check and append one entry in one transaction: (game before, entry, game after)."""
-        entries: list[Entry] = []
+    def append(
+        self, build: Builder, name: str | None = None, summary: Summary | None = None
+    ) -> tuple[Game, Entry, Game]:
+        """Check and append one entry in one transaction: (game before, entry, game after);
+        the game's summary, if asked for, is kept in the same transaction."""
+        entries: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, entries):
             game_id, found = self._resolve(conn, name)
-            before = Game(found, self._entries(conn, game_id))
+            log, digest, kept = self._read_log(conn, game_id, found)
+            before = Game(found, log)
             kind, data = build(before)
-            entries.append(Entry(before.entries[-1].seq + 1, kind, data))
-            self._insert(conn, game_id, entries[0])
-        return before, entries[0], Game(found, [*before.entries, entries[0]])
+            entry = Entry(before.entries[-1].seq + 1, kind, data)
+            entries.append(Written(found, entry))
+            text = self._insert(conn, game_id, entry)
+            after = Game(found, [*before.entries, entry])
+            if summary is not None:
+                old = kept.usable(summary.version) if kept is not None else None
+                new = summary.derive(after, before, old)
+                self._put_summary(conn, game_id, entry.seq, summary, _digest_add(digest, entry.seq, kind, text), new)
+        return before, entry, after
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
@@ -121,17 +208,59 @@ class GameStore:
             return []
         found: list[Game | Unreadable] = []
         with self.file.reading() as conn:
-            for game_id, name in conn.execute("SELECT id, name FROM games ORDER BY id").fetchall():
+            for game_id, raw in conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
                 try:
-                    found.append(Game(name, self._entries(conn, game_id)))
+                    name = _text(raw, "its name")
+                    found.append(Game(name, self._read_log(conn, game_id, name)[0]))
                 except QscoreError as exc:
-                    found.append(Unreadable(name, str(exc)))
+                    found.append(Unreadable(_shown(raw), str(exc)))
+        return found
+
+    def summaries(self, summary: Summary, needs: Callable[[dict[str, Any]], bool]) -> list[Summarized | Unreadable]:
+        """Every saved game's summary, oldest first, from the kept ones where they are fresh
+        (of this version, made from the log as it stands, and not wanting what ``needs``
+        says they lack); the others are made from their logs, and kept if they can be (a
+        read-only file, a lock held by a writer or a damaged file keep nothing: that is
+        for another time). A game whose log cannot be read is named, not fatal."""
+        if not self.file.exists():
+            return []
+        found: list[Summarized | Unreadable] = []
+        keep: list[tuple[int, int, str, dict[str, Any]]] = []
+        with self.file.reading() as conn:
+            listed = self._listed(conn)
+            pending = []
+            for game_id, raw, last, kept in listed:
+                name = _text(raw, "") if _utf8(raw) else None
+                if name is None:
+                    found.append(Unreadable(_shown(raw), "its name is not UTF-8 text"))
+                    continue
+                data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
+                if data is not None and kept is not None and kept.last_seq == last and not needs(data):
+                    found.append(Summarized(name, data))
+                    continue
+                found.append(Summarized(name, {}))  # made below
+                pending.append((len(found) - 1, game_id, name, kept))
+            table = self._table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
+            for slot, game_id, name, kept in pending:
+                try:
+                    log, digest, kept = self._read_log(conn, game_id, name, kept, table)
+                    old = kept.usable(summary.version) if kept is not None else None
+                    data = summary.derive(Game(name, log), None, old)
+                except QscoreError as exc:
+                    found[slot] = Unreadable(name, str(exc))
+                    continue
+                found[slot] = Summarized(name, data)
+                if data != old:
+                    keep.append((game_id, len(log), digest.hexdigest(), data))
+        if keep:
+            self._keep(summary, keep)
         return found
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
         new = game_name(new)
-        with self.file.writing() as conn, self._transaction(conn, []):
+        done: list[Written] = []
+        with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, old)
             clash = conn.execute(
                 "SELECT name FROM games WHERE lower(name) = lower(?) AND id != ?", (new, game_id)
@@ -141,49 +270,231 @@ class GameStore:
             if new == found:
                 raise StorageError(f"game {found!r} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
+            done.append(Written(new, None, "renamed", found))
         return found
 
     def delete(self, name: str) -> str:
         """Remove a saved game and its whole log (readable or not); returns its name."""
-        with self.file.writing() as conn, self._transaction(conn, []):
+        done: list[Written] = []
+        with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, name)
             conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
-            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))  # its summary goes too (a trigger)
+            done.append(Written(found, None, "deleted"))
         return found
 
     def names(self) -> list[str]:
-        """The saved games' names, oldest first, without reading their logs (for completion)."""
+        """The saved games' names, oldest first, without reading their logs (for completion);
+        a name that is not UTF-8 text is left out."""
         if not self.file.exists():
             return []
         with self.file.reading() as conn:
-            return [row[0] for row in conn.execute("SELECT name FROM games ORDER BY id")]
+            rows = conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")
+            return [_text(raw, "") for (raw,) in rows if _utf8(raw)]
 
     # --- rows ----------------------------------------------------------------
 
     def _resolve(self, conn: sqlite3.Connection, name: str | None) -> tuple[int, str]:
+        # by the table, not its index of names: a damaged index must not hide a game
         if name is None:
-            row = conn.execute("SELECT id, name FROM games ORDER BY id DESC LIMIT 1").fetchone()
+            row = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
                 raise UnknownGameError(NO_GAMES)
         else:
-            row = conn.execute("SELECT id, name FROM games WHERE name = ?", (name,)).fetchone()
+            row = conn.execute(
+                "SELECT id, CAST(name AS BLOB) FROM games NOT INDEXED WHERE name = ?", (name,)
+            ).fetchone()
             if row is None:
-                known = [r[0] for r in conn.execute("SELECT name FROM games ORDER BY id")]
+                known = [_shown(r[0]) for r in conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")]
                 raise UnknownGameError(f"no game named {name!r}: saved games are {', '.join(known) or 'none'}")
-        return row[0], row[1]
+        return row[0], _text(row[1], "its name")
 
-    def _entries(self, conn: sqlite3.Connection, game_id: int) -> list[Entry]:
-        rows = conn.execute("SELECT seq, kind, data FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+    def _listed(self, conn: sqlite3.Connection) -> list[tuple[int, bytes, int | None, _Kept | None]]:
+        """Each game: id, name as stored, last sequence number (through the index), kept summary."""
+        last = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"
+        if self.file.derived:
+            try:
+                rows = conn.execute(
+                    f"SELECT g.id, CAST(g.name AS BLOB), {last}, s.last_seq, s.version, s.digest, "
+                    "CAST(s.data AS BLOB), s.checksum FROM games g LEFT JOIN summaries s ON s.game_id = g.id "
+                    "ORDER BY g.id"
+                ).fetchall()
+                return [(r[0], r[1], r[2], _kept(r[0], r[3:])) for r in rows]
+            except sqlite3.DatabaseError:
+                pass  # the derived table is damaged: the logs are read instead
         try:
-            return [Entry(seq, kind, json.loads(data)) for seq, kind, data in rows]
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise self.file.damaged(f"an entry is not JSON: {exc}") from None
+            rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {last} FROM games g ORDER BY g.id").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise self.file.damaged(str(exc)) from None
+        return [(r[0], r[1], r[2], None) for r in rows]
 
-    def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> None:
+    def _kept_of(self, conn: sqlite3.Connection, game_id: int) -> _Kept | None:
+        if not self.file.derived:
+            return None
+        try:
+            row = conn.execute(
+                "SELECT last_seq, version, digest, CAST(data AS BLOB), checksum FROM summaries WHERE game_id = ?",
+                (game_id,),
+            ).fetchone()
+        except sqlite3.DatabaseError:
+            return None  # a damaged summary is no summary: the log is checked without it
+        return None if row is None else _kept(game_id, row)
+
+    def _table_rows(self, conn: sqlite3.Connection) -> dict[int, list[tuple[Any, Any, Any]]]:
+        """Every entry, read from the table itself in one pass, by game."""
+        found: dict[int, list[tuple[Any, Any, Any]]] = {}
+        try:
+            rows = conn.execute("SELECT game_id, seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED")
+            for game_id, seq, kind, data in rows:
+                found.setdefault(game_id, []).append((seq, kind, data))
+        except sqlite3.DatabaseError as exc:
+            raise self.file.damaged(str(exc)) from None
+        return found
+
+    def _read_log(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        name: str,
+        kept: _Kept | None = None,
+        table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
+    ) -> tuple[list[Entry], Any, _Kept | None]:
+        """A game's log, checked: (entries, digest of the rows as stored, kept summary)."""
+        kept = kept or self._kept_of(conn, game_id)
+        try:
+            if kept is not None and not self.file.damage:
+                query = "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries WHERE game_id = ? ORDER BY seq"
+                rows = conn.execute(query, (game_id,)).fetchall()
+                counted = len(rows)
+            else:  # no summary to hold the log to: read the table itself, and count through the index
+                if table is not None:
+                    rows = table.get(game_id, [])
+                else:
+                    query = (
+                        "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED WHERE game_id = ?"
+                    )
+                    rows = conn.execute(query, (game_id,)).fetchall()
+                rows = sorted(rows, key=lambda r: r[0] if isinstance(r[0], int) else -1)
+                counted = conn.execute("SELECT count(*) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged_game(name, str(exc)) from None
+        if counted != len(rows):
+            raise self._damaged_game(name, f"{len(rows)} entries in its table, {counted} in the index")
+        entries = []
+        digest = hashlib.sha256()
+        for number, (seq, kind, data) in enumerate(rows, 1):
+            if seq != number or not isinstance(seq, int):
+                gap = (
+                    f"entry {number} is missing"
+                    if isinstance(seq, int) and seq > number
+                    else f"entry {seq!r} is out of place"
+                )
+                raise self._damaged_game(name, gap)
+            try:
+                kind_text, data_text = _text(kind, "kind"), _text(data, "data")
+                value = json.loads(data_text)
+            except (QscoreError, json.JSONDecodeError):
+                raise self._damaged_game(name, f"entry {seq} is not UTF-8 JSON") from None
+            if not isinstance(value, dict):
+                raise self._damaged_game(name, f"entry {seq} is not a JSON object")
+            _digest_add(digest, seq, kind_text, data_text)
+            entries.append(Entry(seq, kind_text, value))
+        if kept is not None:
+            if kept.last_seq != len(entries):
+                raise self._damaged_game(name, f"{len(entries)} entries read, {kept.last_seq} saved")
+            if kept.digest != digest.hexdigest():
+                raise self._damaged_game(name, "an entry's bytes changed since qscore saved it")
+        return entries, digest, kept
+
+    def _damaged_game(self, name: str, detail: str) -> StorageError:
+        return StorageError(
+            f"game {name!r} is damaged in {self.path} ({detail}): qscore will not change it; the other games still read"
+        )
+
+    def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
+        text = json.dumps(entry.data, sort_keys=True)
         conn.execute(
             "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)",
-            (game_id, entry.seq, entry.kind, json.dumps(entry.data, sort_keys=True)),
+            (game_id, entry.seq, entry.kind, text),
         )
+        return text
+
+    def _put_summary(
+        self, conn: sqlite3.Connection, game_id: int, last_seq: int, summary: Summary, digest: Any, data: dict[str, Any]
+    ) -> None:
+        self.file.add_derived(conn)
+        hexdigest = digest if isinstance(digest, str) else digest.hexdigest()
+        text = json.dumps(data, sort_keys=True)
+        conn.execute(
+            "INSERT OR REPLACE INTO summaries (game_id, last_seq, version, digest, data, checksum) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                last_seq,
+                summary.version,
+                hexdigest,
+                text,
+                _checksum(game_id, last_seq, summary.version, hexdigest, text),
+            ),
+        )
+
+    def _keep(self, summary: Summary, rows: list[tuple[int, int, str, dict[str, Any]]]) -> None:
+        """Keep summaries made by a read, each only if its log is still as it was read;
+        when the file cannot be written now, nothing is kept, and nothing fails."""
+        try:
+            with self.file.writing(wait_ms=KEEP_WAIT_MS) as conn, self._transaction(conn, []):
+                for game_id, last_seq, digest, data in rows:
+                    now = conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
+                    if now == last_seq:
+                        self._put_summary(conn, game_id, last_seq, summary, digest, data)
+        except QscoreError:
+            pass
+
+
+KEEP_WAIT_MS = 250  # a read keeps its summaries only if no writer holds the file longer
+
+
+def _digest_add(digest: Any, seq: int, kind: str, data: str) -> Any:
+    digest.update(f"{seq}\0{kind}\0{data}\0".encode())
+    return digest
+
+
+def _kept(game_id: int, row: tuple[Any, ...]) -> _Kept | None:
+    """A summary row, if there is one and it is whole."""
+    last_seq, version, digest, raw, checksum = row
+    if last_seq is None or not isinstance(raw, bytes) or not _utf8(raw):
+        return None
+    data = raw.decode()
+    if not (isinstance(last_seq, int) and isinstance(version, int) and isinstance(digest, str)):
+        return None
+    if checksum != _checksum(game_id, last_seq, version, digest, data):
+        return None
+    return _Kept(last_seq, version, digest, data)
+
+
+def _utf8(raw: Any) -> bool:
+    try:
+        raw.decode("utf-8")
+    except (UnicodeDecodeError, AttributeError):
+        return False
+    return True
+
+
+def _text(raw: Any, what: str) -> str:
+    """A column read as bytes, as text; not UTF-8 is an error naming ``what``."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return bytes(raw).decode("utf-8")
+    except (UnicodeDecodeError, TypeError):
+        raise StorageError(f"{what} is not UTF-8 text") from None
+
+
+def _shown(raw: Any) -> str:
+    """A name as stored, shown safely even when it is not UTF-8 text."""
+    if isinstance(raw, bytes):
+        return printable(raw.decode("utf-8", errors="backslashreplace"))
+    return printable(str(raw))
 
 
 def _free_name(base: str, taken: set[str]) -> str:

@@ -29,7 +29,9 @@ class OneLineErrors(TyperGroup):
     Output that cannot be written ends the run the way a table would want: a closed pipe
     (``qscore check - < words.txt | head -1``) quietly, with status 141 as a program
     stopped by it; a full disk with one line and status 2. Never a traceback, and never
-    the status 1 that means a word was refused.
+    the status 1 that means a word was refused. But once something was saved (``qscore
+    undo > /dev/full``), the status tells the truth about the write: 0, with a warning
+    naming what was saved, so nobody enters it again.
     """
 
     def invoke(self, ctx: Any) -> Any:
@@ -91,14 +93,37 @@ INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 
 
 def _output_failed(exc: OSError) -> int:
-    """The exit status after output could not be written, saying so when there is room."""
+    """The exit status after output could not be written, saying so when there is room.
+    After a write, 0 and a warning naming what was saved: the write went through."""
     if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
         raise exc
     _silence_stdout()
+    saved = scorekeeper.changes_written()
+    if saved:
+        what = "; ".join(saved_text(w) for w in saved)
+        warn(f"cannot write the output ({exc.strerror}), but this was saved: {what}; do not enter it again")
+        return 0
     if exc.errno == errno.EPIPE:
         return CLOSED_PIPE_STATUS
     say_error(f"qscore: error: cannot write the output: {exc.strerror}")
     return 2
+
+
+def saved_text(w: "scorekeeper.Written") -> str:
+    """What one saved change was, in a few words that name its game."""
+    from qscore.cli.sheets import entry_text
+
+    if w.change == "renamed":
+        return f"game {w.old_name!r} renamed {w.game!r}"
+    if w.change == "deleted":
+        return f"game {w.game!r} deleted"
+    entry = w.entry
+    assert entry is not None
+    if entry.kind == "created":
+        return f"game {w.game!r} started"
+    if entry.kind == "undo":
+        return f"the undo of entry {entry.data['undoes']} in game {w.game!r} (see qscore sheet -g {w.game})"
+    return f"{entry_text(entry)}, in game {w.game!r} (see qscore sheet -g {w.game})"
 
 
 def say_error(line: str) -> None:

@@ -361,24 +361,25 @@ def games(
         old = scorekeeper.rename_game(*rename)
         print(f"Game {old!r} is now called {rename[1].strip()!r}.")
         return
-    from qscore.scoresheet import Game
-
-    found = scorekeeper.saved_games()
+    listed = scorekeeper.game_list()
+    if listed.damage:
+        warn(damaged_file(listed.damage))
     rows: list[dict[str, Any]] = []
-    for g in found:
-        if not isinstance(g, Game):
+    for g in listed.games:
+        if not isinstance(g, tuple):
             warn(f"game {g.name!r} cannot be read: {g.reason}")
             rows.append({"game": g.name, "error": g.reason})
             continue
-        totals = g.totals()
+        name, f = g
+        totals = f.totals
         rows.append(
             {
-                "game": g.name,
-                "players": list(g.players),
-                "round": g.round_reached(),
-                "rounds": len(g.rounds),
-                "over": g.over,
-                "leaders": g.leaders() if any(totals.values()) else [],
+                "game": name,
+                "players": list(totals),
+                "round": f.round,
+                "rounds": f.rounds,
+                "over": f.over,
+                "leaders": f.leaders() if any(totals.values()) else [],
                 "leader_total": max(totals.values()),
             }
         )
@@ -388,7 +389,7 @@ def games(
     if not rows:
         print("No saved games yet: start one with qscore new ALICE BOB")
         return
-    from tabulate import tabulate
+    from qscore.cli.tables import plain_table
 
     table = [
         (
@@ -401,7 +402,14 @@ def games(
         else (r["game"], "(cannot be read: see above)", "-", "-")
         for r in rows
     ]
-    print(tabulate(table, headers=["game", "players", "round", "leader"]))
+    print(plain_table(table, headers=["game", "players", "round", "leader"]))
+
+
+def damaged_file(damage: str) -> str:
+    """The warning for a games file SQLite's check finds damaged: what still reads is shown."""
+    return (
+        f"the saved games file is damaged ({damage}): the games that still read are shown; qscore will not write to it"
+    )
 
 
 def delete_game(name: str, yes: bool) -> None:

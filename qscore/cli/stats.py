@@ -20,6 +20,10 @@ def stats(
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
     report = scorekeeper.table_figures()
+    if report.damage:
+        from qscore.cli.games import damaged_file
+
+        warn(damaged_file(report.damage))
     for g in report.unreadable:
         warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
     for why in report.unreviewed:
@@ -88,7 +92,7 @@ def record_text(w: "WordRecord") -> str:
 
 
 def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: bool) -> str:
-    from tabulate import tabulate
+    from qscore.cli.tables import plain_table
 
     def number(value: float | None) -> str:
         return "-" if value is None else str(value) if isinstance(value, int) else f"{value:.1f}"
@@ -120,7 +124,7 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
         "challenges",
         "missed",
     ]
-    lines = [tabulate(rows, headers=headers, colalign=("left",) + ("right",) * 9, disable_numparse=True)]
+    lines = [plain_table([[str(c) for c in row] for row in rows], headers, "l" + "r" * 9)]
     words = [f"  {s.name}: {record_text(s.best_word)}" for s in chosen if s.best_word]
     if words:
         lines += ["Best words:", *words]

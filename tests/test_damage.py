@@ -1,0 +1,174 @@
+"""Damage is never read as a smaller game, and the summaries kept beside the logs are
+never trusted over them: a game whose log fails a check is named, is not written to,
+and the other games still list in `games`, `stats` and completion."""
+
+import json
+import sqlite3
+
+import pytest
+
+from qscore.cli.completion import game_names
+from qscore.stats import GameFigures
+from qscore.storage import DB_NAME, GameStore
+from tests.conftest import ok, run
+
+
+def two_games() -> None:
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    ok("score", "ann", "cat", "--out", "-g", "fri")
+    ok("score", "ben", "at", "--unused", "Z", "-g", "fri")
+    ok("score", "cat", "ox", "--unused", "E", "-g", "fri")  # round 1 closes
+    ok("new", "dee", "eve", "fay", "-g", "sat")
+
+
+def sql(home, statement: str, *args) -> list[tuple]:
+    with sqlite3.connect(home / DB_NAME) as conn:
+        return conn.execute(statement, args).fetchall()
+
+
+def summary_seq(home, game: str):
+    rows = sql(home, "SELECT s.last_seq FROM summaries s JOIN games g ON g.id = s.game_id WHERE g.name = ?", game)
+    return rows[0][0] if rows else None
+
+
+def settle(home) -> bytes:
+    """The file with its write-ahead log folded in: what a byte-level change acts on."""
+    sql(home, "PRAGMA wal_checkpoint(TRUNCATE)")
+    return (home / DB_NAME).read_bytes()
+
+
+def test_each_write_keeps_the_games_summary_and_games_reads_it(isolated_home):
+    two_games()
+    assert summary_seq(isolated_home, "fri") == 4 and summary_seq(isolated_home, "sat") == 1
+    listed = json.loads(ok("games", "--json"))
+    assert [(g["game"], g["round"], g["leaders"]) for g in listed] == [("fri", 2, ["ann"]), ("sat", 1, [])]
+
+
+def test_a_write_by_a_qscore_that_keeps_no_summaries_drops_the_stale_one(isolated_home):
+    two_games()
+    # as an older qscore appends: the entries alone; SQLite's trigger drops fri's summary
+    laid = [("ann", ["(qu)iz"], ["E"], False), ("ben", ["to", "go"], [], True), ("cat", ["jab"], ["S"], False)]
+    for seq, (player, words, unused, out) in enumerate(laid, 5):
+        data = {"round": 2, "player": player, "words": words, "unused": unused, "out": out}
+        sql(
+            isolated_home,
+            "INSERT INTO entries (game_id, seq, kind, data) VALUES (1, ?, 'laydown', ?)",
+            seq,
+            json.dumps(data),
+        )
+    assert summary_seq(isolated_home, "fri") is None
+    fri = json.loads(ok("games", "--json"))[0]
+    totals = json.loads(ok("sheet", "--json", "-g", "fri"))["totals"]
+    assert fri["round"] == 3 and fri["leader_total"] == max(totals.values()) > 23  # read from the log
+    assert summary_seq(isolated_home, "fri") == 7  # and the summary made from it is kept
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE summaries SET version = version + 1",  # another version's
+        "UPDATE summaries SET data = replace(data, '23', '99')",  # a changed figure: its checksum fails
+        "UPDATE summaries SET last_seq = 2",  # likewise
+    ],
+)
+def test_a_summary_of_another_version_or_changed_is_rebuilt_from_the_log(isolated_home, change):
+    two_games()
+    expected = ok("games", "--json")
+    sql(isolated_home, change)
+    r = run("games", "--json")
+    assert r.exit_code == 0 and r.stdout == expected and r.stderr == ""
+    assert summary_seq(isolated_home, "fri") == 4  # made again from the log, and kept
+
+
+def test_figures_keep_through_json(isolated_home):
+    two_games()
+    for game in GameStore().games():
+        assert not isinstance(game, str)
+        from qscore.stats import game_figures
+
+        figures = game_figures(game, {"ann": 3})
+        assert GameFigures.from_json(json.loads(json.dumps(figures.to_json()))) == figures
+
+
+def test_invalid_utf8_in_one_games_data_is_named_and_the_others_list(isolated_home):
+    two_games()
+    sql(isolated_home, "UPDATE entries SET data = CAST(x'7b22ff223a317d' AS TEXT) WHERE game_id = 1 AND seq = 2")
+    for command in (["games"], ["stats"], ["games", "--json"], ["stats", "--json"]):
+        r = run(*command)
+        assert r.exit_code == 0, (command, r.output)
+        assert "'fri'" in r.stderr and "not UTF-8" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+        assert "dee" in r.stdout
+    assert game_names("") == ["fri", "sat"]
+    r = run("score", "ben", "at", "-g", "fri")
+    assert r.exit_code == 2 and "game 'fri' is damaged" in r.stderr
+    ok("score", "dee", "at", "--unused", "E", "-g", "sat")  # the other game is written to still
+
+
+def shrink_index(home, by: int) -> None:
+    """Take ``by`` entries off the end of the entries' index, as one damaged byte did (the
+    cell count in the header of the index's one page)."""
+    data = bytearray(settle(home))
+    (root,) = sql(home, "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entries_1'")[0]
+    size = int.from_bytes(data[16:18], "big")
+    header = (root - 1) * size + (100 if root == 1 else 0)
+    assert data[header] == 0x0A  # a leaf page of an index
+    cells = int.from_bytes(data[header + 3 : header + 5], "big")
+    data[header + 3 : header + 5] = (cells - by).to_bytes(2, "big")
+    (home / DB_NAME).write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("summary", [True, False])
+def test_an_index_that_lost_entries_is_damage_not_a_smaller_game(isolated_home, summary):
+    ok("new", "dee", "eve", "fay", "-g", "sat")
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    ok("score", "ann", "cat", "--out", "-g", "fri")
+    ok("score", "ben", "at", "--unused", "Z", "-g", "fri")
+    if not summary:
+        sql(isolated_home, "DELETE FROM summaries")
+    shrink_index(isolated_home, 2)  # fri's last two entries, the last in the index
+    before = (isolated_home / DB_NAME).read_bytes()
+    r = run("sheet", "-g", "fri")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("qscore: error: game 'fri' is damaged"), r.stderr
+    r = run("games", "--json")
+    assert r.exit_code == 0 and "'fri'" in r.stderr
+    assert [g["game"] for g in json.loads(r.stdout) if "error" not in g] == ["sat"]
+    r = run("score", "cat", "ox", "--unused", "E", "-g", "fri")  # once a second entry 3 was written
+    assert r.exit_code == 2 and "game 'fri' is damaged" in r.stderr and "will not change it" in r.stderr
+    r = run("score", "dee", "at", "--unused", "E", "-g", "sat")  # the file fails SQLite's check: no write at all
+    assert r.exit_code == 2 and "will not write to it" in r.stderr
+    assert (isolated_home / DB_NAME).read_bytes() == before
+
+
+def test_a_changed_byte_in_an_entry_is_found(isolated_home):
+    two_games()
+    data = settle(isolated_home)
+    at = data.index(b'["cat"]')  # ann's laydown in fri, not the summary's best word
+    (isolated_home / DB_NAME).write_bytes(data[:at] + b'["cbt"]' + data[at + 7 :])
+    r = run("sheet", "-g", "fri")
+    assert r.exit_code == 2 and "game 'fri' is damaged" in r.stderr and "changed since qscore saved it" in r.stderr
+    ok("sheet", "-g", "sat")
+
+
+@pytest.mark.slow
+def test_no_flipped_byte_gives_a_traceback_or_a_silently_different_game(isolated_home):
+    """Issue 16's trial: one byte flipped at every 16th offset of a small saved games file."""
+    two_games()
+    original = settle(isolated_home)
+    commands = [("sheet", "--json", "-g", "fri"), ("games", "--json")]
+    expected = [ok(*c) for c in commands]
+    assert settle(isolated_home) == original
+    silent, tracebacks = [], []
+    for offset in range(0, len(original), 16):
+        flipped = bytearray(original)
+        flipped[offset] ^= 0xFF
+        for command, want in zip(commands, expected, strict=True):
+            (isolated_home / DB_NAME).write_bytes(bytes(flipped))
+            r = run(*command)
+            if r.exception is not None and not isinstance(r.exception, SystemExit):
+                tracebacks.append((offset, command, repr(r.exception)))
+            elif r.exit_code == 0 and r.stdout != want and not r.stderr:
+                silent.append((offset, command))
+            assert all(line.startswith("qscore: ") for line in r.stderr.splitlines()), (offset, command, r.stderr)
+    assert tracebacks == [], sorted({t[2][:90] for t in tracebacks})
+    assert silent == []

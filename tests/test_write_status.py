@@ -1,0 +1,66 @@
+"""The exit status tells the truth about the write: output that cannot be written after
+an entry was saved is a warning naming what was saved, with status 0, never an error that
+invites the table to enter it again."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qscore.storage import GameStore
+from tests.conftest import ok
+
+pytestmark = [
+    pytest.mark.slow,  # each run is a process
+    pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full"),
+]
+
+
+def to_full_disk(*args: str) -> subprocess.CompletedProcess[str]:
+    with open("/dev/full", "w") as full:
+        return subprocess.run(
+            [sys.executable, "-m", "qscore", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            env=os.environ.copy(),
+        )
+
+
+def saved_games() -> list[tuple[str, int]]:
+    """Each saved game's name and the number of entries in its log."""
+    return [(g.name, len(g.entries)) for g in GameStore().games()]
+
+
+@pytest.mark.parametrize(
+    ("args", "saved"),
+    [
+        (["score", "ben", "cat", "--out", "-g", "fri"], "ben's laydown in round 1: cat (went out), in game 'fri'"),
+        (["undo", "-g", "fri"], "the undo of entry 2 in game 'fri'"),
+        (["new", "dee", "eve", "fay", "-g", "sat"], "game 'sat' started"),
+        (["games", "--rename", "fri", "sun"], "game 'fri' renamed 'sun'"),
+        (["games", "--delete", "fri", "--yes"], "game 'fri' deleted"),
+    ],
+)
+def test_a_full_disk_after_the_write_is_a_warning_naming_what_was_saved(args, saved):
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    ok("score", "ann", "at", "--unused", "Z", "-g", "fri")
+    before = saved_games()
+    done = to_full_disk(*args)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("qscore: warning: cannot write the output (No space left on device)")
+    assert f"but this was saved: {saved}" in done.stderr and done.stderr.count("\n") == 1
+    assert "do not enter it again" in done.stderr
+    assert saved_games() != before  # it was saved indeed
+
+
+def test_a_full_disk_with_nothing_saved_is_still_an_error():
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    done = to_full_disk("score", "nobody", "cat", "-g", "fri")  # refused: nothing saved, nothing to write
+    assert done.returncode == 2 and "no player 'nobody'" in done.stderr
+    done = to_full_disk("sheet", "-g", "fri")
+    assert done.returncode == 2
+    assert done.stderr == "qscore: error: cannot write the output: No space left on device\n"
