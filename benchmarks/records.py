@@ -30,14 +30,15 @@ from process import compare, qscore_command, report
 from qscore.cards import load_deck, parse_hand
 from qscore.dictionaries import open_dictionary
 from qscore.scoresheet import GameConfig
-from qscore.solver import Word, solve
+from qscore.scoring import LaidWord
+from qscore.solver import solve
 from qscore.storage import GameStore
 
 SIZES = (10, 100, 500, 2000)
 TARGET = 2.0
 
 
-def laid(word: Word) -> str:
+def laid(word: LaidWord) -> str:
     return "".join(c.letters.lower() if len(c.letters) == 1 else f"({c.letters.lower()})" for c in word.cards)
 
 

@@ -27,7 +27,7 @@ from qscore.cards import load_deck
 from qscore.dictionaries import open_dictionary
 from qscore.review import review_game
 from qscore.scoresheet import Entry, Game, GameConfig
-from qscore.spelling import _splits
+from qscore.spelling import _spellings
 from qscore.storage import GameStore
 
 SEED = 2026
@@ -56,7 +56,7 @@ def in_memory(config: GameConfig, entries: list[tuple[str, dict[str, object]]]) 
 
 
 def time_review(game: Game) -> float:
-    _splits.cache_clear()  # as a fresh process would have it
+    _spellings.cache_clear()  # as a fresh process would have it
     start = time.perf_counter()
     reviews = review_game(game, open_dictionary())
     elapsed = time.perf_counter() - start
