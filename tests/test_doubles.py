@@ -37,6 +37,14 @@ def test_a_word_that_could_give_up_a_card():
     assert could_drop("tot", "T", DECK) is None
 
 
+def test_a_player_who_went_out_is_offered_no_spelling_that_cannot_fit():
+    """Going out lays every card: T·H·E fits the 3 dealt, and (th)e, 2 cards, cannot."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("score", "ann", "the", "--out")
+    assert "if TH was one card" not in out
+    assert out.splitlines()[1] == "  as laid: T·H·E 12"
+
+
 def test_score_shows_the_cards_and_what_a_double_card_would_make():
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     out = ok("score", "ann", "clef", "--out")  # C·L·E·F is 4 cards: the 3 dealt settle it
@@ -49,7 +57,7 @@ def test_score_shows_the_cards_and_what_a_double_card_would_make():
     assert out.splitlines()[:4] == [
         "Recorded ben's laydown in round 1: the.",
         "  as laid: T·H·E 12",
-        "  the: if TH was one card: (th)e, 11",
+        "  the: if TH was one card: (th)e, 11, with 1 more card left in hand",
         "  (to lay a word another way, score the laydown again with --replace)",
     ]
     r = run("score", "cat", "thin")
@@ -87,3 +95,11 @@ def test_play_offers_the_double_card_and_one_key_switches_it():
     assert "ann's unused cards (1 card; blank: retype the words): S E" in out
     assert "thud taken as (th)ud: the only spelling that fits the 5 cards dealt." in out
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["(th)ud"]
+
+
+def test_play_asks_no_double_card_of_a_player_who_went_out_with_every_card():
+    """ben went out with T·H·E, the 3 cards dealt: (th)e would leave a card, so is not offered."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input="".join(f"{a}\n" for a in ["ben", "the", "at", "E"]))
+    assert "if TH was one card" not in out
+    assert "Recorded ben's laydown in round 1: the (went out)." in out

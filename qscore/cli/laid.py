@@ -21,11 +21,19 @@ def laid_lines(game: Game, typed: list[str], entry: Entry, *, hints: bool = True
         return []
     lines = [f"  as laid: {cards_text(game, words)}"]
     size = game.rounds[entry.data["round"] - 1].hand_size
+    # A player who went out laid every card: the spelling that fits is settled, so no other
+    # is offered. Otherwise a double card means fewer cards in the word, and so more left
+    # in hand than were typed: the hint says that too.
+    hints = hints and not entry.data["out"]
     for was, now in zip(typed, words, strict=True):
-        if parse_laid_word(was, game.deck) != parse_laid_word(now, game.deck):
+        cards = parse_laid_word(now, game.deck)
+        if parse_laid_word(was, game.deck) != cards:
             lines.append(f"  {was} taken as {now}: the only spelling that fits the {size} cards dealt")
         elif hints:
-            lines += [f"  {now}: {double_hint(alt)}" for alt in double_spellings(now, game.deck)]
+            lines += [
+                f"  {now}: {double_hint(alt)}{_more_unused(len(cards) - len(alt))}"
+                for alt in double_spellings(now, game.deck)
+            ]
     if hints and any(": if " in line for line in lines):
         lines.append("  (to lay a word another way, score the laydown again with --replace)")
     return lines
@@ -44,3 +52,8 @@ def choices_text(game: Game, words: list[str]) -> tuple[str, list[tuple[int, str
             options.append((i, format_laid(alt)))
             lines.append(f"  {len(options)}: {double_hint(alt)}")
     return "\n".join(lines), options
+
+
+def _more_unused(extra: int) -> str:
+    """What a spelling with fewer cards means for the hand: cards left that were not typed."""
+    return f", with {extra} more card{'s' if extra > 1 else ''} left in hand"

@@ -247,7 +247,8 @@ class Laydowns:
                 continue
             if not self.allowed(game, words):
                 continue
-            words = self.choose_doubles(game, words)
+            if not (went_out and used == hand):  # a player who went out laid every card: settled
+                words = self.choose_doubles(game, words)
             try:
                 used = cards_in_words(game, state, player, words)  # a double card switched in: the deck's count
             except QscoreError as exc:
