@@ -63,7 +63,9 @@ class Deck:
         """The card written as ``token`` (any case); an unknown token is an error naming it."""
         card = self.cards.get(token.strip().upper())
         if card is None:
-            raise CardError(f"unknown card {token!r}: cards are single letters A-Z or {self._doubles_text()}")
+            apart = _apart(token.strip(), self)
+            hint = f" (cards go apart: {apart})" if apart else ""
+            raise CardError(f"unknown card {token!r}: cards are single letters A-Z or {self._doubles_text()}{hint}")
         return card
 
     def _doubles_text(self) -> str:
@@ -102,6 +104,14 @@ def largest_deal() -> int:
 
 
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
+
+
+def _apart(token: str, deck: Deck) -> str:
+    """Letters typed together as one token (``rs``), written as the cards they are
+    (``R S``); "" when they are not all cards."""
+    if len(token) < 2 or not token.isalpha() or not all(ch.upper() in deck.cards for ch in token):
+        return ""
+    return " ".join(ch.upper() for ch in token)
 
 
 def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str = "hand") -> list[Card]:

@@ -207,7 +207,7 @@ def check_laydown(
         ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
         hint += f": {ways}, type the one laid" if ways else ""
         raise GameError(
-            f"{who}'s laydown has {len(every)} cards ({len(every) - len(left)} in words, {len(left)} unused), "
+            f"{who}'s laydown has {_cards(len(every))} ({len(every) - len(left)} in words, {len(left)} unused), "
             f"but round {state.number} is dealt {state.hand_size}{hint}"
         )
     if out and left:
@@ -305,3 +305,7 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
             tuple(staying),
         )
     return data
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -157,16 +157,19 @@ def game_dictionary(game: Game) -> Dictionary:
     return open_dictionary(c.dictionary, c.allow, c.deny)
 
 
-def refused_words(game: Game, laid: list[str], dictionary: Dictionary | None = None) -> list[Verdict]:
+def refused_words(
+    game: Game, laid: list[str], dictionary: Dictionary | None = None, *, suggest: bool = False
+) -> list[Verdict]:
     """The words the game's dictionary refuses, judged as laid (with the game's deck and
-    largest hand); the dictionary is ``dictionary`` if open already."""
+    largest hand), with what each may have meant when ``suggest``; the dictionary is
+    ``dictionary`` if open already."""
     from qscore.dictionaries import judge
 
     if not laid:
         return []
     most = max(game.config.rounds)
     dictionary = dictionary or game_dictionary(game)
-    verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=False) for w in laid]
+    verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=suggest) for w in laid]
     return [v for v in verdicts if not v.allowed]
 
 
@@ -307,7 +310,7 @@ def record_laydown(
     refused = None
     if not unchecked:
         try:
-            refused = refused_words(current, list(lay.words))
+            refused = refused_words(current, list(lay.words), suggest=True)
         except DictionaryError as exc:
             raise DictionaryError(
                 f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "

@@ -102,3 +102,24 @@ def test_ctrl_c_while_qscore_loads_is_one_line(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert (proc.returncode, err) == (130, "\nqscore: stopped (Ctrl-C): nothing was saved\n")
+
+
+def test_what_a_tired_scorekeeper_types_gets_a_hint_that_fits(isolated_home):
+    ok("new", "ann", "ben", "cat")
+    r = run("score", "ann", "go", "s")  # the unused card typed as a word
+    assert r.exit_code == 2
+    assert r.stderr.endswith(' (cards left in hand go after --unused: -u "S")\n')
+    r = run("score", "ann", "go", "--unused", "S", "--round", "1", "x")
+    assert r.exit_code == 2 and r.stderr.endswith('(several unused cards go in quotes: -u "S X")\n')
+    r = run("score", "ann", "at", "--unused", "rs")  # unused cards typed together
+    assert r.exit_code == 2 and r.stderr.endswith("(cards go apart: R S)\n")
+    r = run("score", "ann", "(qu)iz", "--unused", "s")  # 4 cards in a 3-card round
+    assert "laydown has 4 cards" in r.stderr
+    flagged = ok("score", "ben", "qo", "--unused", "s")
+    assert "  flagged: qo (not in the dictionary; did you mean " in flagged
+
+
+def test_a_laydown_of_one_card_says_card(isolated_home):
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    r = run("score", "ann", "--unused", "s")
+    assert "ann's laydown has 1 card (0 in words, 1 unused)" in r.stderr

@@ -325,11 +325,11 @@ def test_a_laydown_recorded_meanwhile_is_not_overwritten(isolated_home, monkeypa
     ok("new", "ann", "ben", "cat")
     judged = scorekeeper.refused_words
 
-    def other_terminal_meanwhile(game, laid, dictionary=None):
+    def other_terminal_meanwhile(game, laid, dictionary=None, **options):
         GameStore().append(
             lambda g: ("laydown", {"round": 1, "player": "ann", "words": ["at"], "unused": ["E"], "out": False})
         )
-        return judged(game, laid, dictionary)
+        return judged(game, laid, dictionary, **options)
 
     monkeypatch.setattr(scorekeeper, "refused_words", other_terminal_meanwhile)
     message = refused("score", "ann", "cat", "--out")

@@ -167,7 +167,12 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     else:
-        lines += [f"  flagged: {v.word} ({v.reason}): it stands unless challenged" for v in done.refused]
+        lines += [
+            f"  flagged: {v.word} ({v.reason}"
+            + (f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else "")
+            + "): it stands unless challenged"
+            for v in done.refused
+        ]
     lines += closing_text(saved, number)
     state = saved.after.rounds[number - 1]
     if state.closed and not any(lay.out for lay in state.laydowns.values()):
@@ -191,9 +196,11 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
             return False
 
     singles = [w for w in words if one_card(w)]
-    if not unused.strip() or not singles or "is one card" not in str(exc):
+    if not singles or "is one card" not in str(exc):
         return exc
-    cards = " ".join([unused.strip(), *(w.upper() for w in singles)])
+    cards = " ".join([unused.strip(), *(w.upper() for w in singles)]).strip()
+    if not unused.strip():
+        return GameError(f'{exc} (cards left in hand go after --unused: -u "{cards}")')
     return GameError(f'{exc} (several unused cards go in quotes: -u "{cards}")')
 
 
