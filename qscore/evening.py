@@ -19,7 +19,7 @@ from qscore.doubles import Respelled, fitting_text, respell
 from qscore.errors import GameError
 from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scorekeeper import Ruling
-from qscore.scoresheet import Game, RoundState, name_key
+from qscore.scoresheet import Game, Laydown, RoundState, name_key
 
 NOBODY = ("", "nobody", "none", "-")
 
@@ -32,6 +32,9 @@ class Progress:
     going_out: dict[int, str] = field(default_factory=dict)  # round -> who went out ("": nobody named)
     announced: int | None = None  # the round whose deal was shown last
     at_round: int = 1  # the round the table is on: its laydowns or its challenges
+    # the laydowns of a round as the table last saw them: one saved from another terminal
+    # meanwhile is told, not passed over in silence
+    seen: dict[int, dict[str, Laydown]] = field(default_factory=dict)
 
     def catch_up(self, game: Game) -> list[str]:
         """Forget what the saved game has overtaken (an undo, a fix, another terminal);
@@ -45,7 +48,19 @@ class Progress:
             if named and named not in current.players:  # renamed or gone home, from another terminal
                 notes.append(f"{named} is no longer in round {current.number}.")
                 del self.going_out[current.number]
+            seen = self.seen.get(current.number)
+            if seen is not None:
+                notes += [
+                    f"{p}'s laydown in round {current.number} was saved from another terminal: {lay.text()}."
+                    for p, lay in current.laydowns.items()
+                    if seen.get(p) != lay
+                ]
+            self.seen[current.number] = dict(current.laydowns)
         return notes
+
+    def saw(self, number: int, player: str, laydown: Laydown) -> None:
+        """The table saved this laydown itself: nothing to tell."""
+        self.seen.setdefault(number, {})[player] = laydown
 
 
 @dataclass(frozen=True)

@@ -176,3 +176,14 @@ def test_fix_means_the_tables_round_or_the_one_before():
     assert fix_round(g, "ben", 2) == 1
     with pytest.raises(GameError, match="ben has no laydown in round 1 to fix"):
         fix_round(game(), "ben", 1)
+
+
+def test_a_laydown_saved_from_another_terminal_is_told_once_and_the_tables_own_never():
+    progress = Progress(going_out={1: ""})
+    assert progress.catch_up(game()) == []  # the first look: nothing to compare with
+    own = game(laydown(1, "ben", ["at"], ["Z"]))
+    progress.saw(1, "ben", own.rounds[0].laydowns["ben"])  # the table saved it itself
+    assert progress.catch_up(own) == []
+    elsewhere = game(laydown(1, "ben", ["at"], ["Z"]), laydown(1, "cat", ["ox"], ["E"]))
+    assert progress.catch_up(elsewhere) == ["cat's laydown in round 1 was saved from another terminal: ox (unused E)."]
+    assert progress.catch_up(elsewhere) == []  # told once

@@ -359,6 +359,7 @@ class Laydowns:
         except LaydownExistsError as exc:
             # laid meanwhile, from another terminal: the table decides, unless it is the same
             existing = exc.existing
+            self.session.progress.saw(n, existing.player, existing)  # told here: not again
             if self.laid_already(player, words, unused, out, n, existing):
                 print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
                 return
@@ -368,6 +369,8 @@ class Laydowns:
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
             not_taken(exc)
             return
+        who = saved.entry.data["player"]
+        self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
             print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
