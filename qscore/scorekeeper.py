@@ -241,6 +241,8 @@ def start_game(
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
     check_players(players)  # before the dictionary: a wrong list is told first
+    if name is not None:
+        open_store().check_free(name)  # said first: a taken name is no reason to answer the rest
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()

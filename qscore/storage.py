@@ -164,8 +164,8 @@ class GameStore:
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
                 name = _free_name(date.today().isoformat(), taken)
-            elif clash := next((t for t in taken if t.lower() == name.lower()), None):
-                raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
+            else:
+                _refuse_taken(name, taken)
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
             game_id = int(cur.lastrowid or 0)
             created = Entry(1, "created", config.to_json())
@@ -175,6 +175,12 @@ class GameStore:
             if summary is not None:
                 self._put_summary(conn, game_id, 1, summary, digest, summary.derive(game, None, None))
         return game
+
+    def check_free(self, name: str) -> None:
+        """Refuse a new game's name that a saved game has already (in any case), before the
+        table answers anything else; ``create`` checks again as it writes."""
+        if self.file.exists():
+            _refuse_taken(game_name(name), set(self.names()))
 
     def load(self, name: str | None = None) -> Game:
         with self.file.reading() as conn:
@@ -495,6 +501,12 @@ def _shown(raw: Any) -> str:
     if isinstance(raw, bytes):
         return printable(raw.decode("utf-8", errors="backslashreplace"))
     return printable(str(raw))
+
+
+def _refuse_taken(name: str, taken: set[str]) -> None:
+    clash = next((t for t in taken if t.lower() == name.lower()), None)
+    if clash is not None:
+        raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
 
 
 def _free_name(base: str, taken: set[str]) -> str:

@@ -123,3 +123,10 @@ def test_a_laydown_of_one_card_says_card(isolated_home):
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     r = run("score", "ann", "--unused", "s")
     assert "ann's laydown has 1 card (0 in words, 1 unused)" in r.stderr
+
+
+def test_a_taken_game_name_is_said_before_anything_else(isolated_home):
+    ok("new", "ann", "ben", "cat", "--game", "trial")
+    r = run("new", "ann", "bob", "--game", "TRIAL")  # two players and no bonus: that would be asked too
+    assert r.exit_code == 2
+    assert r.stderr == "qscore: error: a game named 'trial' exists already: choose another --game name\n"
