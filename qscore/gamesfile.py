@@ -75,9 +75,18 @@ _DERIVED = (
         BEGIN DELETE FROM summaries WHERE game_id = OLD.game_id; END""",
     """CREATE TRIGGER IF NOT EXISTS summaries_game_removed AFTER DELETE ON games
         BEGIN DELETE FROM summaries WHERE game_id = OLD.id; END""",
+    # what `games` and `stats` showed of the whole file, keyed by a fingerprint of every
+    # game's name, last entry and summary: no trigger is needed, a change makes a new key
+    """CREATE TABLE IF NOT EXISTS listings (
+        kind TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        data TEXT NOT NULL,
+        checksum TEXT NOT NULL
+    )""",
 )
 _TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
 DERIVED = "summaries"
+LISTINGS = "listings"
 # integrity_check reads every row and index entry: on a file up to this size it costs a
 # few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
 CHECK_FULLY_UP_TO = 2 * 1024 * 1024
@@ -93,6 +102,8 @@ class GamesFile:
         self.path = path
         self.damage: str | None = None  # what SQLite's check found wrong on the last look
         self.derived = False  # whether the file holds the derived table, as of the last look
+        self.listings = False  # whether it holds the table of listings, as of the last look
+        self.checked = False  # whether SQLite's check ran on the last look (see ``reading``)
 
     @property
     def folder(self) -> Path:
@@ -126,10 +137,12 @@ class GamesFile:
         return self.path.exists()
 
     @contextmanager
-    def reading(self, *, writing: bool = False) -> Iterator[sqlite3.Connection]:
+    def reading(self, *, writing: bool = False, check_large: bool = True) -> Iterator[sqlite3.Connection]:
         """A read-only connection to an identified qscore database, in one snapshot.
         Damage SQLite's check finds is noted in ``damage``, not raised (unless ``writing``):
-        what can be read still is, and qscore.storage checks each game it reads."""
+        what can be read still is, and qscore.storage checks each game it reads. Without
+        ``check_large``, a file past CHECK_FULLY_UP_TO is not checked (``checked`` False):
+        the caller runs ``check`` if it reads more than a kept listing."""
         if not self.exists():
             raise UnknownGameError(NO_GAMES)
         with self._explained(writing=writing):
@@ -137,7 +150,9 @@ class GamesFile:
             try:
                 self._identify(conn)
                 conn.execute("BEGIN")
-                self._check(conn, fully=writing)
+                self.damage, self.checked = None, False
+                if writing or check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO:
+                    self.check(conn, fully=writing)
                 if writing and self.damage:
                     raise StorageError(
                         f"cannot save to {self.path}: the file is damaged ({self.damage}); nothing was saved: "
@@ -147,7 +162,7 @@ class GamesFile:
             finally:
                 conn.close()
 
-    def _check(self, conn: sqlite3.Connection, *, fully: bool) -> None:
+    def check(self, conn: sqlite3.Connection, *, fully: bool = False) -> None:
         """SQLite's check of the whole file, noted in ``damage``."""
         fully = fully or self.path.stat().st_size <= CHECK_FULLY_UP_TO
         try:
@@ -156,13 +171,14 @@ class GamesFile:
             found = str(exc)
         lines = str(found).replace("*** in database main ***", "").split("\n")
         self.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
+        self.checked = True
 
     def add_derived(self, conn: sqlite3.Connection) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
-        if not self.derived:
+        if not (self.derived and self.listings):
             for statement in _DERIVED:
                 conn.execute(statement)
-            self.derived = True
+            self.derived = self.listings = True
 
     @contextmanager
     def writing(self, *, create: bool = False, wait_ms: int = BUSY_TIMEOUT_MS) -> Iterator[sqlite3.Connection]:
@@ -238,6 +254,7 @@ class GamesFile:
             raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         self.derived = DERIVED in tables and triggers >= _TRIGGERS
+        self.listings = self.derived and LISTINGS in tables
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:

@@ -93,6 +93,54 @@ class TableStats:
     def player(self, name: str) -> PlayerStats | None:
         return self.players.get(name_key(name))
 
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableStats:
+        players = {key: PlayerStats(**{**p, "best_word": _word(p["best_word"])}) for key, p in data["players"].items()}
+        r = data["records"]
+        return cls(
+            players,
+            Records(
+                None if r["highest_total"] is None else GameTotal(**r["highest_total"]),
+                None if r["highest_round"] is None else RoundScore(**r["highest_round"]),
+                _word(r["best_word"]),
+            ),
+        )
+
+
+def _word(w: dict[str, Any] | None) -> WordRecord | None:
+    return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """What `games` lists of one game: its players' totals, the round reached, whether it is over."""
+
+    totals: dict[str, int]  # by player, in seating order
+    round: int
+    rounds: int
+    over: bool
+
+    def leaders(self) -> list[str]:
+        top = max(self.totals.values())
+        return [p for p, total in self.totals.items() if total == top]
+
+    def to_json(self) -> list[Any]:
+        return [list(self.totals.items()), self.round, self.rounds, self.over]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> GameLine:
+        totals, round_no, rounds, over = data
+        return cls(dict(totals), round_no, rounds, over)
+
+    @classmethod
+    def of(cls, figures: dict[str, Any]) -> GameLine:
+        """From a game's figures as kept (GameFigures.to_json), without reading the rest of them."""
+        totals = {p["name"]: p["total"] for p in figures["players"]}
+        return cls(totals, figures["round"], figures["rounds"], figures["over"])
+
 
 FIGURES_VERSION = 1  # of GameFigures.to_json: a kept summary of another version is rebuilt
 
@@ -139,9 +187,7 @@ class GameFigures:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameFigures:
-        def word(w: dict[str, Any] | None) -> WordRecord | None:
-            return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
-
+        word = _word
         players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
         top = data["highest_round"]
         return cls(

@@ -47,6 +47,8 @@ Builder = Callable[[Game], tuple[str, dict[str, Any]]]
 # the game's summary: derive(game, game before its last entry or None, the summary kept
 # of that game (or of this one, when before is None), or None)
 Deriver = Callable[[Game, Game | None, dict[str, Any] | None], dict[str, Any]]
+# fold(every game's summary or why it cannot be read) -> (a JSON value, whether it may be kept)
+Fold = Callable[[list["Summarized | Unreadable"]], tuple[Any, bool]]
 READ_FROM_THE_TABLE_BEYOND = 8  # games to read without a kept summary: past this, in one pass
 
 
@@ -216,45 +218,88 @@ class GameStore:
                     found.append(Unreadable(_shown(raw), str(exc)))
         return found
 
-    def summaries(self, summary: Summary, needs: Callable[[dict[str, Any]], bool]) -> list[Summarized | Unreadable]:
-        """Every saved game's summary, oldest first, from the kept ones where they are fresh
-        (of this version, made from the log as it stands, and not wanting what ``needs``
-        says they lack); the others are made from their logs, and kept if they can be (a
-        read-only file, a lock held by a writer or a damaged file keep nothing: that is
-        for another time). A game whose log cannot be read is named, not fatal."""
+    def listing(self, kind: str, summary: Summary, needs: Callable[[dict[str, Any]], bool], fold: Fold) -> Any:
+        """What ``fold`` makes of every saved game's summary, oldest first.
+
+        Summaries are read from the kept ones where they are fresh (of this version, made
+        from the log as it stands, and not wanting what ``needs`` says they lack); the
+        others are made from their logs, and kept if they can be (a read-only file, a lock
+        held by a writer or a damaged file keep nothing: that is for another time). A game
+        whose log cannot be read is named, not fatal.
+
+        What ``fold`` made is kept beside them under ``kind``, and read back while the
+        file's fingerprint (every game's id, name, last entry through the index and kept
+        summary, and ``summary.version``) is the one it was made under. It is kept only
+        when every game read whole, from a file SQLite's check found whole, and ``fold``
+        says it may be. On a hit a file larger than CHECK_FULLY_UP_TO is not checked by
+        SQLite (what is shown is what a checked read made of the same rows); a smaller
+        one is, and damage it finds is a miss."""
         if not self.file.exists():
-            return []
+            return fold([])[0]
+        with self.file.reading(check_large=False) as conn:
+            if self.file.listings and not self.file.damage:
+                try:
+                    fingerprint = _fingerprint(kind, summary.version, self._fingerprint_rows(conn))
+                except sqlite3.DatabaseError:
+                    fingerprint = None  # damage: the summaries are read, and say what it is
+                kept = self._listing_of(conn, kind, fingerprint) if fingerprint else None
+                if kept is not None:
+                    return kept
+            if not self.file.checked:
+                self.file.check(conn)
+            found, keep, rows = self._summarized(conn, summary, needs)
+            damage = self.file.damage
+        value, keepable = fold(found)
+        whole = keepable and rows is not None and not damage and self.file.derived
+        expected = _fingerprint(kind, summary.version, rows or [])
+        if keep or whole:
+            self._keep(summary, keep, (kind, expected, value) if whole else None)
+        return value
+
+    def _summarized(
+        self, conn: sqlite3.Connection, summary: Summary, needs: Callable[[dict[str, Any]], bool]
+    ) -> tuple[list[Summarized | Unreadable], list[tuple[int, int, str, dict[str, Any]]], list[Any] | None]:
+        """Every game's summary, the ones made here to keep, and the rows of the file's
+        fingerprint once they are kept (None: a game did not read whole, or a summary made
+        here is not kept, so it would be made again)."""
         found: list[Summarized | Unreadable] = []
         keep: list[tuple[int, int, str, dict[str, Any]]] = []
-        with self.file.reading() as conn:
-            listed = self._listed(conn)
-            pending = []
-            for game_id, raw, last, kept in listed:
-                name = _text(raw, "") if _utf8(raw) else None
-                if name is None:
-                    found.append(Unreadable(_shown(raw), "its name is not UTF-8 text"))
-                    continue
-                data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
-                if data is not None and kept is not None and kept.last_seq == last and not needs(data):
-                    found.append(Summarized(name, data))
-                    continue
-                found.append(Summarized(name, {}))  # made below
-                pending.append((len(found) - 1, game_id, name, kept))
-            table = self._table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
-            for slot, game_id, name, kept in pending:
-                try:
-                    log, digest, kept = self._read_log(conn, game_id, name, kept, table)
-                    old = kept.usable(summary.version) if kept is not None else None
-                    data = summary.derive(Game(name, log), None, old)
-                except QscoreError as exc:
-                    found[slot] = Unreadable(name, str(exc))
-                    continue
-                found[slot] = Summarized(name, data)
-                if data != old:
-                    keep.append((game_id, len(log), digest.hexdigest(), data))
-        if keep:
-            self._keep(summary, keep)
-        return found
+        listed = self._listed(conn)
+        rows: dict[int, tuple[Any, ...]] = {}  # what the fingerprint will read of each game, once kept
+        pending = []
+        for game_id, raw, last, kept, key in listed:
+            rows[game_id] = key
+            name = _text(raw, "") if _utf8(raw) else None
+            if name is None:
+                found.append(Unreadable(_shown(raw), "its name is not UTF-8 text"))
+                continue
+            data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
+            if data is not None and kept is not None and kept.last_seq == last and not needs(data):
+                found.append(Summarized(name, data))
+                continue
+            found.append(Summarized(name, {}))  # made below
+            pending.append((len(found) - 1, game_id, name, kept))
+        whole = True
+        table = self._table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
+        for slot, game_id, name, kept in pending:
+            try:
+                log, digest, kept = self._read_log(conn, game_id, name, kept, table)
+                old = kept.usable(summary.version) if kept is not None else None
+                data = summary.derive(Game(name, log), None, old)
+            except QscoreError as exc:
+                found[slot] = Unreadable(name, str(exc))
+                continue
+            found[slot] = Summarized(name, data)
+            if data != old:
+                keep.append((game_id, len(log), digest.hexdigest(), data))
+                text = json.dumps(data, sort_keys=True)
+                hexdigest = digest.hexdigest()
+                checksum = _checksum(game_id, len(log), summary.version, hexdigest, text)
+                rows[game_id] = (game_id, rows[game_id][1], len(log), len(log), summary.version, hexdigest, checksum)
+            else:
+                whole = False  # a summary that stays as it was is made again next time
+        whole = whole and not any(isinstance(f, Unreadable) for f in found)
+        return found, keep, list(rows.values()) if whole else None
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
@@ -309,24 +354,51 @@ class GameStore:
                 raise UnknownGameError(f"no game named {name!r}: saved games are {', '.join(known) or 'none'}")
         return row[0], _text(row[1], "its name")
 
-    def _listed(self, conn: sqlite3.Connection) -> list[tuple[int, bytes, int | None, _Kept | None]]:
-        """Each game: id, name as stored, last sequence number (through the index), kept summary."""
-        last = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"
+    def _listed(self, conn: sqlite3.Connection) -> list[tuple[int, bytes, int | None, _Kept | None, tuple[Any, ...]]]:
+        """Each game: id, name as stored, last sequence number (through the index), kept
+        summary, and the game's row of the file's fingerprint (see ``_fingerprint_rows``)."""
         if self.file.derived:
             try:
                 rows = conn.execute(
-                    f"SELECT g.id, CAST(g.name AS BLOB), {last}, s.last_seq, s.version, s.digest, "
+                    f"SELECT g.id, CAST(g.name AS BLOB), {_LAST}, s.last_seq, s.version, s.digest, "
                     "CAST(s.data AS BLOB), s.checksum FROM games g LEFT JOIN summaries s ON s.game_id = g.id "
                     "ORDER BY g.id"
                 ).fetchall()
-                return [(r[0], r[1], r[2], _kept(r[0], r[3:])) for r in rows]
+                return [(r[0], r[1], r[2], _kept(r[0], r[3:]), (*r[:6], r[7])) for r in rows]
             except sqlite3.DatabaseError:
                 pass  # the derived table is damaged: the logs are read instead
         try:
-            rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {last} FROM games g ORDER BY g.id").fetchall()
+            rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
         except sqlite3.DatabaseError as exc:
             raise self.file.damaged(str(exc)) from None
-        return [(r[0], r[1], r[2], None) for r in rows]
+        return [(r[0], r[1], r[2], None, (*r, None, None, None, None)) for r in rows]
+
+    @staticmethod
+    def _fingerprint_rows(conn: sqlite3.Connection) -> list[Any]:
+        """Each game's id, name as stored, last sequence number through the index, and its
+        kept summary's key and checksum (which covers its figures): what a listing is kept under."""
+        return conn.execute(
+            f"SELECT g.id, CAST(g.name AS BLOB), {_LAST}, s.last_seq, s.version, s.digest, s.checksum "
+            "FROM games g LEFT JOIN summaries s ON s.game_id = g.id ORDER BY g.id"
+        ).fetchall()
+
+    def _listing_of(self, conn: sqlite3.Connection, kind: str, fingerprint: str) -> Any:
+        """The listing kept under ``kind`` if it was made under ``fingerprint`` and is whole; else None."""
+        try:
+            row = conn.execute(
+                "SELECT fingerprint, CAST(data AS BLOB), checksum FROM listings WHERE kind = ?", (kind,)
+            ).fetchone()
+        except sqlite3.DatabaseError:
+            return None  # a damaged listing is none: the summaries are read
+        if row is None or row[0] != fingerprint or not _utf8(row[1]):
+            return None
+        text = row[1].decode()
+        if row[2] != _listing_checksum(kind, fingerprint, text):
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return None
 
     def _kept_of(self, conn: sqlite3.Connection, game_id: int) -> _Kept | None:
         if not self.file.derived:
@@ -438,20 +510,45 @@ class GameStore:
             ),
         )
 
-    def _keep(self, summary: Summary, rows: list[tuple[int, int, str, dict[str, Any]]]) -> None:
-        """Keep summaries made by a read, each only if its log is still as it was read;
-        when the file cannot be written now, nothing is kept, and nothing fails."""
+    def _keep(
+        self,
+        summary: Summary,
+        rows: list[tuple[int, int, str, dict[str, Any]]],
+        listing: tuple[str, str, Any] | None = None,
+    ) -> None:
+        """Keep summaries made by a read, each only if its log is still as it was read, and
+        a listing (kind, fingerprint, value) made from them only if the file's fingerprint,
+        once they are kept, is the one it was made under; when the file cannot be written
+        now, nothing is kept, and nothing fails."""
         try:
             with self.file.writing(wait_ms=KEEP_WAIT_MS) as conn, self._transaction(conn, []):
                 for game_id, last_seq, digest, data in rows:
                     now = conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
                     if now == last_seq:
                         self._put_summary(conn, game_id, last_seq, summary, digest, data)
+                if listing is not None:
+                    kind, fingerprint, value = listing
+                    self.file.add_derived(conn)
+                    if _fingerprint(kind, summary.version, self._fingerprint_rows(conn)) == fingerprint:
+                        text = json.dumps(value, separators=(",", ":"))
+                        conn.execute(
+                            "INSERT OR REPLACE INTO listings (kind, fingerprint, data, checksum) VALUES (?, ?, ?, ?)",
+                            (kind, fingerprint, text, _listing_checksum(kind, fingerprint, text)),
+                        )
         except QscoreError:
             pass
 
 
 KEEP_WAIT_MS = 250  # a read keeps its summaries only if no writer holds the file longer
+_LAST = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"  # a game's last entry, through the index
+
+
+def _fingerprint(kind: str, version: int, rows: list[Any]) -> str:
+    return hashlib.sha256(repr((kind, version, [tuple(r) for r in rows])).encode()).hexdigest()
+
+
+def _listing_checksum(kind: str, fingerprint: str, data: str) -> str:
+    return hashlib.sha256(f"{kind}\0{fingerprint}\0{data}".encode()).hexdigest()
 
 
 def _digest_add(digest: Any, seq: int, kind: str, data: str) -> Any:
