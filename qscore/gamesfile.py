@@ -56,6 +56,11 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 );
 """
+_LISTING_TRIGGERS = (
+    ("entries", "update"),
+    ("entries", "delete"),
+    *(("summaries", c) for c in ("insert", "update", "delete")),
+)
 # The derived table (qscore.storage keeps its rows) and the triggers that drop a row when
 # its game's log or the game changes, whichever program changes it.
 _DERIVED = (
@@ -75,14 +80,20 @@ _DERIVED = (
         BEGIN DELETE FROM summaries WHERE game_id = OLD.game_id; END""",
     """CREATE TRIGGER IF NOT EXISTS summaries_game_removed AFTER DELETE ON games
         BEGIN DELETE FROM summaries WHERE game_id = OLD.id; END""",
-    # what `games` and `stats` showed of the whole file, keyed by a fingerprint of every
-    # game's name, last entry and summary: no trigger is needed, a change makes a new key
+    # what `games` and `stats` made of every game's summary, kept under a fingerprint of
+    # the games (ids, names, last entries): a new game, entry or name makes a new one, and
+    # any other change to an entry or a summary drops every listing (the triggers below)
     """CREATE TABLE IF NOT EXISTS listings (
         kind TEXT PRIMARY KEY,
         fingerprint TEXT NOT NULL,
         data TEXT NOT NULL,
         checksum TEXT NOT NULL
     )""",
+    *(
+        f"""CREATE TRIGGER IF NOT EXISTS listings_{table}_{change} AFTER {change.upper()} ON {table}
+        BEGIN DELETE FROM listings; END"""
+        for table, change in _LISTING_TRIGGERS
+    ),
 )
 _TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
 DERIVED = "summaries"
@@ -254,7 +265,8 @@ class GamesFile:
             raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         self.derived = DERIVED in tables and triggers >= _TRIGGERS
-        self.listings = self.derived and LISTINGS in tables
+        listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
+        self.listings = self.derived and LISTINGS in tables and triggers >= listing_triggers
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:

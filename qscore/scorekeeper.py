@@ -25,9 +25,10 @@ from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreE
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
+    from qscore.gamelines import GameLine
     from qscore.review import HandReview
     from qscore.scoresheet import Entry, Game
-    from qscore.stats import GameLine, TableStats
+    from qscore.stats import TableStats
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
 
@@ -92,11 +93,13 @@ def _append(build: Callable[[Game], tuple[str, dict[str, Any]]], game: str | Non
 def _summary(review: bool = False, unreviewed: list[str] | None = None) -> Summary:
     """How a game's summary is made; with ``review``, its points missed are found if not kept
     (why a game's cannot be is added to ``unreviewed``)."""
-    from qscore.review import missed_totals, reviewed_part
-    from qscore.stats import FIGURES_VERSION, game_figures
+    from qscore.gamelines import FIGURES_VERSION
     from qscore.storage import Summary
 
     def derive(game: Game, before: Game | None, kept: dict[str, Any] | None) -> dict[str, Any]:
+        from qscore.review import missed_totals, reviewed_part  # not needed by a read of kept figures
+        from qscore.stats import game_figures
+
         missed = kept.get("missed") if kept is not None else None
         if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
             missed = None
@@ -122,7 +125,7 @@ class GameList:
 def game_list() -> GameList:
     """Every saved game's line, from the listing kept beside the logs, or made from the
     summaries kept beside them (and kept)."""
-    from qscore.stats import GameLine
+    from qscore.gamelines import GameLine
     from qscore.storage import Summarized, Unreadable
 
     def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from qscore.scoresheet import Game, name_key
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
+        from qscore.scoresheet import name_key
+
         return self.players.get(name_key(name))
 
     def to_json(self) -> dict[str, Any]:
@@ -114,35 +117,7 @@ def _word(w: dict[str, Any] | None) -> WordRecord | None:
     return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
 
 
-@dataclass(frozen=True)
-class GameLine:
-    """What `games` lists of one game: its players' totals, the round reached, whether it is over."""
-
-    totals: dict[str, int]  # by player, in seating order
-    round: int
-    rounds: int
-    over: bool
-
-    def leaders(self) -> list[str]:
-        top = max(self.totals.values())
-        return [p for p, total in self.totals.items() if total == top]
-
-    def to_json(self) -> list[Any]:
-        return [list(self.totals.items()), self.round, self.rounds, self.over]
-
-    @classmethod
-    def from_json(cls, data: list[Any]) -> GameLine:
-        totals, round_no, rounds, over = data
-        return cls(dict(totals), round_no, rounds, over)
-
-    @classmethod
-    def of(cls, figures: dict[str, Any]) -> GameLine:
-        """From a game's figures as kept (GameFigures.to_json), without reading the rest of them."""
-        totals = {p["name"]: p["total"] for p in figures["players"]}
-        return cls(totals, figures["round"], figures["rounds"], figures["over"])
-
-
-FIGURES_VERSION = 1  # of GameFigures.to_json: a kept summary of another version is rebuilt
+# the version of GameFigures.to_json's format is qscore.gamelines.FIGURES_VERSION (`games` reads it)
 
 
 @dataclass(frozen=True)
@@ -252,6 +227,8 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
 
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
     """The table's figures from each game's, by game name, oldest first."""
+    from qscore.scoresheet import name_key
+
     players: dict[str, PlayerStats] = {}
     records = Records()
     for name, game in games:
@@ -285,6 +262,7 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
+    from qscore.scoresheet import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else replace(item, player=found.players[name_key(item.player)].name)
