@@ -19,9 +19,12 @@ So the derived table does not change the schema version.
 
 SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
-more than the read; a failure is noted (``damage``) and the games that can be read still
-are. Before every write ``integrity_check`` runs whatever the size, and a file that
-fails it is never written to.
+more than the read, unless the look is answered from a kept listing (see
+qscore.storage.GameStore.listing); a failure is noted (``damage``) and the games that
+can be read still are. Before every write ``integrity_check`` runs whatever the size,
+and a file that fails it is never written to. The second derived table, ``listings``,
+is made with the first and dropped whole by triggers whenever an entry or a summary
+changes.
 
 What the file holds, games and their entries, is qscore.storage's business.
 """

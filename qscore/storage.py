@@ -250,8 +250,9 @@ class GameStore:
         whose log cannot be read is named, not fatal.
 
         What ``fold`` made is kept beside them under ``kind``, and read back while the
-        file's fingerprint (every game's id, name, last entry through the index and kept
-        summary, and ``summary.version``) is the one it was made under. It is kept only
+        file's fingerprint (every game's id, name and last entry through the index, and
+        ``summary.version``) is the one it was made under; any other change to an entry
+        or a summary drops the kept listings (triggers in the file). It is kept only
         when every game read whole, from a file SQLite's check found whole, and ``fold``
         says it may be. On a hit a file larger than CHECK_FULLY_UP_TO is not checked by
         SQLite (what is shown is what a checked read made of the same rows); a smaller
