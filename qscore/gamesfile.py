@@ -19,9 +19,12 @@ So the derived table does not change the schema version.
 
 SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
-more than the read; a failure is noted (``damage``) and the games that can be read still
-are. Before every write ``integrity_check`` runs whatever the size, and a file that
-fails it is never written to.
+more than the read, unless the look is answered from a kept listing (see
+qscore.storage.GameStore.listing); a failure is noted (``damage``) and the games that
+can be read still are. Before every write ``integrity_check`` runs whatever the size,
+and a file that fails it is never written to. The second derived table, ``listings``,
+is made with the first and dropped whole by triggers whenever an entry or a summary
+changes.
 
 What the file holds, games and their entries, is qscore.storage's business.
 """
@@ -56,6 +59,11 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 );
 """
+_LISTING_TRIGGERS = (
+    ("entries", "update"),
+    ("entries", "delete"),
+    *(("summaries", c) for c in ("insert", "update", "delete")),
+)
 # The derived table (qscore.storage keeps its rows) and the triggers that drop a row when
 # its game's log or the game changes, whichever program changes it.
 _DERIVED = (
@@ -75,9 +83,24 @@ _DERIVED = (
         BEGIN DELETE FROM summaries WHERE game_id = OLD.game_id; END""",
     """CREATE TRIGGER IF NOT EXISTS summaries_game_removed AFTER DELETE ON games
         BEGIN DELETE FROM summaries WHERE game_id = OLD.id; END""",
+    # what `games` and `stats` made of every game's summary, kept under a fingerprint of
+    # the games (ids, names, last entries): a new game, entry or name makes a new one, and
+    # any other change to an entry or a summary drops every listing (the triggers below)
+    """CREATE TABLE IF NOT EXISTS listings (
+        kind TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        data TEXT NOT NULL,
+        checksum TEXT NOT NULL
+    )""",
+    *(
+        f"""CREATE TRIGGER IF NOT EXISTS listings_{table}_{change} AFTER {change.upper()} ON {table}
+        BEGIN DELETE FROM listings; END"""
+        for table, change in _LISTING_TRIGGERS
+    ),
 )
 _TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
 DERIVED = "summaries"
+LISTINGS = "listings"
 # integrity_check reads every row and index entry: on a file up to this size it costs a
 # few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
 CHECK_FULLY_UP_TO = 2 * 1024 * 1024
@@ -93,6 +116,8 @@ class GamesFile:
         self.path = path
         self.damage: str | None = None  # what SQLite's check found wrong on the last look
         self.derived = False  # whether the file holds the derived table, as of the last look
+        self.listings = False  # whether it holds the table of listings, as of the last look
+        self.checked = False  # whether SQLite's check ran on the last look (see ``reading``)
 
     @property
     def folder(self) -> Path:
@@ -126,10 +151,12 @@ class GamesFile:
         return self.path.exists()
 
     @contextmanager
-    def reading(self, *, writing: bool = False) -> Iterator[sqlite3.Connection]:
+    def reading(self, *, writing: bool = False, check_large: bool = True) -> Iterator[sqlite3.Connection]:
         """A read-only connection to an identified qscore database, in one snapshot.
         Damage SQLite's check finds is noted in ``damage``, not raised (unless ``writing``):
-        what can be read still is, and qscore.storage checks each game it reads."""
+        what can be read still is, and qscore.storage checks each game it reads. Without
+        ``check_large``, a file past CHECK_FULLY_UP_TO is not checked (``checked`` False):
+        the caller runs ``check`` if it reads more than a kept listing."""
         if not self.exists():
             raise UnknownGameError(NO_GAMES)
         with self._explained(writing=writing):
@@ -137,7 +164,9 @@ class GamesFile:
             try:
                 self._identify(conn)
                 conn.execute("BEGIN")
-                self._check(conn, fully=writing)
+                self.damage, self.checked = None, False
+                if writing or check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO:
+                    self.check(conn, fully=writing)
                 if writing and self.damage:
                     raise StorageError(
                         f"cannot save to {self.path}: the file is damaged ({self.damage}); nothing was saved: "
@@ -147,7 +176,7 @@ class GamesFile:
             finally:
                 conn.close()
 
-    def _check(self, conn: sqlite3.Connection, *, fully: bool) -> None:
+    def check(self, conn: sqlite3.Connection, *, fully: bool = False) -> None:
         """SQLite's check of the whole file, noted in ``damage``."""
         fully = fully or self.path.stat().st_size <= CHECK_FULLY_UP_TO
         try:
@@ -156,13 +185,14 @@ class GamesFile:
             found = str(exc)
         lines = str(found).replace("*** in database main ***", "").split("\n")
         self.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
+        self.checked = True
 
     def add_derived(self, conn: sqlite3.Connection) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
-        if not self.derived:
+        if not (self.derived and self.listings):
             for statement in _DERIVED:
                 conn.execute(statement)
-            self.derived = True
+            self.derived = self.listings = True
 
     @contextmanager
     def writing(self, *, create: bool = False, wait_ms: int = BUSY_TIMEOUT_MS) -> Iterator[sqlite3.Connection]:
@@ -238,6 +268,8 @@ class GamesFile:
             raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         self.derived = DERIVED in tables and triggers >= _TRIGGERS
+        listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
+        self.listings = self.derived and LISTINGS in tables and triggers >= listing_triggers
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:

@@ -25,9 +25,10 @@ from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreE
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
+    from qscore.gamelines import GameLine
     from qscore.review import HandReview
     from qscore.scoresheet import Entry, Game
-    from qscore.stats import GameFigures, TableStats
+    from qscore.stats import TableStats
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
 
@@ -92,11 +93,13 @@ def _append(build: Callable[[Game], tuple[str, dict[str, Any]]], game: str | Non
 def _summary(review: bool = False, unreviewed: list[str] | None = None) -> Summary:
     """How a game's summary is made; with ``review``, its points missed are found if not kept
     (why a game's cannot be is added to ``unreviewed``)."""
-    from qscore.review import missed_totals, reviewed_part
-    from qscore.stats import FIGURES_VERSION, game_figures
+    from qscore.gamelines import FIGURES_VERSION
     from qscore.storage import Summary
 
     def derive(game: Game, before: Game | None, kept: dict[str, Any] | None) -> dict[str, Any]:
+        from qscore.review import missed_totals, reviewed_part  # not needed by a read of kept figures
+        from qscore.stats import game_figures
+
         missed = kept.get("missed") if kept is not None else None
         if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
             missed = None
@@ -113,22 +116,31 @@ def _summary(review: bool = False, unreviewed: list[str] | None = None) -> Summa
 
 @dataclass
 class GameList:
-    """``qscore games``: each game's figures by name, oldest first, or why it cannot be read."""
+    """``qscore games``: each game's line by name, oldest first, or why it cannot be read."""
 
-    games: list[tuple[str, GameFigures] | Unreadable]
+    games: list[tuple[str, GameLine] | Unreadable]
     damage: str | None  # what SQLite's check of the file found, if anything
 
 
 def game_list() -> GameList:
-    """Every saved game's figures, from the summaries kept beside the logs."""
-    from qscore.stats import GameFigures
-    from qscore.storage import Unreadable
+    """Every saved game's line, from the listing kept beside the logs, or made from the
+    summaries kept beside them (and kept)."""
+    from qscore.gamelines import GameLine
+    from qscore.storage import Summarized, Unreadable
+
+    def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
+        lines = [
+            [g.name, None, g.reason] if isinstance(g, Unreadable) else [g.name, GameLine.of(g.data).to_json(), None]
+            for g in found
+        ]
+        return lines, True
 
     store = open_store()
-    found: list[tuple[str, GameFigures] | Unreadable] = []
-    for g in store.summaries(_summary(), needs=lambda data: False):
-        found.append(g if isinstance(g, Unreadable) else (g.name, GameFigures.from_json(g.data)))
-    return GameList(found, store.file.damage)
+    lines = store.listing("games", _summary(), lambda data: False, fold)
+    games: list[tuple[str, GameLine] | Unreadable] = [
+        Unreadable(name, reason) if line is None else (name, GameLine.from_json(line)) for name, line, reason in lines
+    ]
+    return GameList(games, store.file.damage)
 
 
 # --- reads -------------------------------------------------------------------
@@ -200,19 +212,21 @@ def table_figures() -> TableFigures:
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept)."""
-    from qscore.stats import GameFigures, table_figures
-    from qscore.storage import Unreadable
+    from qscore.stats import GameFigures, TableStats, table_figures
+    from qscore.storage import Summarized, Unreadable
+
+    unreviewed: list[str] = []
+
+    def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
+        games = [(g.name, GameFigures.from_json(g.data)) for g in found if not isinstance(g, Unreadable)]
+        unreadable = [[g.name, g.reason] for g in found if isinstance(g, Unreadable)]
+        value = {"stats": table_figures(games).to_json(), "unreadable": unreadable, "unreviewed": unreviewed}
+        return value, not unreviewed  # a game whose review is left out is reviewed next time
 
     store = open_store()
-    unreviewed: list[str] = []
-    games: list[tuple[str, GameFigures]] = []
-    unreadable: list[Unreadable] = []
-    for g in store.summaries(_summary(review=True, unreviewed=unreviewed), needs=lambda d: d.get("missed") is None):
-        if isinstance(g, Unreadable):
-            unreadable.append(g)
-        else:
-            games.append((g.name, GameFigures.from_json(g.data)))
-    return TableFigures(table_figures(games), unreadable, unreviewed, store.file.damage)
+    value = store.listing("stats", _summary(True, unreviewed), lambda d: d.get("missed") is None, fold)
+    unreadable = [Unreadable(name, reason) for name, reason in value["unreadable"]]
+    return TableFigures(TableStats.from_json(value["stats"]), unreadable, value["unreviewed"], store.file.damage)
 
 
 # --- starting a game ---------------------------------------------------------

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from qscore.scoresheet import Game, name_key
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,32 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
+        from qscore.scoresheet import name_key
+
         return self.players.get(name_key(name))
 
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
 
-FIGURES_VERSION = 1  # of GameFigures.to_json: a kept summary of another version is rebuilt
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableStats:
+        players = {key: PlayerStats(**{**p, "best_word": _word(p["best_word"])}) for key, p in data["players"].items()}
+        r = data["records"]
+        return cls(
+            players,
+            Records(
+                None if r["highest_total"] is None else GameTotal(**r["highest_total"]),
+                None if r["highest_round"] is None else RoundScore(**r["highest_round"]),
+                _word(r["best_word"]),
+            ),
+        )
+
+
+def _word(w: dict[str, Any] | None) -> WordRecord | None:
+    return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
+
+
+# the version of GameFigures.to_json's format is qscore.gamelines.FIGURES_VERSION (`games` reads it)
 
 
 @dataclass(frozen=True)
@@ -139,9 +162,7 @@ class GameFigures:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameFigures:
-        def word(w: dict[str, Any] | None) -> WordRecord | None:
-            return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
-
+        word = _word
         players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
         top = data["highest_round"]
         return cls(
@@ -206,6 +227,8 @@ def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) 
 
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
     """The table's figures from each game's, by game name, oldest first."""
+    from qscore.scoresheet import name_key
+
     players: dict[str, PlayerStats] = {}
     records = Records()
     for name, game in games:
@@ -239,6 +262,7 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
+    from qscore.scoresheet import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else replace(item, player=found.players[name_key(item.player)].name)

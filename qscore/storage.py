@@ -23,30 +23,34 @@ never written to; the other games still read.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from qscore import paths
 from qscore.errors import QscoreError, StorageError, UnknownGameError
 from qscore.gamesfile import NO_GAMES, GamesFile
 from qscore.paths import printable
-from qscore.scoresheet import Entry, Game, GameConfig
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Entry, Game, GameConfig
 
 DB_NAME = "games.sqlite3"
 
 
 # build(game) -> (kind, data) of the entry to append; raising leaves the game as it was
-Builder = Callable[[Game], tuple[str, dict[str, Any]]]
+Builder = Callable[["Game"], tuple[str, dict[str, Any]]]
 # the game's summary: derive(game, game before its last entry or None, the summary kept
 # of that game (or of this one, when before is None), or None)
-Deriver = Callable[[Game, Game | None, dict[str, Any] | None], dict[str, Any]]
+Deriver = Callable[["Game", "Game | None", dict[str, Any] | None], dict[str, Any]]
+# fold(every game's summary or why it cannot be read) -> (a JSON value, whether it may be kept)
+Fold = Callable[[list["Summarized | Unreadable"]], tuple[Any, bool]]
 READ_FROM_THE_TABLE_BEYOND = 8  # games to read without a kept summary: past this, in one pass
 
 
@@ -74,6 +78,7 @@ class _Kept:
     version: int
     digest: str
     data: str
+    checksum: str
 
     def usable(self, version: int) -> dict[str, Any] | None:
         """Its data, if of this version and whole."""
@@ -87,7 +92,7 @@ class _Kept:
 
 
 def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: str) -> str:
-    return hashlib.sha256(f"{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
+    return _sha256(f"{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
 
 
 def game_name(name: str) -> str:
@@ -98,6 +103,17 @@ def game_name(name: str) -> str:
     if not name.isprintable():
         raise StorageError(f"a game's name is one line of printable text, not {name!r}")
     return name
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """What a read made of every game's summary, to keep under ``kind``: the file's
+    fingerprint and summaries (game, last entry, checksum) it was made from."""
+
+    kind: str
+    fingerprint: str
+    summaries: list[tuple[int, int, str]]
+    value: Any
 
 
 @dataclass(frozen=True)
@@ -157,6 +173,8 @@ class GameStore:
     def create(self, config: GameConfig, name: str | None = None, summary: Summary | None = None) -> Game:
         """Start a game (its settings checked already: qscore.rules.check_config); without a
         name it is called after today's date."""
+        from qscore.scoresheet import Entry, Game
+
         if name is not None:
             name = game_name(name)
         entries: list[Written] = []
@@ -170,7 +188,7 @@ class GameStore:
             game_id = int(cur.lastrowid or 0)
             created = Entry(1, "created", config.to_json())
             entries.append(Written(name, created))
-            digest = _digest_add(hashlib.sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
+            digest = _digest_add(_sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             game = Game(name, [created])
             if summary is not None:
                 self._put_summary(conn, game_id, 1, summary, digest, summary.derive(game, None, None))
@@ -183,6 +201,8 @@ class GameStore:
             _refuse_taken(game_name(name), set(self.names()))
 
     def load(self, name: str | None = None) -> Game:
+        from qscore.scoresheet import Game
+
         with self.file.reading() as conn:
             game_id, found = self._resolve(conn, name)
             return Game(found, self._read_log(conn, game_id, found)[0])
@@ -192,6 +212,8 @@ class GameStore:
     ) -> tuple[Game, Entry, Game]:
         """Check and append one entry in one transaction: (game before, entry, game after);
         the game's summary, if asked for, is kept in the same transaction."""
+        from qscore.scoresheet import Entry, Game
+
         entries: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, entries):
             game_id, found = self._resolve(conn, name)
@@ -210,6 +232,8 @@ class GameStore:
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
+        from qscore.scoresheet import Game
+
         if not self.file.exists():
             return []
         found: list[Game | Unreadable] = []
@@ -222,45 +246,95 @@ class GameStore:
                     found.append(Unreadable(_shown(raw), str(exc)))
         return found
 
-    def summaries(self, summary: Summary, needs: Callable[[dict[str, Any]], bool]) -> list[Summarized | Unreadable]:
-        """Every saved game's summary, oldest first, from the kept ones where they are fresh
-        (of this version, made from the log as it stands, and not wanting what ``needs``
-        says they lack); the others are made from their logs, and kept if they can be (a
-        read-only file, a lock held by a writer or a damaged file keep nothing: that is
-        for another time). A game whose log cannot be read is named, not fatal."""
+    def listing(self, kind: str, summary: Summary, needs: Callable[[dict[str, Any]], bool], fold: Fold) -> Any:
+        """What ``fold`` makes of every saved game's summary, oldest first.
+
+        Summaries are read from the kept ones where they are fresh (of this version, made
+        from the log as it stands, and not wanting what ``needs`` says they lack); the
+        others are made from their logs, and kept if they can be (a read-only file, a lock
+        held by a writer or a damaged file keep nothing: that is for another time). A game
+        whose log cannot be read is named, not fatal.
+
+        What ``fold`` made is kept beside them under ``kind``, and read back while the
+        file's fingerprint (every game's id, name and last entry through the index, and
+        ``summary.version``) is the one it was made under; any other change to an entry
+        or a summary drops the kept listings (triggers in the file). It is kept only
+        when every game read whole, from a file SQLite's check found whole, and ``fold``
+        says it may be. On a hit a file larger than CHECK_FULLY_UP_TO is not checked by
+        SQLite (what is shown is what a checked read made of the same rows); a smaller
+        one is, and damage it finds is a miss."""
         if not self.file.exists():
-            return []
+            return fold([])[0]
+        with self.file.reading(check_large=False) as conn:
+            if self.file.listings and not self.file.damage:
+                try:
+                    fingerprint = _fingerprint(kind, summary.version, self._fingerprint_rows(conn))
+                except sqlite3.DatabaseError:
+                    fingerprint = None  # damage: the summaries are read, and say what it is
+                kept = self._listing_of(conn, kind, fingerprint) if fingerprint else None
+                if kept is not None:
+                    return kept
+            if not self.file.checked:
+                self.file.check(conn)
+            found, keep, made = self._summarized(conn, summary, needs)
+            damage = self.file.damage
+        value, keepable = fold(found)
+        if keepable and made is not None and not damage and self.file.derived:
+            rows, sums = made
+            self._keep(summary, keep, _Listing(kind, _fingerprint(kind, summary.version, rows), sums, value))
+        elif keep:
+            self._keep(summary, keep)
+        return value
+
+    def _summarized(
+        self, conn: sqlite3.Connection, summary: Summary, needs: Callable[[dict[str, Any]], bool]
+    ) -> tuple[
+        list[Summarized | Unreadable], list[tuple[int, int, str, dict[str, Any]]], tuple[list[Any], list[Any]] | None
+    ]:
+        """Every game's summary, the ones made here to keep, and what the file will hold
+        once they are kept: the rows of its fingerprint, and each summary's game, last
+        entry and checksum (None: a game did not read whole, or a summary made here is
+        not kept, so it would be made again: no listing is to be kept)."""
+        from qscore.scoresheet import Game
+
         found: list[Summarized | Unreadable] = []
         keep: list[tuple[int, int, str, dict[str, Any]]] = []
-        with self.file.reading() as conn:
-            listed = self._listed(conn)
-            pending = []
-            for game_id, raw, last, kept in listed:
-                name = _text(raw, "") if _utf8(raw) else None
-                if name is None:
-                    found.append(Unreadable(_shown(raw), "its name is not UTF-8 text"))
-                    continue
-                data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
-                if data is not None and kept is not None and kept.last_seq == last and not needs(data):
-                    found.append(Summarized(name, data))
-                    continue
-                found.append(Summarized(name, {}))  # made below
-                pending.append((len(found) - 1, game_id, name, kept))
-            table = self._table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
-            for slot, game_id, name, kept in pending:
-                try:
-                    log, digest, kept = self._read_log(conn, game_id, name, kept, table)
-                    old = kept.usable(summary.version) if kept is not None else None
-                    data = summary.derive(Game(name, log), None, old)
-                except QscoreError as exc:
-                    found[slot] = Unreadable(name, str(exc))
-                    continue
-                found[slot] = Summarized(name, data)
-                if data != old:
-                    keep.append((game_id, len(log), digest.hexdigest(), data))
-        if keep:
-            self._keep(summary, keep)
-        return found
+        listed = self._listed(conn)
+        pending = []
+        for game_id, raw, last, kept in listed:
+            name = _text(raw, "") if _utf8(raw) else None
+            if name is None:
+                found.append(Unreadable(_shown(raw), "its name is not UTF-8 text"))
+                continue
+            data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
+            if data is not None and kept is not None and kept.last_seq == last and not needs(data):
+                found.append(Summarized(name, data))
+                continue
+            found.append(Summarized(name, {}))  # made below
+            pending.append((len(found) - 1, game_id, name, kept))
+        whole = True
+        sums = {game_id: (game_id, kept.last_seq, kept.checksum) for game_id, _, _, kept in listed if kept is not None}
+        table = self._table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
+        for slot, game_id, name, kept in pending:
+            try:
+                log, digest, kept = self._read_log(conn, game_id, name, kept, table)
+                old = kept.usable(summary.version) if kept is not None else None
+                data = summary.derive(Game(name, log), None, old)
+            except QscoreError as exc:
+                found[slot] = Unreadable(name, str(exc))
+                continue
+            found[slot] = Summarized(name, data)
+            if data != old:
+                hexdigest = digest.hexdigest()
+                keep.append((game_id, len(log), hexdigest, data))
+                text = json.dumps(data, sort_keys=True)
+                sums[game_id] = (game_id, len(log), _checksum(game_id, len(log), summary.version, hexdigest, text))
+            else:
+                whole = False  # a summary that stays as it was is made again next time
+        whole = whole and not any(isinstance(f, Unreadable) for f in found)
+        if not whole:
+            return found, keep, None
+        return found, keep, ([(game_id, raw, last) for game_id, raw, last, _ in listed], sorted(sums.values()))
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
@@ -317,11 +391,10 @@ class GameStore:
 
     def _listed(self, conn: sqlite3.Connection) -> list[tuple[int, bytes, int | None, _Kept | None]]:
         """Each game: id, name as stored, last sequence number (through the index), kept summary."""
-        last = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"
         if self.file.derived:
             try:
                 rows = conn.execute(
-                    f"SELECT g.id, CAST(g.name AS BLOB), {last}, s.last_seq, s.version, s.digest, "
+                    f"SELECT g.id, CAST(g.name AS BLOB), {_LAST}, s.last_seq, s.version, s.digest, "
                     "CAST(s.data AS BLOB), s.checksum FROM games g LEFT JOIN summaries s ON s.game_id = g.id "
                     "ORDER BY g.id"
                 ).fetchall()
@@ -329,10 +402,35 @@ class GameStore:
             except sqlite3.DatabaseError:
                 pass  # the derived table is damaged: the logs are read instead
         try:
-            rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {last} FROM games g ORDER BY g.id").fetchall()
+            rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
         except sqlite3.DatabaseError as exc:
             raise self.file.damaged(str(exc)) from None
         return [(r[0], r[1], r[2], None) for r in rows]
+
+    @staticmethod
+    def _fingerprint_rows(conn: sqlite3.Connection) -> list[Any]:
+        """Each game's id, name as stored and last sequence number through the index: what
+        a listing is kept under (the summaries are not read: a change to one drops the
+        listings, by trigger; reading them would cost as much as the rest of the listing)."""
+        return conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
+
+    def _listing_of(self, conn: sqlite3.Connection, kind: str, fingerprint: str) -> Any:
+        """The listing kept under ``kind`` if it was made under ``fingerprint`` and is whole; else None."""
+        try:
+            row = conn.execute(
+                "SELECT fingerprint, CAST(data AS BLOB), checksum FROM listings WHERE kind = ?", (kind,)
+            ).fetchone()
+        except sqlite3.DatabaseError:
+            return None  # a damaged listing is none: the summaries are read
+        if row is None or row[0] != fingerprint or not _utf8(row[1]):
+            return None
+        text = row[1].decode()
+        if row[2] != _listing_checksum(kind, fingerprint, text):
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return None
 
     def _kept_of(self, conn: sqlite3.Connection, game_id: int) -> _Kept | None:
         if not self.file.derived:
@@ -366,6 +464,8 @@ class GameStore:
         table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
     ) -> tuple[list[Entry], Any, _Kept | None]:
         """A game's log, checked: (entries, digest of the rows as stored, kept summary)."""
+        from qscore.scoresheet import Entry
+
         kept = kept or self._kept_of(conn, game_id)
         try:
             if kept is not None and not self.file.damage:
@@ -387,7 +487,7 @@ class GameStore:
         if counted != len(rows):
             raise self._damaged_game(name, f"{len(rows)} entries in its table, {counted} in the index")
         entries = []
-        digest = hashlib.sha256()
+        digest = _sha256()
         for number, (seq, kind, data) in enumerate(rows, 1):
             if seq != number or not isinstance(seq, int):
                 gap = (
@@ -444,20 +544,58 @@ class GameStore:
             ),
         )
 
-    def _keep(self, summary: Summary, rows: list[tuple[int, int, str, dict[str, Any]]]) -> None:
-        """Keep summaries made by a read, each only if its log is still as it was read;
-        when the file cannot be written now, nothing is kept, and nothing fails."""
+    def _keep(
+        self,
+        summary: Summary,
+        rows: list[tuple[int, int, str, dict[str, Any]]],
+        listing: _Listing | None = None,
+    ) -> None:
+        """Keep summaries made by a read, each only if its log is still as it was read, and
+        a listing made from them only if the file then holds what it was made from (the
+        same fingerprint and summaries: no other program changed them meanwhile); when the
+        file cannot be written now, nothing is kept, and nothing fails."""
         try:
             with self.file.writing(wait_ms=KEEP_WAIT_MS) as conn, self._transaction(conn, []):
                 for game_id, last_seq, digest, data in rows:
                     now = conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
                     if now == last_seq:
                         self._put_summary(conn, game_id, last_seq, summary, digest, data)
+                if listing is None:
+                    return
+                self.file.add_derived(conn)
+                kind, fingerprint = listing.kind, listing.fingerprint
+                sums = conn.execute("SELECT game_id, last_seq, checksum FROM summaries ORDER BY game_id").fetchall()
+                if _fingerprint(kind, summary.version, self._fingerprint_rows(conn)) == fingerprint and (
+                    sums == listing.summaries
+                ):
+                    text = json.dumps(listing.value, separators=(",", ":"))
+                    conn.execute(
+                        "INSERT OR REPLACE INTO listings (kind, fingerprint, data, checksum) VALUES (?, ?, ?, ?)",
+                        (kind, fingerprint, text, _listing_checksum(kind, fingerprint, text)),
+                    )
         except QscoreError:
             pass
 
 
 KEEP_WAIT_MS = 250  # a read keeps its summaries only if no writer holds the file longer
+_LAST = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"  # a game's last entry, through the index
+
+
+def _fingerprint(kind: str, version: int, rows: list[Any]) -> str:
+    """The fingerprint a listing is kept under: its rows written out in full, and compared
+    so, not a hash of them (hashlib's import alone costs more than the comparison)."""
+    return repr((kind, version, [tuple(r) for r in rows]))
+
+
+def _listing_checksum(kind: str, fingerprint: str, data: str) -> str:
+    # CRC-32 finds every change of up to 4 bytes in the row, as a flipped byte is
+    return format(zlib.crc32("\0".join((kind, fingerprint, data)).encode()), "08x")
+
+
+def _sha256(data: bytes = b"") -> Any:
+    import hashlib  # its import costs as much as a listing's read: only made where used
+
+    return hashlib.sha256(data)
 
 
 def _digest_add(digest: Any, seq: int, kind: str, data: str) -> Any:
@@ -475,7 +613,7 @@ def _kept(game_id: int, row: tuple[Any, ...]) -> _Kept | None:
         return None
     if checksum != _checksum(game_id, last_seq, version, digest, data):
         return None
-    return _Kept(last_seq, version, digest, data)
+    return _Kept(last_seq, version, digest, data, checksum)
 
 
 def _utf8(raw: Any) -> bool:

@@ -15,11 +15,9 @@ def plain_table(rows: Sequence[Sequence[str]], headers: Sequence[str], align: st
     columns = len(headers)
     sides = align.ljust(columns, "l")
     widths = [len(h) + MIN_PADDING for h in headers]
-    for row in rows:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
-
-    def line(cells: Sequence[str]) -> str:
-        padded = (c.rjust(w) if side == "r" else c.ljust(w) for c, w, side in zip(cells, widths, sides, strict=True))
-        return "  ".join(padded).rstrip()
-
-    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
+    if rows:
+        widths = [max(w, *map(len, cells)) for w, cells in zip(widths, zip(*rows, strict=True), strict=True)]
+    # one format for every line: each cell padded to its column, as str.ljust and str.rjust do
+    layout = "  ".join(f"{{:{'>' if side == 'r' else '<'}{w}}}" for w, side in zip(widths, sides, strict=True)).format
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([layout(*headers).rstrip(), rule, *(layout(*r).rstrip() for r in rows)])

@@ -1,0 +1,38 @@
+"""What `qscore games` lists of a saved game, read from its kept figures without
+building the rest of them (qscore.stats.GameFigures), and the version of those figures'
+format: `games` reads both on every run, so this module stays small to import."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+FIGURES_VERSION = 1  # of stats.GameFigures.to_json: a kept summary of another version is rebuilt
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """What `games` lists of one game: its players' totals, the round reached, whether it is over."""
+
+    totals: dict[str, int]  # by player, in seating order
+    round: int
+    rounds: int
+    over: bool
+
+    def leaders(self) -> list[str]:
+        top = max(self.totals.values())
+        return [p for p, total in self.totals.items() if total == top]
+
+    def to_json(self) -> list[Any]:
+        return [list(self.totals.items()), self.round, self.rounds, self.over]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> GameLine:
+        totals, round_no, rounds, over = data
+        return cls(dict(totals), round_no, rounds, over)
+
+    @classmethod
+    def of(cls, figures: dict[str, Any]) -> GameLine:
+        """From a game's figures as kept (GameFigures.to_json), without reading the rest of them."""
+        totals = {p["name"]: p["total"] for p in figures["players"]}
+        return cls(totals, figures["round"], figures["rounds"], figures["over"])
