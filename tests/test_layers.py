@@ -61,8 +61,11 @@ def test_only_the_adapter_imports_typers_private_modules():
 
 def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.storage") == {"qscore.scorekeeper"}
-    assert importers_of("qscore.gamesfile") == {"qscore.storage"}
-    assert importers_of("sqlite3") == {"qscore.storage", "qscore.gamesfile"}
+    # the store's parts: the file, each game's log read back checked, what is kept beside it
+    assert importers_of("qscore.gamesfile") == {"qscore.storage", "qscore.gamelog", "qscore.keptfigures"}
+    assert importers_of("qscore.keptfigures") == {"qscore.storage"}
+    assert importers_of("qscore.gamelog") == {"qscore.storage", "qscore.keptfigures"}
+    assert importers_of("sqlite3") == {"qscore.storage", "qscore.gamesfile", "qscore.gamelog", "qscore.keptfigures"}
 
 
 def test_no_import_circle():

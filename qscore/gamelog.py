@@ -1,0 +1,168 @@
+"""A game's log read back from the saved-games file, checked, so damage is never read as a
+smaller game: a game's entries must run 1, 2, 3... with none missing or twice, and be
+UTF-8 JSON; where a summary is kept (qscore.keptfigures) the log must be the one it was
+made from (as many entries, the same digest: a byte changed in an entry is found); where
+none is, or SQLite's check found the file damaged, the entries are read from the table
+itself and counted through its index too, which must agree. A game that fails is named
+(``Unreadable``, or a StorageError naming it); the other games still read.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from qscore.errors import QscoreError, StorageError
+from qscore.paths import printable
+
+if TYPE_CHECKING:
+    from qscore.gamesfile import GamesFile
+    from qscore.scoresheet import Entry
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A saved game whose log cannot be replayed; the other games still list."""
+
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A summary row that passed its checksum; ``data`` its text."""
+
+    last_seq: int
+    version: int
+    digest: str
+    data: str
+    checksum: str
+
+    def usable(self, version: int) -> dict[str, Any] | None:
+        """Its data, if of this version and whole."""
+        if self.version != version:
+            return None
+        try:
+            found = json.loads(self.data)
+        except json.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
+
+
+class LogReader:
+    """Reads games' logs from an open connection to ``file``, checked."""
+
+    def __init__(self, file: GamesFile) -> None:
+        self.file = file
+
+    def read(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        name: str,
+        kept: Kept | None = None,
+        table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
+    ) -> tuple[list[Entry], Any, Kept | None]:
+        """A game's log, checked: (entries, digest of the rows as stored, the kept summary
+        ``kept`` it was held to, if any)."""
+        from qscore.scoresheet import Entry
+
+        try:
+            if kept is not None and not self.file.damage:
+                query = "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries WHERE game_id = ? ORDER BY seq"
+                rows = conn.execute(query, (game_id,)).fetchall()
+                counted = len(rows)
+            else:  # no summary to hold the log to: read the table itself, and count through the index
+                if table is not None:
+                    rows = table.get(game_id, [])
+                else:
+                    query = (
+                        "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED WHERE game_id = ?"
+                    )
+                    rows = conn.execute(query, (game_id,)).fetchall()
+                rows = sorted(rows, key=lambda r: r[0] if isinstance(r[0], int) else -1)
+                counted = conn.execute("SELECT count(*) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise self.damaged_game(name, str(exc)) from None
+        if counted != len(rows):
+            raise self.damaged_game(name, f"{len(rows)} entries in its table, {counted} in the index")
+        entries = []
+        digest = sha256()
+        for number, (seq, kind, data) in enumerate(rows, 1):
+            if seq != number or not isinstance(seq, int):
+                gap = (
+                    f"entry {number} is missing"
+                    if isinstance(seq, int) and seq > number
+                    else f"entry {seq!r} is out of place"
+                )
+                raise self.damaged_game(name, gap)
+            try:
+                kind_text, data_text = text_of(kind, "kind"), text_of(data, "data")
+                value = json.loads(data_text)
+            except (QscoreError, json.JSONDecodeError):
+                raise self.damaged_game(name, f"entry {seq} is not UTF-8 JSON") from None
+            if not isinstance(value, dict):
+                raise self.damaged_game(name, f"entry {seq} is not a JSON object")
+            digest_add(digest, seq, kind_text, data_text)
+            entries.append(Entry(seq, kind_text, value))
+        if kept is not None:
+            if kept.last_seq != len(entries):
+                raise self.damaged_game(name, f"{len(entries)} entries read, {kept.last_seq} saved")
+            if kept.digest != digest.hexdigest():
+                raise self.damaged_game(name, "an entry's bytes changed since qscore saved it")
+        return entries, digest, kept
+
+    def table_rows(self, conn: sqlite3.Connection) -> dict[int, list[tuple[Any, Any, Any]]]:
+        """Every entry, read from the table itself in one pass, by game."""
+        found: dict[int, list[tuple[Any, Any, Any]]] = {}
+        try:
+            rows = conn.execute("SELECT game_id, seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED")
+            for game_id, seq, kind, data in rows:
+                found.setdefault(game_id, []).append((seq, kind, data))
+        except sqlite3.DatabaseError as exc:
+            raise self.file.damaged(str(exc)) from None
+        return found
+
+    def damaged_game(self, name: str, detail: str) -> StorageError:
+        return StorageError(
+            f"game {name!r} is damaged in {self.file.path} ({detail}): "
+            "qscore will not change it; the other games still read"
+        )
+
+
+def sha256(data: bytes = b"") -> Any:
+    import hashlib  # its import costs as much as a listing's read: only made where used
+
+    return hashlib.sha256(data)
+
+
+def digest_add(digest: Any, seq: int, kind: str, data: str) -> Any:
+    digest.update(f"{seq}\0{kind}\0{data}\0".encode())
+    return digest
+
+
+def utf8(raw: Any) -> bool:
+    try:
+        raw.decode("utf-8")
+    except (UnicodeDecodeError, AttributeError):
+        return False
+    return True
+
+
+def text_of(raw: Any, what: str) -> str:
+    """A column read as bytes, as text; not UTF-8 is an error naming ``what``."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return bytes(raw).decode("utf-8")
+    except (UnicodeDecodeError, TypeError):
+        raise StorageError(f"{what} is not UTF-8 text") from None
+
+
+def shown(raw: Any) -> str:
+    """A name as stored, shown safely even when it is not UTF-8 text."""
+    if isinstance(raw, bytes):
+        return printable(raw.decode("utf-8", errors="backslashreplace"))
+    return printable(str(raw))
