@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from qscore import scorekeeper
 from qscore.cli.completion import dictionary_names, shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
@@ -21,6 +20,7 @@ from qscore.paths import shown_path
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
+    from qscore.scorekeeper import Written
 
 
 class OneLineErrors(TyperGroup):
@@ -95,6 +95,8 @@ INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 def _output_failed(exc: OSError) -> int:
     """The exit status after output could not be written, saying so when there is room.
     After a write, 0 and a warning naming what was saved: the write went through."""
+    from qscore import scorekeeper
+
     if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
         raise exc
     _silence_stdout()
@@ -109,7 +111,7 @@ def _output_failed(exc: OSError) -> int:
     return 2
 
 
-def saved_text(w: "scorekeeper.Written") -> str:
+def saved_text(w: "Written") -> str:
     """What one saved change was, in a few words that name its game."""
     from qscore.cli.sheets import entry_text
 
@@ -322,12 +324,18 @@ def reports_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        scorekeeper.begin_command()
+        # Only a command that keeps score imports the scorekeeper; `check` should not pay
+        # for it. One imported already (a test runs many commands) forgets what it wrote.
+        keeper = sys.modules.get("qscore.scorekeeper")
+        if keeper is not None:
+            keeper.begin_command()
         try:
             return func(*args, **kwargs)
         except QscoreError as exc:
             fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
+            from qscore import scorekeeper
+
             saved = scorekeeper.entries_written()
             if saved:
                 what = "the entry was saved" if len(saved) == 1 else f"{len(saved)} entries were saved"
@@ -386,6 +394,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tex
 # (data/decks.toml); tests/test_cli_check.py holds these names to that file.
 Variant = Literal["standard", "short"]
 Bonus = Literal["both", "longest", "most", "none"]
+Ruling = Literal["valid", "invalid"]  # as scorekeeper.Ruling: typed here so a run need not import it
 VariantOpt = Annotated[
     Variant,
     typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),

@@ -5,13 +5,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from qscore import scorekeeper
 from qscore.cli.app import (
     AllowOpt,
     Bonus,
     DenyOpt,
     DictionaryOpt,
     JsonOpt,
+    Ruling,
     VariantOpt,
     app,
     print_json,
@@ -67,6 +67,8 @@ def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> 
 
 def start_game(players: list[str], **choices: Any) -> "Game":
     """Start a game; two players with no bonus named are asked for one on a terminal."""
+    from qscore import scorekeeper
+
     try:
         return scorekeeper.start_game(players, **choices)
     except BonusChoiceNeeded:
@@ -144,6 +146,8 @@ def score(
     game: GameOpt = None,
 ) -> None:
     """Record a player's laydown for the round (--replace to change one already recorded)."""
+    from qscore import scorekeeper
+
     typed = words or []
     try:
         done = scorekeeper.record_laydown(
@@ -225,7 +229,7 @@ def challenge(
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
     by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
     ruling: Annotated[
-        scorekeeper.Ruling | None,
+        Ruling | None,
         typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
     ] = None,
     round_no: Annotated[
@@ -234,6 +238,8 @@ def challenge(
     game: GameOpt = None,
 ) -> None:
     """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""
+    from qscore import scorekeeper
+
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
     print(
         "\n".join(
@@ -277,6 +283,7 @@ def sheet(
     as_json: JsonOpt = False,
 ) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
+    from qscore import scorekeeper
     from qscore.cli.sheets import sheet_json, sheet_text, standing_text, words_sheet_text
 
     g = scorekeeper.load_game(game)
@@ -308,6 +315,7 @@ def export(
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
+    from qscore import scorekeeper
     from qscore.cli.sheets import export_text, long_csv
 
     if long and fmt != "csv":
@@ -320,6 +328,7 @@ def export(
 @reports_errors
 def undo(game: GameOpt = None) -> None:
     """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
+    from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
 
     saved = scorekeeper.undo(game)
@@ -329,6 +338,7 @@ def undo(game: GameOpt = None) -> None:
 
 def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
+    from qscore import scorekeeper
     from qscore.cli.sheets import entry_text
 
     undone = scorekeeper.undone(saved)
@@ -359,6 +369,8 @@ def games(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="delete without asking")] = False,
 ) -> None:
     """List the saved games (players, round reached, leaders), or delete or rename one."""
+    from qscore import scorekeeper
+
     if delete is not None and rename is not None:
         raise GameError("--delete and --rename go one at a time")
     if delete is not None:
@@ -421,6 +433,8 @@ def damaged_file(damage: str) -> str:
 
 def delete_game(name: str, yes: bool) -> None:
     """Delete a game: asked on a terminal, --yes otherwise (a deleted sheet cannot come back)."""
+    from qscore import scorekeeper
+
     if not yes:
         if not on_terminal():
             raise GameError(f"deleting game {name!r} cannot be undone: add --yes to delete it")

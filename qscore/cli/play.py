@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from qscore import scorekeeper
 from qscore.cli.app import app, reports_errors
 from qscore.cli.games import challenge_text, start_game, undo_text
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
@@ -110,6 +109,8 @@ class Session:
 
     def game(self) -> "Game | None":
         """The saved game as it stands now, or None before it starts."""
+        from qscore import scorekeeper
+
         return None if self.name is None else scorekeeper.load_game(self.name)
 
     def show_rescored(self, game: "Game", number: int) -> None:
@@ -187,6 +188,8 @@ class Prompts:
         print(words_sheet_text(game, self.session.dictionary))
 
     def undo(self) -> None:
+        from qscore import scorekeeper
+
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")
             return
@@ -348,6 +351,7 @@ class Laydowns:
         self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
     ) -> None:
         """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
+        from qscore import scorekeeper
         from qscore.cli.laid import laid_lines
         from qscore.cli.sheets import entry_text
         from qscore.rules import LaydownExistsError
@@ -381,6 +385,7 @@ class Laydowns:
 
     def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
         """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
+        from qscore import scorekeeper
         from qscore.rules import check_laydown
 
         try:
@@ -393,6 +398,7 @@ class Laydowns:
 
     def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
+        from qscore import scorekeeper
         from qscore.evening import fix_round
 
         game = scorekeeper.load_game(self.session.name)
@@ -456,6 +462,8 @@ class PlaySession:
             return
 
     def run(self) -> None:
+        from qscore import scorekeeper
+
         game = scorekeeper.load_game(self.session.name)
         self.session.name = game.name
         from qscore.cli.sheets import settings_text
@@ -504,6 +512,8 @@ class PlaySession:
 
     def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the table says so."""
+        from qscore import scorekeeper
+
         try:
             self.session.dictionary = scorekeeper.game_dictionary(game)
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
@@ -542,6 +552,7 @@ class PlaySession:
 
     def challenges(self, game: "Game", step: "AskChallenges") -> None:
         """One challenge, or the end of the round's challenges: its table."""
+        from qscore import scorekeeper
         from qscore.cli.sheets import round_text
         from qscore.evening import CHALLENGE_FORM, challenge_answer
 
@@ -611,6 +622,8 @@ def play(
     ] = None,
 ) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
+    from qscore import scorekeeper
+
     evening = PlaySession()
     try:
         try:

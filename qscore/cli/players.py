@@ -4,7 +4,6 @@ from typing import Annotated
 
 import typer
 
-from qscore import scorekeeper
 from qscore.cli.app import Bonus, app, reports_errors
 from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import GameOpt, ask_bonus, on_terminal
@@ -19,6 +18,7 @@ def rename(
     game: GameOpt = None,
 ) -> None:
     """Put a player's name right on the whole sheet (undo takes it back)."""
+    from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
 
     saved = scorekeeper.rename_player(old, new, game)
@@ -46,6 +46,7 @@ def leave(
     A player who has laid down in the round under way leaves after it; one who has not
     sits it out, and it closes when the others have laid down.
     """
+    from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
 
     try:

@@ -4,7 +4,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from qscore import scorekeeper
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors
 from qscore.cli.games import GameOpt
 from qscore.errors import GameError, QscoreError
@@ -24,6 +23,8 @@ def review(
     as_json: JsonOpt = False,
 ) -> None:
     """Show, for every closed round, each player's score beside the best their cards allowed."""
+    from qscore import scorekeeper
+
     g = scorekeeper.load_game(game)
     who = g.player(player) if player is not None else None
     if round_no is not None:
@@ -92,6 +93,7 @@ def missed_line(game: "Game", reviews: list["HandReview"]) -> str:
 
 def round_miss_text(game: "Game", number: int) -> str:
     """After a round's table: its biggest missed chance in one line."""
+    from qscore import scorekeeper
     from qscore.review import biggest_miss
 
     try:
@@ -108,6 +110,8 @@ def round_miss_text(game: "Game", number: int) -> str:
 
 def game_missed_text(game: "Game") -> str:
     """At the end of a game: each player's points missed over every round."""
+    from qscore import scorekeeper
+
     try:
         reviews = scorekeeper.review_of(game)
     except QscoreError as exc:

@@ -4,7 +4,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from qscore import scorekeeper
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
 from qscore.errors import GameError
 
@@ -19,6 +18,8 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
+    from qscore import scorekeeper
+
     report = scorekeeper.table_figures()
     if report.damage:
         from qscore.cli.games import damaged_file
