@@ -48,14 +48,15 @@ class Progress:
             if named and named not in current.players:  # renamed or gone home, from another terminal
                 notes.append(f"{named} is no longer in round {current.number}.")
                 del self.going_out[current.number]
-            seen = self.seen.get(current.number)
-            if seen is not None:
-                notes += [
-                    f"{p}'s laydown in round {current.number} was saved from another terminal: {lay.text()}."
-                    for p, lay in current.laydowns.items()
-                    if seen.get(p) != lay
-                ]
-            self.seen[current.number] = dict(current.laydowns)
+            self.seen.setdefault(current.number, dict(current.laydowns))  # a round's first look
+        for number, seen in sorted(self.seen.items()):
+            state = game.rounds[number - 1]
+            notes += [
+                f"{p}'s laydown in round {number} was saved from another terminal: {lay.text()}."
+                for p, lay in state.laydowns.items()
+                if seen.get(p) != lay
+            ]
+            self.seen[number] = dict(state.laydowns)
         return notes
 
     def saw(self, number: int, player: str, laydown: Laydown) -> None:

@@ -187,3 +187,14 @@ def test_a_laydown_saved_from_another_terminal_is_told_once_and_the_tables_own_n
     elsewhere = game(laydown(1, "ben", ["at"], ["Z"]), laydown(1, "cat", ["ox"], ["E"]))
     assert progress.catch_up(elsewhere) == ["cat's laydown in round 1 was saved from another terminal: ox (unused E)."]
     assert progress.catch_up(elsewhere) == []  # told once
+
+
+def test_a_laydown_saved_elsewhere_is_told_though_the_round_closed_meanwhile():
+    progress = Progress(going_out={1: ""})
+    two = game(laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]))
+    progress.catch_up(two)  # the table has seen ben and ann laid
+    closed = game(
+        laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]), laydown(1, "cat", ["at"], ["Z"])
+    )
+    assert closed.current.number == 2  # cat's laydown, saved elsewhere, closed round 1
+    assert progress.catch_up(closed) == ["cat's laydown in round 1 was saved from another terminal: at (unused Z)."]
