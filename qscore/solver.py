@@ -32,7 +32,7 @@ from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
 from qscore.scoring import LaidWord
-from qscore.spelling import MIN_CARDS, spell_word
+from qscore.spelling import MIN_CARDS
 
 _BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (_BITS - 1)
@@ -230,14 +230,31 @@ def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tu
         # single-letter cards spell any word of the same letters, in its own order
         yield from (LaidWord(tuple(_single_cards(text, singles))) for text in words)
         return
-    cards = singles + doubles
-    # spellings within exactly these cards; the one using them all is the word's
-    have = {c.token: n for c, n in Counter(cards).items()}
+    left = Counter(singles + doubles)
+    by_letters = {c.letters: c for c in left}
     for text in words:
-        spelled = (s for s in spell_word(text, counts=have, max_cards=len(cards)) if len(s.cards) == len(cards))
-        spelling = next(spelled, None)
-        if spelling is not None:
-            yield LaidWord(spelling.cards)
+        cards = _exact_spelling(text, 0, by_letters, left)
+        if cards is not None:
+            yield LaidWord(cards)
+
+
+def _exact_spelling(text: str, pos: int, by_letters: dict[str, Card], left: Counter[Card]) -> tuple[Card, ...] | None:
+    """``text[pos:]`` laid within the cards ``left``, or None; when the text has the cards'
+    letters, a spelling within them uses each exactly. A single card is tried before a
+    double card at each place, the order of spell_word's spellings, so the same one is
+    found first. ``left`` is as it was when this returns."""
+    if pos == len(text):
+        return ()
+    for size in (1, 2):
+        card = by_letters.get(text[pos : pos + size]) if pos + size <= len(text) else None
+        if card is None or not left[card]:
+            continue
+        left[card] -= 1
+        tail = _exact_spelling(text, pos + size, by_letters, left)
+        left[card] += 1
+        if tail is not None:
+            return (card, *tail)
+    return None
 
 
 def _sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
