@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from qscore.cli import words
+from qscore.cli.words import MAX_WORDS
 from qscore.dictionaries import MAX_HOUSE_WORDS
 from qscore.errors import GameError
 from qscore.rules import MAX_ROUNDS, parse_rounds
@@ -74,10 +76,25 @@ def peak_rss_of_check(tmp_path, lines):
 def test_check_streams_a_long_list_in_constant_memory(tmp_path):
     """check --json - held every verdict until the end: a million lines took 3.4 GB."""
     peak_rss_of_check(tmp_path, 3)  # builds the word index: its memory is no part of this
-    few, _verdicts = peak_rss_of_check(tmp_path, 3000)
-    many, verdicts = peak_rss_of_check(tmp_path, 21000)
-    assert len(verdicts) == 21000 and verdicts[2]["word"] == "zzq"
-    assert many - few < 8  # held whole, 18,000 more verdicts took 70 MiB more
+    few, _verdicts = peak_rss_of_check(tmp_path, 300)
+    many, verdicts = peak_rss_of_check(tmp_path, MAX_WORDS)
+    assert len(verdicts) == MAX_WORDS // 3 * 3 and verdicts[2]["word"] == "zzq"
+    assert many - few < 4  # held whole, 18,000 more verdicts took 70 MiB more: 4,700 about 18 MiB
+
+
+def test_a_list_past_the_bound_is_judged_to_the_bound_and_then_refused(monkeypatch):
+    """A million lines took 72 s; a run judges MAX_WORDS words and says the rest were not."""
+    monkeypatch.setattr(words, "MAX_WORDS", 4)
+    r = run("check", "--json", "--no-suggest", "quiz", "-", input="cat\n\nzzq\n12\nox\nat\n")
+    assert r.exit_code == 2
+    assert [v["word"] for v in json.loads(r.stdout)] == ["quiz", "cat", "zzq"]
+    assert r.stderr.splitlines() == [
+        "qscore: error: line 4 of standard input: '12' has digits: cards carry letters only",
+        "qscore: error: more than 4 words: the first 4 were judged, the rest not (split the list, e.g. split -l 4)",
+    ]
+    monkeypatch.setattr(words, "MAX_WORDS", 5)
+    r = run("check", "quiz", "-", input="cat\nzzq\n\nox\n")
+    assert r.exit_code == 1 and "more than" not in r.stderr  # the bound itself is judged whole
 
 
 def test_streamed_json_is_the_array_it_always_was():
