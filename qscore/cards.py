@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from qscore.errors import CardError
+from qscore.errors import CardError, quoted
 from qscore.paths import package_file
 
 
@@ -65,7 +65,9 @@ class Deck:
         if card is None:
             apart = _apart(token.strip(), self)
             hint = f" (cards go apart: {apart})" if apart else ""
-            raise CardError(f"unknown card {token!r}: cards are single letters A-Z or {self._doubles_text()}{hint}")
+            raise CardError(
+                f"unknown card {quoted(token)}: cards are single letters A-Z or {self._doubles_text()}{hint}"
+            )
         return card
 
     def _doubles_text(self) -> str:
@@ -90,7 +92,7 @@ def load_deck(key: str = "standard") -> Deck:
     """Read a deck from the shipped data file."""
     table = _deck_table()
     if key not in table:
-        raise CardError(f"unknown deck {key!r}: choose one of {', '.join(table)}")
+        raise CardError(f"unknown deck {quoted(key)}: choose one of {', '.join(table)}")
     entry = table[key]
     cards = {tok: Card(tok.lower(), pts) for tok, (pts, _n) in entry["cards"].items()}
     counts = {tok: n for tok, (_pts, n) in entry["cards"].items()}
@@ -133,7 +135,7 @@ def _hand_card(token: str, deck: Deck) -> Card:
         return deck.card(token)
     card = deck.cards.get(inner.upper())
     if card is None or not card.is_double:
-        raise CardError(f"unknown card {token!r}: brackets hold a double card, {deck._doubles_text()}")
+        raise CardError(f"unknown card {quoted(token)}: brackets hold a double card, {deck._doubles_text()}")
     return card
 
 
@@ -167,14 +169,17 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
     for m in _LAID.finditer(fold(text).strip()):
         double, single, other = m.groups()
         if other is not None:
-            raise CardError(f"bad character {other!r} in laid word {text!r}: use letters, and (qu) for a double card")
+            raise CardError(
+                f"bad character {quoted(other)} in laid word {quoted(text)}: use letters, and (qu) for a double card"
+            )
         token = double or single
         card = deck.cards.get(token.upper())
         if card is None:
-            raise CardError(f"no card ({token}) in laid word {text!r}: double cards are {deck._doubles_text()}")
+            raise CardError(f"no card ({token}) in laid word {quoted(text)}: double cards are {deck._doubles_text()}")
         if double is not None and not card.is_double:
             raise CardError(
-                f"({token}) in laid word {text!r} is a single card: brackets hold a double card, {deck._doubles_text()}"
+                f"({token}) in laid word {quoted(text)} is a single card: "
+                f"brackets hold a double card, {deck._doubles_text()}"
             )
         cards.append(card)
     if not cards:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from qscore import paths
 from qscore.cards import Deck, fold, largest_deal, load_deck, parse_laid_word
-from qscore.errors import CardError, DictionaryError, WordError
+from qscore.errors import CardError, DictionaryError, WordError, quoted
 from qscore.paths import printable, shown_path
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.system_dictionaries import open_hunspell, private_enchant, system_tag
@@ -214,7 +214,7 @@ def read_word_file(path: Path) -> set[str]:
         entry = fold(line.strip())
         if entry and not _WORD.fullmatch(entry.lower()):
             raise DictionaryError(
-                f"house list {shown_path(path)}, line {number}: {line.strip()!r} is not a word of letters a-z"
+                f"house list {shown_path(path)}, line {number}: {quoted(line.strip())} is not a word of letters a-z"
             )
     words = set(found.words) | set(found.capitalised)
     if len(words) > MAX_HOUSE_WORDS:
@@ -672,7 +672,7 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
         base = EnchantDictionary(system_tag(name) or name)
     else:
         raise DictionaryError(
-            f"unknown dictionary {name!r}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
+            f"unknown dictionary {quoted(name)}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
         )
     allow, deny = set(allow), set(deny)
     return HouseRules(base, allow, deny) if allow or deny else base
@@ -758,10 +758,10 @@ def read_typed(text: str) -> str:
         return word
     stray = sorted(set(word) - _CARD_LETTERS - _JOINERS)
     if any(c.isdigit() for c in stray):
-        raise WordError(f"{text.strip()!r} has digits: cards carry letters only")
+        raise WordError(f"{quoted(text.strip())} has digits: cards carry letters only")
     if stray:
         shown = ", ".join("a space" if c.isspace() else repr(c) for c in stray)
-        raise WordError(f"{text.strip()!r} has {shown}, which no card carries")
+        raise WordError(f"{quoted(text.strip())} has {shown}, which no card carries")
     return word
 
 

@@ -40,3 +40,14 @@ class BonusChoiceNeeded(GameError):
     def __init__(self, message: str, players: tuple[str, ...]) -> None:
         super().__init__(message)
         self.players = players
+
+
+QUOTE_LIMIT = 60  # characters of typed text a message quotes whole
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted in a message as Python quotes it (escapes and all), its middle cut
+    when it is long: a typo of 100,000 letters makes a message of one short line."""
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return f"{text[:40] + '…' + text[-10:]!r} ({len(text):,} characters)"

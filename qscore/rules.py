@@ -15,7 +15,7 @@ from typing import Any
 
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
 from qscore.doubles import could_drop, fitting_text, respell
-from qscore.errors import BonusChoiceNeeded, GameError
+from qscore.errors import BonusChoiceNeeded, GameError, quoted
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
 from qscore.scoring import BONUS_RULES
 from qscore.spelling import MIN_CARDS
@@ -55,7 +55,7 @@ def check_config(config: GameConfig) -> None:
     """Refuse a configuration no table could play."""
     check_players(config.players)
     if config.bonus not in BONUS_RULES:
-        raise GameError(f"unknown bonus {config.bonus!r}: choose {', '.join(BONUS_RULES)}")
+        raise GameError(f"unknown bonus {quoted(config.bonus)}: choose {', '.join(BONUS_RULES)}")
     if config.bonus_points < 1:
         raise GameError(f"a bonus of {config.bonus_points} points: a bonus is worth 1 point at least")
     if len(config.players) == 2 and config.bonus == "both":
@@ -83,19 +83,19 @@ def check_player_name(name: str) -> None:
     """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): refused only
     when it holds no letter or digit, is too long, or holds a control character."""
     if not name_key(name):
-        raise GameError(f"player name {name!r}: a name needs a letter or a digit")
+        raise GameError(f"player name {quoted(name)}: a name needs a letter or a digit")
     if len(name) > MAX_NAME:
-        raise GameError(f"player name {name!r} is {len(name)} characters: a name has {MAX_NAME} at most")
+        raise GameError(f"player name {quoted(name)} is {len(name)} characters: a name has {MAX_NAME} at most")
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-        raise GameError(f"player name {name!r}: a name is one line of printable characters")
+        raise GameError(f"player name {quoted(name)}: a name is one line of printable characters")
     if name != name.strip():
-        raise GameError(f"player name {name!r}: a name starts and ends with a letter, digit or mark")
+        raise GameError(f"player name {quoted(name)}: a name starts and ends with a letter, digit or mark")
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
     """A round schedule, the cards dealt in each round: ``3-10`` (one round of each size,
     smallest first) or ``3,4,5``."""
-    usage = f"rounds {text!r}: give the cards dealt each round, a range such as 3-10 or a list such as 3,4,5"
+    usage = f"rounds {quoted(text)}: give the cards dealt each round, a range such as 3-10 or a list such as 3,4,5"
     try:
         if "-" in text:
             low, high = (int(x) for x in text.split("-", 1))
@@ -137,7 +137,7 @@ def check_words(
     for text in words:
         cards = parse_laid_word(text, game.deck)
         if len(cards) < MIN_CARDS:
-            raise GameError(f"{text!r} is one card: a word takes at least {MIN_CARDS} cards")
+            raise GameError(f"{quoted(text)} is one card: a word takes at least {MIN_CARDS} cards")
         laid.append(cards)
     check_deck(game, state, who, [c for w in laid for c in w], words)
     return state, who, laid
@@ -246,11 +246,11 @@ def check_challenge(
             if number != state.number and any(laid_letters(w) == letters for w in words)
         ]
         hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}" if elsewhere else ""
-        raise GameError(f"{who} laid no word {word!r} in round {state.number}{hint}")
+        raise GameError(f"{who} laid no word {quoted(word)} in round {state.number}{hint}")
     taken = [c.word for c in state.challenges if c.player == who]
     free = [w for w in matches if taken.count(w) < matches.count(w)]
     if not free:
-        raise GameError(f"{who}'s {letters!r} in round {state.number} was already challenged")
+        raise GameError(f"{who}'s {quoted(letters)} in round {state.number} was already challenged")
     return state, who, free[0], challenger
 
 
@@ -263,7 +263,7 @@ def check_rename(game: Game, old: str, new: str) -> dict[str, Any]:
         raise GameError(f"{who} is called {new} already")
     clash = [p for p in game.players if p != who and name_key(p) == name_key(new)]
     if clash:
-        raise GameError(f"there is a player called {clash[0]} already in game {game.name!r}")
+        raise GameError(f"there is a player called {clash[0]} already in game {quoted(game.name)}")
     return {"old": who, "new": new}
 
 
@@ -278,7 +278,7 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
         raise GameError(f"{who} left the game already, before round {game.left[who]}")
     state = game.current
     if state is None:
-        raise GameError(f"game {game.name!r} is over: nobody leaves a finished game")
+        raise GameError(f"game {quoted(game.name)} is over: nobody leaves a finished game")
     staying = [p for p in game.still_in if p != who]
     if len(staying) < MIN_PLAYERS:
         raise GameError(
@@ -295,7 +295,7 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
     if bonus is not None:
         bonus = bonus.strip().lower()
         if bonus not in BONUS_RULES:
-            raise GameError(f"unknown bonus {bonus!r}: choose {', '.join(BONUS_RULES)}")
+            raise GameError(f"unknown bonus {quoted(bonus)}: choose {', '.join(BONUS_RULES)}")
         data["bonus"] = bonus
         in_force = bonus
     if len(staying) == 2 and in_force == "both":

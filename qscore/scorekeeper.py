@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
@@ -194,7 +194,7 @@ def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | 
     try:
         dictionary = game_dictionary(game)
     except DictionaryError as exc:
-        raise DictionaryError(f"cannot review game {game.name!r} without its dictionary: {exc}") from None
+        raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: {exc}") from None
     return review_game(game, dictionary, rounds=rounds, players=players)
 
 
@@ -272,7 +272,7 @@ def start_game(
     if dealer is not None:
         keys = [name_key(p) for p in players]
         if name_key(dealer) not in keys:
-            raise GameError(f"dealer {dealer!r} is not a player: players are {', '.join(players)}")
+            raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}")
         first = keys.index(name_key(dealer))
     config = GameConfig(
         players=tuple(players),
@@ -404,7 +404,7 @@ def undo(game: str | None) -> Saved:
     def build(g: Game) -> tuple[str, dict[str, Any]]:
         standing = effective(g.entries)
         if len(standing) < 2:
-            raise GameError(f"nothing to undo in game {g.name!r}")
+            raise GameError(f"nothing to undo in game {quoted(g.name)}")
         last = standing[-1]
         return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
-from qscore.errors import GameError
+from qscore.errors import GameError, quoted
 from qscore.scoring import BONUS_POINTS, BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -283,11 +283,13 @@ class Game:
         if len(found) > 1:
             exact = [p for p in found if p.lower() == name.strip().lower()]
             if not exact:
-                raise GameError(f"{name.strip()!r} could be {' or '.join(found)}: type the name as the sheet shows it")
+                raise GameError(
+                    f"{quoted(name.strip())} could be {' or '.join(found)}: type the name as the sheet shows it"
+                )
             found = exact
         if found:
             return found[0]
-        raise GameError(f"no player {name!r} in game {self.name!r}: players are {', '.join(self.players)}")
+        raise GameError(f"no player {quoted(name)} in game {quoted(self.name)}: players are {', '.join(self.players)}")
 
     def round(self, number: int | None) -> RoundState:
         """Round ``number``, or the current one; a round not yet reached is an error."""
@@ -295,10 +297,10 @@ class Game:
         if number is None:
             if current is None:
                 scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
-                raise GameError(f"game {self.name!r} is over: {scored} scored (use --round N to correct one)")
+                raise GameError(f"game {quoted(self.name)} is over: {scored} scored (use --round N to correct one)")
             return current
         if not 1 <= number <= len(self.rounds):
-            raise GameError(f"no round {number}: game {self.name!r} has rounds 1 to {len(self.rounds)}")
+            raise GameError(f"no round {number}: game {quoted(self.name)} has rounds 1 to {len(self.rounds)}")
         if current is not None and number > current.number:
             raise GameError(f"round {number} has not started: the current round is {current.number}")
         return self.rounds[number - 1]

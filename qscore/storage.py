@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qscore import paths
-from qscore.errors import QscoreError, StorageError, UnknownGameError
+from qscore.errors import QscoreError, StorageError, UnknownGameError, quoted
 from qscore.gamelog import LogReader, Unreadable, digest_add, sha256, shown, text_of, utf8
 from qscore.gamesfile import NO_GAMES, GamesFile
 from qscore.keptfigures import Fold, KeptFigures, Summarized, Summary
@@ -41,13 +41,18 @@ DB_NAME = "games.sqlite3"
 Builder = Callable[["Game"], tuple[str, dict[str, Any]]]
 
 
+MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures in `games`
+
+
 def game_name(name: str) -> str:
-    """A game's name as typed, trimmed; one line of printable text, since errors quote it."""
+    """A game's name as typed, trimmed; one short line of printable text, since messages quote it."""
     name = name.strip()
     if not name:
         raise StorageError("a game's name cannot be empty")
     if not name.isprintable():
-        raise StorageError(f"a game's name is one line of printable text, not {name!r}")
+        raise StorageError(f"a game's name is one line of printable text, not {quoted(name)}")
+    if len(name) > MAX_GAME_NAME:
+        raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
     return name
 
 
@@ -189,9 +194,9 @@ class GameStore:
                 "SELECT name FROM games WHERE lower(name) = lower(?) AND id != ?", (new, game_id)
             ).fetchone()
             if clash is not None:
-                raise StorageError(f"a game named {clash[0]!r} exists already: choose another name")
+                raise StorageError(f"a game named {quoted(clash[0])} exists already: choose another name")
             if new == found:
-                raise StorageError(f"game {found!r} has that name already")
+                raise StorageError(f"game {quoted(found)} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
             done.append(Written(new, None, "renamed", found))
         return found
@@ -229,7 +234,7 @@ class GameStore:
             ).fetchone()
             if row is None:
                 known = [shown(r[0]) for r in conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")]
-                raise UnknownGameError(f"no game named {name!r}: saved games are {', '.join(known) or 'none'}")
+                raise UnknownGameError(f"no game named {quoted(name)}: saved games are {', '.join(known) or 'none'}")
         return row[0], text_of(row[1], "its name")
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
@@ -244,7 +249,7 @@ class GameStore:
 def _refuse_taken(name: str, taken: set[str]) -> None:
     clash = next((t for t in taken if t.lower() == name.lower()), None)
     if clash is not None:
-        raise StorageError(f"a game named {clash!r} exists already: choose another --game name")
+        raise StorageError(f"a game named {quoted(clash)} exists already: choose another --game name")
 
 
 def _free_name(base: str, taken: set[str]) -> str:

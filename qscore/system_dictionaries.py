@@ -11,7 +11,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.errors import DictionaryError
+from qscore.errors import DictionaryError, quoted
 
 if TYPE_CHECKING:  # annotations only: the entry point imports this module before typing is loaded
     from collections.abc import Iterator
@@ -23,7 +23,9 @@ def install_hint(tag: str) -> str:
     language and release (Debian has hunspell-en-us and hunspell-de-de, but hunspell-fr
     and hunspell-es for every country), so the hint searches instead of guessing."""
     language = tag.partition("_")[0]
-    return f"install the hunspell dictionary for {tag!r} (on Debian or Ubuntu: apt-cache search hunspell-{language})"
+    return (
+        f"install the hunspell dictionary for {quoted(tag)} (on Debian or Ubuntu: apt-cache search hunspell-{language})"
+    )
 
 
 def _open_enchant(tag: str) -> tuple[Any, Any]:
@@ -32,18 +34,18 @@ def _open_enchant(tag: str) -> tuple[Any, Any]:
         import enchant
     except ImportError:
         raise DictionaryError(
-            f"dictionary {tag!r} needs the enchant library (on Debian or Ubuntu: apt-get install libenchant-2-2)"
+            f"dictionary {quoted(tag)} needs the enchant library (on Debian or Ubuntu: apt-get install libenchant-2-2)"
         ) from None
     broker = enchant.Broker()
     # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
     broker.set_ordering(tag, "hunspell")
     broker.set_ordering("*", "hunspell")
     if not broker.dict_exists(tag):
-        raise DictionaryError(f"no system dictionary {tag!r}: {install_hint(tag)}")
+        raise DictionaryError(f"no system dictionary {quoted(tag)}: {install_hint(tag)}")
     found = broker.request_dict(tag)
     if found.provider.name != "hunspell":
         raise DictionaryError(
-            f"system dictionary {tag!r} comes from {found.provider.name}, not hunspell: {install_hint(tag)}"
+            f"system dictionary {quoted(tag)} comes from {found.provider.name}, not hunspell: {install_hint(tag)}"
         )
     return broker, found
 

@@ -174,8 +174,10 @@ def test_full_disk_simulated(isolated_home, monkeypatch):
         return conn
 
     monkeypatch.setattr(sqlite3, "connect", capped)
-    # a long game name needs pages of its own, which the capped database has not got
-    message = refused("new", "dee", "eve", "fay", "--game", "x" * 9000)
+    # a game with a house list of its own needs pages of its own, which the capped database has not got
+    house = isolated_home / "house.txt"
+    house.write_text("".join(f"q{a}{b}{c}\n" for a in "abcdefghij" for b in "abcdefghij" for c in "abcdefghij"))
+    message = refused("new", "dee", "eve", "fay", "--allow", str(house))
     assert message == f"qscore: error: cannot save to {isolated_home / DB_NAME}: the disk is full; nothing was saved\n"
     monkeypatch.setattr(sqlite3, "connect", real_connect)
     assert [g["game"] for g in json.loads(ok("games", "--json"))] == [GameStore().load().name]

@@ -21,6 +21,7 @@ from qscore.cli.typer_private import (
     ZshComplete,
     add_completion_class,
 )
+from qscore.errors import quoted
 
 PROG = "qscore"
 COMPLETE_VAR = "_QSCORE_COMPLETE"  # set by the scripts: the shell asks, qscore answers
@@ -89,7 +90,7 @@ def shell_named(name: str) -> str:
         return running_shell()
     shell = Path(name).name.lower()
     if shell not in SHELLS:
-        raise UnknownShell(f"no completion for the shell {name!r}: choose bash, zsh or fish")
+        raise UnknownShell(f"no completion for the shell {quoted(name)}: choose bash, zsh or fish")
     return shell
 
 
@@ -102,7 +103,7 @@ def running_shell() -> str:
     except shellingham.ShellDetectionFailure:
         raise UnknownShell("cannot tell which shell this is: name it (bash, zsh or fish)") from None
     if name not in SHELLS:
-        raise UnknownShell(f"no completion for the shell {name!r}: name bash, zsh or fish")
+        raise UnknownShell(f"no completion for the shell {quoted(name)}: name bash, zsh or fish")
     return str(name)
 
 

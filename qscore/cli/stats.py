@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
-from qscore.errors import GameError
+from qscore.errors import GameError, quoted
 
 if TYPE_CHECKING:
     from qscore.stats import PlayerStats, Records, TableStats, WordRecord
@@ -35,7 +35,7 @@ def stats(
         one = figures.player(player)
         if one is None:
             known = ", ".join(s.name for s in figures.players.values()) or "none yet"
-            raise GameError(f"no player {player!r} in any saved game: players are {known}")
+            raise GameError(f"no player {quoted(player)} in any saved game: players are {known}")
         chosen = [one]
     if as_json:
         print_json(stats_json(chosen, figures.records))
