@@ -151,6 +151,12 @@ def load_game(name: str | None = None) -> Game:
     return open_store().load(name)
 
 
+def check_new_name(name: str) -> None:
+    """Refuse a name no new game can take (too long, not one line, or a saved game's),
+    before the table answers anything else."""
+    open_store().check_free(name)
+
+
 def game_names() -> list[str]:
     """The saved games' names, oldest first, without reading their logs."""
     return open_store().names()
@@ -256,7 +262,7 @@ def start_game(
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
     check_players(players)  # before the dictionary: a wrong list is told first
     if name is not None:
-        open_store().check_free(name)  # said first: a taken name is no reason to answer the rest
+        check_new_name(name)  # said first: a taken name is no reason to answer the rest
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()

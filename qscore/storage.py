@@ -131,8 +131,9 @@ class GameStore:
     def check_free(self, name: str) -> None:
         """Refuse a new game's name that a saved game has already (in any case), before the
         table answers anything else; ``create`` checks again as it writes."""
+        name = game_name(name)
         if self.file.exists():
-            _refuse_taken(game_name(name), set(self.names()))
+            _refuse_taken(name, set(self.names()))
 
     def load(self, name: str | None = None) -> Game:
         from qscore.scoresheet import Game

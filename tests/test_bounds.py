@@ -197,14 +197,19 @@ def test_a_long_typo_is_quoted_short_in_its_message(isolated_home):
     ok("new", "ann", "ben", "cat", "--game", "friday")
     long = "g" * 100_000
     r = run("sheet", "-g", long)
-    one_line_error(r, f"qscore: error: no game named '{'g' * 40}…{'g' * 10}' (100,000 characters): saved games are friday")
+    cut = f"'{'g' * 40}…{'g' * 10}' (100,000 characters)"
+    one_line_error(r, f"qscore: error: no game named {cut}: saved games are friday")
     assert len(r.stderr) < 200
     for args in (["new", "ann", "ben", "cat", "-g", long], ["games", "--rename", "friday", long]):
         r = run(*args)
         one_line_error(r, "qscore: error: game name 'gggg")
         assert r.stderr.endswith("(100,000 characters) is too long: a name has 60 characters at most\n")
     one_line_error(run("new", "ann", "ben", "c" * 5000), "qscore: error: player name 'cccc")
+    # play refuses the name before the table answers anything
+    r = run("play", "-g", "x" * 70, input="ann, ben, cat\n\n\n")
+    one_line_error(r, "qscore: error: game name 'xxxx")
+    assert r.stdout == ""
     assert ok("games", "--json").count('"game"') == 1
     # a name of sixty characters is a name; short text is quoted as it always was
     ok("new", "ann", "ben", "cat", "--game", "g" * 60)
-    one_line_error(run("sheet", "-g", "O'Neil"), "qscore: error: no game named \"O'Neil\": saved games are ")
+    one_line_error(run("sheet", "-g", "O'Neil"), 'qscore: error: no game named "O\'Neil": saved games are ')

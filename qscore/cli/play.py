@@ -633,6 +633,8 @@ def play(
             else:
                 evening.session.name = current.name
         except UnknownGameError:
+            if game is not None:
+                scorekeeper.check_new_name(game)  # before the table answers anything
             evening.set_up(game)
         evening.run()
     except (Quit, KeyboardInterrupt):  # Ctrl-C while saving: the stop says what was saved last
