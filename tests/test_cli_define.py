@@ -42,7 +42,25 @@ def test_define_names_a_word_it_also_inflects_and_several_bases():
 def test_define_uses_the_rules_only_for_an_allowed_word():
     r = run("define", "quizs")
     assert r.exit_code == 1
-    assert r.stdout.splitlines() == ["quizs: not allowed (not in the dictionary)", "  no meaning on file"]
+    assert r.stdout.splitlines() == [
+        "quizs: not allowed (not in the dictionary)",
+        "  did you mean: quits, quiz, quips, quids, quins",
+        "  no meaning on file",
+    ]
+
+
+def test_define_offers_the_words_near_a_typo_as_check_does():
+    r = run("define", "wierd", "qat")
+    assert r.stdout.splitlines()[:3] == [
+        "wierd: not allowed (not in the dictionary)",
+        "  did you mean: weird, wider, wired, wield",
+        "  no meaning on file",
+    ]
+    # qat is refused by everyday, but a word with a meaning on file is no typo
+    assert r.stdout.splitlines()[3:] == [
+        "qat: not allowed (not in the dictionary)",
+        "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+    ]
 
 
 def test_define_reads_standard_input():
@@ -64,7 +82,15 @@ def test_define_json():
     went, steve = json.loads(r.stdout)
     assert went["forms"] == [{"form": "past form", "of": "go"}]
     assert went["meanings"][0] == {"word": "go", "pos": "verb", "text": "change location"}
-    assert steve == {"word": "steve", "allowed": False, "reason": "proper noun", "forms": [], "meanings": []}
+    assert steve == {
+        "word": "steve",
+        "allowed": False,
+        "reason": "proper noun",
+        "suggestions": ["steeve", "sieve", "stave", "stove", "stele"],
+        "forms": [],
+        "meanings": [],
+    }
+    assert json.loads(run("define", "--json", "went").stdout)[0]["suggestions"] == []
 
 
 def test_check_define_adds_the_meanings():

@@ -24,13 +24,15 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.app import print_json, say_error, tell_notes
-    from qscore.cli.words import judge_words, verdict_line
+    from qscore.cli.app import print_json, say_error, tell_notes, warn
+    from qscore.cli.words import judge_words, suggestion_lines, verdict_line
     from qscore.errors import WordError
+    from qscore.suggestions import Budget
 
     refused = bad = False
     answers = []
-    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=False)
+    budget = Budget()
+    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=budget)
     for item in verdicts:
         if isinstance(item, WordError):
             bad = True
@@ -39,15 +41,20 @@ def define_words(
             continue
         refused |= not item.allowed
         found = meanings_of(item)
+        near = [] if found.meanings else list(item.suggestions)  # a word with a meaning is no typo
         if as_json:
             answers.append(
-                {"word": item.word, "allowed": item.allowed, "reason": item.reason, **definition_json(found)}
+                {"word": item.word, "allowed": item.allowed, "reason": item.reason}
+                | {"suggestions": near}
+                | definition_json(found)
             )
         else:
-            print("\n".join([verdict_line(item), *definition_lines(found)]))
+            print("\n".join([verdict_line(item), *suggestion_lines(near), *definition_lines(found)]))
     if as_json:
         print_json(answers)
     tell_notes(judge_with)
+    if budget.spent_out:
+        warn("suggestions were cut short to keep the answer quick")
     if bad:
         raise typer.Exit(2)
     if refused:

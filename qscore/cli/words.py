@@ -1,7 +1,7 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -197,9 +197,13 @@ def verdict_text(v: Verdict) -> str:
     shown = [str(s) for s in v.spellings]
     width = max(map(len, shown), default=0)
     lines += [f"  {text:<{width}}  {s.points:>3} points" for text, s in zip(shown, v.spellings, strict=True)]
-    if v.suggestions:
-        lines.append(f"  did you mean: {', '.join(v.suggestions)}")
+    lines += suggestion_lines(v.suggestions)
     return "\n".join(lines)
+
+
+def suggestion_lines(suggestions: Sequence[str]) -> list[str]:
+    """``  did you mean: weird, wider`` for a refused word with words near it."""
+    return [f"  did you mean: {', '.join(suggestions)}"] if suggestions else []
 
 
 @app.command(short_help="List the dictionaries qscore can use")
