@@ -122,7 +122,7 @@ class LogReader:
             for game_id, seq, kind, data in rows:
                 found.setdefault(game_id, []).append((seq, kind, data))
         except sqlite3.DatabaseError as exc:
-            raise self.file.damaged(str(exc)) from None
+            raise self.file.failures.damaged(str(exc)) from None
         return found
 
     def damaged_game(self, name: str, detail: str) -> StorageError:

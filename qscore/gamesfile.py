@@ -7,7 +7,7 @@ with an error naming the cause and is never changed. The database file is made w
 (schema and journal mode) under a temporary name and linked into place, so a file at
 the games path is never qscore's half-made one: an empty file there is refused too.
 SQLite's and the system's errors (a read-only folder, a full disk, a lock held too long)
-become one StorageError each, worded by what the user can do.
+become one StorageError each, worded by what the user can do (qscore.filefailures).
 
 Schema 1 is the games and their logs. Beside them the file may hold a derived table,
 ``summaries`` (each game's figures, worked out from its log and kept so that `games` and
@@ -31,17 +31,17 @@ What the file holds, games and their entries, is qscore.storage's business.
 
 from __future__ import annotations
 
-import errno
 import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from qscore.errors import QscoreError, StorageError, UnknownGameError
+from qscore.errors import StorageError, UnknownGameError
+from qscore.filefailures import FileFailures, error_code, nonempty, writable
 
 SCHEMA_VERSION = 1
-BUSY_TIMEOUT_MS = 15_000
+BUSY_TIMEOUT_MS = 15_000  # how long a write waits for another process's lock
 NO_GAMES = "no saved games yet: start one with qscore new ALICE BOB"
 
 _SCHEMA = """
@@ -118,34 +118,14 @@ class GamesFile:
         self.derived = False  # whether the file holds the derived table, as of the last look
         self.listings = False  # whether it holds the table of listings, as of the last look
         self.checked = False  # whether SQLite's check ran on the last look (see ``reading``)
+        self.failures = FileFailures(path)
 
     @property
     def folder(self) -> Path:
         return self.path.parent
 
-    def _check_folder(self) -> None:
-        first = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
-        if first.exists() and not first.is_dir():
-            hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"
-            if first == self.folder:
-                raise StorageError(f"the qscore home {first} is a file, not a folder: {hint}")
-            raise StorageError(
-                f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
-            )
-
-    @property
-    def _wal(self) -> Path:
-        return Path(f"{self.path}-wal")
-
-    def _disk_full(self) -> bool:
-        try:
-            space = os.statvfs(self.folder)
-            return space.f_bavail * space.f_frsize < 64 * 1024
-        except OSError:
-            return False
-
     def exists(self) -> bool:
-        self._check_folder()
+        self.failures.check_folder()
         if self.path.is_dir():
             raise StorageError(f"the saved games at {self.path} are a folder, not a file: qscore left it as it is")
         return self.path.exists()
@@ -159,7 +139,7 @@ class GamesFile:
         the caller runs ``check`` if it reads more than a kept listing."""
         if not self.exists():
             raise UnknownGameError(NO_GAMES)
-        with self._explained(writing=writing):
+        with self.failures.explained(writing=writing, waited_ms=BUSY_TIMEOUT_MS):
             conn = self._open_read_only()
             try:
                 self._identify(conn)
@@ -195,17 +175,19 @@ class GamesFile:
             self.derived = self.listings = True
 
     @contextmanager
-    def writing(self, *, create: bool = False, wait_ms: int = BUSY_TIMEOUT_MS) -> Iterator[sqlite3.Connection]:
+    def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[sqlite3.Connection]:
         """A read-write connection, once a read-only look has found qscore's database whole;
-        a lock another process holds is waited for up to ``wait_ms``."""
-        with self._explained(writing=True):
+        a lock another process holds is waited for up to ``wait_ms`` (BUSY_TIMEOUT_MS unless given)."""
+        wait_ms = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
+        with self.failures.explained(writing=True, waited_ms=wait_ms):
             if not self.exists():
                 if not create:
                     raise UnknownGameError(NO_GAMES)
                 self._create_file()
             with self.reading(writing=True):
                 pass
-            why = self._read_only_part()  # opened read-write anyway, SQLite would make a read-only -shm beside it
+            # opened read-write anyway, SQLite would make a read-only -shm beside it
+            why = self.failures.read_only_part()
             if why:
                 raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
             conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=wait_ms / 1000, isolation_level=None)
@@ -224,14 +206,14 @@ class GamesFile:
         # disk), and no log is pending, the file holds every entry: it is read as it
         # stands (immutable), and nothing is made beside it.
         immutable = self._uri("ro") + "&immutable=1"
-        pending = _nonempty(self._wal)
-        if not pending and not (_writable(self.path) and _writable(self.folder)):
+        pending = nonempty(self.failures.wal)
+        if not pending and not (writable(self.path) and writable(self.folder)):
             return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
         try:
             return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
         except sqlite3.OperationalError as exc:
-            cannot_share = _code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY"))
-            if cannot_share and not pending and self._disk_full():
+            cannot_share = error_code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY"))
+            if cannot_share and not pending and self.failures.disk_full():
                 return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
             raise
 
@@ -246,7 +228,7 @@ class GamesFile:
 
     def _identify(self, conn: sqlite3.Connection) -> None:
         """Refuse anything but a whole qscore database of a schema this qscore reads."""
-        if self.path.stat().st_size == 0 and not _nonempty(self._wal):
+        if self.path.stat().st_size == 0 and not nonempty(self.failures.wal):
             raise StorageError(
                 f"the saved games at {self.path} are an empty file (0 bytes, no games in it, and not "
                 "made by qscore): qscore will not write over it; delete it to start afresh"
@@ -265,7 +247,7 @@ class GamesFile:
                 f"this one reads up to {SCHEMA_VERSION}): upgrade qscore; the file was left as it is"
             )
         if not tables >= _TABLES:
-            raise self.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
+            raise self.failures.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         self.derived = DERIVED in tables and triggers >= _TRIGGERS
         listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
@@ -310,83 +292,3 @@ class GamesFile:
         finally:
             for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
                 leftover.unlink(missing_ok=True)
-
-    # --- errors ----------------------------------------------------------------
-
-    @contextmanager
-    def _explained(self, *, writing: bool) -> Iterator[None]:
-        """SQLite's and the system's errors, told as their real cause in one line."""
-        try:
-            yield
-        except QscoreError:
-            raise
-        except (sqlite3.Error, OSError) as exc:
-            raise self._explain(exc, writing) from None
-        except UnicodeDecodeError as exc:  # SQLite's message quoted a damaged name in the schema
-            raise self.damaged(exc.object.decode("utf-8", errors="backslashreplace")) from None
-
-    def _explain(self, exc: sqlite3.Error | OSError, writing: bool) -> StorageError:
-        nothing = "; nothing was saved" if writing else ""
-        cannot = "cannot save to" if writing else "cannot read"
-        if isinstance(exc, OSError):
-            if exc.errno == errno.ENOSPC:
-                return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
-            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-                why = self._read_only_part() or f"permission denied ({exc.filename})"
-                return StorageError(f"{cannot} {self.path}: {why}{nothing}")
-            where = exc.filename or self.path
-            return StorageError(f"cannot use the saved games at {where}: {exc.strerror or exc}{nothing}")
-        code = _code(exc)
-        if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-            return StorageError(
-                f"the saved games at {self.path} stayed locked by another process for "
-                f"{BUSY_TIMEOUT_MS / 1000:g} seconds{nothing}: try again when it is done"
-            )
-        if code.startswith("SQLITE_READONLY") or (code.startswith("SQLITE_CANTOPEN") and self._read_only_part()):
-            return StorageError(f"{cannot} {self.path}: {self._read_only_part() or 'it is read-only'}{nothing}")
-        if code == "SQLITE_FULL" or (code.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) and self._disk_full()):
-            return StorageError(f"{cannot} {self.path}: the disk is full{nothing}")
-        if code == "SQLITE_NOTADB":
-            return StorageError(
-                f"cannot read the saved games at {self.path}: it is not an SQLite database (damaged, "
-                "or another program's file); qscore left it as it is"
-            )
-        if code.startswith("SQLITE_CORRUPT"):
-            return self.damaged(str(exc))
-        if code.startswith("SQLITE_IOERR"):
-            return StorageError(f"cannot read or write the saved games at {self.path}: input/output error{nothing}")
-        if code.startswith("SQLITE_CANTOPEN"):
-            return StorageError(f"cannot open the saved games at {self.path}: {exc}{nothing}")
-        return StorageError(f"cannot use the saved games at {self.path}: {exc}{nothing}")
-
-    def _read_only_part(self) -> str:
-        """Why this folder or file cannot be written, or "" if it can."""
-        folder = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
-        if not _writable(folder):
-            return f"the folder {folder} is read-only"
-        if self.path.exists() and not os.access(self.path, os.R_OK):
-            return "permission denied"
-        for path in (self.path, self._wal, Path(f"{self.path}-shm")):
-            if path.exists() and not _writable(path):
-                return "the file is read-only" if path == self.path else f"{path.name} beside it is read-only"
-        return ""
-
-    def damaged(self, detail: str) -> StorageError:
-        return StorageError(
-            f"cannot read the saved games at {self.path}: the file is damaged ({detail}); qscore left it as it is"
-        )
-
-
-def _code(exc: sqlite3.Error) -> str:
-    return str(getattr(exc, "sqlite_errorname", ""))
-
-
-def _writable(path: Path) -> bool:
-    return os.access(path, os.W_OK)
-
-
-def _nonempty(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except OSError:
-        return False

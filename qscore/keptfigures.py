@@ -183,7 +183,7 @@ class KeptFigures:
         try:
             rows = conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
         except sqlite3.DatabaseError as exc:
-            raise self.file.damaged(str(exc)) from None
+            raise self.file.failures.damaged(str(exc)) from None
         return [(r[0], r[1], r[2], None) for r in rows]
 
     @staticmethod

@@ -65,7 +65,14 @@ def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.gamesfile") == {"qscore.storage", "qscore.gamelog", "qscore.keptfigures"}
     assert importers_of("qscore.keptfigures") == {"qscore.storage"}
     assert importers_of("qscore.gamelog") == {"qscore.storage", "qscore.keptfigures"}
-    assert importers_of("sqlite3") == {"qscore.storage", "qscore.gamesfile", "qscore.gamelog", "qscore.keptfigures"}
+    assert importers_of("qscore.filefailures") == {"qscore.gamesfile"}
+    assert importers_of("sqlite3") == {
+        "qscore.storage",
+        "qscore.gamesfile",
+        "qscore.filefailures",
+        "qscore.gamelog",
+        "qscore.keptfigures",
+    }
 
 
 def test_no_import_circle():
