@@ -42,6 +42,17 @@ def test_usage_lines_read_as_written():
     assert arguments.startswith("  PLAYERS...  the players, in seating order")
 
 
+def test_every_option_names_what_it_takes():
+    """An option's value is named as a person writes it (-g NAME, -u CARDS, --round N),
+    never typer's type placeholder (<str>, <int>, <path>)."""
+    for command in commands():
+        options = ok(command, "--help").split("Options:\n", 1)[1]
+        assert not re.search(r"<[a-z]+>", options), (command, options)
+    assert "  -g, --game NAME " in ok("sheet", "--help")
+    assert "  -u, --unused CARDS " in ok("score", "--help")
+    assert "  --allow FILE " in ok("check", "--help")
+
+
 def strings_shown(path: Path) -> list[str]:
     """The string literals of a module that are not docstrings."""
     tree = ast.parse(path.read_text("utf-8"))

@@ -381,13 +381,16 @@ DictionaryOpt = Annotated[
         "--dictionary",
         "-d",
         help="everyday (default), wordgame, a system tag such as en_US, or a word-list file",
+        metavar="NAME",
         autocompletion=dictionary_names,
     ),
 ]
 AllowOpt = Annotated[
-    Path | None, typer.Option("--allow", help="house rules: a file of extra allowed words, one a line")
+    Path | None, typer.Option("--allow", help="house rules: a file of extra allowed words, one a line", metavar="FILE")
 ]
-DenyOpt = Annotated[Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line")]
+DenyOpt = Annotated[
+    Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line", metavar="FILE")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
 # Fixed choices are the parser's: --help shows them, the shell completes them, any case
 # is taken, and anything else is a usage error naming them. The decks are data

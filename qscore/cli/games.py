@@ -32,15 +32,25 @@ if TYPE_CHECKING:
 GameOpt = Annotated[
     str | None,
     typer.Option(
-        "--game", "-g", help="the game's name (default: the game most recently started)", autocompletion=game_names
+        "--game",
+        "-g",
+        help="the game's name (default: the game most recently started)",
+        metavar="NAME",
+        autocompletion=game_names,
     ),
 ]
 NewGameOpt = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="a name for the game (default: today's date, e.g. 2026-11-20, or 2026-11-20-2)"),
+    typer.Option(
+        "--game",
+        "-g",
+        help="a name for the game (default: today's date, e.g. 2026-11-20, or 2026-11-20-2)",
+        metavar="NAME",
+    ),
 ]
 RoundOpt = Annotated[
-    int | None, typer.Option("--round", "-r", help="an earlier round, to correct it (default: the current round)")
+    int | None,
+    typer.Option("--round", "-r", help="an earlier round, to correct it (default: the current round)", metavar="N"),
 ]
 ReplaceOpt = Annotated[
     bool, typer.Option("--replace", help="replace the player's laydown in that round (refused without it)")
@@ -82,7 +92,9 @@ def start_game(players: list[str], **choices: Any) -> "Game":
 def new(
     players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
     variant: VariantOpt = "standard",
-    rounds: Annotated[str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5")] = None,
+    rounds: Annotated[
+        str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
+    ] = None,
     bonus: Annotated[
         Bonus | None,
         typer.Option(
@@ -93,10 +105,12 @@ def new(
     ] = None,
     dealer: Annotated[
         str | None,
-        typer.Option("--dealer", help="who deals first (default: the first player)", autocompletion=new_players),
+        typer.Option(
+            "--dealer", help="who deals first (default: the first player)", metavar="PLAYER", autocompletion=new_players
+        ),
     ] = None,
     bonus_points: Annotated[
-        int | None, typer.Option("--bonus-points", help="what each bonus is worth (default: 10)")
+        int | None, typer.Option("--bonus-points", help="what each bonus is worth (default: 10)", metavar="N")
     ] = None,
     review: Annotated[
         bool, typer.Option("--review/--no-review", help="in qscore play, show after each round what was missed")
@@ -138,7 +152,9 @@ def score(
     words: Annotated[
         list[str] | None, typer.Argument(help="the words as laid: letters, with (qu) for a double card")
     ] = None,
-    unused: Annotated[str, typer.Option("--unused", "-u", help='cards left in hand, quoted: -u "M X"')] = "",
+    unused: Annotated[
+        str, typer.Option("--unused", "-u", help='cards left in hand, quoted: -u "M X"', metavar="CARDS")
+    ] = "",
     out: Annotated[bool, typer.Option("--out", help="this player went out")] = False,
     replace: ReplaceOpt = False,
     unchecked: UncheckedOpt = False,
@@ -227,13 +243,13 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
 def challenge(
     player: Annotated[str, typer.Argument(help="whose word is challenged", autocompletion=players_still_in)],
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
-    by: Annotated[str, typer.Option("--by", help="who challenges", autocompletion=players_still_in)],
+    by: Annotated[str, typer.Option("--by", help="who challenges", metavar="PLAYER", autocompletion=players_still_in)],
     ruling: Annotated[
         Ruling | None,
         typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
     ] = None,
     round_no: Annotated[
-        int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)")
+        int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)", metavar="N")
     ] = None,
     game: GameOpt = None,
 ) -> None:

@@ -38,10 +38,12 @@ def best(
     ] = False,
     top: Annotated[int, typer.Option("--top", min=0, help="also list the N best distinct plays")] = 0,
     faceup: Annotated[
-        str | None, typer.Option("--faceup", help="the face-up discard: compare taking it with drawing blind")
+        str | None,
+        typer.Option("--faceup", help="the face-up discard: compare taking it with drawing blind", metavar="CARD"),
     ] = None,
     seen: Annotated[
-        str | None, typer.Option("--seen", help="cards known to be out of the draw pile (with --faceup)")
+        str | None,
+        typer.Option("--seen", help="cards known to be out of the draw pile (with --faceup)", metavar="CARDS"),
     ] = None,
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,

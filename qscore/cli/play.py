@@ -618,6 +618,7 @@ def play(
             "-g",
             help="the game to go on with, or a name for a new one "
             "(default: the game most recently started, or a new one once that is over)",
+            metavar="NAME",
         ),
     ] = None,
 ) -> None:

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 @reports_errors
 def review(
     game: GameOpt = None,
-    round_no: Annotated[int | None, typer.Option("--round", "-r", help="only this round")] = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player")] = None,
+    round_no: Annotated[int | None, typer.Option("--round", "-r", help="only this round", metavar="N")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player", metavar="PLAYER")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show, for every closed round, each player's score beside the best their cards allowed."""

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 @app.command(short_help="Each player's figures and the table's records")
 @reports_errors
 def stats(
-    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player", metavar="PLAYER")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
