@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from qscore.storage import GameStore
 from tests.conftest import ok, run
 
@@ -362,7 +364,8 @@ def start_play():
     )
 
 
-def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_home):
+@pytest.mark.parametrize("replace", [False, True])
+def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_home, replace):
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     proc = start_play()
     fd = proc.stdout.fileno()
@@ -370,14 +373,29 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
         seen = read_until(fd, "Who went out?")
         seen = answer(proc, b"\n", "ben's words", seen)
         ok("score", "ben", "at", "--unused", "Z")  # the other terminal
-        seen = answer(proc, b"ax\nE\n", "Replace it? [y/N]", seen)
-        seen = answer(proc, b"n\n", "cat's words", seen)
+        # asked as soon as the words are typed: before their unused cards or any check
+        seen = answer(proc, b"ax\n", "Replace it? [y/N]", seen)
+        assert "unused cards" not in seen.decode()
+        if replace:
+            seen = answer(proc, b"y\n", "ben's unused cards", seen)
+            seen = answer(proc, b"E\n", "cat's words", seen)
+        else:
+            seen = answer(proc, b"n\n", "cat's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
-    assert "ben already laid at (unused Z) in round 1. Replace it? [y/N]" in seen.decode()
-    assert "Kept ben's at (unused Z)." in seen.decode()
-    assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
+    in_order(
+        seen.decode(),
+        "ben's laydown in round 1 was saved meanwhile from another terminal: at (unused Z).",
+        "ben already laid at (unused Z) in round 1. Replace it? [y/N]",
+        *(
+            ["Replaced ben's at (unused Z) in round 1 with ax (unused E).", "as laid: A·X 14"]
+            if replace
+            else ["Kept ben's at (unused Z)."]
+        ),
+    )
+    kept = [(1, "ben", ["at"], ["Z"], False)]
+    assert laydowns() == (kept + [(1, "ben", ["ax"], ["E"], False)] if replace else kept)  # the log keeps both
 
 
 def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
@@ -490,11 +508,12 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
         seen = read_until(fd, "Who went out?")
         seen = answer(proc, b"\n", "ben's words", seen)
         ok("score", "ben", "at", "--unused", "Z")  # the other terminal, the very same laydown
-        seen = answer(proc, b"at\nZ\n", "cat's words", seen)
+        seen = answer(proc, b"at\n", "cat's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
-    assert "ben's laydown in round 1 is saved already: at (unused Z)." in seen.decode()
+    assert "ben's laydown in round 1 was saved meanwhile from another terminal: at (unused Z)." in seen.decode()
+    assert "unused cards" not in seen.decode()
     assert "Replace it?" not in seen.decode()
     assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
 

@@ -227,19 +227,33 @@ class Laydowns:
                 not_taken(exc)
 
     def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
-        words, unused, out = self.enter_laydown(game, state, step.player, went_out=step.went_out)
-        self.save(step.player, words, unused, out, state.number)
+        entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)
+        if entered is not None:
+            words, unused, out, replacing = entered
+            self.save(step.player, words, unused, out, state.number, replacing=replacing)
 
     def enter_laydown(
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
-    ) -> tuple[list[str], str, bool]:
-        """Ask for a player's words and unused cards, each line checked as it is typed."""
+    ) -> "tuple[list[str], str, bool, Laydown | None] | None":
+        """Ask for a player's words and unused cards, each line checked as it is typed; and
+        the laydown they replace, when one was saved meanwhile from another terminal and the
+        table said to replace it (None: the table kept it, nothing to save)."""
         from qscore.evening import cards_in_words, fit_words, words_of
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
+        replacing = None
         while True:
             words = words_of(self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True))
+            if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
+                # told before any question about the words typed: the table may not need them
+                self.session.progress.saw(n, player, meanwhile)
+                print(f"{player}'s laydown in round {n} was saved meanwhile from another terminal: {meanwhile.text()}.")
+                if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
+                    return None
+                if not self.confirm_replace(player, meanwhile, n):
+                    return None
+                replacing = meanwhile
             try:
                 fitted = fit_words(game, state, player, words, hand) if words else []
                 if fitted:
@@ -271,10 +285,17 @@ class Laydowns:
                 others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
                 unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
                 out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
-                return words, "", out
+                return words, "", out, replacing
             answer = self.ask_unused(game, state, player, words, hand - used)
             if answer is not None:
-                return answer[1], answer[0], False
+                return answer[1], answer[0], False, replacing
+
+    def saved_meanwhile(self, state: "RoundState", player: str) -> "Laydown | None":
+        """The player's laydown in the round as saved now, if another terminal saved one
+        that ``state`` (the round as the table is entering it) does not hold."""
+        game = self.session.game()
+        now = None if game is None else game.rounds[state.number - 1].laydowns.get(player)
+        return now if now is not None and now != state.laydowns.get(player) else None
 
     def choose_doubles(self, game: "Game", words: list[str]) -> list[str]:
         """A word typed in letters that a double card could have laid: its cards, the other
@@ -381,6 +402,7 @@ class Laydowns:
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
+            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
         self.session.show_rescored(saved.after, n)
 
     def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
@@ -415,8 +437,10 @@ class Laydowns:
             return
         if not self.confirm_replace(player, existing, round_no):
             return
-        words, unused, out = self.enter_laydown(game, state, player, went_out=False)
-        self.save(player, words, unused, out, round_no, replacing=existing)
+        entered = self.enter_laydown(game, state, player, went_out=False)
+        if entered is not None:
+            words, unused, out, meanwhile = entered
+            self.save(player, words, unused, out, round_no, replacing=meanwhile or existing)
 
 
 class PlaySession:
