@@ -10,7 +10,7 @@ here prints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -55,8 +55,11 @@ class Respelled:
         return format_laid(self.cards)
 
 
-def fits(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck) -> list[list[tuple[Card, ...]]]:
-    """Every way to lay the words so they take exactly ``cards`` cards.
+def fits(
+    words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck, *, at_most: bool = False
+) -> list[list[tuple[Card, ...]]]:
+    """Every way to lay the words so they take exactly ``cards`` cards (with ``at_most``,
+    no more than that: the cards left in hand are not known yet).
 
     ``laid`` is each word's cards as typed. Only words typed in letters are respelled,
     and only with double cards; none when the search would be too long.
@@ -67,7 +70,8 @@ def fits(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck:
         total *= len(options)
     if total > MOST_COMBINATIONS:
         return []
-    return [list(picked) for picked in product(*choices) if sum(len(c) for c in picked) == cards]
+    found = [list(picked) for picked in product(*choices)]
+    return [f for f in found if (sum(map(len, f)) <= cards if at_most else sum(map(len, f)) == cards)]
 
 
 def respell(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck) -> list[Respelled] | None:
@@ -78,17 +82,30 @@ def respell(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, de
     return [Respelled(w, c) for w, c in zip(words, found[0], strict=True)]
 
 
-def fitting_text(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck) -> str:
-    """When several spellings fit: ``thin could be (th)in or th(in)``; else ""."""
-    found = fits(words, laid, cards, deck)
+def fitting_text(
+    words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck, *, at_most: bool = False
+) -> str:
+    """When several spellings fit (``fits``): ``thin could be (th)in or th(in)``, or, when
+    more than one word could change, the whole laydowns: ``quiz the could be laid (qu)iz
+    the or quiz (th)e``; "" when fewer than two fit."""
+    found = fits(words, laid, cards, deck, at_most=at_most)
     if len(found) < 2:
         return ""
-    said = []
-    for i, w in enumerate(words):
-        ways = list(dict.fromkeys(format_laid(f[i]) for f in found))
-        if len(ways) > 1:
-            said.append(f"{w} could be {' or '.join(ways)}")
-    return "; ".join(said)
+    varying = [i for i in range(len(words)) if len({f[i] for f in found}) > 1]
+    if len(varying) == 1:
+        (i,) = varying
+        return f"{words[i]} could be {_either(format_laid(f[i]) for f in found)}"
+    ways = (" ".join(format_laid(f[i]) for i in varying) for f in found)
+    return f"{' '.join(words[i] for i in varying)} could be laid {_either(ways)}"
+
+
+def _either(ways: Iterable[str], shown: int = 8) -> str:
+    """``a or b or c``, the first ``shown`` of them and how many more (a word of three
+    double-card pairs, such as clothing, has seven other spellings: all shown)."""
+    listed = list(dict.fromkeys(ways))
+    left = len(listed) - shown
+    more = f" or {left} more way{'s' if left > 1 else ''}" if left > 0 else ""
+    return " or ".join(listed[:shown]) + more
 
 
 def could_drop(text: str, token: str, deck: Deck) -> tuple[Card, ...] | None:

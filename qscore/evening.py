@@ -156,7 +156,7 @@ def cards_in_words(game: Game, state: RoundState, player: str, words: list[str])
     _, _, laid = check_words(game, player, words, state.number)
     used = sum(len(cards) for cards in laid)
     if used > state.hand_size:
-        ways = fitting_text(words, laid, state.hand_size, game.deck)
+        ways = fitting_text(words, laid, state.hand_size, game.deck, at_most=True)
         hint = f": {ways}, type the one laid" if ways else ""
         raise GameError(
             f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}{hint}"

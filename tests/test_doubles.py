@@ -70,6 +70,23 @@ def test_score_shows_the_cards_and_what_a_double_card_would_make():
     assert rounds[0]["players"]["ann"]["words"] == ["(cl)ef"]
 
 
+def test_several_words_that_could_change_are_offered_as_whole_laydowns():
+    """quiz the in 6 cards: either word takes its double card, not both nor neither."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "9")
+    r = run("score", "ben", "quiz", "the", "-u", "A B C")
+    assert r.exit_code == 2
+    assert r.stderr.endswith("quiz the could be laid quiz (th)e or (qu)iz the, type the one laid\n")
+
+
+def test_play_offers_every_spelling_within_the_deal_before_the_unused_cards_are_known():
+    """clothing ate in 10 cards: one double card or more, so all seven spellings, the
+    one with three double cards too."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "10")
+    out = ok("play", input="".join(f"{a}\n" for a in ["", "clothing ate", "quit"]))
+    ways = "(cl)othing or clo(th)ing or cloth(in)g or (cl)o(th)ing or (cl)oth(in)g or clo(th)(in)g or (cl)o(th)(in)g"
+    assert f"ben's words take 11 cards, but round 1 is dealt 10: clothing could be {ways}, type the one laid" in out
+
+
 def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
     ok("new", "dan", "eve", "fay", "--rounds", "8")
     ok("score", "dan", "tot", "tee", "-u", "E E")  # three T cards
@@ -87,7 +104,7 @@ def test_play_offers_the_double_card_and_one_key_switches_it():
     answers = "".join(f"{a}\n" for a in ["", "clef", "x", "1", "S E", "thud", "", "S E"])
     out = ok("play", input=answers)
     assert "clef: C·L·E·F 19\n  1: if CL was one card: (cl)ef, 18\n" in out
-    assert "Answer with Enter, or a number from 1 to 1." in out
+    assert "Not taken: 'x': press Enter to keep the words as typed, or type 1 to switch." in out
     assert "(cl)ef: CL·E·F 18." in out
     assert "ben's unused cards (2 cards; blank: retype the words): S E" in out  # CL·E·F leaves two
     assert "Recorded ben's laydown in round 1: (cl)ef (unused S E)." in out

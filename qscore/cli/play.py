@@ -320,7 +320,8 @@ class Laydowns:
                 words = [*words[:i], laid, *words[i + 1 :]]
                 print(f"{laid}: {cards_text(game, [laid])}.")
                 continue
-            print(f"Answer with Enter, or a number from 1 to {len(options)}.")
+            numbers = "1" if len(options) == 1 else f"a number from 1 to {len(options)}"
+            not_taken(f"{answer!r}: press Enter to keep the words as typed, or type {numbers} to switch")
 
     def ask_unused(
         self, game: "Game", state: "RoundState", player: str, words: list[str], left: int
