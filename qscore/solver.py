@@ -356,7 +356,10 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
             elif entry > heap[0]:
                 heapq.heapreplace(heap, entry)
             if len(heap) == n:
-                floor[0] = heap[0][0]
+                # a play enters only by beating the worst kept (a tie comes later in order,
+                # so ranks after it): ties are pruned, and anagrams (eat, tea, ate) would
+                # otherwise tie in every combination
+                floor[0] = heap[0][0] + 1
     return [play for _v, _o, play in sorted(heap, reverse=True)]
 
 

@@ -36,6 +36,14 @@ def test_a_hand_past_fifteen_cards_is_refused_with_the_reason():
     one_line_error(run("best", " ".join("ABCDEFGHIJKLMNO" * 2)), "qscore: error: a hand of 30 cards")
 
 
+@pytest.mark.parametrize("top", ["0", "21", "100000"])
+def test_top_lists_one_to_twenty_plays(top):
+    """--top 100000 enumerated every play (3 s); --top 0 was taken as no --top."""
+    r = run("best", "C A T", "--top", top)
+    one_line_error(r, f"qscore: error: Invalid value for '--top': {top} is not in the range 1<=x<=20.")
+    assert len(json.loads(ok("best", "C A T S", "--top", "20", "--json"))["top"]) >= 2
+
+
 def test_fifteen_cards_still_solve():
     assert ok("best", "Q U I Z J A C K S T E R N O W", "--no-discard").startswith("Best play: ")
 

@@ -92,6 +92,8 @@ def test_solver_matches_brute_force(cards, discard):
     assert [p.score for p in sol.top] == sorted([p.score for p in sol.top], reverse=True)
     assert sol.top[0].score == best
     assert len({signature(p) for p in sol.top}) == len(sol.top)
+    # the search prunes what cannot enter the list, ties included: a longer list begins the same
+    assert sol.top == solve(cards, TINY, discard=discard, top=8).top[:3]
 
 
 def test_top_plays_are_every_distinct_play_in_order():
