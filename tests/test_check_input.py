@@ -242,7 +242,7 @@ def qscore_process(*args, **kwargs):
 
 @pytest.mark.parametrize(
     "args",
-    [["check", "-"], ["check", "--json", "-"], ["best", "A C D E I L N O R S T", "--top", "400", "--json"]],
+    [["check", "-"], ["check", "--json", "-"], ["best", "A C D E I L N O R S T", "--top", "20", "--json"]],
     ids=["check", "check-json", "best"],
 )
 @pytest.mark.slow
@@ -252,7 +252,9 @@ def test_a_closed_pipe_ends_quietly(args):
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     proc.stdin.write(words)
     proc.stdin.close()
-    proc.stdout.readline()  # `| head -1`
+    if args[0] == "check":
+        proc.stdout.readline()  # `| head -1`
+    # best writes its play at once, less than a pipe holds: closed before it writes (`| true`)
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait() == 141  # as for a program ended by SIGPIPE: not 1, a refusal
