@@ -762,6 +762,8 @@ def read_typed(text: str) -> str:
     if stray:
         shown = ", ".join("a space" if c.isspace() else repr(c) for c in stray)
         raise WordError(f"{quoted(text.strip())} has {shown}, which no card carries")
+    if not set(word) - _JOINERS:
+        raise WordError(f"{quoted(text.strip())} has no letters: give a word such as quiz")
     return word
 
 

@@ -96,6 +96,8 @@ def test_a_laid_word_with_no_such_card_is_bad_input():
         ("r2d2", "qscore: error: 'r2d2' has digits: cards carry letters only"),
         ("hello!", "qscore: error: 'hello!' has '!', which no card carries"),
         ("two words", "qscore: error: 'two words' has a space, which no card carries"),
+        ("''", "qscore: error: \"''\" has no letters"),  # was refused as a word, status 1
+        ("'-'", "qscore: error: \"'-'\" has no letters"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(word, message):
