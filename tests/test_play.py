@@ -395,7 +395,7 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
         ),
     )
     kept = [(1, "ben", ["at"], ["Z"], False)]
-    assert laydowns() == (kept + [(1, "ben", ["ax"], ["E"], False)] if replace else kept)  # the log keeps both
+    assert laydowns() == ([*kept, (1, "ben", ["ax"], ["E"], False)] if replace else kept)  # the log keeps both
 
 
 def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
