@@ -83,3 +83,20 @@ def test_the_dictionaries_table_is_the_commands():
     system = [line for line in listed if line[0] == "en_US"]
     if system:  # the words of a system dictionary's line, where hunspell's en_US is installed
         assert system[0] == [rows[4][0], rows[4][2]]
+
+
+def test_the_cards_table_is_the_deck():
+    """The README's card values and counts are the standard deck qscore scores with, and
+    the Short game's deck is half of each, as the README says."""
+    from qscore.cards import load_deck
+
+    table = README.read_text("utf-8").split("## The cards\n", 1)[1].split("| points | cards (copies) |\n|---|---|\n")[1]
+    shown = {}
+    for line in table.split("\n\n")[0].splitlines():
+        points, cards = (cell.strip() for cell in line.strip("|").split("|"))
+        for card in cards.split(", "):
+            token, copies = card.split(" \u00d7")  # the multiplication sign
+            shown[token] = (int(points), int(copies))
+    standard, short = load_deck("standard"), load_deck("short")
+    assert shown == {t: (c.points, standard.counts[t]) for t, c in standard.cards.items()}
+    assert all(short.counts[t] * 2 == standard.counts[t] for t in standard.cards)
