@@ -159,6 +159,18 @@ def fold(text: str) -> str:
 _LAID = re.compile(r"\(([A-Za-z]+)\)|([A-Za-z])|(.)")
 
 
+_JOINED = {"'": "an apostrophe", "\u2019": "an apostrophe", "-": "a hyphen"}
+
+
+def _not_a_card(character: str, text: str) -> str:
+    """Why a laid word cannot hold ``character``: the rules' reason for an apostrophe or a
+    hyphen (no card carries either, and the words are not allowed), else a slip."""
+    if character in _JOINED:
+        kind = "contractions" if _JOINED[character] == "an apostrophe" else "hyphenated words"
+        return f"{_JOINED[character]} in laid word {quoted(text)}: no card carries one, and {kind} are not allowed"
+    return f"bad character {quoted(character)} in laid word {quoted(text)}: use letters, and (qu) for a double card"
+
+
 def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
     """The cards of a word as laid down: letters are single cards, ``(qu)`` is the QU card.
 
@@ -169,9 +181,7 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
     for m in _LAID.finditer(fold(text).strip()):
         double, single, other = m.groups()
         if other is not None:
-            raise CardError(
-                f"bad character {quoted(other)} in laid word {quoted(text)}: use letters, and (qu) for a double card"
-            )
+            raise CardError(_not_a_card(other, text))
         token = double or single
         card = deck.cards.get(token.upper())
         if card is None:

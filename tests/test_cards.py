@@ -75,7 +75,14 @@ def test_laid_word_notation():
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("(xy)z", r"no card \(xy\)"), ("qu-iz", "bad character '-'"), ("", "empty word"), ("(qu", "bad character")],
+    [
+        ("(xy)z", r"no card \(xy\)"),
+        ("qu-iz", "a hyphen in laid word 'qu-iz': no card carries one, and hyphenated words are not allowed"),
+        ("don't", 'an apostrophe in laid word "don\'t": no card carries one, and contractions are not allowed'),
+        ("", "empty word"),
+        ("(qu", "bad character"),
+        ("ca!t", "bad character '!' in laid word 'ca!t'"),
+    ],
 )
 def test_bad_laid_words(text, message):
     with pytest.raises(CardError, match=message):
