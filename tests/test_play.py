@@ -305,6 +305,15 @@ def test_commands_at_any_prompt_and_resuming():
     # round 2: QUIZ and UNDO tie for longest, ben has the most words
     assert out.rstrip().endswith("Game over. ann wins with 46.")
 
+    # the next evening: play says the last game is finished before starting another
+    out = ok("play", input=lines("quit"))
+    in_order(
+        out,
+        "The last game, 'friday', is finished. ann wins with 46.",
+        "(qscore play --game friday goes back to it, for a late challenge.)",
+        "A new game.",
+    )
+
 
 def test_stopping_at_the_challenges_resumes_there():
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")

@@ -655,6 +655,11 @@ def play(
         try:
             current = scorekeeper.load_game(game)
             if current.over and game is None:  # the last game is finished: a new one
+                from qscore.cli.sheets import standing_text
+
+                result = standing_text(current).removeprefix("Game over. ")
+                print(f"The last game, {current.name!r}, is finished. {result}")
+                print(f"(qscore play --game {current.name} goes back to it, for a late challenge.)")
                 evening.set_up(None)
             else:
                 evening.session.name = current.name
