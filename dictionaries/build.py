@@ -13,7 +13,8 @@ the same fold qscore applies to what a player types), keeps entries of letters a
 files as abbreviations (curated-words.txt: app, intro, maths), and removes the curated
 deny list. Abbreviations and affixes go into denied.tsv, names into names.txt, so
 ``qscore check`` can say why such a word is refused; common.tsv records how common the
-common words are, to rank suggestions.
+common words are, to rank suggestions, and unsuggested.txt the words never suggested
+(WordNet's obscenities and ethnic slurs).
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ VARIANTS = tuple(
 WORDNET = Path("/usr/share/wordnet")
 WORDNET_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 WORDNET_PARTS = ("noun", "verb", "adj", "adv")
+# WordNet's usage domains of words a family table is not offered as a suggestion: the
+# obscenity synset (named by its lemma dirty_word) and ethnic_slur.
+OFFENSIVE_DOMAINS = ("dirty_word", "ethnic_slur")
 # WordNet's own rules for an inflection's base form (its "morphy"), by part of speech.
 INFLECTIONS = {
     "noun": (
@@ -136,12 +140,24 @@ class WordNet:
         self.capitalised: set[str] = set()  # printed with a capital somewhere: Paris, Easter
         self.tagged: dict[str, set[str]] = {part: set() for part in WORDNET_PARTS}
         self.irregular: dict[str, dict[str, list[str]]] = {}
+        self.usage: dict[tuple[str, str], set[str]] = {}  # (part, synset) -> its usage domains' synsets
+        self.offensive_domains: set[str] = set()  # the synsets of OFFENSIVE_DOMAINS
+        self.senses: dict[str, list[tuple[str, str]]] = {}  # lemma -> its (part, synset)s
         for part in WORDNET_PARTS:
             for line in (folder / f"data.{part}").read_text("latin-1").splitlines():
                 if line.startswith("  "):
                     continue  # the licence at the top of the file
+                # offset lex_filenum ss_type w_cnt [word lex_id]... p_cnt [ptr offset pos source/target]...
                 fields = line.split()
-                for i in range(int(fields[3], 16)):
+                count = int(fields[3], 16)
+                at = 4 + 2 * count
+                pointers = fields[at + 1 : at + 1 + 4 * int(fields[at])]
+                domains = {pointers[i + 1] for i in range(0, len(pointers), 4) if pointers[i] == ";u"}
+                if domains:
+                    self.usage[(part, fields[0])] = domains
+                if part == "noun" and set(OFFENSIVE_DOMAINS) & set(fields[4:at:2]):
+                    self.offensive_domains.add(fields[0])
+                for i in range(count):
                     lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # drop a marker such as (a)
                     if LETTERS.fullmatch(lemma):
                         self.lemmas[part].add(lemma)
@@ -154,6 +170,7 @@ class WordNet:
                 fields = line.split()
                 if int(fields[5 + int(fields[3])]) > 0:
                     self.tagged[part].add(fields[0])
+                self.senses.setdefault(fields[0], []).extend((part, s) for s in fields[-int(fields[2]) :])
             self.irregular[part] = {
                 f[0]: f[1:] for f in map(str.split, (folder / f"{part}.exc").read_text("latin-1").splitlines())
             }
@@ -162,6 +179,14 @@ class WordNet:
         """Lemmas WordNet prints only in lower case and finds in its sense-tagged texts."""
         tagged = set().union(*(self.lemmas[p] & self.tagged[p] for p in WORDNET_PARTS))
         return tagged - self.capitalised
+
+    def offensive(self) -> set[str]:
+        """Lemmas of which some sense WordNet files in its obscenity or ethnic-slur usage domain."""
+        return {
+            lemma
+            for lemma, senses in self.senses.items()
+            if any(self.usage.get(sense, set()) & self.offensive_domains for sense in senses)
+        }
 
     def inflects(self, word: str, bases: set[str]) -> bool:
         """Whether ``word`` is an inflection of one of ``bases``, by WordNet's own rules."""
@@ -274,6 +299,13 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # suggestions: "the" before "tee" for a typed "teh".
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
+    # Words never offered as a suggestion (dictionaries/README.md): a sense in WordNet's
+    # obscenity or ethnic-slur domain, unless SCOWL files the word among its common ones,
+    # where an everyday sense is the one meant (boy, screw, tool, spade), and their
+    # inflections. They stay words; a table that lays one is judged as ever.
+    marked = wordnet.offensive() - common.keys()
+    unsuggested = sorted(w for w in known if w in marked or wordnet.inflects(w, marked))
+    out["unsuggested.txt"] = "".join(f"{w}\n" for w in unsuggested)
     # The accented spellings of the words a player types without them: a hunspell
     # dictionary that holds only entrée (en_GB) allows entree through them.
     out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))

@@ -847,4 +847,13 @@ def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budge
     budget.start_word(deep=not known)  # a word the dictionary holds is no typo: one edit
     found = [joined] if joined != word and dictionary.refusal(joined) is None else []
     found += dictionary.suggest(joined, 20, budget)  # more than shown: some may need cards the deck lacks
-    return [w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most)][:5]
+    unsuggested = _unsuggested()
+    layable = (w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most))
+    return [w for w in layable if w not in unsuggested][:5]
+
+
+@cache
+def _unsuggested() -> frozenset[str]:
+    """Words never offered as a suggestion: obscenities and ethnic slurs by WordNet's usage
+    labels, with their inflections (unsuggested.txt, dictionaries/README.md). Still words."""
+    return frozenset(paths.package_file("wordlists", "unsuggested.txt").read_text("utf-8").split())

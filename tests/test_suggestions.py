@@ -117,3 +117,16 @@ def test_a_refusal_for_any_reason_gets_suggestions():
     assert judge("realy", everyday).suggestions[0] == "really"
     # the first letter moved two places is no likely slip: clock, with a letter left out
     assert judge("clok", everyday).suggestions[:2] == ("clock", "cloak")
+
+
+def test_obscenities_and_slurs_are_never_offered_but_stay_words():
+    """WordNet's obscenity and ethnic-slur labels keep a word out of every suggestion list
+    (dictionaries/README.md); a common word with an everyday sense stays offered."""
+    everyday = open_dictionary()
+    assert "dago" not in judge("dgo", everyday).suggestions  # it was third, after dog and god
+    assert "fuck" not in judge("fick", everyday).suggestions
+    assert judge("dago", everyday).allowed and judge("fuck", everyday).allowed
+    assert "screw" in judge("scrwe", everyday).suggestions  # SCOWL's common words keep their offer
+    shipped = (Path(__file__).resolve().parent.parent / "qscore" / "wordlists" / "unsuggested.txt").read_text()
+    assert {"dago", "dagos", "fuck", "fucking"} <= set(shipped.split())
+    assert not {"boy", "screw", "tool", "spade"} & set(shipped.split())
