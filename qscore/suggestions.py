@@ -145,8 +145,8 @@ def rank(word: str, near: Iterable[str]) -> list[str]:
 
     1. fewest edits from ``word`` (a letter moved two places counts as one: tounge);
     2. a letter doubled or left single (realy: really, awfull: awful), then letters in
-       the wrong order (teh: the, hte: the; not a first letter moved two places, clok:
-       lock), then letters left out (qeen: queen, clok: clock), then any other edit;
+       the wrong order (teh: the, hte: the), then letters left out (qeen: queen), then
+       any other edit;
     3. the first letter kept (qeen: queen before been; tiem: time before item);
     4. the most common word (SCOWL's sizes), then alphabetical.
     """
@@ -158,8 +158,8 @@ def _closeness(typed: str, word: str) -> tuple[int, int, bool, int, str]:
     edits = 1 if letters and word in moves(typed) else distance(typed, word)
     if _doubling(typed, word) or _doubling(word, typed):
         slip = 0
-    elif letters and not (word[:1] != typed[:1] and word in moves(typed)):
-        slip = 1  # a move that takes the first letter away (clok: lock) is no likely slip
+    elif letters:
+        slip = 1
     elif len(word) > len(typed) and _within(typed, word):
         slip = 2
     else:

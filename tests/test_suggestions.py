@@ -115,8 +115,6 @@ def test_a_refusal_for_any_reason_gets_suggestions():
     assert judge("tounge", everyday).suggestions[0] == "tongue"  # a letter two places off
     assert judge("qeen", everyday).suggestions[0] == "queen"
     assert judge("realy", everyday).suggestions[0] == "really"
-    # the first letter moved two places is no likely slip: clock, with a letter left out
-    assert judge("clok", everyday).suggestions[:2] == ("clock", "cloak")
 
 
 def test_obscenities_and_slurs_are_never_offered_but_stay_words():
