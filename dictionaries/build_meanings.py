@@ -72,6 +72,9 @@ def tag_counts() -> dict[tuple[str, str, int], int]:
     return counts
 
 
+QUOTED = re.compile(r"`([^`']*)'")
+
+
 def first_clause(gloss: str) -> str:
     """The gloss up to its first ``;`` outside brackets: its first definition, without examples."""
     depth = 0
@@ -86,7 +89,9 @@ def first_clause(gloss: str) -> str:
     # an example or a list of instances after a colon is no part of the meaning
     for lead_in in (': "', ": e.g."):
         gloss = gloss.split(lead_in, 1)[0]
-    return gloss.strip()
+    # WordNet quotes a word as `good' (a grave accent, then an apostrophe): printed so, the
+    # accent reads as a stray mark, so it is quoted 'good'
+    return QUOTED.sub(r"'\1'", gloss).strip()
 
 
 def read_senses() -> dict[str, list[Sense]]:

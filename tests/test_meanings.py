@@ -122,7 +122,7 @@ def test_a_damaged_file_is_named(tmp_path):
         ("children", "plural of child", ("child", "noun", "a young person")),
         ("crosses", "plural and present tense of cross", ("cross", "noun", "a wooden structure")),
         ("walked", "past tense of walk", ("walk", "verb", "use one's feet to advance")),
-        ("better", "comparative of good; comparative of well", ("better", "adjective", "(comparative of `good')")),
+        ("better", "comparative of good; comparative of well", ("better", "adjective", "(comparative of 'good')")),
     ],
 )
 def test_shipped_meanings(word, forms, first):
@@ -136,6 +136,7 @@ def test_shipped_meanings_are_short_and_of_lower_case_words():
     march = define("march")
     assert march.found and not any("month" in m.text for m in march.meanings)  # March the month is a name
     assert not any('"' in m.text or ";" in m.text for m in define("run").meanings)  # first clause, no examples
+    assert not any("`" in m.text for m in define("better").meanings)  # WordNet's `good' is quoted 'good'
     for nothing in ("the", "of", "steve", "his"):
         assert not define(nothing).found, nothing
 
