@@ -240,6 +240,14 @@ def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
     assert sheet()["rounds"][0]["bonus"] == "longest"
 
 
+def test_a_bonus_choice_at_leave_is_refused_while_three_play_on():
+    """leave --bonus most with three staying quietly dropped the longest-word bonus."""
+    ok("new", "ann", "ben", "cat", "dan", "--rounds", "3,4")
+    fails("leave", "dan", "--bonus", "most", message="--bonus is for when two players are left: ann, ben, cat")
+    assert "play on (bonus: both)" in ok("leave", "dan")
+    assert sheet()["rounds"][0]["bonus"] == "both"
+
+
 def test_games_lists_leaders_as_a_list():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
     assert json.loads(ok("games", "--json"))[0]["leaders"] == []
