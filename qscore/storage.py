@@ -234,8 +234,14 @@ class GameStore:
                 "SELECT id, CAST(name AS BLOB) FROM games NOT INDEXED WHERE name = ?", (name,)
             ).fetchone()
             if row is None:
-                known = [shown(r[0]) for r in conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")]
-                raise UnknownGameError(f"no game named {quoted(name)}: saved games are {', '.join(known) or 'none'}")
+                rows = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall()
+                # names differ in more than case (a new one is refused otherwise): -g friday finds Friday
+                alike = [r for r in rows if utf8(r[1]) and text_of(r[1], "").lower() == name.lower()]
+                if len(alike) != 1:
+                    known = ", ".join(shown(r[1]) for r in rows) or "none"
+                    empty = "a game's name cannot be empty" if not name.strip() else f"no game named {quoted(name)}"
+                    raise UnknownGameError(f"{empty}: saved games are {known}")
+                row = alike[0]
         return row[0], text_of(row[1], "its name")
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:

@@ -265,6 +265,8 @@ def test_games_lists_players_round_and_leader():
     # the default game is the one most recently started
     assert sheet()["game"] == "saturday"
     assert json.loads(ok("sheet", "--json", "--game", "friday"))["totals"]["ann"] == 23
+    # names differ in more than case, so any case finds the game (sheet -g Friday was refused)
+    assert json.loads(ok("sheet", "--json", "--game", "FRIDAY"))["game"] == "friday"
 
 
 @pytest.mark.parametrize(
@@ -282,6 +284,7 @@ def test_games_lists_players_round_and_leader():
         (["score", "ann", "(in)", "--unused", "E E"], "'(in)' is one card: a word takes at least 2 cards"),
         (["score", "ann", "cat", "--round", "3"], "round 3 has not started: the current round is 1"),
         (["score", "ann", "cat", "--game", "nope"], "no game named 'nope'"),
+        (["score", "ann", "cat", "--game", ""], "a game's name cannot be empty: saved games are"),
         (["challenge", "ann", "cat", "--by", "ben"], "ann has laid nothing down yet"),
         (["new", "solo"], "a game has 2 to 8 players, got 1"),
         (["new", "ann", "ann", "bob"], "two players have the same name: ann"),
