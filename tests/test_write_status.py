@@ -64,3 +64,11 @@ def test_a_full_disk_with_nothing_saved_is_still_an_error():
     done = to_full_disk("sheet", "-g", "fri")
     assert done.returncode == 2
     assert done.stderr == "qscore: error: cannot write the output: No space left on device\n"
+
+
+def test_the_sheet_to_see_is_named_so_it_can_be_pasted():
+    """A game name with spaces and an apostrophe is quoted as the shell needs it."""
+    ok("new", "ann", "ben", "cat", "-g", "Friday at D'Arcy's")
+    done = to_full_disk("score", "ann", "at", "--unused", "Z", "-g", "Friday at D'Arcy's")
+    assert done.returncode == 0, done.stderr
+    assert "(see qscore sheet -g 'Friday at D'\"'\"'Arcy'\"'\"'s')" in done.stderr

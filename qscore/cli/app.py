@@ -113,6 +113,8 @@ def _output_failed(exc: OSError) -> int:
 
 def saved_text(w: "Written") -> str:
     """What one saved change was, in a few words that name its game."""
+    import shlex
+
     from qscore.cli.sheets import entry_text
 
     if w.change == "renamed":
@@ -123,9 +125,10 @@ def saved_text(w: "Written") -> str:
     assert entry is not None
     if entry.kind == "created":
         return f"game {w.game!r} started"
+    see = f"(see qscore sheet -g {shlex.quote(w.game)})"  # a name to paste, quoted as the shell needs
     if entry.kind == "undo":
-        return f"the undo of entry {entry.data['undoes']} in game {w.game!r} (see qscore sheet -g {w.game})"
-    return f"{entry_text(entry)}, in game {w.game!r} (see qscore sheet -g {w.game})"
+        return f"the undo of entry {entry.data['undoes']} in game {w.game!r} {see}"
+    return f"{entry_text(entry)}, in game {w.game!r} {see}"
 
 
 def say_error(line: str) -> None:

@@ -619,6 +619,8 @@ class PlaySession:
 
     def stop(self) -> NoReturn:
         """Say where the table stopped and how to go on."""
+        import shlex
+
         from qscore.cli.sheets import entry_text
         from qscore.scoresheet import effective
 
@@ -629,7 +631,7 @@ class PlaySession:
         last = effective(game.entries)[-1]
         saved = f"last saved: {entry_text(last)}" if last.kind != "created" else "nothing scored yet"
         print(f"\nStopped. Game {game.name!r} is saved ({saved}).")
-        print(f"Go on with: qscore play --game {game.name}")
+        print(f"Go on with: qscore play --game {shlex.quote(game.name)}")
         raise typer.Exit(0)
 
 
@@ -655,11 +657,13 @@ def play(
         try:
             current = scorekeeper.load_game(game)
             if current.over and game is None:  # the last game is finished: a new one
+                import shlex
+
                 from qscore.cli.sheets import standing_text
 
                 result = standing_text(current).removeprefix("Game over. ")
                 print(f"The last game, {current.name!r}, is finished. {result}")
-                print(f"(qscore play --game {current.name} goes back to it, for a late challenge.)")
+                print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
                 evening.set_up(None)
             else:
                 evening.session.name = current.name
