@@ -185,6 +185,13 @@ def check_laydown(
     LaydownExistsError unless ``replace`` is given.
     """
     who = game.player(player)
+    if round_no is None and game.current is None and who in game.rounds[-1].laydowns:
+        # scored again once the game is over (a second terminal was first): the laydown that stands
+        last = game.rounds[-1]
+        raise GameError(
+            f"game {quoted(game.name)} is over, and {who} laid {last.laydowns[who].text()} in its last round, "
+            f"{last.number}: add --round {last.number} --replace to change it"
+        )
     state = game.round(round_no)
     playing(game, who, state)
     existing = state.laydowns.get(who)
@@ -202,8 +209,17 @@ def check_laydown(
             every = [c for w in laid for c in w] + left
     check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
-        earlier = [r.number for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
-        hint = f" (for round {earlier[-1]}, add --round {earlier[-1]})" if earlier and round_no is None else ""
+        earlier = [r for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
+        hint = ""
+        if earlier and round_no is None:
+            meant = earlier[-1]
+            laid_then = meant.laydowns.get(who)
+            hint = (
+                f" ({who} laid {laid_then.text()} in round {meant.number}: "
+                f"add --round {meant.number} --replace to change it)"
+                if laid_then is not None
+                else f" (for round {meant.number}, add --round {meant.number})"
+            )
         ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
         hint += f": {ways}, type the one laid" if ways else ""
         raise GameError(

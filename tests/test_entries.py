@@ -79,7 +79,7 @@ def test_the_errors_say_one_round_and_one_card_in_the_singular():
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
     r = run("score", "ben", "ax", "--unused", "E", "--replace")
-    assert "its 1 round is scored (use --round N to correct one)" in r.stderr
+    assert "is over, and ben laid at (unused Z) in its last round, 1: add --round 1 --replace" in r.stderr
 
 
 @pytest.mark.slow

@@ -232,7 +232,8 @@ def test_correcting_an_earlier_round_rescores_it():
     # round 1 is closed: a 3-card laydown no longer fits the current round of 4
     r = run("score", "ben", "at", "--unused", "E")
     assert r.exit_code == 2
-    assert "but round 2 is dealt 4 (for round 1, add --round 1)" in r.stderr
+    # ben laid in round 1 already: the hint says how to change that laydown, not to add one
+    assert "but round 2 is dealt 4 (ben laid at (unused Z) in round 1: add --round 1 --replace" in r.stderr
     r = run("score", "ben", "at", "--unused", "E", "--round", "1")
     assert r.exit_code == 2 and "ben already laid at (unused Z) in round 1: add --replace" in r.stderr
     out = ok("score", "ben", "at", "--unused", "E", "--round", "1", "--replace")  # was Z unused
@@ -321,7 +322,10 @@ def test_challenge_errors_and_closed_game():
             ["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"],
             "Invalid value for '--ruling': 'maybe' is not one of 'valid', 'invalid'",
         ),
-        (["score", "ann", "cat", "--out"], "is over: its 1 round is scored (use --round N to correct one)"),
+        (
+            ["score", "ann", "cat", "--out"],
+            "is over, and ann laid cat (went out) in its last round, 1: add --round 1 --replace to change it",
+        ),
     ]:
         r = run(*args)
         assert r.exit_code == 2 and message in r.stderr, (args, r.output)
