@@ -289,7 +289,14 @@ class Game:
             found = exact
         if found:
             return found[0]
-        raise GameError(f"no player {quoted(name)} in game {quoted(self.name)}: players are {', '.join(self.players)}")
+        from difflib import get_close_matches
+
+        keys = {name_key(p): p for p in self.players}
+        near = [keys[k] for k in get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)]
+        meant = f" (did you mean {near[0]}?)" if near else ""
+        raise GameError(
+            f"no player {quoted(name)} in game {quoted(self.name)}: players are {', '.join(self.players)}{meant}"
+        )
 
     def round(self, number: int | None) -> RoundState:
         """Round ``number``, or the current one; a round not yet reached is an error."""

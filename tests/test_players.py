@@ -248,6 +248,14 @@ def test_a_bonus_choice_at_leave_is_refused_while_three_play_on():
     assert sheet()["rounds"][0]["bonus"] == "both"
 
 
+def test_a_misspelt_player_is_refused_with_the_likely_one():
+    ok("new", "ann", "bob", "O'Neil", "--rounds", "3,4")
+    fails("score", "bbo", "at", "-u", "E", message="players are ann, bob, O'Neil (did you mean bob?)")
+    fails("score", "onel", "at", "-u", "E", message="(did you mean O'Neil?)")
+    r = run("score", "zed", "at", "-u", "E")
+    assert r.stderr.endswith("players are ann, bob, O'Neil\n")  # nothing like it: no guess
+
+
 def test_games_lists_leaders_as_a_list():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
     assert json.loads(ok("games", "--json"))[0]["leaders"] == []
