@@ -258,3 +258,12 @@ def test_play_summarises_a_round_by_the_tables_ruling():
     out = ok("play", input="".join(f"{a}\n" for a in answers))
     assert "Review: nobody could have scored more in round 1." in out
     assert "Missed in all: ann 0, ben 0, cat 0." in out
+
+
+def test_a_missed_play_is_written_as_laid():
+    """(TH)UD and T·H·U·D score differently, so the review writes the cards as laid."""
+    from qscore.cli.review import play_words
+    from qscore.solver import solve
+
+    best = solve(parse_hand("TH U D E S"), open_dictionary(), discard=False).best
+    assert (play_words(best), best.score) == ("(TH)UD · ES", 23)  # TH9 U4 D5 + E2 S3

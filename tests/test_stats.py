@@ -144,14 +144,14 @@ def test_stats_text(tmp_path):
     assert lines[5].split() == ["dan", "1", "1", "0", "23.0", "23", "23", "1", "0", "(0", "won)", "0"]
     assert lines[6:] == [
         "Best words:",
-        "  Ann: QUIZ, 25 points (monday, round 2)",
+        "  Ann: (QU)IZ, 25 points (monday, round 2)",
         "  Ben: GO, 8 points (monday, round 2)",
         "  cat: JAB, 23 points (monday, round 2)",
         "  dan: CAT, 13 points (tuesday, round 1)",
         "Records:",
         "  highest game total: Ann, 56 (monday)",
         "  highest round: Ann, 33 (monday, round 2)",
-        "  best word: Ann's QUIZ, 25 points (monday, round 2)",
+        "  best word: Ann's (QU)IZ, 25 points (monday, round 2)",
     ]
 
 

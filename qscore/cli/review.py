@@ -53,10 +53,10 @@ def review_json(r: "HandReview") -> dict[str, Any]:
 
 
 def play_words(play: "Play") -> str:
-    """A play in a few words: ``QUIZ · TO (E unused)``."""
-    from qscore.cards import format_cards
+    """A play in a few words as laid: ``(QU)IZ · TO (E unused)``."""
+    from qscore.cards import format_cards, format_laid
 
-    words = " · ".join(w.text.upper() for w in play.words) or "no word"
+    words = " · ".join(format_laid(w.cards).upper() for w in play.words) or "no word"
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
 
 

@@ -89,7 +89,9 @@ def where(game: str, number: int | None = None) -> str:
 
 
 def record_text(w: "WordRecord") -> str:
-    return f"{w.word.upper()}, {w.points} points ({where(w.game, w.round)})"
+    """``(QU)IZ, 25 points (friday, round 3)``: the word as laid, so QU·I·Z and Q·U·I·Z differ."""
+    laid = "".join(f"({t})" if len(t) > 1 else t for t in w.cards)
+    return f"{laid}, {w.points} points ({where(w.game, w.round)})"
 
 
 def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: bool) -> str:
