@@ -166,6 +166,19 @@ def test_an_unknown_shell_is_one_line(tmp_path, monkeypatch):
     assert list(home.iterdir()) == []
 
 
+def test_tab_after_an_eager_option_carries_nothing_out(tmp_path, monkeypatch):
+    """Tab after --install-completion fish wrote fish's script, and offered its message as
+    completions; --version and --show-completion offered their output."""
+    from qscore import __version__
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for line in ("qscore --install-completion fish ", "qscore --install-completion ", "qscore --version "):
+        offered = complete(line)
+        assert not any("installed" in w or w == __version__ for w in offered), (line, offered)
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert "#compdef" not in complete("qscore --show-completion zsh ")
+
+
 def test_show_completion_prints_the_script_of_the_shell_named():
     assert ok("--show-completion", "zsh").startswith("#compdef qscore\n")
     assert ok("--show-completion", "fish").startswith("complete --command qscore ")

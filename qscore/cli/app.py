@@ -240,16 +240,21 @@ app = QscoreTyper(
 )
 
 
-def show_version(value: bool) -> None:
-    if value:
+# The callbacks of the eager options act only on a real run: while the shell asks for
+# completions (ctx.resilient_parsing) the command line is parsed, not carried out, so
+# Tab after --install-completion must not install anything.
+
+
+def show_version(ctx: typer.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
         from qscore import __version__
 
         print(f"qscore {__version__}")
         raise typer.Exit()
 
 
-def install_completion(shell: str | None) -> None:
-    if shell is None:
+def install_completion(ctx: typer.Context, shell: str | None) -> None:
+    if shell is None or ctx.resilient_parsing:
         return
     name = _shell(shell)
     try:
@@ -263,8 +268,8 @@ def install_completion(shell: str | None) -> None:
     raise typer.Exit()
 
 
-def show_completion(shell: str | None) -> None:
-    if shell is not None:
+def show_completion(ctx: typer.Context, shell: str | None) -> None:
+    if shell is not None and not ctx.resilient_parsing:
         print(SCRIPTS[_shell(shell)], end="")
         raise typer.Exit()
 
