@@ -27,7 +27,7 @@ from qscore.cards import Deck, fold, largest_deal, load_deck, parse_laid_word
 from qscore.errors import CardError, DictionaryError, WordError, quoted
 from qscore.paths import printable, shown_path
 from qscore.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
-from qscore.system_dictionaries import open_hunspell, private_enchant, system_tag
+from qscore.system_dictionaries import import_enchant, open_hunspell, private_enchant, system_tag
 
 if TYPE_CHECKING:
     import dawg
@@ -711,9 +711,8 @@ def list_dictionaries() -> list[DictionaryInfo]:
     """The shipped lists and the system dictionaries enchant can open with hunspell."""
     found = [DictionaryInfo(n, _shipped(n).size(), SHIPPED[n]) for n in SHIPPED]
     with private_enchant():
-        try:
-            import enchant
-        except ImportError:
+        enchant = import_enchant()
+        if enchant is None:
             return found
         tags = sorted(enchant.Broker().list_languages())
     for tag in tags:

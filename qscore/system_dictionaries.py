@@ -28,14 +28,27 @@ def install_hint(tag: str) -> str:
     )
 
 
-def _open_enchant(tag: str) -> tuple[Any, Any]:
-    """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
+def import_enchant() -> Any | None:
+    """pyenchant, or None when the enchant library cannot be loaded: not installed, or
+    PYENCHANT_LIBRARY_PATH naming no file (pyenchant asserts that one, ctypes raises OSError)."""
     try:
         import enchant
-    except ImportError:
-        raise DictionaryError(
-            f"dictionary {quoted(tag)} needs the enchant library (on Debian or Ubuntu: apt-get install libenchant-2-2)"
-        ) from None
+    except (ImportError, OSError, AssertionError):
+        return None
+    return enchant
+
+
+def _open_enchant(tag: str) -> tuple[Any, Any]:
+    """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
+    enchant = import_enchant()
+    if enchant is None:
+        path = os.environ.get("PYENCHANT_LIBRARY_PATH")
+        fix = (
+            f"PYENCHANT_LIBRARY_PATH names {quoted(path)}"
+            if path
+            else "on Debian or Ubuntu: apt-get install libenchant-2-2"
+        )
+        raise DictionaryError(f"dictionary {quoted(tag)} needs the enchant library, which did not load ({fix})")
     broker = enchant.Broker()
     # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
     broker.set_ordering(tag, "hunspell")

@@ -84,6 +84,26 @@ def test_unknown_system_dictionary_says_what_to_install():
         open_dictionary("xx_YY")
 
 
+@pytest.mark.slow
+def test_an_enchant_library_that_does_not_load_is_one_line():
+    """PYENCHANT_LIBRARY_PATH naming no file was an AssertionError traceback from pyenchant."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYENCHANT_LIBRARY_PATH": "/nonexistent/libenchant.so"}
+    checked = subprocess.run([sys.executable, "-m", "qscore", "check", "-d", "en_US", "quiz"], **QUIET, env=env)
+    assert (checked.returncode, checked.stdout) == (2, "")
+    assert checked.stderr == (
+        "qscore: error: dictionary 'en_US' needs the enchant library, which did not load "
+        "(PYENCHANT_LIBRARY_PATH names '/nonexistent/libenchant.so')\n"
+    )
+    listed = subprocess.run([sys.executable, "-m", "qscore", "dictionaries"], **QUIET, env=env)
+    assert listed.returncode == 0 and "everyday" in listed.stdout and listed.stderr == ""
+
+
+QUIET = {"capture_output": True, "text": True, "check": False}
+
+
 def test_unknown_dictionary_name():
     with pytest.raises(DictionaryError, match="unknown dictionary 'Nope!'"):
         open_dictionary("Nope!")
