@@ -35,6 +35,10 @@ class Progress:
     # the laydowns of a round as the table last saw them: one saved from another terminal
     # meanwhile is told, not passed over in silence
     seen: dict[int, dict[str, Laydown]] = field(default_factory=dict)
+    # the seats and who had gone home, as the table last saw them: a rename or a leave
+    # made in another terminal is told, and what was seen follows the new names
+    players: tuple[str, ...] = ()
+    gone: frozenset[str] = frozenset()
 
     def catch_up(self, game: Game) -> list[str]:
         """Forget what the saved game has overtaken (an undo, a fix, another terminal);
@@ -42,7 +46,7 @@ class Progress:
         current = game.current
         # a round opened again has its challenges again
         self.settled = {r for r in self.settled if current is None or r < current.number}
-        notes = []
+        notes = self._seats(game)
         if current is not None:
             named = self.going_out.get(current.number)
             if named and named not in current.players:  # renamed or gone home, from another terminal
@@ -54,14 +58,40 @@ class Progress:
             notes += [
                 f"{p}'s laydown in round {number} was saved from another terminal: {lay.text()}."
                 for p, lay in state.laydowns.items()
-                if seen.get(p) != lay
+                if not _same(seen.get(p), lay)
             ]
             self.seen[number] = dict(state.laydowns)
         return notes
 
+    def _seats(self, game: Game) -> list[str]:
+        """Renames and leaves since the table's last look, told; what the table saw and
+        said is kept under the new names (a seat keeps its place when renamed)."""
+        notes = []
+        if len(self.players) == len(game.players):
+            renamed = {old: new for old, new in zip(self.players, game.players, strict=True) if old != new}
+            notes += [f"{old} is now called {new}." for old, new in renamed.items()]
+            self.seen = {n: {renamed.get(p, p): lay for p, lay in laid.items()} for n, laid in self.seen.items()}
+            self.going_out = {n: renamed.get(p, p) for n, p in self.going_out.items()}
+            self.gone = frozenset(renamed.get(p, p) for p in self.gone)
+            notes += [
+                f"{p} has gone home: the game goes on without them from round {game.left[p]}."
+                for p in game.players
+                if p in game.left and p not in self.gone
+            ]
+        self.players, self.gone = game.players, frozenset(game.left)
+        return notes
+
     def saw(self, number: int, player: str, laydown: Laydown) -> None:
-        """The table saved this laydown itself: nothing to tell."""
-        self.seen.setdefault(number, {})[player] = laydown
+        """The table saved this laydown itself: nothing to tell. Only a round the table
+        watches (its current one, or one it watched) keeps what was seen of it: a fix of
+        an earlier round is no news of the others' laydowns in it."""
+        if number in self.seen:
+            self.seen[number][player] = laydown
+
+
+def _same(seen: Laydown | None, now: Laydown) -> bool:
+    """The laydown the table saw, whatever the player is called now."""
+    return seen is not None and (seen.words, seen.unused, seen.out) == (now.words, now.unused, now.out)
 
 
 @dataclass(frozen=True)

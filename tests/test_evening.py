@@ -198,3 +198,21 @@ def test_a_laydown_saved_elsewhere_is_told_though_the_round_closed_meanwhile():
     )
     assert closed.current.number == 2  # cat's laydown, saved elsewhere, closed round 1
     assert progress.catch_up(closed) == ["cat's laydown in round 1 was saved from another terminal: at (unused Z)."]
+
+
+def test_a_rename_elsewhere_is_told_and_is_no_laydown():
+    progress = Progress(going_out={1: ""})
+    two = game(laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]))
+    progress.catch_up(two)  # the table has seen ben and ann laid
+    rename = ("rename", {"old": "ann", "new": "anna"})
+    renamed = game(laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]), rename)
+    assert progress.catch_up(renamed) == ["ann is now called anna."]  # not "anna's laydown ... was saved"
+    assert progress.catch_up(renamed) == []
+
+
+def test_a_fix_of_an_unwatched_round_is_no_news_of_its_other_laydowns():
+    progress = Progress()
+    fixed = game(*ROUND_1, laydown(2, "ann", ["to"], ["E", "S"]))
+    progress.catch_up(fixed)  # the table watches round 2
+    progress.saw(1, "ben", fixed.rounds[0].laydowns["ben"])  # fix ben 1, saved by the table
+    assert progress.catch_up(fixed) == []  # was: ann's and cat's round-1 laydowns "saved from another terminal"

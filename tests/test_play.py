@@ -488,9 +488,8 @@ def test_a_rename_and_a_leave_in_another_terminal_count_at_the_next_prompt(isola
         seen = read_until(fd, "Who went out?")
         ok("rename", "cat", "cathy")  # the other terminal, while play waits
         ok("leave", "dan")
-        # the name play showed; cat is no longer in the round, so the question comes again
-        seen = answer(proc, b"cat\n", "Who went out?", seen[seen.index(b"Who went out?") + 1 :])
-        seen = answer(proc, b"cathy\n", "cathy's words", seen)
+        # the name play showed: the table's answer follows the rename, and both changes are told
+        seen = answer(proc, b"cat\n", "cathy's words", seen[seen.index(b"Who went out?") + 1 :])
         seen = answer(proc, b"cat\n", "ann's words", seen)  # turn order from cathy, dan gone home
         seen = answer(proc, b"ax\nE\n", "ben's words", seen)
     finally:
@@ -498,7 +497,8 @@ def test_a_rename_and_a_leave_in_another_terminal_count_at_the_next_prompt(isola
         proc.wait(timeout=30)
     text = seen.decode()
     assert "Traceback" not in text and "dan's words" not in text
-    assert "cat is no longer in round 1." in text
+    in_order(text, "cat is now called cathy.", "dan has gone home: the game goes on without them from round 1.")
+    assert "saved from another terminal" not in text  # a rename is no laydown
     assert laydowns() == [(1, "cathy", ["cat"], [], True), (1, "ann", ["ax"], ["E"], False)]
 
 
