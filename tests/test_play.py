@@ -618,3 +618,16 @@ def test_a_laid_word_that_is_a_command_is_asked_about():
         "Recorded ann's laydown in round 1: undo.",
     )
     assert laydowns() == [(1, "ben", ["quit"], [], True), (1, "ann", ["undo"], [], False)]
+
+
+def test_a_fix_of_an_earlier_round_after_a_resume_shows_it_rescored(isolated_home):
+    """fix dan 1 in a resumed play showed no rescore: the new totals came rounds later."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    ok("score", "ben", "quiz", "--out")  # round 2 under way: play resumes at its laydowns
+    out = ok("play", input=lines("fix ben 1", "y", "ax", "E", "quit"))
+    replaced = "Replaced ben's at (unused Z) in round 1 with ax (unused E)."
+    in_order(out, replaced, "Round 1 rescored.", "Totals after round 1:")
+    assert "saved from another terminal" not in out

@@ -118,7 +118,8 @@ class Session:
         from qscore.cli.sheets import round_text
 
         state = game.rounds[number - 1]
-        if state.closed and number in self.progress.settled:
+        # settled this session, or before the round the table is on (a fix after a resume)
+        if state.closed and (number in self.progress.settled or number < self.progress.at_round):
             print(f"Round {number} rescored.")
             print(round_text(game, state, self.dictionary))
             after_round(game, state)
