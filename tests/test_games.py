@@ -405,6 +405,17 @@ def test_unquoted_unused_cards_get_a_hint_to_quote():
     assert sheet()["rounds"][0]["players"]["ann"] is None
 
 
+def test_a_paper_ruling_is_named_and_one_point_is_one():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "U")  # A2 T3 less U4: a hand of 1
+    ok("score", "cat", "ox", "--unused", "E")
+    out = ok("challenge", "ann", "cat", "--by", "ben")
+    assert out.startswith("Challenge by ben: cat is allowed: ben loses 1 point this round (worth 13,")
+    out = ok("challenge", "cat", "ox", "--by", "ann", "--ruling", "invalid")  # a paper dictionary said no
+    assert out.startswith("Challenge by ann: ox is not allowed by the table's ruling: it is no word for cat;")
+
+
 def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after_the_floor():
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     for step in WHOLE_GAME[:3]:  # round 1: ann CAT out, ben AT with Z unused (0), cat OX with E

@@ -107,7 +107,8 @@ def test_a_short_game_in_table_order():
         "Round 3 (5 cards):",
         "ann *     steve 21 struck",
         "Round 4: 6 cards. ann deals, ben starts.",
-        "Challenge by cat: quilt is allowed: cat loses 26 points this round (worth 27, but a hand stops at 0).",
+        "Challenge by cat: quilt is allowed by the table's ruling: cat loses 26 points this round "
+        "(worth 27, but a hand stops at 0).",
         "Challenge in round 4?",
         "Round 4 (6 cards):",
         "cat challenged ben's quilt: allowed by the table's ruling",

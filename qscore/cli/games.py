@@ -273,6 +273,7 @@ def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -
     d = entry.data
     value = points(parse_laid_word(d["word"], game.deck))
     why = f" ({d['reason']})" if d["reason"] else ""
+    ruled = " by the table's ruling" if d.get("ruling") == "table" else ""  # the paper overruled qscore's dictionary
     if d["valid"]:
         lost, floor = str(value), ""
         was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
@@ -281,10 +282,12 @@ def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -
         elif before is not None and was is not None and now is not None:
             taken = was[d["by"]].hand_score - now[d["by"]].hand_score
             lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
-        outcome = f"{d['word']} is allowed: {d['by']} loses {lost} points this round{floor}."
+        unit = "point" if lost == "1" else "points"
+        outcome = f"{d['word']} is allowed{ruled}: {d['by']} loses {lost} {unit} this round{floor}."
     else:
         outcome = (
-            f"{d['word']} is not allowed{why}: it is no word for {d['player']}; its {value} points count against them."
+            f"{d['word']} is not allowed{ruled}{why}: it is no word for {d['player']}; "
+            f"its {value} points count against them."
         )
     return f"Challenge by {d['by']}: {outcome}{meaning_after_challenge(d['word'], d['valid'])}"
 
