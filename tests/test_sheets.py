@@ -109,3 +109,14 @@ def test_the_round_table_keeps_its_columns_and_play_echoes_the_settings():
 
     out = ok("play", "--game", "later", input=typed("ann ben", "", "most", "", "quit"))
     assert "8 rounds (3, 4, 5, 6, 7, 8, 9, 10 cards), bonus: most (10 points), dictionary: everyday." in out
+
+
+def test_markdown_escapes_its_marks_in_cells_and_names():
+    """The went-out * was escaped in the legend, not in the cells; a game named fri_night*
+    made its heading italic."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "fri_night*")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    md = ok("export", "--format", "markdown")
+    assert md.startswith("## Quiddler: fri\\_night\\*\n") and "| 23 L\\* |" in md and "\\*: went out" in md

@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
@@ -181,15 +182,24 @@ def words_sheet_text(game: Game, dictionary: "Dictionary | None" = None) -> str:
     return "\n\n".join([*parts, sheet_text(game)])
 
 
+_MARKDOWN = re.compile(r"([\\\x60*_\[\]<>|#])")  # \x60: the backquote
+
+
+def _markdown(text: str) -> str:
+    """Text as Markdown shows it: its marks escaped (the went-out * in a cell and the legend,
+    a * or _ in a game's name)."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
 def export_text(game: Game, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
     if fmt == "markdown":
-        table = tabulate(sheet_rows(game), headers=sheet_headers(game), tablefmt="github")
-        marks = legend(game).replace("*", "\\*")
-        standing = "\n\n".join(standing_text(game).splitlines())
-        return f"## Quiddler: {game.name}\n\n{table}\n\n{marks}\n\n{standing}\n"
+        rows = [[_markdown(c) if isinstance(c, str) else c for c in row] for row in sheet_rows(game)]
+        table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(game)], tablefmt="github")
+        standing = "\n\n".join(_markdown(line) for line in standing_text(game).splitlines())
+        return f"## Quiddler: {_markdown(game.name)}\n\n{table}\n\n{_markdown(legend(game))}\n\n{standing}\n"
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(headers)
