@@ -632,3 +632,9 @@ def test_a_fix_of_an_earlier_round_after_a_resume_shows_it_rescored(isolated_hom
     replaced = "Replaced ben's at (unused Z) in round 1 with ax (unused E)."
     in_order(out, replaced, "Round 1 rescored.", "Totals after round 1:")
     assert "saved from another terminal" not in out
+
+
+def test_a_round_nobody_went_out_of_is_said():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "", "quit"))
+    in_order(out, "Nobody went out in round 1: if someone did, fix them and say they went out.", "Totals after round 1")

@@ -75,6 +75,8 @@ class Fix(Exception):
 def after_round(game: "Game", state: "RoundState") -> None:
     """What the table sees after a round's table: the running totals and, unless the table
     turned it off, the round's biggest missed chance."""
+    if not any(lay.out for lay in state.laydowns.values()):  # kept, as house rules differ; fix PLAYER marks one
+        print(f"Nobody went out in round {state.number}: if someone did, fix them and say they went out.")
     totals = game.totals()
     print(f"Totals after round {state.number}: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + ".")
     if game.config.review:
