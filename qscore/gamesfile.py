@@ -64,7 +64,7 @@ _LISTING_TRIGGERS = (
     ("entries", "delete"),
     *(("summaries", c) for c in ("insert", "update", "delete")),
 )
-# The derived table (qscore.storage keeps its rows) and the triggers that drop a row when
+# The derived table (qscore.keptfigures writes its rows) and the triggers that drop a row when
 # its game's log or the game changes, whichever program changes it.
 _DERIVED = (
     """CREATE TABLE IF NOT EXISTS summaries (

@@ -120,3 +120,19 @@ def test_markdown_escapes_its_marks_in_cells_and_names():
     ok("score", "cat", "ox", "--unused", "E")
     md = ok("export", "--format", "markdown")
     assert md.startswith("## Quiddler: fri\\_night\\*\n") and "| 23 L\\* |" in md and "\\*: went out" in md
+
+
+def test_plain_tables_lay_out_as_tabulate_does():
+    """games and stats lay their tables out without tabulate (its cost grows with the years
+    of games); the layout stays tabulate's simple one, numbers to the right."""
+    from tabulate import tabulate
+
+    from qscore.cli.tables import plain_table
+
+    headers = ["game", "players", "round", "leader"]
+    rows = [["friday", "ann, ben, cat", "over", "ann (92)"], ["2026-11-25", "Zoë, O'Neil", "3 of 8", "-"]]
+    assert plain_table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple")
+    figures = [["ann", "12", "3"], ["Mary Ann", "7", "10"]]
+    assert plain_table(figures, ["player", "games", "wins"], "lrr") == tabulate(
+        [[p, int(g), int(w)] for p, g, w in figures], headers=["player", "games", "wins"], tablefmt="simple"
+    )

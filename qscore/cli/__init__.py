@@ -1,4 +1,4 @@
-"""The command line: the only part of qscore that imports typer or prints."""
+"""The command line: with qscore.__main__, the only part of qscore that imports typer or prints."""
 
 # Each module registers its commands; --help lists them in this order.
 # isort: off

@@ -1,7 +1,7 @@
 """Plain text tables in tabulate's "simple" layout, for the lists that grow with the
 table's years (`games`, `stats`): tabulate guesses each cell's type, about 12 µs a cell,
 and its import reads package metadata, so 2,000 saved games took over 0.1 s to lay out.
-Every cell here is text already; tests/test_games.py holds the layout to tabulate's."""
+Every cell here is text already; tests/test_sheets.py holds the layout to tabulate's."""
 
 from collections.abc import Sequence
 

@@ -6,8 +6,8 @@ Nothing else in qscore imports a private typer module (tests/test_layers.py hold
 and tests/test_typer_private.py checks each name here against the installed typer, so a
 release that moves one fails there, naming it, rather than somewhere in a command.
 
-Import this module only where a name is used: ``complete`` pays for completion, never
-an ordinary run.
+It costs an ordinary run nothing: ``import typer`` has loaded both private modules
+already, and cli/app.py and cli/shells.py import from here at their top.
 """
 
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
