@@ -153,6 +153,8 @@ def huge_inputs(folder: Path, scale: float = 1.0) -> list[tuple[str, list[str | 
         ("best, 20 cards", ["best", "A B C D E F G H I J K L M N O P R S T U"], b""),
         ("best, 30 cards", ["best", " ".join("ABCDEFGHIJKLMNO" * 2)], b""),
         ("best --faceup, the last round's hand", ["best", "E S T R A I N L O D", "--faceup", "E"], b""),
+        # every play tied with the worst kept was listed: 118 s
+        ("best --top 20, 15 cards", ["best", "E S T R A I N L O D E A U P S", "--top", "20"], b""),
         ("new --rounds 3-1000000000", ["new", "a", "b", "c", "--rounds", "3-1000000000", "-g", "huge"], b""),
         ("new --rounds, 65,000 rounds", ["new", "a", "b", "--bonus", "most", "--rounds", ",".join(["3"] * 65000)], b""),
         (f"check --json -, {many // 10:,} lines", ["check", "--json", "--no-suggest", "-"], lines),
