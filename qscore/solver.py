@@ -308,12 +308,22 @@ def solve(
     """The exact best play of ``cards``, the best plays for each bonus, and the ``top`` best plays."""
     check_hand(cards, deck)
     hand = Hand(cards, dictionary)
-    return Solution(
-        best=_best(hand, discard, 0),
-        most_words=_best(hand, discard, _PER_WORD),
-        longest_word=_longest(hand, discard),
-        top=top_plays(hand, discard, top),
-    )
+    best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
+    return Solution(_undominated(best, most, longest), most, longest, top_plays(hand, discard, top))
+
+
+def _undominated(best: Play, *others: Play) -> Play:
+    """The best play, unless a bonus play worth as much has as many words and as long a
+    word, and more of one (SLEAZIER LINT against INSTILLER AZO, both 46): that one."""
+    better = [
+        p
+        for p in others
+        if p.score == best.score
+        and p.word_count >= best.word_count
+        and p.longest >= best.longest
+        and (p.word_count, p.longest) != (best.word_count, best.longest)
+    ]
+    return max(better, key=lambda p: (p.word_count, p.longest), default=best)
 
 
 def _best(hand: Hand, discard: bool, per_word: int) -> Play:

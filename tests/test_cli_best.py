@@ -91,6 +91,15 @@ def test_solitaire_suggests_the_best_word():
         (["solitaire", "a b c d e f g h i"], "solitaire has 8 stacks, got 9 face-up cards"),
         (["best", "Q U I Z", "--faceup", "M", "--top", "2"], "--top lists the plays of a hand, --faceup compares"),
         (["best", "(q) u i z"], "unknown card '(q)': brackets hold a double card"),
+        (
+            ["best", "(qu)iz"],
+            "unknown card '(qu)iz': brackets hold a double card, QU, IN, ER, CL, TH (cards go apart: QU I Z)",
+        ),
+        (
+            ["best", "(qu)(qu)(qu)"],
+            "unknown card '(qu)(qu)(qu)': brackets hold a double card, QU, IN, ER, CL, TH (cards go apart: QU QU QU)",
+        ),
+        (["solitaire", "a"], "solitaire needs at least 2 face-up cards, got 1"),
     ],
 )
 def test_bad_input_one_line_exit_2(args, message):
@@ -119,3 +128,9 @@ def test_a_bracketed_double_card_is_a_hand_card():
 def test_usage_names_the_arguments_plainly(command, metavar):
     usage = run(command, "--help").stdout.splitlines()[0]
     assert usage.startswith("Usage: ") and usage.endswith(f" {command} [OPTIONS] {metavar}")
+
+
+def test_of_the_plays_worth_the_most_the_best_shown_is_not_beaten_on_a_bonus():
+    """SLEAZIER LINT and INSTILLER AZO are both 46 with two words: the one with the longer word leads."""
+    got = best_json("I Z T A IN S E ER L O L")
+    assert (got["score"], got["word_count"], got["longest"]) == (46, 2, 9)

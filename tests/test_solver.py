@@ -91,6 +91,13 @@ def test_solver_matches_brute_force(cards, discard):
     assert sol.longest_word.score == max(s for s, _n, long in outcomes if long == longest)
     assert [p.score for p in sol.top] == sorted([p.score for p in sol.top], reverse=True)
     assert sol.top[0].score == best
+    for bonus in (sol.most_words, sol.longest_word):  # no bonus play worth as much beats the best on both counts
+        assert not (
+            bonus.score == best
+            and (bonus.word_count, bonus.longest) != (sol.best.word_count, sol.best.longest)
+            and bonus.word_count >= sol.best.word_count
+            and bonus.longest >= sol.best.longest
+        )
     assert len({signature(p) for p in sol.top}) == len(sol.top)
     # the search prunes what cannot enter the list, ties included: a longer list begins the same
     assert sol.top == solve(cards, TINY, discard=discard, top=8).top[:3]
