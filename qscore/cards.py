@@ -131,12 +131,22 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
 def _hand_card(token: str, deck: Deck) -> Card:
     """The card of a hand's token: ``QU``, or ``(qu)`` as a laid word writes it."""
     inner = token[1:-1] if len(token) > 2 and token[0] == "(" and token[-1] == ")" else None
-    if inner is None:
+    if inner is None and "(" not in token:
         return deck.card(token)
-    card = deck.cards.get(inner.upper())
+    card = deck.cards.get((inner or "").upper())
     if card is None or not card.is_double:
-        raise CardError(f"unknown card {quoted(token)}: brackets hold a double card, {deck._doubles_text()}")
+        apart = _laid_apart(token, deck)
+        raise CardError(f"unknown card {quoted(token)}: brackets hold a double card, {deck._doubles_text()}{apart}")
     return card
+
+
+def _laid_apart(token: str, deck: Deck) -> str:
+    """A laid word typed as one token, ``(qu)iz`` or ``(qu)(qu)``: the cards it is, apart."""
+    try:
+        cards = parse_laid_word(token, deck)
+    except CardError:
+        return ""
+    return f" (cards go apart: {' '.join(c.token for c in cards)})" if len(cards) > 1 else ""
 
 
 # Letters NFKD does not take apart, written as word games write them.

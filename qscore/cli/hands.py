@@ -122,6 +122,8 @@ def solitaire(
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
         raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
+    if len(faceup) < 2:
+        raise CardError("solitaire needs at least 2 face-up cards, got 1: a word takes two cards at least")
     words = dictionary_from(dictionary, allow, deny)
     found = solitaire_words(faceup, words)
     tell_notes(words)
@@ -168,7 +170,7 @@ def play_json(p: "Play") -> dict[str, object]:
 def play_text(p: "Play") -> str:
     from qscore.cards import format_cards
 
-    head = f"{p.score} points, " + ("goes out" if p.goes_out else "does not go out")
+    head = f"{p.score} point{'s' * (abs(p.score) != 1)}, " + ("goes out" if p.goes_out else "does not go out")
     lines = [head]
     lines += [f"  {word_text(w)}" for w in p.words] or ["  no word"]
     if p.discard:
