@@ -32,6 +32,14 @@ def test_define_exits_as_check_does():
     ]
 
 
+def test_a_word_no_hand_can_lay_says_its_meaning_is_not_kept():
+    """bubble said "no meaning on file", though WordNet has one: the file keeps only words a hand can lay."""
+    r = run("define", "bubble", "interpretation")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[-1] == "  no meaning kept: no hand of the standard deck can lay it"
+    assert r.stdout.count("no meaning kept") == 2 and "no meaning on file" not in r.stdout
+
+
 def test_define_names_a_word_it_also_inflects_and_several_bases():
     out = run("define", "saw", "axes").stdout.splitlines()
     assert out[0] == "saw: allowed" and out[4] == "  also past form of see"

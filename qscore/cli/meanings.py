@@ -27,10 +27,19 @@ def definition_lines(d: "Definition") -> list[str]:
     several = len({m.word for m in d.meanings}) > 1
     lines += [f"  {m.pos}{f' ({m.word})' if several else ''}: {m.text}" for m in d.meanings]
     if not d.meanings:
-        lines.append("  no meaning on file")
+        lines.append(f"  {no_meaning(d.word)}")
     if d.forms and own:
         lines.append(f"  also {d.forms_text()}")
     return lines
+
+
+def no_meaning(word: str) -> str:
+    """Why a word has no meaning to show: the file keeps meanings only for words a hand of
+    the standard deck can lay (bubble needs three B), and WordNet has none for the rest."""
+    from qscore.spelling import unlayable_reason
+
+    unlayable = word.isalpha() and word.isascii() and unlayable_reason(word) is not None
+    return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
 
 def definition_json(d: "Definition") -> dict[str, object]:
