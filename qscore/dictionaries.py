@@ -671,8 +671,13 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
     elif system_tag(name):
         base = EnchantDictionary(system_tag(name) or name)
     else:
+        from difflib import get_close_matches
+
+        near = get_close_matches(name.lower(), list(SHIPPED), n=1)
+        meant = f" (did you mean {near[0]}?)" if near else ""
         raise DictionaryError(
-            f"unknown dictionary {quoted(name)}: use {', '.join(SHIPPED)}, a system tag such as en_US, or a file path"
+            f"unknown dictionary {quoted(name)}: use {', '.join(SHIPPED)}, a system tag such as en_US, "
+            f"or a file path{meant}"
         )
     allow, deny = set(allow), set(deny)
     return HouseRules(base, allow, deny) if allow or deny else base

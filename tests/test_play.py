@@ -332,15 +332,23 @@ def test_stopping_at_the_challenges_resumes_there():
 
 
 def test_setting_up_asks_again_after_a_mistake():
-    out = ok("play", "--game", "sat", input=lines("solo", "ann ben", "", "", "Longest", ""))
+    # each slip asks that question again, with why, not the whole set-up from the players
+    answers = lines("solo", "ann ben", "y", "", "", "Longest", "everday", "", "quit")
+    out = ok("play", "--game", "sat", input=answers)
     in_order(
         out,
         "A new game called 'sat'.",
         "Not taken: a game has 2 to 8 players, got 1",
-        "Two players use one bonus: longest or most: \n",  # asked again until answered
+        "Seated: ann, ben.",
+        "Not taken: 'y': answer standard or short.",
+        "Variant: standard or short [standard]: \n",
+        "Not taken: answer longest or most or none.",
         "Two players use one bonus: longest or most: Longest",
+        "Not taken: unknown dictionary 'everday'",
+        "(did you mean everyday?)",
         "Keeping score for game 'sat': ann, ben.",
     )
+    assert out.count("Players, in seating order") == 2  # not asked again after the later slips
     assert json.loads(ok("sheet", "--json", "--game", "sat"))["bonus"] == "longest"
 
 

@@ -468,13 +468,15 @@ class PlaySession:
                     break
                 except GameError as exc:
                     not_taken(exc)
-            variant = self.prompts.ask("Variant: standard or short [standard]").lower() or "standard"
+            print(f"Seated: {', '.join(players)}.")  # as taken: a missing comma shows here
+            # each answer is checked as it is typed: a slip asks that question again, not the rest
+            variant = self.choice("Variant: standard or short [standard]", ("standard", "short"), "standard")
             bonus = None
-            while len(players) == 2 and bonus not in ("longest", "most", "none"):
-                bonus = self.prompts.ask(
-                    "Two players use one bonus: longest or most", "or none, to play without"
-                ).lower()
-            dictionary = self.prompts.ask("Dictionary [everyday]") or None
+            if len(players) == 2:
+                bonus = self.choice(
+                    "Two players use one bonus: longest or most", ("longest", "most", "none"), None, "or none"
+                )
+            dictionary = self.ask_dictionary()
             try:
                 game = start_game(
                     players,
@@ -488,6 +490,28 @@ class PlaySession:
                 continue
             self.session.name = game.name
             return
+
+    def choice(self, question: str, choices: tuple[str, ...], default: str | None, more: str = "") -> str:
+        """One of ``choices`` (any case; blank is ``default`` where there is one), asked until given."""
+        while True:
+            answer = self.prompts.ask(question, more).strip().lower()
+            if answer in choices or (not answer and default is not None):
+                return answer or str(default)
+            listed = " or ".join(choices)
+            not_taken(f"{answer!r}: answer {listed}" if answer else f"answer {listed}")
+
+    def ask_dictionary(self) -> str | None:
+        """The game's dictionary, asked until one opens (blank: everyday)."""
+        from qscore.dictionaries import open_dictionary
+
+        while True:
+            answer = self.prompts.ask("Dictionary [everyday]") or None
+            try:
+                open_dictionary(answer)
+            except QscoreError as exc:
+                not_taken(exc)
+                continue
+            return answer
 
     def run(self) -> None:
         from qscore import scorekeeper
