@@ -81,6 +81,14 @@ class Progress:
         self.players, self.gone = game.players, frozenset(game.left)
         return notes
 
+    def took_back(self, kind: str, number: int | None) -> None:
+        """An undo took back an entry of ``kind`` in round ``number``: a challenge taken back
+        opens that round's challenges again, as a laydown taken back opens its round; and
+        the deal is shown again, for the table to see where it is."""
+        if kind == "challenge" and number is not None:
+            self.settled.discard(number)
+        self.announced = None
+
     def saw(self, number: int, player: str, laydown: Laydown) -> None:
         """The table saved this laydown itself: nothing to tell. Only a round the table
         watches (its current one, or one it watched) keeps what was seen of it: a fix of

@@ -646,3 +646,21 @@ def test_a_round_nobody_went_out_of_is_said():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
     out = ok("play", input=lines("", "at", "Z", "ox", "E", "", "quit"))
     in_order(out, "Nobody went out in round 1: if someone did, fix them and say they went out.", "Totals after round 1")
+
+
+def test_an_undone_challenge_is_asked_again():
+    """undo of a challenge at the next round's first prompt went on to that round: the
+    challenge could not be made again in play."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    out = ok("play", input=lines("ann cat by ben", "", "undo", "", "quit"))
+    in_order(
+        out,
+        "Challenge by ben: cat is allowed",
+        "Round 2: 4 cards.",
+        "Took back ben's challenge of ann's cat in round 1 (allowed).",
+        "Challenge in round 1? (blank: none)",
+        "Round 2: 4 cards.",
+    )
