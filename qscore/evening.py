@@ -236,23 +236,32 @@ class ChallengeLine:
     word: str
     by: str
     ruling: Ruling | None  # a paper ruling; None: the game's dictionary decides
+    round: int | None = None  # a word of an earlier round (--round N); None: the round asked
 
 
-CHALLENGE_FORM = "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling"
+CHALLENGE_FORM = (
+    "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling, "
+    "and --round N for a word of an earlier round"
+)
 
 
 def challenge_answer(line: str) -> ChallengeLine:
-    """A challenge as the table types it: ``ann steve by ben`` or ``ann steve by ben invalid``;
-    a name may have spaces (``Mary Ann steve by Bob``): the word is the one before the last ``by``."""
+    """A challenge as the table types it: ``ann steve by ben``, ``ann steve by ben invalid``,
+    ``ann cat by ben --round 1``; a name may have spaces (``Mary Ann steve by Bob``): the
+    word is the one before the last ``by``."""
     parts = line.split()
-    said = parts[-1].lower() if parts and parts[-1].lower() in ("valid", "invalid") else None
-    if said is not None:
-        parts.pop()
+    said, number = None, None
+    for _ in range(2):  # the ruling and the round, in either order
+        if said is None and parts and parts[-1].lower() in ("valid", "invalid"):
+            said = parts.pop().lower()
+        elif number is None and len(parts) > 2 and parts[-2] == "--round" and parts[-1].isdigit():
+            number = int(parts.pop())
+            parts.pop()
     ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
     at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
     if at is None:
         raise GameError(f"write a challenge as {CHALLENGE_FORM}")
-    return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling)
+    return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling, number)
 
 
 def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:

@@ -8,6 +8,7 @@ from qscore.evening import (
     AskChallenges,
     AskGoingOut,
     AskLaydown,
+    ChallengeLine,
     Finish,
     Progress,
     cards_in_words,
@@ -140,6 +141,10 @@ def test_a_challenge_line_and_its_paper_ruling():
     # a name may have spaces: the word is the one before the last "by"
     line = challenge_answer("Mary Ann by by Bob O'Neil valid")
     assert (line.player, line.word, line.by, line.ruling) == ("Mary Ann", "by", "Bob O'Neil", "valid")
+    # a word of an earlier round, as the refusal's hint says (add --round 1), with a ruling or not
+    assert challenge_answer("ann cat by ben --round 1") == ChallengeLine("ann", "cat", "ben", None, 1)
+    assert challenge_answer("ann cat by ben invalid --round 1").round == 1
+    assert challenge_answer("ann cat by ben --round 1 valid") == ChallengeLine("ann", "cat", "ben", "valid", 1)
     for bad in ("ann steve ben", "ann by ben", "ann steve by", "ann steve to ben invalid"):
         with pytest.raises(GameError, match="write a challenge as PLAYER WORD by CHALLENGER"):
             challenge_answer(bad)

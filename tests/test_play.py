@@ -664,3 +664,14 @@ def test_an_undone_challenge_is_asked_again():
         "Challenge in round 1? (blank: none)",
         "Round 2: 4 cards.",
     )
+
+
+def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "fri")
+    for args in (["ann", "cat", "--out"], ["ben", "at", "-u", "Z"], ["cat", "ox", "-u", "E"]):
+        ok("score", *args)  # round 1
+    for args in (["ben", "quiz", "--out"], ["cat", "to", "-u", "E S"], ["ann", "ax", "-u", "E S"]):
+        ok("score", *args)  # round 2, the last: play resumes at its challenges
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben", "ann cat by ben --round 1", "", ""))
+    in_order(out, "ann laid it in round 1, add --round 1", "Challenge by ben: cat is allowed: ben loses")
+    assert [c["word"] for c in json.loads(ok("sheet", "--json", "-g", "fri"))["rounds"][0]["challenges"]] == ["cat"]

@@ -632,7 +632,7 @@ class PlaySession:
             return
         try:
             saved = scorekeeper.settle_challenge(
-                ch.player, ch.word, ch.by, ch.ruling, n, self.session.name, self.session.dictionary
+                ch.player, ch.word, ch.by, ch.ruling, ch.round or n, self.session.name, self.session.dictionary
             )
         except QscoreError as exc:
             not_taken(exc)
