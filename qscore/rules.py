@@ -261,7 +261,12 @@ def check_challenge(
             for number, words in ((r.number, r.laydowns[who].words) for r in game.rounds if who in r.laydowns)
             if number != state.number and any(laid_letters(w) == letters for w in words)
         ]
-        hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}" if elsewhere else ""
+        if elsewhere:
+            hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}"
+        elif lay is not None:
+            hint = f": {who} laid {' '.join(lay.words) or 'no words'}"  # the word typed is a slip of one of these
+        else:
+            hint = f": {who} has not laid down in round {state.number}"
         raise GameError(f"{who} laid no word {quoted(word)} in round {state.number}{hint}")
     taken = [c.word for c in state.challenges if c.player == who]
     free = [w for w in matches if taken.count(w) < matches.count(w)]

@@ -316,7 +316,7 @@ def test_challenge_errors_and_closed_game():
     for step in WHOLE_GAME[:3]:
         ok(*step)
     for args, message in [
-        (["challenge", "ann", "dog", "--by", "ben"], "ann laid no word 'dog' in round 1"),
+        (["challenge", "ann", "dog", "--by", "ben"], "ann laid no word 'dog' in round 1: ann laid cat"),
         (["challenge", "ann", "cat", "--by", "ann"], "ann cannot challenge their own word"),
         (
             ["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"],
