@@ -216,13 +216,22 @@ def check_unused(game: Game, state: RoundState, player: str, words: list[str], u
     deck. The words to save: respelled when the cards counted settle a double card."""
     from qscore.cards import parse_hand
 
-    given = len(parse_hand(unused, game.deck, what="unused cards"))
+    cards = parse_hand(unused, game.deck, what="unused cards")
+    given = len(cards)
     if given != left:
         fitted = fit_words(game, state, player, words, state.hand_size - given)
         if not fitted:
+            # er typed for E R is the ER card: say so when the count is short by the doubles
+            doubles = [c.token for c in cards if c.is_double]
+            apart = (
+                f" ({', '.join(doubles)} {'is one card' if len(doubles) == 1 else 'are one card each'}: "
+                "for single letters put spaces between them)"
+                if doubles and given + len(doubles) == left
+                else ""
+            )
             raise GameError(
                 f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
-                f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given"
+                f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given{apart}"
             )
         words = [r.laid for r in fitted]
     # whether a saved laydown is replaced is decided when it is saved

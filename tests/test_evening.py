@@ -132,6 +132,10 @@ def test_unused_cards_must_be_what_the_words_leave():
     check_unused(g, state, "ann", ["at"], "Z", 1)
     with pytest.raises(GameError, match="so 1 is unused, but 2 given"):
         check_unused(g, state, "ann", ["at"], "Z E", 1)
+    # er for E R is the ER card, one card: said so when that is what the count is short by
+    g = game(*ROUND_1)
+    with pytest.raises(GameError, match=r"so 2 are unused, but 1 given \(ER is one card: for single letters put"):
+        check_unused(g, g.rounds[1], "ann", ["at"], "er", 2)
 
 
 def test_a_challenge_line_and_its_paper_ruling():
