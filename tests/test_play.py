@@ -324,6 +324,8 @@ def test_stopping_at_the_challenges_resumes_there():
     out = ok("play", input=lines("ann cat by ben", ""))
     in_order(
         out,
+        "Totals after round 1: ann 23, ben 0, cat 12.",  # where the table stands, before the question
+        "Round 1 is laid: its challenges, then the next deal.",
         "Challenge in round 1? (blank: none): ann cat by ben",
         "Challenge by ben: cat is allowed",
         "Round 1 (3 cards):",

@@ -77,12 +77,16 @@ def after_round(game: "Game", state: "RoundState") -> None:
     turned it off, the round's biggest missed chance."""
     if not any(lay.out for lay in state.laydowns.values()):  # kept, as house rules differ; fix PLAYER marks one
         print(f"Nobody went out in round {state.number}: if someone did, fix them and say they went out.")
-    totals = game.totals()
-    print(f"Totals after round {state.number}: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + ".")
+    print(totals_line(game, state))
     if game.config.review:
         from qscore.cli.review import round_miss_text
 
         print(round_miss_text(game, state.number))
+
+
+def totals_line(game: "Game", state: "RoundState") -> str:
+    totals = game.totals()
+    return f"Totals after round {state.number}: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + "."
 
 
 def after_game(game: "Game") -> None:
@@ -556,6 +560,7 @@ class PlaySession:
         if isinstance(step, AskChallenges):
             print(deal_line(state))
             print(round_text(game, state, self.session.dictionary))
+            print(totals_line(game, state))  # where the table stands, as a resume at the laydowns shows it
             print(f"Round {state.number} is laid: its challenges, then the next deal.")
             return
         print(standing_text(game))
