@@ -26,9 +26,29 @@ def named_dictionary(args: list[str]) -> str | None:
     return named
 
 
+class ClosedOutput:
+    """Standard output when the shell closed it (``qscore undo >&-``): Python leaves it None,
+    where a write is lost in silence and a flush is an AttributeError. Every write fails as
+    a closed file does, so a run that saved something says so and the rest one line."""
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        """Nothing is held: the write that failed said so."""
+
+
 def main() -> None:
     """Run qscore. Ctrl-C inside a command says what it saved; before one starts (while
     qscore loads), nothing can have been saved."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()  # type: ignore[assignment]
+    if sys.stdin is None:  # closed input (qscore play <&-) is no input: end of file at once
+        import os
+
+        sys.stdin = open(os.devnull)  # noqa: SIM115  open to the process's end, as stdin is
     try:
         run_command_line()
     except KeyboardInterrupt:

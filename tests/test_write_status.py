@@ -3,6 +3,7 @@ an entry was saved is a warning naming what was saved, with status 0, never an e
 invites the table to enter it again."""
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -72,3 +73,27 @@ def test_the_sheet_to_see_is_named_so_it_can_be_pasted():
     done = to_full_disk("score", "ann", "at", "--unused", "Z", "-g", "Friday at D'Arcy's")
     assert done.returncode == 0, done.stderr
     assert "(see qscore sheet -g 'Friday at D'\"'\"'Arcy'\"'\"'s')" in done.stderr
+
+
+def closed(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """qscore run with a standard stream closed by the shell (``>&-``, ``<&-``)."""
+    line = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "qscore", *args])
+    return subprocess.run(["bash", "-c", f"{line} {redirect}"], capture_output=True, text=True, env=os.environ.copy())
+
+
+def test_a_closed_standard_output_is_told_as_a_full_disk_is():
+    """With standard output closed, score saved, then failed with a traceback and status 1."""
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    done = closed(">&-", "score", "ann", "cat", "--out", "-g", "fri")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("qscore: warning: cannot write the output (standard output is closed), but")
+    assert done.stderr.count("\n") == 1 and saved_games() == [("fri", 2)]
+    done = closed(">&-", "sheet", "-g", "fri")
+    assert (done.returncode, done.stderr) == (2, "qscore: error: cannot write the output: standard output is closed\n")
+
+
+def test_play_with_standard_input_closed_stops_as_at_its_end():
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    done = closed("<&-", "play", "-g", "fri")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "Stopped. Game 'fri' is saved" in done.stdout

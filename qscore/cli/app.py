@@ -86,8 +86,9 @@ class OneLineErrors(TyperGroup):
         sys.exit(status if isinstance(status, int) else 0)
 
 
-# Where a write can fail for want of room; any other error is a fault to show in full.
-_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+# Where a write can fail for want of room, or for a closed standard output (>&-); any
+# other error is a fault to show in full.
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EBADF}
 CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
 INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 
