@@ -248,6 +248,9 @@ class ChallengeLine:
     round: int | None = None  # a word of an earlier round (--round N); None: the round asked
 
 
+_NUMBER = re.compile(r"-?[0-9]{1,6}")  # a round typed: ASCII digits (int() would take ¹ for a digit and fail)
+
+
 CHALLENGE_FORM = (
     "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling, "
     "and --round N for a word of an earlier round"
@@ -263,8 +266,8 @@ def challenge_answer(line: str) -> ChallengeLine:
     for _ in range(2):  # the ruling and the round, in either order
         if said is None and parts and parts[-1].lower() in ("valid", "invalid"):
             said = parts.pop().lower()
-        elif number is None and len(parts) > 2 and parts[-2] == "--round" and parts[-1].isdigit():
-            number = int(parts.pop())
+        elif number is None and len(parts) > 2 and parts[-2] == "--round" and _NUMBER.fullmatch(parts[-1]):
+            number = int(parts.pop())  # the round's own check refuses 0, -1 and past the last
             parts.pop()
     ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
     at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
@@ -277,7 +280,7 @@ def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | 
     """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
     if game is None or len(parts) < 2:
         return None
-    numbered = len(parts) > 2 and parts[-1].isdigit()
+    numbered = len(parts) > 2 and bool(_NUMBER.fullmatch(parts[-1]))
     name = " ".join(parts[1:-1] if numbered else parts[1:])
     if name_key(name) not in [name_key(p) for p in game.players]:
         return None

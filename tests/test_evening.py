@@ -149,6 +149,10 @@ def test_a_challenge_line_and_its_paper_ruling():
     assert challenge_answer("ann cat by ben --round 1") == ChallengeLine("ann", "cat", "ben", None, 1)
     assert challenge_answer("ann cat by ben invalid --round 1").round == 1
     assert challenge_answer("ann cat by ben --round 1 valid") == ChallengeLine("ann", "cat", "ben", "valid", 1)
+    # a round is ASCII digits, signed (the round's own check refuses 0 and -1); ¹ is no round
+    assert challenge_answer("ann cat by ben --round 0").round == 0
+    assert challenge_answer("ann cat by ben --round -1").round == -1
+    assert challenge_answer("ann cat by ben --round ¹").round is None  # int("¹") was a traceback
     for bad in ("ann steve ben", "ann by ben", "ann steve by", "ann steve to ben invalid"):
         with pytest.raises(GameError, match="write a challenge as PLAYER WORD by CHALLENGER"):
             challenge_answer(bad)
@@ -157,6 +161,8 @@ def test_a_challenge_line_and_its_paper_ruling():
 def test_fix_names_a_player_and_maybe_a_round():
     g = game()
     assert fix_target(g, ["fix", "ben"]) == ("ben", None)
+    assert fix_target(g, ["fix", "ben", "0"]) == ("ben", 0)  # refused as no round 0, not read as none
+    assert fix_target(g, ["fix", "ben", "¹"]) is None  # int("¹") was a traceback
     assert fix_target(g, ["fix", "ben", "2"]) == ("ben", 2)
     assert fix_target(g, ["fix", "zed"]) is None  # not a player: a word, perhaps
     assert fix_target(None, ["fix", "ben"]) is None  # no game yet

@@ -677,3 +677,11 @@ def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
     out = ok("play", "--game", "fri", input=lines("ann cat by ben", "ann cat by ben --round 1", "", ""))
     in_order(out, "ann laid it in round 1, add --round 1", "Challenge by ben: cat is allowed: ben loses")
     assert [c["word"] for c in json.loads(ok("sheet", "--json", "-g", "fri"))["rounds"][0]["challenges"]] == ["cat"]
+
+
+def test_numbers_play_cannot_read_are_answers_it_refuses():
+    """² at the double-card menu was a traceback; fix ben 0 fixed the round before."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5", "--game", "fri")
+    out = ok("play", "--game", "fri", input=lines("", "clef", "²", "", "S", "fix ben 0", "quit"))
+    assert "Traceback" not in out
+    in_order(out, "Not taken: '²': press Enter to keep the words as typed", "Not taken: no round 0")

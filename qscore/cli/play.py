@@ -323,7 +323,7 @@ class Laydowns:
             )
             if not answer:
                 return words
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(options):
                 i, laid = options[int(answer) - 1]
                 words = [*words[:i], laid, *words[i + 1 :]]
                 print(f"{laid}: {cards_text(game, [laid])}.")
@@ -435,7 +435,8 @@ class Laydowns:
         game = scorekeeper.load_game(self.session.name)
         try:
             player = game.player(fix.player)
-            round_no = fix.round_no or fix_round(game, player, self.session.progress.at_round)
+            at = self.session.progress.at_round
+            round_no = fix_round(game, player, at) if fix.round_no is None else fix.round_no
             state = game.round(round_no)
         except QscoreError as exc:
             not_taken(exc)
@@ -637,7 +638,13 @@ class PlaySession:
             return
         try:
             saved = scorekeeper.settle_challenge(
-                ch.player, ch.word, ch.by, ch.ruling, ch.round or n, self.session.name, self.session.dictionary
+                ch.player,
+                ch.word,
+                ch.by,
+                ch.ruling,
+                n if ch.round is None else ch.round,
+                self.session.name,
+                self.session.dictionary,
             )
         except QscoreError as exc:
             not_taken(exc)
