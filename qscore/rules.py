@@ -17,10 +17,13 @@ from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand,
 from qscore.doubles import could_drop, fitting_text, respell
 from qscore.errors import BonusChoiceNeeded, GameError, quoted
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
-from qscore.scoring import BONUS_RULES
+from qscore.scoring import BONUS_POINTS, BONUS_RULES
 from qscore.spelling import MIN_CARDS
 
 MAX_ROUNDS = 100  # far past any evening's schedule; a sheet of 65,000 rounds took seconds to show
+# ten times the rules' bonus, past any house rule; a bonus of 4,300 digits made a total no
+# figure could be kept of, so the round could never close
+MAX_BONUS_POINTS = 100
 
 
 class LaydownExistsError(GameError):
@@ -58,6 +61,11 @@ def check_config(config: GameConfig) -> None:
         raise GameError(f"unknown bonus {quoted(config.bonus)}: choose {', '.join(BONUS_RULES)}")
     if config.bonus_points < 1:
         raise GameError(f"a bonus of {config.bonus_points} points: a bonus is worth 1 point at least")
+    if config.bonus_points > MAX_BONUS_POINTS:
+        raise GameError(  # not the number typed: a typo may hold thousands of digits
+            f"a bonus of more than {MAX_BONUS_POINTS} points: a bonus is worth {MAX_BONUS_POINTS} at most "
+            f"(the rules give {BONUS_POINTS})"
+        )
     if len(config.players) == 2 and config.bonus == "both":
         # "If there are only two players, they should decide between them to limit
         # the bonus to either the longest word or the most words."

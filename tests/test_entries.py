@@ -44,6 +44,12 @@ def test_game_names_are_trimmed_and_differ_in_more_than_case():
 def test_a_bonus_is_worth_a_point_at_least():
     r = run("new", "ann", "ben", "cat", "--bonus-points", "0")
     assert (r.exit_code, r.stderr) == (2, "qscore: error: a bonus of 0 points: a bonus is worth 1 point at least\n")
+    # a bonus of 4,300 nines was taken, and no round could close after it
+    r = run("new", "ann", "ben", "cat", "--bonus-points", "9" * 4300)
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "qscore: error: a bonus of more than 100 points: a bonus is worth 100 at most (the rules give 10)\n",
+    )
     r = run("new", "ann", "ben", "cat", "--bonus", "none", "--bonus-points", "5")
     assert (r.exit_code, r.stderr) == (2, "qscore: error: --bonus-points with --bonus none: the game plays no bonus\n")
     assert games_json() == []
