@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,8 +46,9 @@ MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures i
 
 
 def game_name(name: str) -> str:
-    """A game's name as typed, trimmed; one short line of printable text, since messages quote it."""
-    name = name.strip()
+    """A game's name as typed, trimmed and composed (an accent typed apart, a\u0301, is á);
+    one short line of printable text, since messages quote it."""
+    name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise StorageError("a game's name cannot be empty")
     if not name.isprintable():
@@ -54,6 +56,12 @@ def game_name(name: str) -> str:
     if len(name) > MAX_GAME_NAME:
         raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
     return name
+
+
+def game_key(name: str) -> str:
+    """What two game names must differ in: more than case (Straße and STRASSE are one) or
+    how an accent was typed."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 @dataclass(frozen=True)
@@ -191,11 +199,10 @@ class GameStore:
         done: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, old)
-            clash = conn.execute(
-                "SELECT name FROM games WHERE lower(name) = lower(?) AND id != ?", (new, game_id)
-            ).fetchone()
+            rows = conn.execute("SELECT id, CAST(name AS BLOB) FROM games WHERE id != ?", (game_id,)).fetchall()
+            clash = next((text_of(r[1], "") for r in rows if game_key(text_of(r[1], "")) == game_key(new)), None)
             if clash is not None:
-                raise StorageError(f"a game named {quoted(clash[0])} exists already: choose another name")
+                raise StorageError(f"a game named {quoted(clash)} exists already: choose another name")
             if new == found:
                 raise StorageError(f"game {quoted(found)} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
@@ -230,13 +237,14 @@ class GameStore:
             if row is None:
                 raise UnknownGameError(NO_GAMES)
         else:
+            name = name.strip()  # as a new game's name is kept
             row = conn.execute(
                 "SELECT id, CAST(name AS BLOB) FROM games NOT INDEXED WHERE name = ?", (name,)
             ).fetchone()
             if row is None:
                 rows = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall()
                 # names differ in more than case (a new one is refused otherwise): -g friday finds Friday
-                alike = [r for r in rows if utf8(r[1]) and text_of(r[1], "").lower() == name.lower()]
+                alike = [r for r in rows if utf8(r[1]) and game_key(text_of(r[1], "")) == game_key(name)]
                 if len(alike) != 1:
                     known = ", ".join(shown(r[1]) for r in rows) or "none"
                     empty = "a game's name cannot be empty" if not name.strip() else f"no game named {quoted(name)}"
@@ -254,7 +262,7 @@ class GameStore:
 
 
 def _refuse_taken(name: str, taken: set[str]) -> None:
-    clash = next((t for t in taken if t.lower() == name.lower()), None)
+    clash = next((t for t in taken if game_key(t) == game_key(name)), None)
     if clash is not None:
         raise StorageError(f"a game named {quoted(clash)} exists already: choose another --game name")
 

@@ -431,3 +431,17 @@ def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after
     assert out.startswith(
         "Challenge by ben: cat is allowed: ben loses 0 points this round (worth 13, but a hand stops at 0)."
     )
+
+
+def test_game_names_differ_in_more_than_case_and_how_an_accent_was_typed():
+    """-g ' padded ' found no game, and Straße beside STRASSE or á typed two ways made two
+    games that read the same."""
+    ok("new", "ann", "ben", "cat", "--game", "Straße")
+    for taken in ("STRASSE", "strasse"):
+        r = run("new", "ann", "ben", "cat", "--game", taken)
+        assert r.stderr == "qscore: error: a game named 'Straße' exists already: choose another --game name\n"
+    ok("new", "ann", "ben", "cat", "--game", "a\u0301")  # an accent typed apart: kept composed
+    r = run("new", "ann", "ben", "cat", "--game", "\u00e1")
+    assert r.exit_code == 2 and "a game named 'á' exists already" in r.stderr
+    assert json.loads(ok("sheet", "--json", "--game", "  strasse  "))["game"] == "Straße"
+    assert json.loads(ok("sheet", "--json", "--game", "\u00c1"))["game"] == "\u00e1"
