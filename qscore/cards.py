@@ -61,7 +61,9 @@ class Deck:
 
     def card(self, token: str) -> Card:
         """The card written as ``token`` (any case); an unknown token is an error naming it."""
-        card = self.cards.get(token.strip().upper())
+        # a card is written in ASCII: str.upper() would read a dotless i as I and a long s as S
+        typed = token.strip()
+        card = self.cards.get(typed.upper()) if typed.isascii() else None
         if card is None:
             apart = _apart(token.strip(), self)
             hint = f" (cards go apart: {apart})" if apart else ""

@@ -54,6 +54,8 @@ def test_hand_of_double_cards():
         ("Q XY", "unknown card 'XY'"),
         ("Z Z Z", "too many Z cards in the hand: 3, the standard deck has 2"),
         ("q u i z é", "unknown card 'é'"),
+        ("\u0131 t", "unknown card '\u0131'"),  # a dotless i, which upper() made an I
+        ("\u017f i t", "unknown card '\u017f'"),  # a long s, which upper() made an S
     ],
 )
 def test_bad_hands_name_the_offending_token(text, message):
