@@ -87,9 +87,16 @@ def check_config(config: GameConfig) -> None:
 MAX_NAME = 30  # characters: a name fits a column of the sheet
 
 
+# A name's characters besides letters, marks and digits of any script: as tables write
+# names (O'Neil, Mary-Ann, Mary Ann, J.R.). Nothing a spreadsheet reads as a
+# formula (=, +, @) nor a mark Markdown or CSV gives a meaning to can start a cell.
+_NAME_JOINERS = frozenset(" '\u2019-.")
+
+
 def check_player_name(name: str) -> None:
-    """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): refused only
-    when it holds no letter or digit, is too long, or holds a control character."""
+    """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): letters, marks
+    and digits of any script, spaces, apostrophes, hyphens and full stops, 30 at most, the
+    first a letter or a digit."""
     if not name_key(name):
         raise GameError(f"player name {quoted(name)}: a name needs a letter or a digit")
     if len(name) > MAX_NAME:
@@ -98,6 +105,13 @@ def check_player_name(name: str) -> None:
         raise GameError(f"player name {quoted(name)}: a name is one line of printable characters")
     if name != name.strip():
         raise GameError(f"player name {quoted(name)}: a name starts and ends with a letter, digit or mark")
+    other = sorted({c for c in name if c not in _NAME_JOINERS and unicodedata.category(c)[0] not in "LMN"})
+    if other or unicodedata.category(name[0])[0] not in "LN":
+        shown = ", ".join(repr(c) for c in other) or repr(name[0])
+        raise GameError(
+            f"player name {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
+            "hyphens and full stops, and starts with a letter or a digit"
+        )
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:

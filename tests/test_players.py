@@ -256,6 +256,14 @@ def test_a_misspelt_player_is_refused_with_the_likely_one():
     assert r.stderr.endswith("players are ann, bob, O'Neil\n")  # nothing like it: no guess
 
 
+@pytest.mark.parametrize("name", ["a|b", '=HYPERLINK("x")', "@SUM(1)", "[l](http://x)", "_u_", "x,y"])
+def test_a_name_holds_what_names_hold(name):
+    """These were taken, and the CSV export wrote =HYPERLINK(...) for a spreadsheet to run."""
+    r = run("new", name, "bob", "cat")
+    assert r.exit_code == 2 and "a name holds letters, digits, spaces, apostrophes, hyphens and full stops" in r.stderr
+    assert "Game" in ok("new", "O'Neil", "J.R.", "Zo\u00eb", "\u674e", "Mary Ann", "--game", f"g{len(name)}")
+
+
 def test_games_lists_leaders_as_a_list():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
     assert json.loads(ok("games", "--json"))[0]["leaders"] == []
