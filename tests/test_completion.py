@@ -60,6 +60,7 @@ def test_game_names(two_games):
     assert complete("qscore sheet -g s") == ["saturday"]
     assert complete("qscore games --delete f") == ["friday"]
     assert complete("qscore games --rename ") == ["friday", "saturday"]
+    assert complete("qscore play -g f") == ["friday"]  # play offered none
 
 
 def test_the_current_games_players(two_games):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from qscore.cli.app import app, reports_errors
+from qscore.cli.completion import game_names
 from qscore.cli.games import challenge_text, start_game, undo_text
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
@@ -686,6 +687,7 @@ def play(
             help="the game to go on with, or a name for a new one "
             "(default: the game most recently started, or a new one once that is over)",
             metavar="NAME",
+            autocompletion=game_names,
         ),
     ] = None,
 ) -> None:
