@@ -335,10 +335,11 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
     if first > len(game.rounds):
         return data  # they leave after the last round: nothing changes
     in_force = game.rounds[first - 1].bonus
-    if bonus is not None and len(staying) > 2:
+    if bonus is not None and (len(staying) > 2 or in_force != "both"):
+        # the choice two players make of both bonuses; a game playing one, or none, keeps it
         raise GameError(
-            f"--bonus is for when two players are left: {', '.join(staying)} play on with the game's bonus "
-            f"({in_force}); leave {who} without --bonus"
+            f"--bonus is for two players left with both bonuses to choose from: {', '.join(staying)} play on "
+            f"with the game's bonus ({in_force}); leave {who} without --bonus"
         )
     if bonus is not None:
         bonus = bonus.strip().lower()

@@ -243,9 +243,12 @@ def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
 def test_a_bonus_choice_at_leave_is_refused_while_three_play_on():
     """leave --bonus most with three staying quietly dropped the longest-word bonus."""
     ok("new", "ann", "ben", "cat", "dan", "--rounds", "3,4")
-    fails("leave", "dan", "--bonus", "most", message="--bonus is for when two players are left: ann, ben, cat")
+    fails("leave", "dan", "--bonus", "most", message="both bonuses to choose from: ann, ben, cat play on")
     assert "play on (bonus: both)" in ok("leave", "dan")
     assert sheet()["rounds"][0]["bonus"] == "both"
+    # a game of one bonus keeps it when two are left: most was switched on a longest-only game
+    ok("new", "eve", "fay", "gus", "--bonus", "longest", "--rounds", "3,4", "--game", "one")
+    fails("leave", "gus", "--bonus", "most", "-g", "one", message="eve, fay play on with the game's bonus (longest)")
 
 
 def test_a_misspelt_player_is_refused_with_the_likely_one():
