@@ -116,9 +116,14 @@ def test_completion_through_a_real_bash(two_games, tmp_path):
         script
         + '\nCOMP_WORDS=(qscore sheet --game ""); COMP_CWORD=3; _qscore_completion qscore; echo "${COMPREPLY[*]}"'
         + '\nCOMP_WORDS=(qscore lea); COMP_CWORD=1; _qscore_completion qscore; echo "${COMPREPLY[*]}"'
+        # a name with a space or an apostrophe comes quoted, one word to the shell (fri day was two)
+        + "\nCOMP_WORDS=(qscore score -g 'fri\\ day' O); COMP_CWORD=4"
+        + '; _qscore_completion qscore; echo "${COMPREPLY[*]}"'
+        + '\nCOMP_WORDS=(qscore sheet -g fri); COMP_CWORD=3; _qscore_completion qscore; echo "${COMPREPLY[*]}"'
     )
+    ok("new", "O'Neil", "bob", "cat", "--game", "fri day")
     done = subprocess.run(["bash", "-c", drive], capture_output=True, text=True, env=env, check=True)
-    assert done.stdout.splitlines() == ["friday saturday", "leave"]
+    assert done.stdout.splitlines() == ["friday saturday fri\\ day", "leave", "O\\'Neil", "friday fri\\ day"]
 
 
 @needs("bash")

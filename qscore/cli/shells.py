@@ -5,7 +5,9 @@ typer's own installer detects the shell even when one is named, and its zsh scri
 offers nothing on the first Tab of a new shell (the autoloaded file only defines the
 function) and loses apostrophes from descriptions (it evals them inside single quotes).
 qscore's zsh script is called on the first Tab, and reads plain lines, so a description
-is shown as written. bash and fish use typer's completers, unchanged.
+is shown as written. bash and fish use typer's completers, unchanged; qscore's bash
+script quotes each candidate as bash reads it (typer's inserted a game named "fri day"
+as two words, and O'Neil with an open quote).
 """
 
 import os
@@ -59,10 +61,15 @@ fi
 """.replace("@ARGS@", COMPLETE_ARGS)
 
 BASH_SCRIPT = r"""_qscore_completion() {
-    local IFS=$'\n'
-    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
-                   COMP_CWORD=$COMP_CWORD \
-                   _QSCORE_COMPLETE=complete_bash $1 ) )
+    local IFS=$'\n' candidate
+    COMPREPLY=()
+    # each candidate quoted as the shell reads it: a game named "fri day" is one word
+    for candidate in $( env COMP_WORDS="${COMP_WORDS[*]}" \
+                        COMP_CWORD=$COMP_CWORD \
+                        _QSCORE_COMPLETE=complete_bash $1 ); do
+        printf -v candidate '%q' "$candidate"
+        COMPREPLY+=( "$candidate" )
+    done
     return 0
 }
 
