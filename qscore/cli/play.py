@@ -6,6 +6,12 @@ then the round's table; then the next deal. Every entry is saved the moment it i
 through the same checks as ``qscore score`` and ``qscore challenge``, so the other
 commands work on the same game at any time and ``qscore play --game NAME`` picks up
 where the table stopped.
+
+What comes next is qscore.evening's decision; here are the prompts, each class one part
+of them: Prompts (a line from the table, and the commands at any prompt), Laydowns (who
+went out, words, unused cards), Saving (a laydown saved as the table decides), NewGame
+(the questions that start a game) and PlaySession (the evening's loop: resume, the
+challenges, the finish).
 """
 
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -213,6 +219,72 @@ class Prompts:
         raise Restart
 
 
+class Saving:
+    """A laydown saved as the table decides: a replacement only when it agrees, one saved
+    meanwhile from another terminal told and asked about, unless it is the very one typed."""
+
+    def __init__(self, session: Session, prompts: Prompts) -> None:
+        self.session = session
+        self.prompts = prompts
+
+    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
+        """The one place the table decides whether a laydown saved already is replaced."""
+        if self.prompts.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?"):
+            return True
+        print(f"Kept {player}'s {existing.text()}.")
+        return False
+
+    def save(
+        self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
+    ) -> None:
+        """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
+        from qscore import scorekeeper
+        from qscore.cli.laid import laid_lines
+        from qscore.cli.sheets import entry_text
+        from qscore.rules import LaydownExistsError
+
+        try:
+            saved = scorekeeper.save_laydown(
+                player, words, unused, out, n, self.session.name, replace=replacing is not None
+            )
+        except LaydownExistsError as exc:
+            # laid meanwhile, from another terminal: the table decides, unless it is the same
+            existing = exc.existing
+            self.session.progress.saw(n, existing.player, existing)  # told here: not again
+            if self.laid_already(player, words, unused, out, n, existing):
+                print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
+                return
+            if self.confirm_replace(player, existing, n):
+                self.save(player, words, unused, out, n, replacing=existing)
+            return
+        except QscoreError as exc:  # the game changed meanwhile: ask afresh
+            not_taken(exc)
+            return
+        who = saved.entry.data["player"]
+        self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
+        if replacing is None:
+            print(f"Recorded {entry_text(saved.entry)}.")
+            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
+        else:
+            now = saved.after.rounds[n - 1].laydowns[player]
+            print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
+            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
+        self.session.show_rescored(saved.after, n)
+
+    def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
+        """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
+        from qscore import scorekeeper
+        from qscore.rules import check_laydown
+
+        try:
+            typed = check_laydown(
+                scorekeeper.load_game(self.session.name), player, words, unused, out, n, replace=True
+            )[1]
+        except QscoreError:
+            return False
+        return typed == existing
+
+
 class Laydowns:
     """Who went out, each player's words and unused cards, checked as they are typed, and
     saved; a laydown fixed or laid meanwhile from another terminal."""
@@ -220,6 +292,7 @@ class Laydowns:
     def __init__(self, session: Session, prompts: Prompts) -> None:
         self.session = session
         self.prompts = prompts
+        self.saving = Saving(session, prompts)
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
@@ -239,7 +312,7 @@ class Laydowns:
         entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)
         if entered is not None:
             words, unused, out, replacing = entered
-            self.save(step.player, words, unused, out, state.number, replacing=replacing)
+            self.saving.save(step.player, words, unused, out, state.number, replacing=replacing)
 
     def enter_laydown(
         self, game: "Game", state: "RoundState", player: str, *, went_out: bool
@@ -260,7 +333,7 @@ class Laydowns:
                 print(f"{player}'s laydown in round {n} was saved meanwhile from another terminal: {meanwhile.text()}.")
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
                     return None
-                if not self.confirm_replace(player, meanwhile, n):
+                if not self.saving.confirm_replace(player, meanwhile, n):
                     return None
                 replacing = meanwhile
             try:
@@ -371,63 +444,6 @@ class Laydowns:
             "n: type the words again",
         )
 
-    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
-        """The one place the table decides whether a laydown saved already is replaced."""
-        if self.prompts.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?"):
-            return True
-        print(f"Kept {player}'s {existing.text()}.")
-        return False
-
-    def save(
-        self, player: str, words: list[str], unused: str, out: bool, n: int, *, replacing: "Laydown | None" = None
-    ) -> None:
-        """Save a laydown for round ``n``; ``replacing`` is the laydown the table agreed to replace."""
-        from qscore import scorekeeper
-        from qscore.cli.laid import laid_lines
-        from qscore.cli.sheets import entry_text
-        from qscore.rules import LaydownExistsError
-
-        try:
-            saved = scorekeeper.save_laydown(
-                player, words, unused, out, n, self.session.name, replace=replacing is not None
-            )
-        except LaydownExistsError as exc:
-            # laid meanwhile, from another terminal: the table decides, unless it is the same
-            existing = exc.existing
-            self.session.progress.saw(n, existing.player, existing)  # told here: not again
-            if self.laid_already(player, words, unused, out, n, existing):
-                print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
-                return
-            if self.confirm_replace(player, existing, n):
-                self.save(player, words, unused, out, n, replacing=existing)
-            return
-        except QscoreError as exc:  # the game changed meanwhile: ask afresh
-            not_taken(exc)
-            return
-        who = saved.entry.data["player"]
-        self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
-        if replacing is None:
-            print(f"Recorded {entry_text(saved.entry)}.")
-            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
-        else:
-            now = saved.after.rounds[n - 1].laydowns[player]
-            print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
-        self.session.show_rescored(saved.after, n)
-
-    def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:
-        """Whether ``existing`` is the very laydown typed (as laid, in the same notation)."""
-        from qscore import scorekeeper
-        from qscore.rules import check_laydown
-
-        try:
-            typed = check_laydown(
-                scorekeeper.load_game(self.session.name), player, words, unused, out, n, replace=True
-            )[1]
-        except QscoreError:
-            return False
-        return typed == existing
-
     def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore import scorekeeper
@@ -446,22 +462,21 @@ class Laydowns:
         if existing is None:
             not_taken(f"{player} has no laydown in round {round_no} to fix")
             return
-        if not self.confirm_replace(player, existing, round_no):
+        if not self.saving.confirm_replace(player, existing, round_no):
             return
         entered = self.enter_laydown(game, state, player, went_out=False)
         if entered is not None:
             words, unused, out, meanwhile = entered
-            self.save(player, words, unused, out, round_no, replacing=meanwhile or existing)
+            self.saving.save(player, words, unused, out, round_no, replacing=meanwhile or existing)
 
 
-class PlaySession:
-    """One guided evening in a terminal: asks what qscore.evening says comes next, and
-    shows what each answer did."""
+class NewGame:
+    """The questions that start a game, each asked again until its answer can be taken: a
+    slip is told and that question comes again, not the ones before it."""
 
-    def __init__(self) -> None:
-        self.session = Session()
-        self.prompts = Prompts(self.session)
-        self.laydowns = Laydowns(self.session, self.prompts)
+    def __init__(self, session: Session, prompts: Prompts) -> None:
+        self.session = session
+        self.prompts = prompts
 
     def set_up(self, name: str | None) -> None:
         """Ask for a new game's players and choices, and start it."""
@@ -519,6 +534,17 @@ class PlaySession:
                 not_taken(exc)
                 continue
             return answer
+
+
+class PlaySession:
+    """One guided evening in a terminal: asks what qscore.evening says comes next, and
+    shows what each answer did."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+        self.prompts = Prompts(self.session)
+        self.laydowns = Laydowns(self.session, self.prompts)
+        self.new_game = NewGame(self.session, self.prompts)
 
     def run(self) -> None:
         from qscore import scorekeeper
@@ -706,13 +732,13 @@ def play(
                 result = standing_text(current).removeprefix("Game over. ")
                 print(f"The last game, {current.name!r}, is finished. {result}")
                 print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
-                evening.set_up(None)
+                evening.new_game.set_up(None)
             else:
                 evening.session.name = current.name
         except UnknownGameError:
             if game is not None:
                 scorekeeper.check_new_name(game)  # before the table answers anything
-            evening.set_up(game)
+            evening.new_game.set_up(game)
         evening.run()
     except (Quit, KeyboardInterrupt):  # Ctrl-C while saving: the stop says what was saved last
         evening.stop()
