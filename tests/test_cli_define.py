@@ -126,7 +126,7 @@ def test_a_challenge_that_stands_ends_with_the_meaning():
     stands = run("challenge", "ann", "quizzes", "--by", "ben")
     assert stands.exit_code == 0, stands.output
     assert stands.stdout.splitlines()[:2] == [
-        "Challenge by ben: quizzes is allowed: ben loses 49 points this round (worth 54, but a hand stops at 0).",
+        "Challenge by ben: quizzes is allowed: ben loses 49 points in round 1 (worth 54, but a hand stops at 0).",
         "  quizzes, plural and present tense of quiz (noun): an examination consisting of a few short questions",
     ]
     falls = run("challenge", "ben", "vqx", "--by", "ann")

@@ -411,7 +411,7 @@ def test_a_paper_ruling_is_named_and_one_point_is_one():
     ok("score", "ben", "at", "--unused", "U")  # A2 T3 less U4: a hand of 1
     ok("score", "cat", "ox", "--unused", "E")
     out = ok("challenge", "ann", "cat", "--by", "ben")
-    assert out.startswith("Challenge by ben: cat is allowed: ben loses 1 point this round (worth 13,")
+    assert out.startswith("Challenge by ben: cat is allowed: ben loses 1 point in round 1 (worth 13,")
     out = ok("challenge", "cat", "ox", "--by", "ann", "--ruling", "invalid")  # a paper dictionary said no
     assert out.startswith("Challenge by ann: ox is not allowed by the table's ruling: it is no word for cat;")
 
@@ -422,14 +422,14 @@ def test_a_challenge_names_the_round_the_word_was_laid_and_the_points_lost_after
         ok(*step)
     ok("score", "ben", "ox", "--unused", "E E")  # round 2
     out = ok("challenge", "ben", "ox", "--by", "cat")  # round 2 is open: cat's hand is not known yet
-    assert out.startswith("Challenge by cat: ox is allowed: cat loses up to 14 points this round (a hand stops at 0).")
+    assert out.startswith("Challenge by cat: ox is allowed: cat loses up to 14 points in round 2 (a hand stops at 0).")
     r = run("challenge", "ben", "at", "--by", "ann")
     assert r.exit_code == 2
     assert r.stderr == "qscore: error: ben laid no word 'at' in round 2: ben laid it in round 1, add --round 1\n"
     # CAT stands: 13 is its worth, but ben's hand was 0 already, and a hand scores no less than 0
     out = ok("challenge", "ann", "cat", "--by", "ben")
     assert out.startswith(
-        "Challenge by ben: cat is allowed: ben loses 0 points this round (worth 13, but a hand stops at 0)."
+        "Challenge by ben: cat is allowed: ben loses 0 points in round 1 (worth 13, but a hand stops at 0)."
     )
 
 

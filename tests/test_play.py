@@ -90,7 +90,7 @@ def test_a_short_game_in_table_order():
         "ann's words: cat",
         "Did ann go out? [y/N]: y",
         "Challenge in round 1? (blank: none): ann cat by ben",
-        "Challenge by ben: cat is allowed: ben loses 0 points this round (worth 13, but a hand stops at 0).",
+        "Challenge by ben: cat is allowed: ben loses 0 points in round 1 (worth 13, but a hand stops at 0).",
         "Round 1 (3 cards):",
         "Totals after round 1: ann 23, ben 0, cat 12.",
         "Round 2: 4 cards. ben deals, cat starts.",
@@ -107,7 +107,7 @@ def test_a_short_game_in_table_order():
         "Round 3 (5 cards):",
         "ann *     steve 21 struck",
         "Round 4: 6 cards. ann deals, ben starts.",
-        "Challenge by cat: quilt is allowed by the table's ruling: cat loses 26 points this round "
+        "Challenge by cat: quilt is allowed by the table's ruling: cat loses 26 points in round 4 "
         "(worth 27, but a hand stops at 0).",
         "Challenge in round 4?",
         "Round 4 (6 cards):",
@@ -345,7 +345,7 @@ def test_setting_up_asks_again_after_a_mistake():
         "Not taken: 'y': answer standard or short.",
         "Variant: standard or short [standard]: \n",
         "Not taken: answer longest or most or none.",
-        "Two players use one bonus: longest or most: Longest",
+        "Two players use one bonus: longest or most (or none): Longest",
         "Not taken: unknown dictionary 'everday'",
         "(did you mean everyday?)",
         "Keeping score for game 'sat': ann, ben.",
@@ -675,7 +675,13 @@ def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
     for args in (["ben", "quiz", "--out"], ["cat", "to", "-u", "E S"], ["ann", "ax", "-u", "E S"]):
         ok("score", *args)  # round 2, the last: play resumes at its challenges
     out = ok("play", "--game", "fri", input=lines("ann cat by ben", "ann cat by ben --round 1", "", ""))
-    in_order(out, "ann laid it in round 1, add --round 1", "Challenge by ben: cat is allowed: ben loses")
+    in_order(
+        out,
+        "ann laid it in round 1, add --round 1",
+        "Challenge by ben: cat is allowed: ben loses 0 points in round 1",  # not "this round", the 2nd
+        "Round 1 rescored.",  # shown as a fix shows it
+        "Totals now: ",  # round 2 has its scores: these are not the totals after round 1
+    )
     assert [c["word"] for c in json.loads(ok("sheet", "--json", "-g", "fri"))["rounds"][0]["challenges"]] == ["cat"]
 
 

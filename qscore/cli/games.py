@@ -283,7 +283,7 @@ def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -
             taken = was[d["by"]].hand_score - now[d["by"]].hand_score
             lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
         unit = "point" if lost == "1" else "points"
-        outcome = f"{d['word']} is allowed{ruled}: {d['by']} loses {lost} {unit} this round{floor}."
+        outcome = f"{d['word']} is allowed{ruled}: {d['by']} loses {lost} {unit} in round {d['round']}{floor}."
     else:
         outcome = (
             f"{d['word']} is not allowed{ruled}{why}: it is no word for {d['player']}; "

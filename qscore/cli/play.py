@@ -92,8 +92,12 @@ def after_round(game: "Game", state: "RoundState") -> None:
 
 
 def totals_line(game: "Game", state: "RoundState") -> str:
+    """The running totals: after this round, or, when later rounds have scores (an earlier
+    round rescored), as they stand now."""
     totals = game.totals()
-    return f"Totals after round {state.number}: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + "."
+    later = any(r.results is not None for r in game.rounds[state.number :])
+    head = "Totals now" if later else f"Totals after round {state.number}"
+    return f"{head}: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + "."
 
 
 def after_game(game: "Game") -> None:
@@ -496,7 +500,7 @@ class NewGame:
             bonus = None
             if len(players) == 2:
                 bonus = self.choice(
-                    "Two players use one bonus: longest or most", ("longest", "most", "none"), None, "or none"
+                    "Two players use one bonus: longest or most (or none)", ("longest", "most", "none"), None
                 )
             dictionary = self.ask_dictionary()
             try:
@@ -663,13 +667,14 @@ class PlaySession:
         if ch.ruling is None and self.session.dictionary is None:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return
+        number = n if ch.round is None else ch.round
         try:
             saved = scorekeeper.settle_challenge(
                 ch.player,
                 ch.word,
                 ch.by,
                 ch.ruling,
-                n if ch.round is None else ch.round,
+                number,
                 self.session.name,
                 self.session.dictionary,
             )
@@ -677,6 +682,8 @@ class PlaySession:
             not_taken(exc)
             return
         print(challenge_text(saved.after, saved.entry, saved.before))
+        if number != n:  # a word of an earlier round: that round is rescored, and shown so
+            self.session.show_rescored(saved.after, number)
 
     def finish(self, game: "Game") -> None:
         from qscore.cli.sheets import standing_text
