@@ -691,3 +691,9 @@ def test_numbers_play_cannot_read_are_answers_it_refuses():
     out = ok("play", "--game", "fri", input=lines("", "clef", "²", "", "S", "fix ben 0", "quit"))
     assert "Traceback" not in out
     in_order(out, "Not taken: '²': press Enter to keep the words as typed", "Not taken: no round 0")
+
+
+def test_a_yes_or_no_answer_play_cannot_take_is_not_taken():
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "cat", "maybe", "y", "quit"))
+    in_order(out, "Did ben go out? [y/N]: maybe\nNot taken: 'maybe': answer y or n.", "Did ben go out? [y/N]: y")

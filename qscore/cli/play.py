@@ -194,7 +194,7 @@ class Prompts:
                 return default
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            print("Answer y or n.")
+            not_taken(f"{answer!r}: answer y or n")
 
     def show_sheet(self) -> None:
         from qscore.cli.sheets import words_sheet_text
