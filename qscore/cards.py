@@ -171,15 +171,16 @@ def fold(text: str) -> str:
 _LAID = re.compile(r"\(([A-Za-z]+)\)|([A-Za-z])|(.)")
 
 
-_JOINED = {"'": "an apostrophe", "\u2019": "an apostrophe", "-": "a hyphen"}
+_APOSTROPHE, _HYPHEN = ("an apostrophe", "contractions"), ("a hyphen", "hyphenated words")
+_JOINED = {"'": _APOSTROPHE, "\u2019": _APOSTROPHE, "-": _HYPHEN}  # the mark, and the words it makes
 
 
 def _not_a_card(character: str, text: str) -> str:
     """Why a laid word cannot hold ``character``: the rules' reason for an apostrophe or a
     hyphen (no card carries either, and the words are not allowed), else a slip."""
     if character in _JOINED:
-        kind = "contractions" if _JOINED[character] == "an apostrophe" else "hyphenated words"
-        return f"{_JOINED[character]} in laid word {quoted(text)}: no card carries one, and {kind} are not allowed"
+        mark, kind = _JOINED[character]
+        return f"{mark} in laid word {quoted(text)}: no card carries one, and {kind} are not allowed"
     return f"bad character {quoted(character)} in laid word {quoted(text)}: use letters, and (qu) for a double card"
 
 

@@ -70,8 +70,8 @@ def fits(
         total *= len(options)
     if total > MOST_COMBINATIONS:
         return []
-    found = [list(picked) for picked in product(*choices)]
-    return [f for f in found if (sum(map(len, f)) <= cards if at_most else sum(map(len, f)) == cards)]
+    taking = (lambda n: n <= cards) if at_most else (lambda n: n == cards)
+    return [list(picked) for picked in product(*choices) if taking(sum(map(len, picked)))]
 
 
 def respell(words: Sequence[str], laid: Sequence[Sequence[Card]], cards: int, deck: Deck) -> list[Respelled] | None:

@@ -199,10 +199,8 @@ class GameStore:
         done: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, done):
             game_id, found = self._resolve(conn, old)
-            rows = conn.execute("SELECT id, CAST(name AS BLOB) FROM games WHERE id != ?", (game_id,)).fetchall()
-            clash = next((text_of(r[1], "") for r in rows if game_key(text_of(r[1], "")) == game_key(new)), None)
-            if clash is not None:
-                raise StorageError(f"a game named {quoted(clash)} exists already: choose another name")
+            others = conn.execute("SELECT CAST(name AS BLOB) FROM games WHERE id != ?", (game_id,))
+            _refuse_taken(new, {text_of(raw, "") for (raw,) in others}, "choose another name")
             if new == found:
                 raise StorageError(f"game {quoted(found)} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
@@ -247,7 +245,7 @@ class GameStore:
                 alike = [r for r in rows if utf8(r[1]) and game_key(text_of(r[1], "")) == game_key(name)]
                 if len(alike) != 1:
                     known = ", ".join(shown(r[1]) for r in rows) or "none"
-                    empty = "a game's name cannot be empty" if not name.strip() else f"no game named {quoted(name)}"
+                    empty = f"no game named {quoted(name)}" if name else "a game's name cannot be empty"
                     raise UnknownGameError(f"{empty}: saved games are {known}")
                 row = alike[0]
         return row[0], text_of(row[1], "its name")
@@ -261,10 +259,11 @@ class GameStore:
         return text
 
 
-def _refuse_taken(name: str, taken: set[str]) -> None:
-    clash = next((t for t in taken if game_key(t) == game_key(name)), None)
+def _refuse_taken(name: str, taken: set[str], hint: str = "choose another --game name") -> None:
+    key = game_key(name)
+    clash = next((t for t in taken if game_key(t) == key), None)
     if clash is not None:
-        raise StorageError(f"a game named {quoted(clash)} exists already: choose another --game name")
+        raise StorageError(f"a game named {quoted(clash)} exists already: {hint}")
 
 
 def _free_name(base: str, taken: set[str]) -> str:

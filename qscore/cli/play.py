@@ -268,11 +268,10 @@ class Saving:
         self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
-            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-            print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
+        print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
         self.session.show_rescored(saved.after, n)
 
     def laid_already(self, player: str, words: list[str], unused: str, out: bool, n: int, existing: "Laydown") -> bool:

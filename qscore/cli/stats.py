@@ -90,7 +90,10 @@ def where(game: str, number: int | None = None) -> str:
 
 def record_text(w: "WordRecord") -> str:
     """``(QU)IZ, 25 points (friday, round 3)``: the word as laid, so QU·I·Z and Q·U·I·Z differ."""
-    laid = "".join(f"({t})" if len(t) > 1 else t for t in w.cards)
+    from qscore.cards import format_laid, load_deck
+
+    deck = load_deck()  # both decks hold every card a word can be laid with
+    laid = format_laid([deck.cards[t] for t in w.cards]).upper()
     return f"{laid}, {w.points} points ({where(w.game, w.round)})"
 
 
