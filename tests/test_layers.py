@@ -94,3 +94,20 @@ def test_no_import_circle():
 
     for module in sorted(graph):
         visit(module)
+
+
+APPLICATION = {"qscore.scorekeeper", "qscore.evening"}  # the use-cases: the one layer that writes
+
+
+def is_face(module: str) -> bool:
+    """A face a person uses: the command line, its entry point, the table's web page."""
+    return is_cli(module) or module == "qscore.__main__" or module == "qscore.web" or module.startswith("qscore.web.")
+
+
+def test_the_core_imports_neither_the_application_layer_nor_a_face():
+    """The core (cards to views) is a library: a second face calls it as the command line does."""
+    above = APPLICATION | {m for m in MODULES if is_face(m)} | {"qscore.cli", "qscore.web"}
+    core = {m for m in MODULES if m not in above and m != "qscore"}
+    assert {"qscore.scoresheet", "qscore.rules", "qscore.views.sheet", "qscore.solver"} <= core
+    reaching = {m: sorted(i for i in MODULES[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core}
+    assert {m: found for m, found in reaching.items() if found} == {}

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore.cli.sheets import sheet_json
 from qscore.scoresheet import Entry, Game
 from qscore.storage import GameStore
+from qscore.views.sheet import sheet_json
 from tests.conftest import ok, run
 
 

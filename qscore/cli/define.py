@@ -5,8 +5,9 @@ import sys
 import typer
 
 from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt, app, reports_errors
-from qscore.cli.meanings import definition_json, definition_lines, meanings_of
+from qscore.cli.meanings import definition_lines, meanings_of
 from qscore.cli.words import WordsArg
+from qscore.views.words import definition_json
 
 
 @app.command("define", short_help="Judge words and say what they mean")

@@ -303,10 +303,12 @@ def sheet(
 ) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
     from qscore import scorekeeper
-    from qscore.cli.sheets import sheet_json, sheet_text, standing_text, words_sheet_text
+    from qscore.cli.sheets import sheet_text, standing_text, words_sheet_text
 
     g = scorekeeper.load_game(game)
     if as_json:
+        from qscore.views.sheet import sheet_json
+
         print_json(sheet_json(g))
     elif words:
         try:

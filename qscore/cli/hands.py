@@ -16,9 +16,9 @@ from qscore.cli.app import (
     tell_notes,
 )
 from qscore.errors import CardError
+from qscore.views.hands import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
-    from qscore.cards import Card
     from qscore.draws import DrawAdvice
     from qscore.scoring import LaidWord
     from qscore.solver import Play
@@ -141,30 +141,10 @@ def solitaire(
             print(f"  ... and {len(found) - 11} more (--json lists all)")
 
 
-def word_json(w: "LaidWord") -> dict[str, object]:
-    return {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
-
-
 def word_text(w: "LaidWord") -> str:
     from qscore.cards import format_cards
 
     return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
-
-
-def tokens(cards: "list[Card] | tuple[Card, ...]") -> list[str]:
-    return [c.token for c in cards]
-
-
-def play_json(p: "Play") -> dict[str, object]:
-    return {
-        "score": p.score,
-        "goes_out": p.goes_out,
-        "discard": p.discard.token if p.discard else None,
-        "words": [word_json(w) for w in p.words],
-        "unused": tokens(p.unused),
-        "word_count": p.word_count,
-        "longest": p.longest,
-    }
 
 
 def play_text(p: "Play") -> str:
@@ -179,17 +159,6 @@ def play_text(p: "Play") -> str:
         lines.append(f"  unused: {format_cards(p.unused)} (-{sum(c.points for c in p.unused)})")
     lines.append(f"  {p.word_count} word{'s' * (p.word_count != 1)}, longest {p.longest} letters")
     return "\n".join(lines)
-
-
-def advice_json(a: "DrawAdvice") -> dict[str, object]:
-    return {
-        "recommend": "faceup" if a.take_faceup else "draw",
-        "faceup": {"card": a.faceup.token, **play_json(a.take)},
-        "draw": {
-            "expected_score": round(a.blind_expected, 2),
-            "outcomes": [{"card": c.token, "copies": n, "score": score} for c, n, score in a.blind],
-        },
-    }
 
 
 def is_tie(a: "DrawAdvice") -> bool:

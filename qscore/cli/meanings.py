@@ -42,13 +42,6 @@ def no_meaning(word: str) -> str:
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
 
-def definition_json(d: "Definition") -> dict[str, object]:
-    return {
-        "forms": [{"form": f.form, "of": f.base} for f in d.forms],
-        "meanings": [{"word": m.word, "pos": m.pos, "text": m.text} for m in d.meanings],
-    }
-
-
 def meaning_after_challenge(laid: str, valid: bool) -> str:
     """The line a challenge that stands ends with: the word's first meaning (and its form,
     for an inflection), after a newline; nothing for a word that falls or has none on file."""

@@ -1,6 +1,6 @@
 """``qscore review``: the best play each player's cards allowed, round by round."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -34,22 +34,11 @@ def review(
             raise GameError(f"round {state.number} has not closed: it waits for {', '.join(waiting)}")
     reviews = scorekeeper.review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
     if as_json:
+        from qscore.views.hands import review_json
+
         print_json([review_json(r) for r in reviews])
     else:
         print(review_text(g, reviews))
-
-
-def review_json(r: "HandReview") -> dict[str, Any]:
-    from qscore.cli.hands import play_json
-
-    return {
-        "round": r.round,
-        "player": r.player,
-        "scored": r.scored,
-        "best": r.best,
-        "missed": r.missed,
-        "best_play": play_json(r.best_play),
-    }
 
 
 def play_words(play: "Play") -> str:

@@ -1,6 +1,6 @@
 """``qscore stats``: each player's figures and the table's records, across every saved game."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -8,7 +8,7 @@ from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
 from qscore.errors import GameError, quoted
 
 if TYPE_CHECKING:
-    from qscore.stats import PlayerStats, Records, TableStats, WordRecord
+    from qscore.stats import PlayerStats, TableStats, WordRecord
 
 
 @app.command(short_help="Each player's figures and the table's records")
@@ -38,50 +38,13 @@ def stats(
             raise GameError(f"no player {quoted(player)} in any saved game: players are {known}")
         chosen = [one]
     if as_json:
+        from qscore.views.stats import stats_json
+
         print_json(stats_json(chosen, figures.records))
     elif not figures.players:
         print("No saved games yet: start one with qscore new ALICE BOB")
     else:
         print(stats_text(chosen, figures, records=player is None))
-
-
-def record_json(w: "WordRecord | None", *, who: bool = False) -> dict[str, Any] | None:
-    if w is None:
-        return None
-    out: dict[str, Any] = {"player": w.player} if who else {}
-    return out | {"word": w.word, "cards": list(w.cards), "points": w.points, "game": w.game, "round": w.round}
-
-
-def player_json(s: "PlayerStats") -> dict[str, Any]:
-    average = s.average_total
-    return {
-        "games": s.games,
-        "finished": s.finished,
-        "wins": s.wins,
-        "average_total": round(average, 1) if average is not None else None,
-        "best_total": s.best_total,
-        "best_round": s.best_round,
-        "best_word": record_json(s.best_word),
-        "times_out": s.times_out,
-        "challenges_made": s.challenges_made,
-        "challenges_won": s.challenges_won,
-        "missed": s.missed,
-    }
-
-
-def records_json(r: "Records") -> dict[str, Any]:
-    total, top = r.highest_total, r.highest_round
-    return {
-        "highest_total": {"player": total.player, "total": total.total, "game": total.game} if total else None,
-        "highest_round": (
-            {"player": top.player, "score": top.score, "game": top.game, "round": top.round} if top else None
-        ),
-        "best_word": record_json(r.best_word, who=True),
-    }
-
-
-def stats_json(chosen: list["PlayerStats"], records: "Records") -> dict[str, Any]:
-    return {"players": {s.name: player_json(s) for s in chosen}, "records": records_json(records)}
 
 
 def where(game: str, number: int | None = None) -> str:

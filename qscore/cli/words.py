@@ -23,6 +23,7 @@ from qscore.cli.app import (
 )
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
+from qscore.views.words import definition_json, verdict_json
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -58,7 +59,7 @@ def check(
 
     budget = Budget()
     if define:
-        from qscore.cli.meanings import definition_json, definition_lines, meanings_of
+        from qscore.cli.meanings import definition_lines, meanings_of
     refused = bad = False
     judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, False if no_suggest else budget)
     # each verdict is printed as it is reached: a list of a million words needs no more memory than one
@@ -175,16 +176,6 @@ class JsonArray:
 
     def close(self) -> None:
         print("[]" if self._first else "\n]")
-
-
-def verdict_json(v: Verdict) -> dict[str, object]:
-    return {
-        "word": v.word,
-        "allowed": v.allowed,
-        "reason": v.reason,
-        "spellings": [{"cards": s.tokens, "points": s.points} for s in v.spellings],
-        "suggestions": list(v.suggestions),
-    }
 
 
 def verdict_line(v: Verdict) -> str:

@@ -1,0 +1,40 @@
+"""The saved games as ``qscore games`` lists them: a row a game, as data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from qscore.gamelines import GameLine
+
+
+class Unreadable(Protocol):
+    """A game that cannot be read: its name and why."""
+
+    name: str
+    reason: str
+
+
+def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[str, Any]]:
+    """Each game's row (docs/json.md, ``games --json``): players, round reached, leaders; or
+    its name and why it cannot be read."""
+    rows: list[dict[str, Any]] = []
+    for g in games:
+        if not isinstance(g, tuple):
+            rows.append({"game": g.name, "error": g.reason})
+            continue
+        name, f = g
+        totals = f.totals
+        rows.append(
+            {
+                "game": name,
+                "players": list(totals),
+                "round": f.round,
+                "rounds": f.rounds,
+                "over": f.over,
+                "leaders": f.leaders() if any(totals.values()) else [],
+                "leader_total": max(totals.values()),
+            }
+        )
+    return rows
