@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from qscore.choices import Ruling
 from qscore.doubles import Respelled, fitting_text, respell
 from qscore.errors import GameError
 from qscore.rules import check_laydown, check_players, check_words, playing
-from qscore.scorekeeper import Ruling
 from qscore.scoresheet import Game, Laydown, RoundState, name_key
 
 NOBODY = ("", "nobody", "none", "-")

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
+from qscore.choices import Ruling
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
 
-Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word
 TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
 
 # The stores the running command opened: after Ctrl-C they tell whether an entry was saved.

@@ -128,11 +128,21 @@ def test_the_variant_choices_are_the_decks_data():
     import tomllib
     from typing import get_args
 
-    from qscore.cli.app import Variant
+    from qscore.choices import Variant
     from qscore.paths import package_file
 
     decks = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
     assert list(get_args(Variant)) == list(decks)
+
+
+def test_the_bonus_choices_are_the_bonus_rules():
+    """--bonus's choices are declared for the parser; they must be the rules the scoring plays."""
+    from typing import get_args
+
+    from qscore.choices import Bonus
+    from qscore.scoring import BONUS_RULES
+
+    assert set(get_args(Bonus)) == set(BONUS_RULES)
 
 
 def test_choices_are_shown_in_help_and_taken_in_any_case():

@@ -7,12 +7,12 @@ import os
 import sys
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from qscore.cli.completion import dictionary_names, shell_names
+from qscore.cli.completion import shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
 from qscore.errors import QscoreError
@@ -382,32 +382,3 @@ def print_json(value: Any) -> None:
     import json
 
     print(json.dumps(value, indent=2, ensure_ascii=False))
-
-
-DictionaryOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--dictionary",
-        "-d",
-        help="everyday (default), wordgame, a system tag such as en_US, or a word-list file",
-        metavar="NAME",
-        autocompletion=dictionary_names,
-    ),
-]
-AllowOpt = Annotated[
-    Path | None, typer.Option("--allow", help="house rules: a file of extra allowed words, one a line", metavar="FILE")
-]
-DenyOpt = Annotated[
-    Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line", metavar="FILE")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
-# Fixed choices are the parser's: --help shows them, the shell completes them, any case
-# is taken, and anything else is a usage error naming them. The decks are data
-# (data/decks.toml); tests/test_cli_check.py holds these names to that file.
-Variant = Literal["standard", "short"]
-Bonus = Literal["both", "longest", "most", "none"]
-Ruling = Literal["valid", "invalid"]  # as scorekeeper.Ruling: typed here so a run need not import it
-VariantOpt = Annotated[
-    Variant,
-    typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),
-]

@@ -4,8 +4,9 @@ import sys
 
 import typer
 
-from qscore.cli.app import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt, app, reports_errors
+from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines, meanings_of
+from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt
 from qscore.cli.words import WordsArg
 from qscore.views.words import definition_json
 

@@ -5,21 +5,21 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from qscore.cli.app import (
+from qscore.choices import Bonus
+from qscore.cli.app import app, print_json, reports_errors, warn, warn_if_empty
+from qscore.cli.completion import game_names, new_players, players_still_in
+from qscore.cli.options import (
     AllowOpt,
-    Bonus,
     DenyOpt,
     DictionaryOpt,
+    GameOpt,
     JsonOpt,
-    Ruling,
+    NewGameOpt,
+    RulingOpt,
     VariantOpt,
-    app,
-    print_json,
-    reports_errors,
-    warn,
-    warn_if_empty,
+    bonus_option,
+    round_option,
 )
-from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
 
 if TYPE_CHECKING:
@@ -29,29 +29,7 @@ if TYPE_CHECKING:
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
 
-GameOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        help="the game's name (default: the game most recently started)",
-        metavar="NAME",
-        autocompletion=game_names,
-    ),
-]
-NewGameOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--game",
-        "-g",
-        help="a name for the game (default: today's date, e.g. 2026-11-20, or 2026-11-20-2)",
-        metavar="NAME",
-    ),
-]
-RoundOpt = Annotated[
-    int | None,
-    typer.Option("--round", "-r", help="an earlier round, to correct it (default: the current round)", metavar="N"),
-]
+RoundOpt = Annotated[int | None, round_option("an earlier round, to correct it (default: the current round)")]
 ReplaceOpt = Annotated[
     bool, typer.Option("--replace", help="replace the player's laydown in that round (refused without it)")
 ]
@@ -96,12 +74,7 @@ def new(
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
     ] = None,
     bonus: Annotated[
-        Bonus | None,
-        typer.Option(
-            "--bonus",
-            case_sensitive=False,
-            help="both (the default), longest, most or none; two players choose longest or most",
-        ),
+        Bonus | None, bonus_option("both (the default), longest, most or none; two players choose longest or most")
     ] = None,
     dealer: Annotated[
         str | None,
@@ -244,13 +217,8 @@ def challenge(
     player: Annotated[str, typer.Argument(help="whose word is challenged", autocompletion=players_still_in)],
     word: Annotated[str, typer.Argument(help="the word, as laid or in letters")],
     by: Annotated[str, typer.Option("--by", help="who challenges", metavar="PLAYER", autocompletion=players_still_in)],
-    ruling: Annotated[
-        Ruling | None,
-        typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
-    ] = None,
-    round_no: Annotated[
-        int | None, typer.Option("--round", "-r", help="the round (default: the player's last laydown)", metavar="N")
-    ] = None,
+    ruling: RulingOpt = None,
+    round_no: Annotated[int | None, round_option("the round (default: the player's last laydown)")] = None,
     game: GameOpt = None,
 ) -> None:
     """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""

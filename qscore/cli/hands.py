@@ -5,16 +5,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from qscore.cli.app import (
-    AllowOpt,
-    DenyOpt,
-    DictionaryOpt,
-    JsonOpt,
     app,
     dictionary_from,
     print_json,
     reports_errors,
     tell_notes,
 )
+from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
 from qscore.views.hands import advice_json, play_json, word_json
 

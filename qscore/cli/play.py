@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from qscore.cli.app import app, reports_errors
-from qscore.cli.completion import game_names
 from qscore.cli.games import challenge_text, start_game, undo_text
+from qscore.cli.options import game_option
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
@@ -713,13 +713,9 @@ class PlaySession:
 def play(
     game: Annotated[
         str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            help="the game to go on with, or a name for a new one "
-            "(default: the game most recently started, or a new one once that is over)",
-            metavar="NAME",
-            autocompletion=game_names,
+        game_option(
+            "the game to go on with, or a name for a new one "
+            "(default: the game most recently started, or a new one once that is over)"
         ),
     ] = None,
 ) -> None:

@@ -4,9 +4,11 @@ from typing import Annotated
 
 import typer
 
-from qscore.cli.app import Bonus, app, reports_errors
+from qscore.choices import Bonus
+from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
-from qscore.cli.games import GameOpt, ask_bonus, on_terminal
+from qscore.cli.games import ask_bonus, on_terminal
+from qscore.cli.options import GameOpt, bonus_option
 from qscore.errors import BonusChoiceNeeded
 
 
@@ -32,12 +34,7 @@ def rename(
 def leave(
     player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],
     bonus: Annotated[
-        Bonus | None,
-        typer.Option(
-            "--bonus",
-            case_sensitive=False,
-            help="when two players are left: the one bonus they play on with, longest or most",
-        ),
+        Bonus | None, bonus_option("when two players are left: the one bonus they play on with, longest or most")
     ] = None,
     game: GameOpt = None,
 ) -> None:

@@ -2,10 +2,8 @@
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from qscore.cli.app import JsonOpt, app, print_json, reports_errors
-from qscore.cli.games import GameOpt
+from qscore.cli.app import app, print_json, reports_errors
+from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
@@ -18,8 +16,8 @@ if TYPE_CHECKING:
 @reports_errors
 def review(
     game: GameOpt = None,
-    round_no: Annotated[int | None, typer.Option("--round", "-r", help="only this round", metavar="N")] = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player", metavar="PLAYER")] = None,
+    round_no: Annotated[int | None, round_option("only this round")] = None,
+    player: PlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show, for every closed round, each player's score beside the best their cards allowed."""

@@ -1,10 +1,9 @@
 """``qscore stats``: each player's figures and the table's records, across every saved game."""
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
-from qscore.cli.app import JsonOpt, app, print_json, reports_errors, warn
+from qscore.cli.app import app, print_json, reports_errors, warn
+from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.errors import GameError, quoted
 
 if TYPE_CHECKING:
@@ -14,7 +13,7 @@ if TYPE_CHECKING:
 @app.command(short_help="Each player's figures and the table's records")
 @reports_errors
 def stats(
-    player: Annotated[str | None, typer.Option("--player", "-p", help="only this player", metavar="PLAYER")] = None,
+    player: PlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""

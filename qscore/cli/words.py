@@ -8,11 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from qscore.cli.app import (
-    AllowOpt,
-    DenyOpt,
-    DictionaryOpt,
-    JsonOpt,
-    VariantOpt,
     app,
     dictionary_from,
     print_json,
@@ -21,6 +16,7 @@ from qscore.cli.app import (
     tell_notes,
     warn,
 )
+from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
 from qscore.views.words import definition_json, verdict_json

@@ -1,0 +1,62 @@
+"""The options and arguments commands share, each declared once (its flags, its metavar,
+its completion); a command that words an option's help its own way passes the help.
+
+Fixed choices are the parser's: --help shows them, the shell completes them, any case is
+taken, and anything else is a usage error naming them (qscore.choices declares them).
+"""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from qscore.choices import Ruling, Variant
+from qscore.cli.completion import dictionary_names, game_names
+
+
+def game_option(help: str, *, complete: bool = True) -> Any:
+    """``--game NAME``: a saved game (completed), or a name for a new one (not)."""
+    return typer.Option("--game", "-g", help=help, metavar="NAME", autocompletion=game_names if complete else None)
+
+
+def round_option(help: str) -> Any:
+    """``--round N``: the round a command works on."""
+    return typer.Option("--round", "-r", help=help, metavar="N")
+
+
+def bonus_option(help: str) -> Any:
+    """``--bonus``: which bonuses the rounds play."""
+    return typer.Option("--bonus", case_sensitive=False, help=help)
+
+
+GameOpt = Annotated[str | None, game_option("the game's name (default: the game most recently started)")]
+NewGameOpt = Annotated[
+    str | None,
+    game_option("a name for the game (default: today's date, e.g. 2026-11-20, or 2026-11-20-2)", complete=False),
+]
+PlayerOpt = Annotated[str | None, typer.Option("--player", "-p", help="only this player", metavar="PLAYER")]
+RulingOpt = Annotated[
+    Ruling | None,
+    typer.Option("--ruling", case_sensitive=False, help="valid or invalid, when the table used a paper dictionary"),
+]
+DictionaryOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dictionary",
+        "-d",
+        help="everyday (default), wordgame, a system tag such as en_US, or a word-list file",
+        metavar="NAME",
+        autocompletion=dictionary_names,
+    ),
+]
+AllowOpt = Annotated[
+    Path | None, typer.Option("--allow", help="house rules: a file of extra allowed words, one a line", metavar="FILE")
+]
+DenyOpt = Annotated[
+    Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line", metavar="FILE")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
+VariantOpt = Annotated[
+    Variant,
+    typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),
+]
