@@ -1,14 +1,15 @@
 """``qscore define``: the verdict on each word and what it means."""
 
-import sys
-
-import typer
+from typing import TYPE_CHECKING
 
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines, meanings_of
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt
 from qscore.cli.words import WordsArg
 from qscore.views.words import definition_json
+
+if TYPE_CHECKING:
+    from qscore.dictionaries import Verdict
 
 
 @app.command("define", short_help="Judge words and say what they mean")
@@ -26,38 +27,19 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.app import print_json, say_error, tell_notes, warn
-    from qscore.cli.words import judge_words, suggestion_lines, verdict_line
-    from qscore.errors import WordError
-    from qscore.suggestions import Budget
+    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
 
-    refused = bad = False
-    answers = []
-    budget = Budget()
-    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, suggest=budget)
-    for item in verdicts:
-        if isinstance(item, WordError):
-            bad = True
-            sys.stdout.flush()  # the error in its place among the verdicts
-            say_error(f"qscore: error: {item}")
-            continue
-        refused |= not item.allowed
-        found = meanings_of(item)
-        near = [] if found.meanings else list(item.suggestions)  # a word with a meaning is no typo
-        if as_json:
-            answers.append(
-                {"word": item.word, "allowed": item.allowed, "reason": item.reason}
-                | {"suggestions": near}
-                | definition_json(found)
-            )
-        else:
-            print("\n".join([verdict_line(item), *suggestion_lines(near), *definition_lines(found)]))
-    if as_json:
-        print_json(answers)
-    tell_notes(judge_with)
-    if budget.spent_out:
-        warn("suggestions were cut short to keep the answer quick")
-    if bad:
-        raise typer.Exit(2)
-    if refused:
-        raise typer.Exit(1)
+    def text(v: "Verdict") -> str:
+        found = meanings_of(v)
+        near = [] if found.meanings else list(v.suggestions)  # a word with a meaning is no typo
+        return "\n".join([verdict_line(v), *suggestion_lines(near), *definition_lines(found)])
+
+    def json_item(v: "Verdict") -> dict[str, object]:
+        found = meanings_of(v)
+        near = [] if found.meanings else list(v.suggestions)
+        return {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": near} | definition_json(found)
+
+    cut_short = "suggestions were cut short to keep the answer quick"
+    judge_and_tell(
+        words, JudgeOptions(dictionary, allow, deny, variant), None if as_json else text, json_item, cut_short
+    )

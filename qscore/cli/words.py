@@ -1,7 +1,8 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -51,15 +52,50 @@ def check(
 
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
+    if define:
+        from qscore.cli.meanings import definition_lines, meanings_of
+
+    def text(v: Verdict) -> str:
+        return "\n".join([verdict_text(v), *(definition_lines(meanings_of(v)) if define else [])])
+
+    def json_item(v: Verdict) -> dict[str, object]:
+        return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})
+
+    cut_short = "suggestions were cut short to keep the answer quick (--no-suggest skips them)"
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
+    judge_and_tell(words, options, None if as_json else text, json_item, cut_short)
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    """The options that choose how words are judged: the dictionary, its house lists, the
+    deck, and whether refused words get a did-you-mean."""
+
+    dictionary: str | None
+    allow: Path | None
+    deny: Path | None
+    variant: str
+    suggest: bool = True
+
+
+def judge_and_tell(
+    words: list[str],
+    options: JudgeOptions,
+    text: "Callable[[Verdict], str] | None",
+    json_item: "Callable[[Verdict], dict[str, object]]",
+    cut_short: str,
+) -> None:
+    """The judge's loop, as check and define tell it: each verdict shown as it is reached
+    (``text``, or with ``text`` None an item of a JSON array), a bad word's error in its
+    place on standard error, the dictionary's notes; then the exit status: 2 for bad
+    input, 1 when any word is refused. A list of a million words needs no more memory than one."""
     from qscore.suggestions import Budget
 
     budget = Budget()
-    if define:
-        from qscore.cli.meanings import definition_lines, meanings_of
     refused = bad = False
-    judge_with, verdicts = judge_words(words, dictionary, allow, deny, variant, False if no_suggest else budget)
-    # each verdict is printed as it is reached: a list of a million words needs no more memory than one
-    json_array = JsonArray() if as_json else None
+    o = options
+    judge_with, verdicts = judge_words(words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False)
+    json_array = JsonArray() if text is None else None
     for item in verdicts:
         if isinstance(item, WordError):
             bad = True
@@ -68,14 +104,15 @@ def check(
             continue
         refused |= not item.allowed
         if json_array is not None:
-            json_array.add(verdict_json(item) | (definition_json(meanings_of(item)) if define else {}))
+            json_array.add(json_item(item))
         else:
-            print("\n".join([verdict_text(item), *(definition_lines(meanings_of(item)) if define else [])]))
+            assert text is not None
+            print(text(item))
     if json_array is not None:
         json_array.close()
     tell_notes(judge_with)
     if budget.spent_out:
-        warn("suggestions were cut short to keep the answer quick (--no-suggest skips them)")
+        warn(cut_short)
     if bad:
         raise typer.Exit(2)
     if refused:
