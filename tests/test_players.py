@@ -233,7 +233,6 @@ def test_games_delete_asks_on_a_terminal(monkeypatch):
 
 def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "cat")
-    monkeypatch.setattr("qscore.cli.players.on_terminal", lambda: True)
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("leave", "cat", input="lots\nlongest\n")
     assert "ann and ben play on with one bonus: longest or most?" in out and "Answer longest or most." in out

@@ -1,7 +1,8 @@
 """The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
@@ -44,7 +45,7 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> str:
+def ask_bonus(question: str) -> str:
     """Two players use one bonus: ask which, on a terminal."""
     while True:
         answer = typer.prompt(question).strip().lower()
@@ -53,16 +54,31 @@ def ask_bonus(question: str = "Two players use one bonus: longest or most?") -> 
         print("Answer longest or most.")
 
 
+T = TypeVar("T")
+
+
+def bonus_asked(
+    save: "Callable[[str | None], T]", bonus: str | None, question: "Callable[[tuple[str, ...]], str]"
+) -> T:
+    """``save(bonus)``; when two players must use one bonus and none was named, the table
+    is asked which on a terminal (``question`` words it for the players), and it is saved
+    with that one. Off a terminal the refusal stands, naming the option."""
+    try:
+        return save(bonus)
+    except BonusChoiceNeeded as choice:
+        if not on_terminal():
+            raise
+        return save(ask_bonus(question(choice.players)))
+
+
 def start_game(players: list[str], **choices: Any) -> "Game":
     """Start a game; two players with no bonus named are asked for one on a terminal."""
     from qscore import scorekeeper
 
-    try:
-        return scorekeeper.start_game(players, **choices)
-    except BonusChoiceNeeded:
-        if not on_terminal():
-            raise
-        return scorekeeper.start_game(players, **(choices | {"bonus": ask_bonus()}))
+    def start(bonus: str | None) -> "Game":
+        return scorekeeper.start_game(players, **(choices | {"bonus": bonus}))
+
+    return bonus_asked(start, choices.get("bonus"), lambda _: "Two players use one bonus: longest or most?")
 
 
 @app.command(short_help="Start a game: players, variant, bonuses, dictionary")

@@ -7,9 +7,8 @@ import typer
 from qscore.choices import Bonus
 from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
-from qscore.cli.games import ask_bonus, on_terminal
+from qscore.cli.games import bonus_asked
 from qscore.cli.options import GameOpt, bonus_option
-from qscore.errors import BonusChoiceNeeded
 
 
 @app.command(short_help="Put a player's name right on the whole sheet")
@@ -46,13 +45,11 @@ def leave(
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
 
-    try:
-        saved = scorekeeper.leave(player, bonus, game)
-    except BonusChoiceNeeded as choice:
-        if not on_terminal():
-            raise
-        chosen = ask_bonus(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
-        saved = scorekeeper.leave(player, chosen, game)
+    saved = bonus_asked(
+        lambda chosen: scorekeeper.leave(player, chosen, game),
+        bonus,
+        lambda two: f"{' and '.join(two)} play on with one bonus: longest or most?",
+    )
     entry, after = saved.entry, saved.after
     who, first = entry.data["player"], entry.data["round"]
     print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
