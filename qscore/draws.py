@@ -27,11 +27,11 @@ from qscore.cards import Card, Deck, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
 from qscore.scoring import LaidWord
-from qscore.solver import _BITS, Hand, Play, _sub_multisets, check_hand, spelled_exactly
+from qscore.solver import BITS, Hand, Play, check_hand, spelled_exactly, sub_multisets
 from qscore.spelling import MIN_CARDS
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-_COUNT = (1 << (_BITS - 1)) - 1  # a field's count, without its guard bit
+_COUNT = (1 << (BITS - 1)) - 1  # a field's count, without its guard bit
 _NOTHING = -(10**9)  # the value of no play at all: every card laid, none left to discard
 
 
@@ -90,7 +90,7 @@ class Draws:
         own, with_draw = words_with_one_more(hand, draws, dictionary)
         self.hand = Hand(hand, dictionary, own)
         # a card's 1 in its field; a card the hand lacks has a field of its own, above the hand's
-        self._unit = {c: 1 << (_BITS * i) for i, c in enumerate([*self.hand.cards, *(draws - set(hand))])}
+        self._unit = {c: 1 << (BITS * i) for i, c in enumerate([*self.hand.cards, *(draws - set(hand))])}
         # for each card drawn, the words holding it: (points, word, its other cards as a state)
         self._with: dict[Card, list[tuple[int, LaidWord, int]]] = defaultdict(list)
         for card, words in with_draw.items():
@@ -111,8 +111,8 @@ class Draws:
         if found is None:
             hand, found = self.hand, (_NOTHING, -1)
             for i in range(len(hand.cards)):
-                if (state >> (_BITS * i)) & _COUNT:
-                    value = hand.value(state - (1 << (_BITS * i)))
+                if (state >> (BITS * i)) & _COUNT:
+                    value = hand.value(state - (1 << (BITS * i)))
                     if value > found[0]:
                         found = (value, i)
             self._discarding[state] = found
@@ -144,7 +144,7 @@ class Draws:
             words, unused = hand.play_of(hand.full)
             return Play(tuple(words), card, tuple(unused))
         field = self.discarding(left)[1]
-        words, unused = hand.play_of(left - (1 << (_BITS * field)))
+        words, unused = hand.play_of(left - (1 << (BITS * field)))
         if word is None:
             return Play(tuple(words), hand.cards[field], (*unused, card))
         return Play((word, *words), hand.cards[field], tuple(unused))
@@ -169,7 +169,7 @@ def words_with_one_more(
     with_draw: dict[Card, list[LaidWord]] = defaultdict(list)
     fits = dictionary.anagram_prefix
     extra_doubles = [None, *sorted(c for c in draws if c.is_double)]
-    for _letters, doubles in _sub_multisets([c for c in counts if c.is_double], counts):
+    for _letters, doubles in sub_multisets([c for c in counts if c.is_double], counts):
         for extra in extra_doubles:
             if extra is not None and doubles.count(extra) < counts[extra]:
                 continue  # the hand's own copy spells these words: they are the hand's

@@ -34,8 +34,8 @@ from qscore.errors import CardError
 from qscore.scoring import LaidWord
 from qscore.spelling import MIN_CARDS
 
-_BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
-_GUARD = 1 << (_BITS - 1)
+BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
+_GUARD = 1 << (BITS - 1)
 # Weight of one word when plays are ranked by most words first: larger than any hand's
 # points can span, so word count decides and points break ties.
 _PER_WORD = 10_000
@@ -91,8 +91,8 @@ class Hand:
         in_words = Counter(c for w in found for c in set(w.cards))
         self.cards = sorted(counts, key=lambda c: (in_words[c], c))
         self._field = {c: i for i, c in enumerate(self.cards)}
-        self.full = sum(counts[c] << (_BITS * i) for i, c in enumerate(self.cards))
-        self.guards = sum(_GUARD << (_BITS * i) for i in range(len(self.cards)))
+        self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
+        self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
         # every word the hand can make, longest first, with its cards as a mask
         self.words = sorted(((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points))
         # words by the field of their lowest card: where the packing tries them
@@ -107,7 +107,7 @@ class Hand:
     def mask(self, cards: Sequence[Card]) -> int:
         """The multiset of ``cards`` (all from the hand) packed like a state."""
         field = self._field
-        return sum(1 << (_BITS * field[c]) for c in cards)
+        return sum(1 << (BITS * field[c]) for c in cards)
 
     def take(self, state: int, mask: int) -> int | None:
         """``state`` less ``mask``, or None when ``mask`` does not fit in it."""
@@ -124,7 +124,7 @@ class Hand:
         """Both objectives of ``state`` in one pass over its lowest card's words."""
         memo = self._memo
         i = _lowest_field(state)
-        rest = state - (1 << (_BITS * i))
+        rest = state - (1 << (BITS * i))
         sub = memo.get(rest) or self._values(rest)
         lost = self.cards[i].points
         best, most = sub[0] - lost, sub[1] - lost
@@ -155,14 +155,14 @@ class Hand:
                     break
             else:
                 unused.append(self.cards[i])
-                state -= 1 << (_BITS * i)
+                state -= 1 << (BITS * i)
         return words, unused
 
     def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
         """The states play starts from: the whole hand, or the hand less each distinct discard."""
         if not discard:
             return [(self.full, None)]
-        return [(self.full - (1 << (_BITS * i)), c) for i, c in enumerate(self.cards)]
+        return [(self.full - (1 << (BITS * i)), c) for i, c in enumerate(self.cards)]
 
     def packings(self, state: int, floor: list[int]) -> Iterator[tuple[int, list[LaidWord], list[Card]]]:
         """Every distinct packing of ``state`` worth at least ``floor[0]``, each once.
@@ -192,20 +192,20 @@ class Hand:
             if rest is not None:
                 for v, ws, un in self._packings(rest, got + pts, floor, i, k):
                     yield v, [w, *ws], un
-        copies = (state >> (_BITS * i)) & (_GUARD - 1)
+        copies = (state >> (BITS * i)) & (_GUARD - 1)
         lost = copies * self.cards[i].points
-        for v, ws, un in self._packings(state - (copies << (_BITS * i)), got - lost, floor, -1, 0):
+        for v, ws, un in self._packings(state - (copies << (BITS * i)), got - lost, floor, -1, 0):
             yield v, ws, [self.cards[i]] * copies + un
 
 
 def _lowest_field(state: int) -> int:
-    return ((state & -state).bit_length() - 1) // _BITS
+    return ((state & -state).bit_length() - 1) // BITS
 
 
 def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
     """Every allowed word that some sub-multiset of the cards spells exactly."""
-    singles = _sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
-    doubles = _sub_multisets([c for c in counts if c.is_double], counts)
+    singles = sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
+    doubles = sub_multisets([c for c in counts if c.is_double], counts)
     found: list[LaidWord] = []
     by_key: dict[str, list[str]] = {}
     for extra, with_doubles in doubles:
@@ -257,7 +257,7 @@ def _exact_spelling(text: str, pos: int, by_letters: dict[str, Card], left: Coun
     return None
 
 
-def _sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+def sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
     """(letters, cards) of every sub-multiset of ``cards``, letters in the order given."""
     subsets: list[tuple[str, tuple[Card, ...]]] = [("", ())]
     for card in cards:

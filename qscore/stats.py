@@ -219,12 +219,6 @@ def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFig
     return GameFigures(players, game.round_reached(), len(game.rounds), game.over, top_round, top_word, kept)
 
 
-def table_stats(games: Iterable[Game], missed: Mapping[str, Mapping[str, int]]) -> TableStats:
-    """The figures of ``games`` (oldest first); ``missed`` gives each game's points missed
-    by player, from its review (a game left out of it counts none)."""
-    return table_figures((g.name, game_figures(g, missed.get(g.name, {}))) for g in games)
-
-
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
     """The table's figures from each game's, by game name, oldest first."""
     from qscore.scoresheet import name_key
