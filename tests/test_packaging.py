@@ -1,6 +1,5 @@
 """A wheel built from the repo runs ``qscore check quiz`` from a clean virtual environment."""
 
-import os
 import subprocess
 import sys
 import venv
@@ -22,14 +21,13 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     assert len(list(dist.glob("qscore-*.whl"))) == 1
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
-    # the README's first section, word for word: `pip install qscore`, the wheel found beside it
+    # the README's Install section: a wheel built in a checkout, installed by its path
     install = (REPO / "README.md").read_text("utf-8").split("## Install\n", 1)[1].split("## ", 1)[0]
-    assert "pip install qscore" in install
+    assert "pipx install .  " in install and "pipx install dist/qscore-*.whl" in install
     subprocess.run(
-        [str(env_dir / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", "qscore"],
+        [str(env_dir / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", *dist.glob("qscore-*.whl")],
         check=True,
         capture_output=True,
-        env={**os.environ, "PIP_FIND_LINKS": str(dist)},
     )
     outside = tmp_path / "elsewhere"
     outside.mkdir()
@@ -95,11 +93,17 @@ def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
         metadata = tar.extractfile(next(m for m in tar.getmembers() if m.name.endswith("/PKG-INFO")))
         assert metadata is not None
         info = metadata.read().decode()
+    # the README's links, absolute, and those of the pages it links to, relative to each page
+    import tomllib
+
+    source = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["urls"]["Source"] + "/blob/main/"
     readme = (REPO / "README.md").read_text("utf-8")
-    targets = {
-        t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", readme) if "://" not in t and not t.startswith("#")
-    }
-    assert {"RULES.md", "docs/json.md", "dictionaries/README.md"} <= targets  # the links are found
+    targets = {t.removeprefix(source) for t in re.findall(r"\]\(([^)\s]+)\)", readme) if t.startswith(source)}
+    for page in (REPO / "docs").glob("*.md"):
+        for t in re.findall(r"\]\(([^)\s#]+)", page.read_text("utf-8")):
+            if "://" not in t:
+                targets.add((page.parent / t).resolve().relative_to(REPO).as_posix())
+    assert {"RULES.md", "docs/json.md", "dictionaries/README.md", "docs/guide.md"} <= targets  # the links are found
     missing = sorted(t for t in targets if t not in names and not any(n.startswith(t.rstrip("/") + "/") for n in names))
     assert not missing, f"README links to files the sdist lacks: {missing}"
     assert "LICENSE" in names and "qscore/wordlists/SCOWL-COPYRIGHT" in names
@@ -113,6 +117,7 @@ def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
     assert "License-Expression: MIT" in info
     assert "License-File: LICENSE" in info
     assert "License-File: qscore/data/WORDNET-COPYRIGHT" in info
+    assert "\nProject-URL: Source, https://github.com/qscore/qscore\n" in info
 
 
 def test_the_version_has_one_source():

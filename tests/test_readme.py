@@ -1,4 +1,5 @@
-"""The README's console examples are real: each one runs and prints what the README shows.
+"""The README's console examples are real: each one runs and prints what the README shows, as
+do those of the pages under docs/ (each page's examples run in order, in a home of their own).
 
 A command's output is shown whole: a command shown with no output prints nothing. Where
 the README cuts an output short it says so, with a line ``[N lines cut]``, which stands
@@ -7,15 +8,21 @@ for exactly N lines.
 
 import re
 import shlex
+import tomllib
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import run
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+REPO = Path(__file__).resolve().parent.parent
+README = REPO / "README.md"
+# the pages whose examples are transcripts: the README and the docs that carry any
+PAGES = [README, *sorted(p for p in (REPO / "docs").glob("*.md") if "```console\n" in p.read_text("utf-8"))]
 
 
-def console_blocks():
-    text = README.read_text("utf-8")
+def console_blocks(page=README):
+    text = page.read_text("utf-8")
     return re.findall(r"```console\n(.*?)```", text, flags=re.S)
 
 
@@ -23,13 +30,12 @@ CUT = re.compile(r"^\[(\d+) lines? cut\]$")
 
 
 def commands(block):
-    """(arguments, shown output lines) for each ``$ ./dev qscore ...`` or ``$ qscore ...`` line."""
+    """(arguments, shown output lines) for each ``$ qscore ...`` line: examples read as they
+    do once qscore is installed (the checkout's ``./dev`` is named once, at the top)."""
     out = []
     for line in block.splitlines():
         if line.startswith("$ "):
             words = shlex.split(line[2:])
-            if words[:1] == ["./dev"]:
-                words = words[1:]
             assert words[:1] == ["qscore"], line
             out.append((words[1:], []))
         else:
@@ -59,10 +65,12 @@ def test_a_cut_is_counted():
 
 def test_readme_has_console_examples():
     assert len(console_blocks()) >= 3
+    assert REPO / "docs" / "guide.md" in PAGES
 
 
-def test_readme_examples_print_what_they_show():
-    for block in console_blocks():
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_examples_print_what_they_show(page):
+    for block in console_blocks(page):
         for args, shown in commands(block):
             r = run(*args)
             assert "Traceback" not in r.output
@@ -100,3 +108,33 @@ def test_the_cards_table_is_the_deck():
     standard, short = load_deck("standard"), load_deck("short")
     assert shown == {t: (c.points, standard.counts[t]) for t, c in standard.cards.items()}
     assert all(short.counts[t] * 2 == standard.counts[t] for t in standard.cards)
+
+
+def test_the_readme_is_a_page_a_player_reads():
+    """Well under 300 lines, opening with the two commands that set up a fresh machine: one
+    runs qscore, one the tests, and CI runs that test command."""
+    text = README.read_text("utf-8")
+    assert len(text.splitlines()) < 300
+    first = text.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert [line.split("#")[0].strip() for line in first.splitlines()] == ["./dev qscore check quiz", "./dev test"]
+    assert text.count("./dev ") == 3 and "./dev qscore ..." in text  # named once, beside the two commands
+    ci = [line for line in (REPO / ".ci" / "run").read_text("utf-8").splitlines() if not line.startswith("#")]
+    assert "./dev test" in ci
+
+
+def test_the_readme_links_are_absolute():
+    """The README is the package's long description: a relative link would break there. Each
+    link into the repository names a file of this checkout, at the project's Source URL."""
+    source = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["urls"]["Source"]
+    links = re.findall(r"\]\(([^)\s]+)\)", README.read_text("utf-8"))
+    assert links and all("://" in link for link in links), [link for link in links if "://" not in link]
+    ours = [link.removeprefix(source + "/blob/main/") for link in links if link.startswith(source)]
+    assert "RULES.md" in ours and "docs/guide.md" in ours
+    assert all((REPO / path).is_file() for path in ours), ours
+
+
+def test_the_docs_links_name_files_of_the_checkout():
+    for page in (REPO / "docs").glob("*.md"):
+        for link in re.findall(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", page.read_text("utf-8")):
+            if "://" not in link:
+                assert (page.parent / link).resolve().exists(), (page.name, link)
