@@ -1,7 +1,8 @@
 """System dictionaries: hunspell through enchant, opened privately, and early if asked.
 
-Kept apart from :mod:`qscore.dictionaries` and light to import, so that the entry
-point can begin opening one before the rest of qscore loads.
+Kept outside the :mod:`qscore.dictionaries` package (whose import loads all of it) and
+light to import, so that the entry point can begin opening one before the rest of
+qscore loads.
 """
 
 from __future__ import annotations
@@ -110,11 +111,6 @@ def system_tag(name: str) -> str | None:
     if _ and not (len(country) == 2 and country.isascii() and country.isalpha()):
         return None
     return f"{language.lower()}_{country.upper()}" if _ else language.lower()
-
-
-def is_tag(name: str) -> bool:
-    """Whether ``name`` has the shape of a language tag, in any case: en, en_US, en_gb."""
-    return system_tag(name) is not None
 
 
 _LOADED: list[str] = []

@@ -4,6 +4,7 @@ import pytest
 
 from qscore import dictionaries as d
 from qscore.dictionaries import judge, open_dictionary
+from qscore.dictionaries.wordfiles import WordIndex, sort_key
 from qscore.errors import DictionaryError
 from tests import wordsets
 
@@ -72,7 +73,7 @@ def test_enchant_refuses_lowercase_abbreviations_hunspell_accepts():
 
 @pytest.mark.slow
 def test_enchant_anagrams_come_from_the_word_list_and_pass_hunspell():
-    found = open_dictionary("en_US").anagrams(d.sort_key("stop"))
+    found = open_dictionary("en_US").anagrams(sort_key("stop"))
     assert {"stop", "tops", "spot", "post", "pots", "opts"} >= set(found) >= {"stop", "tops", "spot", "post", "pots"}
 
 
@@ -162,7 +163,7 @@ def test_word_index_is_built_once_and_reused():
     assert "quiz" in index
     built = sorted(os.environ["QSCORE_HOME"] + "/cache/" + f for f in os.listdir(os.environ["QSCORE_HOME"] + "/cache"))
     stamps = [os.stat(p).st_mtime_ns for p in built]
-    again = d.WordIndex(index.source)
+    again = WordIndex(index.source)
     assert "quiz" in again and again.anagrams("iquz") == ["quiz"]
     assert [os.stat(p).st_mtime_ns for p in built] == stamps
 
@@ -171,10 +172,10 @@ def test_damaged_index_is_rebuilt(tmp_path, monkeypatch):
     monkeypatch.setenv("QSCORE_HOME", str(tmp_path))
     source = tmp_path / "w.txt"
     source.write_text("quiz\nthin\n", "utf-8")
-    assert "quiz" in d.WordIndex(source)
+    assert "quiz" in WordIndex(source)
     for f in (tmp_path / "cache").iterdir():
         f.write_bytes(b"garbage")
-    assert "thin" in d.WordIndex(source) and d.WordIndex(source).anagrams("hint") == ["thin"]
+    assert "thin" in WordIndex(source) and WordIndex(source).anagrams("hint") == ["thin"]
 
 
 def test_tiny_word_set(tiny):
@@ -203,7 +204,7 @@ def test_unwritable_cache_still_judges(tmp_path, monkeypatch):
     monkeypatch.setenv("QSCORE_HOME", str(home))
     source = tmp_path / "w.txt"
     source.write_text("quiz\n", "utf-8")
-    index = d.WordIndex(source)
+    index = WordIndex(source)
     assert "quiz" in index and index.anagrams("iquz") == ["quiz"]
 
 
@@ -222,3 +223,34 @@ def test_a_british_table_gets_british_spellings():
     en_gb = open_dictionary("en_gb")  # ./dev test installs hunspell-en-gb
     assert judge("colour", en_gb).allowed and judge("Steve", en_gb).reason == d.PROPER_NOUN
     assert judge("etc", en_gb).reason == d.ABBREVIATION
+
+
+def test_a_source_added_to_the_registry_is_opened_remembered_listed_and_completed(monkeypatch):
+    """Adding a source is one place: opening, a game's record, the listing, Tab completion
+    and the message for an unknown name all read SOURCES."""
+    from qscore.cli.completion import dictionary_names
+    from qscore.dictionaries import WordSet, sources
+
+    class Toys(sources.Source):
+        offered = "a toy box"
+
+        def takes(self, name):
+            return name.lower().startswith("toy:")
+
+        def open(self, name):
+            return WordSet(["quiz", "zoo"], name=name.lower())
+
+        def remembered(self, name):
+            return name.lower()
+
+        def listed(self):
+            return [sources.DictionaryInfo("toy:box", 2, "two toy words")]
+
+    monkeypatch.setattr(sources, "SOURCES", (*sources.SOURCES, Toys()))
+    toy = open_dictionary("TOY:box")
+    assert toy.refusal("zoo") is None and toy.refusal("the") == d.NOT_IN_DICTIONARY
+    assert d.dictionary_name("TOY:Box") == "toy:box"
+    assert "toy:box" in [info.name for info in d.list_dictionaries()]
+    assert dictionary_names("toy") == ["toy:box"]
+    with pytest.raises(DictionaryError, match="a file path, or a toy box"):
+        open_dictionary("nonesuch")

@@ -12,6 +12,8 @@ import pytest
 from qscore import dictionaries as d
 from qscore.cards import fold, laid_letters, parse_laid_word
 from qscore.dictionaries import judge, open_dictionary
+from qscore.dictionaries.rejects import Rejects
+from qscore.dictionaries.wordfiles import WordIndex, sort_key
 from qscore.errors import DictionaryError
 from qscore.paths import shown_path
 from tests.conftest import run
@@ -121,7 +123,7 @@ def test_every_curated_word_is_allowed_and_no_abbreviation():
     assert all(reason for reason in words.values()), "every curated word says why it is one"
     wordgame = open_dictionary("wordgame")
     assert [w for w in words if judge(w, wordgame, suggest=False).reason] == []
-    assert [w for w in words if d.Rejects().denied(w)] == []
+    assert [w for w in words if Rejects().denied(w)] == []
 
 
 # --- word-list files keep their case rule ------------------------------------
@@ -140,8 +142,8 @@ def test_capitalised_entries_of_a_word_file_are_names(tmp_path):
         "cafe": d.PROPER_NOUN,
         "souffle": None,
     }
-    assert own.size() == 3 and own.anagrams(d.sort_key("bill")) == ["bill"]
-    assert own.anagrams(d.sort_key("paris")) == []
+    assert own.size() == 3 and own.anagrams(sort_key("bill")) == ["bill"]
+    assert own.anagrams(sort_key("paris")) == []
 
 
 def test_house_lists_take_their_entries_in_any_case(tmp_path):
@@ -281,22 +283,22 @@ def test_indexes_of_a_changed_source_are_removed(tmp_path, monkeypatch):
     monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
     source = tmp_path / "w.txt"
     source.write_text("quiz\nthin\n", "utf-8")
-    first = d.WordIndex(source)
+    first = WordIndex(source)
     assert "quiz" in first and first.anagrams("hint") == ["thin"]
     cache = tmp_path / "own" / "cache"
     other = tmp_path / "other" / "w.txt"  # same name, another file: its index stays
     other.parent.mkdir()
     other.write_text("zoo\n", "utf-8")
-    assert "zoo" in d.WordIndex(other)
+    assert "zoo" in WordIndex(other)
     old = sorted(p.name for p in cache.iterdir())
     assert len(old) == 3
     source.write_text("quiz\nthin\nthis\n", "utf-8")
     os.utime(source, ns=(1, 1))
-    second = d.WordIndex(source)
+    second = WordIndex(source)
     assert "this" in second and second.anagrams("hist") == ["this"]
     now = sorted(p.name for p in cache.iterdir())
     assert len(now) == 3 and len(set(now) - set(old)) == 2
-    assert "zoo" in d.WordIndex(other)
+    assert "zoo" in WordIndex(other)
 
 
 def test_check_builds_only_the_word_index(tmp_path, monkeypatch):
@@ -327,9 +329,9 @@ def test_the_command_line_says_why_in_one_line(tmp_path):
 
 def test_rejects_answer_alike_searched_and_tabled():
     words = ["steve", "etc", "quiz", "pre", "paris", "kg", "app", "london", "zzqx", "ous"]
-    searched = d.Rejects()
+    searched = Rejects()
     searched.SEARCHES = 10**6
-    tabled = d.Rejects()
+    tabled = Rejects()
     tabled.SEARCHES = 0
     got = [searched.reason(w) for w in words]
     assert got == [tabled.reason(w) for w in words]

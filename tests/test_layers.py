@@ -111,3 +111,11 @@ def test_the_core_imports_neither_the_application_layer_nor_a_face():
     assert {"qscore.scoresheet", "qscore.rules", "qscore.views.sheet", "qscore.solver"} <= core
     reaching = {m: sorted(i for i in MODULES[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core}
     assert {m: found for m, found in reaching.items() if found} == {}
+
+
+def test_the_judges_parts_do_not_reach_back_through_its_package():
+    """The dictionaries package's modules import each other by their own names, never the
+    package itself, whose __init__ imports them all."""
+    parts = {m for m in MODULES if m.startswith("qscore.dictionaries.")}
+    assert {"qscore.dictionaries.sources", "qscore.dictionaries.verdicts"} <= parts
+    assert {m for m in parts if "qscore.dictionaries" in MODULES[m]} == set()

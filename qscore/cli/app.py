@@ -341,7 +341,7 @@ def reports_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except QscoreError as exc:
-            fail(str(exc), exc.exit_code)
+            fail(worded(exc), exc.exit_code)
         except KeyboardInterrupt:
             from qscore import scorekeeper
 
@@ -354,6 +354,16 @@ def reports_errors(func: F) -> F:
             raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def worded(exc: QscoreError) -> str:
+    """An error as the command line tells it: where the core says what to give in words of
+    its own, the command line names its option."""
+    from qscore.dictionaries import HouseListTooLarge
+
+    if isinstance(exc, HouseListTooLarge):
+        return f"{exc.what}: give a list that large as --dictionary"
+    return str(exc)
 
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":

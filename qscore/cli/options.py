@@ -12,6 +12,7 @@ import typer
 
 from qscore.choices import Ruling, Variant
 from qscore.cli.completion import dictionary_names, game_names
+from qscore.dictionaries import DEFAULT_DICTIONARY, WORDGAME
 
 
 def game_option(help: str, *, complete: bool = True) -> Any:
@@ -44,7 +45,7 @@ DictionaryOpt = Annotated[
     typer.Option(
         "--dictionary",
         "-d",
-        help="everyday (default), wordgame, a system tag such as en_US, or a word-list file",
+        help=f"{DEFAULT_DICTIONARY} (default), {WORDGAME}, a system tag such as en_US, or a word-list file",
         metavar="NAME",
         autocompletion=dictionary_names,
     ),

@@ -526,11 +526,11 @@ class NewGame:
             not_taken(f"{answer!r}: answer {listed}" if answer else f"answer {listed}")
 
     def ask_dictionary(self) -> str | None:
-        """The game's dictionary, asked until one opens (blank: everyday)."""
-        from qscore.dictionaries import open_dictionary
+        """The game's dictionary, asked until one opens (blank: the default)."""
+        from qscore.dictionaries import DEFAULT_DICTIONARY, open_dictionary
 
         while True:
-            answer = self.prompts.ask("Dictionary [everyday]") or None
+            answer = self.prompts.ask(f"Dictionary [{DEFAULT_DICTIONARY}]") or None
             try:
                 open_dictionary(answer)
             except QscoreError as exc:

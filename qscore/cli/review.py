@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from qscore.cli.app import app, print_json, reports_errors
 from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
+from qscore.dictionaries import DEFAULT_DICTIONARY
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def hand_line(r: "HandReview") -> str:
 def review_text(game: "Game", reviews: list["HandReview"]) -> str:
     if not reviews:
         return f"No round of game {game.name!r} has closed yet: nothing to review."
-    lines = [f"Game {game.name!r}, dictionary {game.config.dictionary or 'everyday'}"]
+    lines = [f"Game {game.name!r}, dictionary {game.config.dictionary or DEFAULT_DICTIONARY}"]
     for number in dict.fromkeys(r.round for r in reviews):
         state = game.rounds[number - 1]
         lines.append(f"Round {number} ({state.hand_size} cards):")

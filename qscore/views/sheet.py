@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from qscore.dictionaries import DEFAULT_DICTIONARY
+
 if TYPE_CHECKING:
     from qscore.scoresheet import Game, RoundState
 
@@ -18,7 +20,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "deck": game.config.deck,
         "bonus": game.config.bonus,
         "bonus_points": game.config.bonus_points if game.config.bonus != "none" else None,
-        "dictionary": game.config.dictionary or "everyday",
+        "dictionary": game.config.dictionary or DEFAULT_DICTIONARY,
         "rounds": [round_json(game, r) for r in game.rounds],
         "totals": totals,
         "left": game.left,

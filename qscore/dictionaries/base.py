@@ -1,0 +1,101 @@
+"""What every dictionary is: the interface a source implements, and the one order in
+which a dictionary's evidence becomes the reason a word is refused."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+from qscore.dictionaries.reasons import NOT_IN_DICTIONARY, PROPER_NOUN
+from qscore.dictionaries.rejects import REJECTS
+
+if TYPE_CHECKING:
+    from qscore.suggestions import Budget
+
+
+class Dictionary(ABC):
+    """Which lowercase a-z words are allowed, and why one is not.
+
+    A dictionary gives evidence; :func:`dictionary_reason` turns it into the reason,
+    in one order for every dictionary.
+    """
+
+    name: str
+    source: str
+    # Whether the shipped lists' evidence (denied.tsv, names.txt) explains its refusals:
+    # true of the shipped lists and of hunspell (built from SCOWL), not of a file taken
+    # as it is, whose own capitals are its only evidence.
+    shipped_evidence = False
+
+    @abstractmethod
+    def contains(self, word: str) -> bool:
+        """Whether it holds ``word`` (lowercase a-z) as a word."""
+
+    def capitalised(self, word: str) -> str | None:
+        """What the dictionary's own case says of a word it holds only capitalised: a
+        proper noun or an abbreviation (with its wording), or None."""
+        return None
+
+    def refusal(self, word: str) -> str | None:
+        """None when ``word`` (lowercase a-z) is allowed, else the reason it is not."""
+        return dictionary_reason(word, self)
+
+    @abstractmethod
+    def anagrams(self, key: str) -> list[str]:
+        """The allowed words whose sorted letters are ``key``: how the solver finds words."""
+
+    @abstractmethod
+    def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
+        """Allowed words close to a likely misspelling, best first, within ``budget``
+        (a fresh one when none is given)."""
+
+    def size(self) -> int | None:
+        """How many words it holds, where that is known."""
+        return None
+
+    def notes(self) -> list[str]:
+        """What this run should be told about the dictionary: lines of a word list left out."""
+        return []
+
+    def anagram_prefix(self, prefix: str) -> bool:
+        """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is
+        followed by a space): a search for words among many cards stops where none does.
+        True where that is not known."""
+        return True
+
+
+def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
+    """Why ``dictionary`` refuses ``word`` (lowercase a-z), or None: the dictionary's
+    part of :func:`refusal_reason`'s order, each reason given only on its evidence.
+
+    1. the shipped deny list, where the dictionary takes the shipped evidence: a bare
+       prefix or suffix, a Roman numeral (xiv), an abbreviation (hunspell accepts etc,
+       kg and xiv);
+    2. a word the dictionary holds is allowed;
+    3. the dictionary's own case: a file's capitalised entry (Paris, NATO), or a word
+       hunspell knows only as a name (Grey);
+    4. a proper noun of the shipped names (SCOWL's common sizes: Paris, Steve);
+    5. else not in the dictionary.
+    """
+    denied = REJECTS.denied(word) if dictionary.shipped_evidence else None
+    if denied:
+        return denied
+    if dictionary.contains(word):
+        return None
+    own = dictionary.capitalised(word)
+    if own:
+        return own
+    if dictionary.shipped_evidence and REJECTS.named(word):
+        return PROPER_NOUN
+    return NOT_IN_DICTIONARY
+
+
+def word_budget(budget: Budget | None) -> Budget:
+    """The budget a word's suggestions spend: the one given (its word share started by
+    the caller), or one of their own."""
+    from qscore.suggestions import Budget
+
+    if budget is None:
+        budget = Budget()
+        budget.start_word()
+    return budget

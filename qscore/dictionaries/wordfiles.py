@@ -1,0 +1,269 @@
+"""Word-list files and their index: reading a file of words, one a line, and the DAWG
+index built from it once and cached on disk, so a run pays about a millisecond to open
+one. Every word read folds its diacritics first with :func:`qscore.cards.fold`, the rule
+the shipped lists are built with: café is cafe."""
+
+from __future__ import annotations
+
+import os
+import re
+import zlib
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from qscore import paths
+from qscore.cards import fold, largest_deal
+from qscore.dictionaries.reasons import ABBREVIATION, PROPER_NOUN
+from qscore.errors import DictionaryError, quoted
+from qscore.paths import shown_path
+
+if TYPE_CHECKING:
+    import dawg
+
+WORD = re.compile(r"[a-z]+")  # a word as a dictionary holds it: lowercase a-z
+# In a word-list file an entry with capitals is a name or an acronym, never a word;
+# the index keeps it under a mark a-z words never carry, for the reason of a refusal.
+_CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
+_INDEX_FORMAT = "4"
+
+
+def sort_key(letters: str) -> str:
+    """The anagram key of a word: its letters in order."""
+    return "".join(sorted(letters))
+
+
+# Bytes of a file of lower-case a-z words, one a line (the shipped lists): deleting
+# them leaves nothing, and such a file is read without a look at each line.
+_PLAIN_LIST = b"abcdefghijklmnopqrstuvwxyz\n"
+
+
+@dataclass(frozen=True)
+class WordFile:
+    """What a one-word-a-line file says: its words, and the entries it capitalises.
+
+    A plain word list (/usr/share/dict/words, say) marks proper nouns and acronyms by
+    their capitals: ``Paris`` and ``NATO`` are no words, ``bill`` is one even where
+    ``Bill`` is listed too. ``capitalised`` maps such an entry, lower-cased, to the
+    reason it is refused.
+    """
+
+    words: tuple[str, ...]  # in order, the order a DAWG is built fastest from
+    capitalised: dict[str, str]
+    too_long: int = 0  # entries longer than any word a hand can lay, left out
+
+
+def longest_word() -> int:
+    """The most letters a laid word can have: every card of the largest deal a double."""
+    return 2 * largest_deal()
+
+
+# A house list is the table's own words, copied into each game that uses it: past this
+# many, a list is no house rule but a dictionary (give it as the game's dictionary).
+MAX_HOUSE_WORDS = 10_000
+
+
+class HouseListTooLarge(DictionaryError):
+    """A house list past MAX_HOUSE_WORDS: ``what`` says so, and a face adds how to give
+    such a list as the dictionary itself (the command line names its option)."""
+
+    def __init__(self, path: Path, words: int) -> None:
+        self.path, self.words = path, words
+        self.what = (
+            f"house list {shown_path(path)} holds {words:,} words, and a house list takes at most "
+            f"{MAX_HOUSE_WORDS:,} (a game keeps a copy)"
+        )
+        super().__init__(f"{self.what}: give a list that large as the game's dictionary")
+
+
+def read_word_list(path: Path, *, whole: bool = False) -> WordFile:
+    """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error.
+    Entries longer than any hand lays are left out and counted, unless ``whole`` (the
+    shipped lists and house lists, whose longest words are still judged by what they need)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DictionaryError(f"cannot read word list {shown_path(path)}: {exc.strerror}") from None
+    longest = len(data) if whole else longest_word()
+    if not data.translate(None, _PLAIN_LIST):
+        plain = data.decode("ascii").split()
+        if max(map(len, plain), default=0) <= longest:
+            return WordFile(tuple(plain), {})
+        kept = tuple(w for w in plain if len(w) <= longest)
+        return WordFile(kept, {}, len(plain) - len(kept))
+    try:
+        text: str | None = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = None
+    if text is None or "\0" in text:
+        raise DictionaryError(f"word list {shown_path(path)} is not UTF-8 text, one word a line")
+    words: set[str] = set()
+    capitalised: dict[str, str] = {}
+    too_long = 0
+    for line in fold(text).split("\n"):
+        entry = line.strip()
+        lower = entry.lower()
+        if not WORD.fullmatch(lower):
+            continue
+        if len(lower) > longest:  # never laid; and a line of 60,000 letters crashed the index builder
+            too_long += 1
+            continue
+        if entry == lower:
+            words.add(lower)
+        else:
+            acronym = len(entry) > 1 and entry.isupper()
+            capitalised.setdefault(lower, ABBREVIATION if acronym else PROPER_NOUN)
+    if not words:
+        # No entry in lower case (a tournament list in capitals): case says nothing here.
+        return WordFile(tuple(sorted(capitalised)), {}, too_long)
+    return WordFile(tuple(sorted(words)), {w: r for w, r in capitalised.items() if w not in words}, too_long)
+
+
+def read_word_file(path: Path) -> set[str]:
+    """The words of a house list, every entry lower-cased: a house list states the
+    table's own words, so its ``OK`` allows ok and its ``Quiz`` denies quiz.
+
+    Every entry is judged as a word form, as a typed word is: letters a-z once accents
+    are dropped. An entry with anything else (``q(u)iz``, ``3d``, ``well-known``, a
+    Cyrillic letter that looks like a Latin one) is a DictionaryError naming the file
+    and the line: a house list is the table's ruling, and a mistyped one must not
+    quietly rule nothing. A file with no entries gives an empty set.
+    """
+    found = read_word_list(path, whole=True)  # held in memory, no index: a long word is judged by what it needs
+    for number, line in enumerate(path.read_text("utf-8-sig").splitlines(), 1):
+        entry = fold(line.strip())
+        if entry and not WORD.fullmatch(entry.lower()):
+            raise DictionaryError(
+                f"house list {shown_path(path)}, line {number}: {quoted(line.strip())} is not a word of letters a-z"
+            )
+    words = set(found.words) | set(found.capitalised)
+    if len(words) > MAX_HOUSE_WORDS:
+        raise HouseListTooLarge(path, len(words))
+    return words
+
+
+class WordIndex:
+    """A word list as two DAWGs, cached on disk: the words, and "KEY WORD" for every
+    word under its anagram key, so the words of a key are the completions of "KEY ".
+    Both can say whether any entry starts with a prefix, which the suggestion search
+    walks.
+
+    Each is opened, or built, only when first asked for: ``check`` never pays for the
+    anagram index, twenty times the size of the word index. The word index also keeps
+    the capitalised entries of a word-list file, under a mark, to say why they fail.
+    """
+
+    def __init__(self, source: Path, *, whole: bool = False) -> None:
+        self.source = source
+        self.whole = whole  # keep every entry, however long: a shipped list
+        self.too_long = 0  # lines left out as too long, when this run built an index
+
+    @cached_property
+    def _files(self) -> tuple[Path, Path]:
+        # Keyed by the file's content, not its size and time: a list rewritten with its
+        # old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
+        # takes about 1 ms, BLAKE2b 5 ms; the cache holds one source's versions, so a
+        # checksum with the size is key enough.
+        try:
+            data = self.source.read_bytes()
+        except OSError as exc:
+            raise DictionaryError(f"cannot read word list {self.source}: {exc.strerror}") from None
+        stem = f"{self._prefix}{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
+        folder = paths.cache_dir()
+        return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+
+    @cached_property
+    def _prefix(self) -> str:
+        """What every index of this source file is named with, whatever its version."""
+        where = zlib.crc32(str(self.source.resolve()).encode())
+        return f"{self.source.stem}-{where:08x}-"
+
+    def _open(self, which: int) -> dawg.CompletionDAWG:
+        import dawg
+
+        target = self._files[which]
+        try:
+            return dawg.CompletionDAWG().load(str(target))
+        except (OSError, ValueError, MemoryError):
+            pass  # not built yet, or damaged: build it again
+        found = read_word_list(self.source, whole=self.whole)
+        if not found.words and not found.capitalised:
+            raise DictionaryError(f"word list {shown_path(self.source)} holds no words: give one a line")
+        self.too_long = found.too_long
+        if which == 0:
+            marks = {reason: mark for mark, reason in _CAPITALISED.items()}
+            names = sorted(marks[r] + w for w, r in found.capitalised.items())
+            index = dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
+        else:
+            index = dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
+        if _save_atomically(index, target):
+            self._remove_stale()
+        return index
+
+    def _remove_stale(self) -> None:
+        """Delete the indexes of this source's earlier versions: the cache only grows otherwise."""
+        for old in self._files[0].parent.glob(f"{glob_escape(self._prefix)}*.dawg"):
+            if old not in self._files:
+                with suppress(OSError):  # gone already (another run), or not ours to delete
+                    old.unlink()
+
+    @cached_property
+    def _words(self) -> dawg.CompletionDAWG:
+        return self._open(0)
+
+    @cached_property
+    def _anagrams(self) -> dawg.CompletionDAWG:
+        return self._open(1)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self._words
+
+    def starts(self, prefix: str) -> bool:
+        """Whether some word begins with ``prefix`` (a-z: never a marked capitalised entry)."""
+        return bool(self._words.has_keys_with_prefix(prefix))
+
+    def capitalised(self, word: str) -> str | None:
+        """Why a word-list file's capitalised entry ``word`` is refused, if it lists one."""
+        return next((reason for mark, reason in _CAPITALISED.items() if mark + word in self._words), None)
+
+    def __len__(self) -> int:
+        return len(self._anagrams.keys())
+
+    def anagrams(self, key: str) -> list[str]:
+        start = len(key) + 1
+        return [entry[start:] for entry in self._anagrams.keys(key + " ")]
+
+    @cached_property
+    def anagram_prefix(self) -> Callable[[str], bool]:
+        """Whether some word's anagram key begins with a prefix (letters in order; a whole
+        key is followed by a space). The index's own test, called a hundred thousand times
+        a draw advice: no Python in between."""
+        return self._anagrams.has_keys_with_prefix  # type: ignore[no-any-return]
+
+
+def glob_escape(text: str) -> str:
+    """``text`` matched literally by a glob pattern."""
+    return re.sub(r"([*?[])", r"[\1]", text)
+
+
+def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> bool:
+    """Write an index so that a reader never sees half of it; a read-only cache is no error.
+    Whether it was written."""
+    import tempfile
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
+        os.close(fd)
+        try:
+            index.save(tmp)
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        return False  # a cache folder qscore cannot write: this run uses the index it built in memory
+    return True
