@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from qscore.choices import Ruling
 from qscore.doubles import Respelled, fitting_text, respell
-from qscore.errors import GameError
+from qscore.errors import GameError, QscoreError
 from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scoresheet import Game, Laydown, RoundState, name_key
 
@@ -237,6 +237,18 @@ def check_unused(game: Game, state: RoundState, player: str, words: list[str], u
     # whether a saved laydown is replaced is decided when it is saved
     check_laydown(game, player, words, unused, False, state.number, replace=True)
     return words
+
+
+def is_laid(
+    game: Game, player: str, words: list[str], unused: str, out: bool, round_no: int, existing: Laydown
+) -> bool:
+    """Whether ``existing`` (saved meanwhile from another terminal) is the very laydown typed,
+    as laid, in the same notation: then there is nothing to ask."""
+    try:
+        typed = check_laydown(game, player, words, unused, out, round_no, replace=True)[1]
+    except QscoreError:
+        return False
+    return typed == existing
 
 
 @dataclass(frozen=True)
