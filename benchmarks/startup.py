@@ -1,0 +1,85 @@
+"""Benchmark: whole-process time of each command a table runs, against `python -c "import typer"`.
+
+    ./dev python benchmarks/startup.py [RUNS]
+
+Every command is timed twice: as a run after others (the word indexes built, the
+game's summary kept) and as the first run after install (the same game, an empty index
+cache). Each case is a ratio of medians against the baseline, run alternately with it
+in the same run (A/B), with the spread of the pairs' ratios (their quartiles): the target
+is 1.5x for each.
+
+The game is a 3-player standard game: round 1 laid and closed, ann's laydown in round 2.
+`score` records ben's round-2 laydown and `undo` takes back ann's, each on a fresh copy
+of the game, so every run does the same work. Every run has a QSCORE_HOME of its own,
+so the user's games and cache are neither read nor touched.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from process import compare, qscore_command, report
+
+TARGET = 1.5
+GAME = [
+    ["new", "ann", "ben", "cat"],
+    ["score", "ann", "quiz", "--out"],
+    ["score", "ben", "cat"],
+    ["score", "cat", "-u", "A B C"],
+    ["score", "ann", "tire"],
+]
+CASES = [
+    ("sheet", ["sheet"]),
+    ("best, 11 cards", ["best", "E S T R A I N L O D Q"]),
+    ("score", ["score", "ben", "note"]),
+    ("review", ["review"]),
+    ("undo", ["undo"]),
+    ("check quiz", ["check", "quiz"]),
+    ("check -d en_US quiz", ["check", "-d", "en_US", "quiz"]),
+]
+WRITES = {"score", "undo"}  # a fresh copy of the game for every run
+
+
+def main(runs: int) -> bool:
+    work = Path(tempfile.mkdtemp(prefix="qscore-bench-"))
+    made = iter(range(1_000_000))
+    last: list[Path] = []
+
+    def environment(home: Path) -> dict[str, str]:
+        return {**os.environ, "QSCORE_HOME": str(home)}
+
+    def copy_of(template: Path, with_cache: bool) -> Callable[[], dict[str, str]]:
+        def fresh() -> dict[str, str]:
+            for done in last:  # the run before is over: its copy can go
+                shutil.rmtree(done, ignore_errors=True)
+            last[:] = [home := work / f"run-{next(made)}"]
+            shutil.copytree(template, home, ignore=None if with_cache else shutil.ignore_patterns("cache"))
+            return environment(home)
+
+        return fresh
+
+    try:
+        template = work / "template"
+        for args in GAME:
+            subprocess.run(qscore_command(*args), env=environment(template), capture_output=True, check=True)
+        for _, args in CASES:  # every index and kept figure a command reads, built once
+            if args[0] not in WRITES:
+                subprocess.run(qscore_command(*args), env=environment(template), capture_output=True, check=False)
+        ok = True
+        for label, args in CASES:
+            kept = copy_of(template, True) if args[0] in WRITES else (lambda: environment(template))
+            ok &= report(f"qscore {label}", compare(qscore_command(*args), runs, kept), TARGET)
+            first = copy_of(template, False)
+            result = compare(qscore_command(*args), runs, first)
+            ok &= report(f"qscore {label}, first run (empty cache)", result, TARGET)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return ok
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main(int(sys.argv[1]) if len(sys.argv) > 1 else 20) else 1)
