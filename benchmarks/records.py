@@ -29,7 +29,7 @@ from process import compare, qscore_command, report
 
 from qscore.cards import load_deck, parse_hand
 from qscore.dictionaries import open_dictionary
-from qscore.scoresheet import GameConfig
+from qscore.entries import GameConfig
 from qscore.scoring import LaidWord
 from qscore.solver import solve
 from qscore.storage import GameStore

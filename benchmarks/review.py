@@ -25,8 +25,9 @@ from process import compare, qscore_command, report
 
 from qscore.cards import load_deck
 from qscore.dictionaries import open_dictionary
+from qscore.entries import GameConfig, LogLine
 from qscore.review import review_game
-from qscore.scoresheet import Entry, Game, GameConfig
+from qscore.scoresheet import Game
 from qscore.spelling import _spellings
 from qscore.storage import GameStore
 
@@ -50,9 +51,9 @@ def dealt_game(players: int) -> tuple[GameConfig, list[tuple[str, dict[str, obje
 
 
 def in_memory(config: GameConfig, entries: list[tuple[str, dict[str, object]]]) -> Game:
-    log = [Entry(1, "created", config.to_json())]
-    log += [Entry(seq, kind, data) for seq, (kind, data) in enumerate(entries, 2)]
-    return Game("bench", log)
+    log = [LogLine(1, "created", config.to_json())]
+    log += [LogLine(seq, kind, data) for seq, (kind, data) in enumerate(entries, 2)]
+    return Game.from_log("bench", log)
 
 
 def time_review(game: Game) -> float:

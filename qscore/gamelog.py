@@ -18,8 +18,8 @@ from qscore.errors import QscoreError, StorageError
 from qscore.paths import printable
 
 if TYPE_CHECKING:
+    from qscore.entries import LogLine
     from qscore.gamesfile import GamesFile
-    from qscore.scoresheet import Entry
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,10 @@ class LogReader:
         name: str,
         kept: Kept | None = None,
         table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
-    ) -> tuple[list[Entry], Any, Kept | None]:
+    ) -> tuple[list[LogLine], Any, Kept | None]:
         """A game's log, checked: (entries, digest of the rows as stored, the kept summary
         ``kept`` it was held to, if any)."""
-        from qscore.scoresheet import Entry
+        from qscore.entries import LogLine
 
         try:
             if kept is not None and not self.file.damage:
@@ -106,7 +106,7 @@ class LogReader:
             if not isinstance(value, dict):
                 raise self.damaged_game(name, f"entry {seq} is not a JSON object")
             digest_add(digest, seq, kind_text, data_text)
-            entries.append(Entry(seq, kind_text, value))
+            entries.append(LogLine(seq, kind_text, value))
         if kept is not None:
             if kept.last_seq != len(entries):
                 raise self.damaged_game(name, f"{len(entries)} entries read, {kept.last_seq} saved")

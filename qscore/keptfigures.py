@@ -151,7 +151,7 @@ class KeptFigures:
             try:
                 log, digest, kept = self.log.read(conn, game_id, name, kept, table)
                 old = kept.usable(summary.version) if kept is not None else None
-                data = summary.derive(Game(name, log), None, old)
+                data = summary.derive(Game.from_log(name, log), None, old)
             except QscoreError as exc:
                 found[slot] = Unreadable(name, str(exc))
                 continue

@@ -1,8 +1,8 @@
 """The rules that judge what the scorekeeper types: a new game's settings, a laydown, a
-challenge, a rename, a leave.
+challenge, a rename, a leave, an undo.
 
 Each check reads a replayed Game and returns the entry put right (canonical names and
-notation), or raises the GameError a table would point out. Nothing here writes: the
+notation, as a typed entry of qscore.entries), or raises the GameError a table would point out. Nothing here writes: the
 application layer (qscore.scorekeeper) runs these checks again inside each write.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
 from qscore.doubles import could_drop, fitting_text, respell
+from qscore.entries import Challenged, GameConfig, LaidDown, Left, Renamed, Undone
 from qscore.errors import BonusChoiceNeeded, GameError, quoted
-from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Laydown, RoundState, name_key
+from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, Laydown, RoundState, effective, name_key
 from qscore.scoring import BONUS_POINTS, BONUS_RULES
 from qscore.spelling import MIN_CARDS
 
@@ -297,8 +297,34 @@ def check_challenge(
     return state, who, free[0], challenger
 
 
-def check_rename(game: Game, old: str, new: str) -> dict[str, Any]:
-    """A rename entry's data: a player's name put right on the whole sheet."""
+def laid_down(
+    game: Game, player: str, words: Iterable[str], unused: str, out: bool, round_no: int | None, *, replace: bool
+) -> LaidDown:
+    """A laydown entry: the laydown put right (check_laydown) in the round it belongs to."""
+    state, lay = check_laydown(game, player, words, unused, out, round_no, replace=replace)
+    return LaidDown(state.number, lay.player, lay.words, lay.unused, lay.out)
+
+
+def challenge_settled(
+    game: Game, player: str, word: str, by: str, round_no: int | None, valid: bool, ruling: str, reason: str | None
+) -> Challenged:
+    """A challenge entry: the word as laid, its owner and challenger (check_challenge), and the
+    ruling on it (by the ``dictionary``, with its ``reason``, or the ``table``)."""
+    state, who, laid, challenger = check_challenge(game, player, word, by, round_no)
+    return Challenged(state.number, who, laid, challenger, valid, ruling, reason)
+
+
+def check_undo(game: Game) -> Undone:
+    """An undo entry: the game's last standing entry taken back (its start cannot be)."""
+    standing = effective(game.entries)
+    if len(standing) < 2:
+        raise GameError(f"nothing to undo in game {quoted(game.name)}")
+    last = standing[-1]
+    return Undone(last.seq, last.round)
+
+
+def check_rename(game: Game, old: str, new: str) -> Renamed:
+    """A rename entry: a player's name put right on the whole sheet."""
     who = game.player(old)
     new = new.strip()
     check_player_name(new)
@@ -307,11 +333,11 @@ def check_rename(game: Game, old: str, new: str) -> dict[str, Any]:
     clash = [p for p in game.players if p != who and name_key(p) == name_key(new)]
     if clash:
         raise GameError(f"there is a player called {clash[0]} already in game {quoted(game.name)}")
-    return {"old": who, "new": new}
+    return Renamed(who, new)
 
 
-def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, Any]:
-    """A leave entry's data: who goes home, the first round they miss, and the bonus from then.
+def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
+    """A leave entry: who goes home, the first round they miss, and the bonus from then.
 
     A player who has laid down in the round under way leaves after it; one who has
     not is out of it, and it closes when the others have laid down.
@@ -331,9 +357,8 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
     first = state.number + 1 if who in state.laydowns else state.number
     # under way: others have laid down in the round they sit out, so they were dealt in
     under_way = first == state.number and bool(state.laydowns)
-    data: dict[str, Any] = {"player": who, "round": first, "under_way": under_way}
     if first > len(game.rounds):
-        return data  # they leave after the last round: nothing changes
+        return Left(who, first, under_way)  # they leave after the last round: nothing changes
     in_force = game.rounds[first - 1].bonus
     if bonus is not None and (len(staying) > 2 or in_force != "both"):
         # the choice two players make of both bonuses; a game playing one, or none, keeps it
@@ -345,7 +370,6 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
         bonus = bonus.strip().lower()
         if bonus not in BONUS_RULES:
             raise GameError(f"unknown bonus {quoted(bonus)}: choose {', '.join(BONUS_RULES)}")
-        data["bonus"] = bonus
         in_force = bonus
     if len(staying) == 2 and in_force == "both":
         raise BonusChoiceNeeded(
@@ -353,7 +377,7 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> dict[str, 
             "choose --bonus longest or --bonus most",
             tuple(staying),
         )
-    return data
+    return Left(who, first, under_way, bonus)
 
 
 def _cards(n: int) -> str:

@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from qscore.choices import Ruling
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
+    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
     from qscore.gamelines import GameLine
     from qscore.review import HandReview
-    from qscore.scoresheet import Entry, Game
+    from qscore.scoresheet import Game
     from qscore.stats import TableStats
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
@@ -62,8 +63,11 @@ def changes_written() -> list[Written]:
     return [w for store in _stores for w in store.written]
 
 
+A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
+
+
 @dataclass(frozen=True)
-class Saved:
+class Saved(Generic[A]):
     """One entry written: the game as it stood before, the entry, and the game after."""
 
     before: Game
@@ -71,12 +75,17 @@ class Saved:
     after: Game
 
     @property
+    def act(self) -> A:
+        """What the entry recorded: the kind the use-case writes (a laydown, a challenge...)."""
+        return cast(A, self.entry.act)
+
+    @property
     def round_no(self) -> int | None:
-        number = self.entry.data.get("round")
-        return number if isinstance(number, int) else None
+        """The round the entry belongs to, if any."""
+        return self.entry.round
 
 
-def _append(build: Callable[[Game], tuple[str, dict[str, Any]]], game: str | None) -> Saved:
+def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:
     return Saved(*open_store().append(build, game, _summary()))
 
 
@@ -256,8 +265,10 @@ def start_game(
     raise BonusChoiceNeeded: the table must choose one."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
+    from qscore.entries import GameConfig
     from qscore.rules import check_config, check_players, parse_rounds
-    from qscore.scoresheet import BONUS_POINTS, GameConfig, name_key
+    from qscore.scoresheet import name_key
+    from qscore.scoring import BONUS_POINTS
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
     check_players(players)  # before the dictionary: a wrong list is told first
@@ -303,7 +314,7 @@ def start_game(
 class LaydownRecorded:
     """A laydown saved, and the words the game's dictionary refuses (None: not checked)."""
 
-    saved: Saved
+    saved: Saved[LaidDown]
     refused: list[Verdict] | None
 
 
@@ -343,23 +354,12 @@ def record_laydown(
 
 def save_laydown(
     player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None, *, replace: bool
-) -> Saved:
+) -> Saved[LaidDown]:
     """Save a laydown, checked inside the write against the game as it then stands.
     A laydown there already stands (LaydownExistsError) unless ``replace``."""
-    from qscore.rules import check_laydown
+    from qscore.rules import laid_down
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
-        state, lay = check_laydown(g, player, words, unused, out, round_no, replace=replace)
-        data = {
-            "round": state.number,
-            "player": lay.player,
-            "words": list(lay.words),
-            "unused": list(lay.unused),
-            "out": lay.out,
-        }
-        return "laydown", data
-
-    return _append(build, game)
+    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game)
 
 
 def settle_challenge(
@@ -370,11 +370,11 @@ def settle_challenge(
     round_no: int | None,
     game: str | None,
     dictionary: Dictionary | None = None,
-) -> Saved:
+) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
     from qscore.dictionaries import judge
-    from qscore.rules import check_challenge
+    from qscore.rules import challenge_settled, check_challenge
 
     current = load_game(game)
     if ruling is None:
@@ -395,46 +395,34 @@ def settle_challenge(
     else:
         valid, how, reason = ruling == "valid", "table", None
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
-        state, who, laid, challenger = check_challenge(g, player, word, by, round_no)
-        data = {"round": state.number, "player": who, "word": laid, "by": challenger, "valid": valid}
-        return "challenge", data | {"ruling": how, "reason": reason}
-
-    return _append(build, current.name)
+    return _append(lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name)
 
 
-def undo(game: str | None) -> Saved:
+def undo(game: str | None) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back."""
-    from qscore.scoresheet import effective
+    from qscore.rules import check_undo
 
-    def build(g: Game) -> tuple[str, dict[str, Any]]:
-        standing = effective(g.entries)
-        if len(standing) < 2:
-            raise GameError(f"nothing to undo in game {quoted(g.name)}")
-        last = standing[-1]
-        return "undo", {"undoes": last.seq} | ({"round": last.data["round"]} if "round" in last.data else {})
-
-    return _append(build, game)
+    return _append(check_undo, game)
 
 
-def undone(saved: Saved) -> Entry:
+def undone(saved: Saved[Undone]) -> Entry:
     """The entry an undo took back."""
-    return saved.before.entries[saved.entry.data["undoes"] - 1]
+    return saved.before.entries[saved.act.undoes - 1]
 
 
-def rename_player(old: str, new: str, game: str | None) -> Saved:
+def rename_player(old: str, new: str, game: str | None) -> Saved[Renamed]:
     """Put a player's name right on the whole sheet."""
     from qscore.rules import check_rename
 
-    return _append(lambda g: ("rename", check_rename(g, old, new)), game)
+    return _append(lambda g: check_rename(g, old, new), game)
 
 
-def leave(player: str, bonus: str | None, game: str | None) -> Saved:
+def leave(player: str, bonus: str | None, game: str | None) -> Saved[Left]:
     """A player goes home. When two would be left playing both bonuses and none is named,
     BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
     from qscore.rules import check_leave
 
-    return _append(lambda g: ("leave", check_leave(g, player, bonus)), game)
+    return _append(lambda g: check_leave(g, player, bonus), game)
 
 
 def rename_game(old: str, new: str) -> str:

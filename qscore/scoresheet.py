@@ -1,7 +1,5 @@
-"""A game's scoresheet, derived from its log of entries.
+"""A game's scoresheet, replayed from its log of entries (qscore.entries).
 
-Nothing typed is ever changed or deleted: a game is the list of what happened
-(created, laydown, challenge, rename, leave, undo), and the sheet is replayed from it.
 Replacing a laydown is a new laydown entry; taking one back is an undo entry. A rename
 changes a player's name on the whole sheet; a leave takes a player out of the rounds
 still to come.
@@ -10,12 +8,12 @@ still to come.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
 from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
+from qscore.entries import Challenged, Created, Entry, LaidDown, Left, LogLine, Renamed, Undone, read_entries
 from qscore.errors import GameError, quoted
-from qscore.scoring import BONUS_POINTS, BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
+from qscore.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -25,46 +23,6 @@ def name_key(name: str) -> str:
     punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
     Mary Ann)."""
     return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """What the table agreed before the first deal; the game remembers it."""
-
-    players: tuple[str, ...]
-    deck: str = "standard"
-    rounds: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10)
-    bonus: str = "both"
-    dictionary: str | None = None
-    allow: tuple[str, ...] = ()
-    deny: tuple[str, ...] = ()
-    first_dealer: int = 0
-    bonus_points: int = BONUS_POINTS
-    review: bool = True  # the guided mode shows what each round's cards allowed
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.review:
-            del data["review"]  # left out when on, as it always was: older qscores read the game
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameConfig:
-        known = {f.name for f in fields(cls)}
-        newer = sorted(data.keys() - known)
-        if newer:
-            raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
-        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        return cls(**values)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of a game's log."""
-
-    seq: int
-    kind: str
-    data: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -110,10 +68,6 @@ class RoundState:
         return self.results is not None
 
 
-# An older qscore refuses a log holding a kind it does not know, rather than misread it.
-KINDS = ("created", "laydown", "challenge", "rename", "leave", "undo")
-
-
 def _seat(names: list[str], name: str) -> int:
     """The seat of a player by the name an entry gave them."""
     return [p.lower() for p in names].index(name.lower())
@@ -121,8 +75,8 @@ def _seat(names: list[str], name: str) -> int:
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: undo entries and what they took back are left out."""
-    undone = {e.data["undoes"] for e in entries if e.kind == "undo"}
-    return [e for e in entries if e.kind != "undo" and e.seq not in undone]
+    undone = {e.act.undoes for e in entries if isinstance(e.act, Undone)}
+    return [e for e in entries if not isinstance(e.act, Undone) and e.seq not in undone]
 
 
 class Game:
@@ -131,53 +85,52 @@ class Game:
     def __init__(self, name: str, entries: Sequence[Entry]) -> None:
         self.name = name
         self.entries = list(entries)
-        unknown = sorted({e.kind for e in entries} - set(KINDS))
-        if unknown:
-            raise GameError(f"game {name!r} holds entries a newer qscore wrote ({', '.join(unknown)}): upgrade qscore")
-        if not entries or entries[0].kind != "created":
+        if not entries or not isinstance(entries[0].act, Created):
             raise GameError(f"game {name!r} has no start entry")
+        self.config = entries[0].act.config
         try:
             self._replay()
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise GameError(f"game {name!r} has a damaged entry ({exc!r}): its log cannot be read") from None
 
+    @classmethod
+    def from_log(cls, name: str, lines: Sequence[LogLine | tuple[int, str, object]]) -> Game:
+        """A game replayed from its log as the games file keeps it (each entry's number, kind and data)."""
+        return cls(name, read_entries(name, [LogLine(*line) for line in lines]))
+
     def _replay(self) -> None:
-        self.config = GameConfig.from_json(self.entries[0].data)
         self.deck: Deck = load_deck(self.config.deck)
         # Entries name players as they were called when written; a rename changes the
         # name from then on, so names are followed by seat while the log is read.
         names = list(self.config.players)
         left: dict[int, tuple[int, bool]] = {}  # seat -> (first round not played, round under way)
         bonus_from: list[tuple[int, str]] = []
-        laid: list[tuple[int, int, Entry]] = []
-        challenged: list[tuple[int, int, int, Entry]] = []
+        laid: list[tuple[int, LaidDown]] = []
+        challenged: list[tuple[int, int, Challenged]] = []
         for e in effective(self.entries)[1:]:
-            d = e.data
-            if e.kind == "rename":
-                names[_seat(names, d["old"])] = d["new"]
-            elif e.kind == "leave":
-                left[_seat(names, d["player"])] = (d["round"], d["under_way"])
-                if d.get("bonus"):
-                    bonus_from.append((d["round"], d["bonus"]))
-            elif e.kind == "laydown":
-                laid.append((d["round"], _seat(names, d["player"]), e))
-            elif e.kind == "challenge":
-                challenged.append((d["round"], _seat(names, d["player"]), _seat(names, d["by"]), e))
+            match e.act:
+                case Renamed(old=old, new=new):
+                    names[_seat(names, old)] = new
+                case Left() as gone:
+                    left[_seat(names, gone.player)] = (gone.round, gone.under_way)
+                    if gone.bonus:
+                        bonus_from.append((gone.round, gone.bonus))
+                case LaidDown() as down:
+                    laid.append((_seat(names, down.player), down))
+                case Challenged() as ch:
+                    challenged.append((_seat(names, ch.player), _seat(names, ch.by), ch))
         self._players = tuple(names)
         self.left = {names[seat]: r for seat, (r, _) in sorted(left.items())}
         self.rounds = self._deal(names, left, bonus_from)
-        for number, seat, e in laid:
-            d = e.data
-            lay = Laydown(names[seat], tuple(d["words"]), tuple(d["unused"]), d["out"])
-            self.rounds[number - 1].laydowns[lay.player] = lay
-        for number, seat, by, e in challenged:
-            d = e.data
-            ch = Challenge(names[seat], d["word"], names[by], d["valid"], d["ruling"])
-            self.rounds[number - 1].challenges.append(ch)
+        for seat, down in laid:
+            self.rounds[down.round - 1].laydowns[names[seat]] = Laydown(names[seat], down.words, down.unused, down.out)
+        for seat, by, ch in challenged:
+            challenge = Challenge(names[seat], ch.word, names[by], ch.valid, ch.ruling)
+            self.rounds[ch.round - 1].challenges.append(challenge)
         for state in self.rounds:
             state.challenges = self._standing_challenges(state)
             if all(p in state.laydowns for p in state.players):
-                state.results = score_round(self._laid(state), BONUS_RULES[state.bonus], self.config.bonus_points)
+                state.results = score_round(self.laid(state), BONUS_RULES[state.bonus], self.config.bonus_points)
 
     def _deal(
         self, names: list[str], left: dict[int, tuple[int, bool]], bonus_from: list[tuple[int, str]]
@@ -238,11 +191,7 @@ class Game:
         return len(self.rounds) if current is None else current.number
 
     def laid(self, state: RoundState) -> dict[str, PlayedHand]:
-        """A closed round's laydowns as cards, with its challenges applied."""
-        return self._laid(state)
-
-    def _laid(self, state: RoundState) -> dict[str, PlayedHand]:
-        """The round's laydowns as cards, with challenges applied."""
+        """A round's laydowns as cards, with its challenges applied (every player of the round has laid down)."""
         struck: dict[str, list[str]] = {p: [] for p in state.players}
         penalty = dict.fromkeys(state.players, 0)
         for ch in state.challenges:

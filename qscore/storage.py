@@ -33,13 +33,14 @@ from qscore.keptfigures import Fold, KeptFigures, Summarized, Summary
 __all__ = ["DB_NAME", "GameStore", "Summarized", "Summary", "Unreadable", "Written", "game_name"]
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Entry, Game, GameConfig
+    from qscore.entries import Act, Entry, GameConfig
+    from qscore.scoresheet import Game
 
 DB_NAME = "games.sqlite3"
 
 
 # build(game) -> (kind, data) of the entry to append; raising leaves the game as it was
-Builder = Callable[["Game"], tuple[str, dict[str, Any]]]
+Builder = Callable[["Game"], "Act"]
 
 
 MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures in `games`
@@ -115,7 +116,8 @@ class GameStore:
     def create(self, config: GameConfig, name: str | None = None, summary: Summary | None = None) -> Game:
         """Start a game (its settings checked already: qscore.rules.check_config); without a
         name it is called after today's date."""
-        from qscore.scoresheet import Entry, Game
+        from qscore.entries import Created, Entry
+        from qscore.scoresheet import Game
 
         if name is not None:
             name = game_name(name)
@@ -128,7 +130,7 @@ class GameStore:
                 _refuse_taken(name, taken)
             cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
             game_id = int(cur.lastrowid or 0)
-            created = Entry(1, "created", config.to_json())
+            created = Entry(1, Created(config))
             entries.append(Written(name, created))
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             game = Game(name, [created])
@@ -148,29 +150,31 @@ class GameStore:
 
         with self.file.reading() as conn:
             game_id, found = self._resolve(conn, name)
-            return Game(found, self.log.read(conn, game_id, found, self.kept.kept_of(conn, game_id))[0])
+            return Game.from_log(found, self.log.read(conn, game_id, found, self.kept.kept_of(conn, game_id))[0])
 
     def append(
         self, build: Builder, name: str | None = None, summary: Summary | None = None
     ) -> tuple[Game, Entry, Game]:
         """Check and append one entry in one transaction: (game before, entry, game after);
         the game's summary, if asked for, is kept in the same transaction."""
-        from qscore.scoresheet import Entry, Game
+        from qscore.entries import Entry
+        from qscore.scoresheet import Game
 
         entries: list[Written] = []
         with self.file.writing() as conn, self._transaction(conn, entries):
             game_id, found = self._resolve(conn, name)
             log, digest, kept = self.log.read(conn, game_id, found, self.kept.kept_of(conn, game_id))
-            before = Game(found, log)
-            kind, data = build(before)
-            entry = Entry(before.entries[-1].seq + 1, kind, data)
+            before = Game.from_log(found, log)
+            entry = Entry(before.entries[-1].seq + 1, build(before))
             entries.append(Written(found, entry))
             text = self._insert(conn, game_id, entry)
             after = Game(found, [*before.entries, entry])
             if summary is not None:
                 old = kept.usable(summary.version) if kept is not None else None
                 new = summary.derive(after, before, old)
-                self.kept.put_summary(conn, game_id, entry.seq, summary, digest_add(digest, entry.seq, kind, text), new)
+                self.kept.put_summary(
+                    conn, game_id, entry.seq, summary, digest_add(digest, entry.seq, entry.kind, text), new
+                )
         return before, entry, after
 
     def games(self) -> list[Game | Unreadable]:
@@ -184,7 +188,9 @@ class GameStore:
             for game_id, raw in conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
                 try:
                     name = text_of(raw, "its name")
-                    found.append(Game(name, self.log.read(conn, game_id, name, self.kept.kept_of(conn, game_id))[0]))
+                    found.append(
+                        Game.from_log(name, self.log.read(conn, game_id, name, self.kept.kept_of(conn, game_id))[0])
+                    )
                 except QscoreError as exc:
                     found.append(Unreadable(shown(raw), str(exc)))
         return found
@@ -251,7 +257,7 @@ class GameStore:
         return row[0], text_of(row[1], "its name")
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
-        text = json.dumps(entry.data, sort_keys=True)
+        text = json.dumps(entry.act.to_json(), sort_keys=True)
         conn.execute(
             "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, entry.seq, entry.kind, text),

@@ -3,6 +3,7 @@ the table said, no terminal and no saved file."""
 
 import pytest
 
+from qscore.entries import LogLine
 from qscore.errors import GameError
 from qscore.evening import (
     AskChallenges,
@@ -22,14 +23,14 @@ from qscore.evening import (
     turn_order,
     words_of,
 )
-from qscore.scoresheet import Entry, Game
+from qscore.scoresheet import Game
 
-CREATED = Entry(1, "created", {"players": ["ann", "ben", "cat"], "rounds": [3, 4]})
+CREATED = LogLine(1, "created", {"players": ["ann", "ben", "cat"], "rounds": [3, 4]})
 
 
 def game(*entries):
     """A game of ann, ben and cat (rounds of 3 and 4 cards) after ``entries``, as (kind, data)."""
-    return Game("g", [CREATED, *(Entry(i + 2, kind, data) for i, (kind, data) in enumerate(entries))])
+    return Game.from_log("g", [CREATED, *(LogLine(i + 2, kind, data) for i, (kind, data) in enumerate(entries))])
 
 
 def laydown(round_no, player, words, unused=(), out=False):
@@ -180,7 +181,7 @@ def test_players_are_checked_as_typed_and_names_may_have_spaces():
 
 
 def test_fix_takes_a_name_with_a_space():
-    g = Game("g", [Entry(1, "created", {"players": ["Mary Ann", "ben", "cat"], "rounds": [3]})])
+    g = Game.from_log("g", [LogLine(1, "created", {"players": ["Mary Ann", "ben", "cat"], "rounds": [3]})])
     assert fix_target(g, ["fix", "mary", "ann"]) == ("mary ann", None)
     assert fix_target(g, ["fix", "mary", "ann", "1"]) == ("mary ann", 1)
 

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from qscore.entries import LaidDown
 from qscore.storage import GameStore
 from tests.conftest import ok, run
 
@@ -34,8 +35,8 @@ def laydowns(name=None):
     return [
         (d["round"], d["player"], d["words"], d["unused"], d["out"])
         for e in game.entries
-        if e.kind == "laydown"
-        for d in [e.data]
+        if isinstance(e.act, LaidDown)
+        for d in [e.act.to_json()]
     ]
 
 

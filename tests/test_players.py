@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore.scoresheet import Entry, Game
+from qscore.entries import LogLine
+from qscore.scoresheet import Game
 from qscore.storage import GameStore
 from qscore.views.sheet import sheet_json
 from tests.conftest import ok, run
@@ -186,9 +187,9 @@ def test_leaving_a_finished_game_is_refused():
 
 
 def test_an_older_qscore_refuses_a_log_with_entry_kinds_it_does_not_know():
-    created = Entry(1, "created", {"players": ["ann", "ben"], "bonus": "most"})
+    created = LogLine(1, "created", {"players": ["ann", "ben"], "bonus": "most"})
     with pytest.raises(Exception, match="entries a newer qscore wrote \\(seat swap\\): upgrade qscore"):
-        Game("x", [created, Entry(2, "seat swap", {})])
+        Game.from_log("x", [created, LogLine(2, "seat swap", {})])
 
 
 def test_play_resumes_after_a_rename_and_a_leave():
@@ -304,21 +305,21 @@ POOL = ["ann", "bob", "cy", "dee", "Ann"]  # names freed by a rename may be take
 @given(renames=st.lists(st.tuples(st.integers(0, len(BASE_LOG)), st.integers(0, 2), st.sampled_from(POOL)), max_size=6))
 @settings(max_examples=60, deadline=None)
 def test_renames_anywhere_in_the_log_give_the_sheet_under_the_final_names(renames):
-    created = Entry(1, "created", {"players": ["ann", "bob", "cy"], "rounds": [3, 4]})
+    created = LogLine(1, "created", {"players": ["ann", "bob", "cy"], "rounds": [3, 4]})
     names = ["ann", "bob", "cy"]
     log = [created]
     for at, (kind, data) in enumerate([*BASE_LOG, (None, {})]):
         for _, seat, new in [r for r in renames if r[0] == at]:
             if new.lower() in [n.lower() for i, n in enumerate(names) if i != seat] or new == names[seat]:
                 continue  # qscore refuses a clash (tested above)
-            log.append(Entry(len(log) + 1, "rename", {"old": names[seat], "new": new}))
+            log.append(LogLine(len(log) + 1, "rename", {"old": names[seat], "new": new}))
             names[seat] = new
         if kind is not None:
             now = dict(zip(["ann", "bob", "cy"], names, strict=True))
-            log.append(Entry(len(log) + 1, kind, renamed(data, now)))
-    plain = [created] + [Entry(i + 2, k, d) for i, (k, d) in enumerate(BASE_LOG)]
+            log.append(LogLine(len(log) + 1, kind, renamed(data, now)))
+    plain = [created] + [LogLine(i + 2, k, d) for i, (k, d) in enumerate(BASE_LOG)]
     final = dict(zip(["ann", "bob", "cy"], names, strict=True))
-    assert sheet_json(Game("g", log)) == renamed(sheet_json(Game("g", plain)), final)
+    assert sheet_json(Game.from_log("g", log)) == renamed(sheet_json(Game.from_log("g", plain)), final)
 
 
 def test_a_player_with_an_accent_is_found_as_the_table_types_the_name():

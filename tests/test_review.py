@@ -197,7 +197,7 @@ def test_a_table_can_turn_the_review_off():
 
 
 def test_the_review_setting_is_written_only_when_off():
-    from qscore.scoresheet import GameConfig
+    from qscore.entries import GameConfig
 
     on = GameConfig(players=("ann", "ben"), bonus="most")
     assert "review" not in on.to_json()  # as games were written before the setting

@@ -13,6 +13,7 @@ from contextlib import closing, contextmanager
 import pytest
 
 from qscore import gamesfile
+from qscore.entries import LaidDown
 from qscore.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
@@ -328,9 +329,7 @@ def test_a_laydown_recorded_meanwhile_is_not_overwritten(isolated_home, monkeypa
     judged = scorekeeper.refused_words
 
     def other_terminal_meanwhile(game, laid, dictionary=None, **options):
-        GameStore().append(
-            lambda g: ("laydown", {"round": 1, "player": "ann", "words": ["at"], "unused": ["E"], "out": False})
-        )
+        GameStore().append(lambda g: LaidDown(1, "ann", ("at",), ("E",), False))
         return judged(game, laid, dictionary, **options)
 
     monkeypatch.setattr(scorekeeper, "refused_words", other_terminal_meanwhile)

@@ -13,9 +13,9 @@ import time
 
 import pytest
 
+from qscore.entries import GameConfig, LaidDown
 from qscore.errors import StorageError
 from qscore.gamesfile import SCHEMA_VERSION
-from qscore.scoresheet import GameConfig
 from qscore.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
@@ -37,7 +37,7 @@ def entry_count(home):
 
 
 def laydown_round(game, player):
-    return [e for e in game.entries if e.kind == "laydown" and e.data["player"] == player]
+    return [e.act for e in game.entries if isinstance(e.act, LaidDown) and e.act.player == player]
 
 
 @pytest.mark.slow
@@ -57,7 +57,8 @@ def test_kill_inside_the_write_transaction_loses_only_that_entry(isolated_home):
             print("inserted", flush=True)
             time.sleep(60)
         storage.GameStore._insert = slow_insert
-        build = lambda g: ("laydown", {"round": 1, "player": "ann", "words": ["cat"], "unused": [], "out": True})
+        from qscore.entries import LaidDown
+        build = lambda g: LaidDown(1, "ann", ("cat",), (), True)
         storage.GameStore().append(build)
         """
     )
@@ -89,7 +90,7 @@ def test_random_kills_of_qscore_score_keep_every_earlier_entry(isolated_home):
     # created + ben's, plus each cat laydown that committed before its kill
     assert 2 + finished <= count <= 2 + 12
     game = GameStore().load()
-    assert laydown_round(game, "ben")[0].data["words"] == ["at"]
+    assert laydown_round(game, "ben")[0].words == ("at",)
     assert [e.seq for e in game.entries] == list(range(1, count + 1))
 
 
@@ -112,7 +113,7 @@ def test_concurrent_writers_lose_nothing(isolated_home):
         store = GameStore()
 
         def build(game):
-            return "laydown", {"round": 2, "player": player, "words": ["at"], "unused": ["E", "E"], "out": False}
+            return LaidDown(2, player, ("at",), ("E", "E"), False)
 
         for _ in range(25):
             try:

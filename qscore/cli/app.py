@@ -117,6 +117,7 @@ def saved_text(w: "Written") -> str:
     import shlex
 
     from qscore.cli.sheets import entry_text
+    from qscore.entries import Created, Undone
 
     if w.change == "renamed":
         return f"game {w.old_name!r} renamed {w.game!r}"
@@ -124,11 +125,11 @@ def saved_text(w: "Written") -> str:
         return f"game {w.game!r} deleted"
     entry = w.entry
     assert entry is not None
-    if entry.kind == "created":
+    if isinstance(entry.act, Created):
         return f"game {w.game!r} started"
     see = f"(see qscore sheet -g {shlex.quote(w.game)})"  # a name to paste, quoted as the shell needs
-    if entry.kind == "undo":
-        return f"the undo of entry {entry.data['undoes']} in game {w.game!r} {see}"
+    if isinstance(entry.act, Undone):
+        return f"the undo of entry {entry.act.undoes} in game {w.game!r} {see}"
     return f"{entry_text(entry)}, in game {w.game!r} {see}"
 
 

@@ -24,8 +24,9 @@ from qscore.cli.options import (
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
 
 if TYPE_CHECKING:
+    from qscore.entries import Challenged
     from qscore.scorekeeper import LaydownRecorded, Saved
-    from qscore.scoresheet import Entry, Game
+    from qscore.scoresheet import Game
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
@@ -169,10 +170,10 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     from qscore.cli.sheets import entry_text
 
     saved = done.saved
-    number = saved.entry.data["round"]
-    replaced = saved.before.rounds[number - 1].laydowns.get(saved.entry.data["player"])
+    lay = saved.act
+    replaced = saved.before.rounds[lay.round - 1].laydowns.get(lay.player)
     was = f", replacing {replaced.text()}" if replaced else ""
-    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.entry)]
+    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.act)]
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     else:
@@ -182,8 +183,8 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
             + "): it stands unless challenged"
             for v in done.refused
         ]
-    lines += closing_text(saved, number)
-    state = saved.after.rounds[number - 1]
+    lines += closing_text(saved, lay.round)
+    state = saved.after.rounds[lay.round - 1]
     if state.closed and not any(lay.out for lay in state.laydowns.values()):
         # a round ends because someone went out; house rules may differ, so this is a note
         lines.append(
@@ -241,39 +242,33 @@ def challenge(
     from qscore import scorekeeper
 
     saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
-    print(
-        "\n".join(
-            [challenge_text(saved.after, saved.entry, saved.before), *closing_text(saved, saved.entry.data["round"])]
-        )
-    )
+    print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
 
 
-def challenge_text(game: "Game", entry: "Entry", before: "Game | None" = None) -> str:
+def challenge_text(game: "Game", c: "Challenged", before: "Game | None" = None) -> str:
     """What a settled challenge means for the round, in a line (and a word that stands, what
     it means). With the game ``before`` it, a challenger's loss is what the sheet takes off."""
     from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
 
-    d = entry.data
-    value = points(parse_laid_word(d["word"], game.deck))
-    why = f" ({d['reason']})" if d["reason"] else ""
-    ruled = " by the table's ruling" if d.get("ruling") == "table" else ""  # the paper overruled qscore's dictionary
-    if d["valid"]:
+    value = points(parse_laid_word(c.word, game.deck))
+    why = f" ({c.reason})" if c.reason else ""
+    ruled = " by the table's ruling" if c.ruling == "table" else ""  # the paper overruled qscore's dictionary
+    if c.valid:
         lost, floor = str(value), ""
-        was, now = (g.rounds[d["round"] - 1].results for g in (before or game, game))
+        was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
         if before is not None and now is None:  # the round is open: the floor is not known yet
             lost, floor = f"up to {value}", " (a hand stops at 0)"
         elif before is not None and was is not None and now is not None:
-            taken = was[d["by"]].hand_score - now[d["by"]].hand_score
+            taken = was[c.by].hand_score - now[c.by].hand_score
             lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
         unit = "point" if lost == "1" else "points"
-        outcome = f"{d['word']} is allowed{ruled}: {d['by']} loses {lost} {unit} in round {d['round']}{floor}."
+        outcome = f"{c.word} is allowed{ruled}: {c.by} loses {lost} {unit} in round {c.round}{floor}."
     else:
         outcome = (
-            f"{d['word']} is not allowed{ruled}{why}: it is no word for {d['player']}; "
-            f"its {value} points count against them."
+            f"{c.word} is not allowed{ruled}{why}: it is no word for {c.player}; its {value} points count against them."
         )
-    return f"Challenge by {d['by']}: {outcome}{meaning_after_challenge(d['word'], d['valid'])}"
+    return f"Challenge by {c.by}: {outcome}{meaning_after_challenge(c.word, c.valid)}"
 
 
 @app.command(short_help="Show the whole scoresheet")
@@ -345,11 +340,12 @@ def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
     from qscore.cli.sheets import entry_text
+    from qscore.entries import LaidDown
 
     undone = scorekeeper.undone(saved)
     text = f"Took back {entry_text(undone)}"
-    if undone.kind == "laydown":
-        who, number = undone.data["player"], undone.data["round"]
+    if isinstance(undone.act, LaidDown):
+        who, number = undone.act.player, undone.act.round
         back = saved.after.rounds[number - 1].laydowns.get(who)
         if back is not None:
             return f"{text}; {who}'s earlier laydown stands again: {back.text()}."

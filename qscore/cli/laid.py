@@ -3,7 +3,8 @@ a word typed in letters that a double card could have laid (qscore.doubles)."""
 
 from qscore.cards import format_cards, format_laid, parse_laid_word, points
 from qscore.doubles import double_hint, double_spellings
-from qscore.scoresheet import Entry, Game
+from qscore.entries import LaidDown
+from qscore.scoresheet import Game
 
 
 def cards_text(game: Game, words: list[str]) -> str:
@@ -12,19 +13,19 @@ def cards_text(game: Game, words: list[str]) -> str:
     return ", ".join(f"{format_cards(cards)} {points(cards)}" for cards in laid)
 
 
-def laid_lines(game: Game, typed: list[str], entry: Entry, *, hints: bool = True) -> list[str]:
+def laid_lines(game: Game, typed: list[str], lay: LaidDown, *, hints: bool = True) -> list[str]:
     """The lines after "Recorded ...": the cards as laid; each word the cards dealt
     respelled, and which spelling was taken; with ``hints``, each word typed in letters
     that could have taken a double card, with the notation to type."""
-    words = list(entry.data["words"])
+    words = list(lay.words)
     if not words:
         return []
     lines = [f"  as laid: {cards_text(game, words)}"]
-    size = game.rounds[entry.data["round"] - 1].hand_size
+    size = game.rounds[lay.round - 1].hand_size
     # A player who went out laid every card: the spelling that fits is settled, so no other
     # is offered. Otherwise a double card means fewer cards in the word, and so more left
     # in hand than were typed: the hint says that too.
-    hints = hints and not entry.data["out"]
+    hints = hints and not lay.out
     for was, now in zip(typed, words, strict=True):
         cards = parse_laid_word(now, game.deck)
         if parse_laid_word(was, game.deck) != cards:

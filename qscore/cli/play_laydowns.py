@@ -69,14 +69,14 @@ class Saving:
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
             not_taken(exc)
             return None
-        who = saved.entry.data["player"]
+        who = saved.act.player
         self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
         if replacing is None:
             print(f"Recorded {entry_text(saved.entry)}.")
         else:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        print("\n".join(laid_lines(saved.after, words, saved.entry, hints=False)))
+        print("\n".join(laid_lines(saved.after, words, saved.act, hints=False)))
         self.session.show_rescored(saved.after, n)
         return None
 

@@ -23,8 +23,8 @@ def rename(
     from qscore.cli.sheets import standing_text
 
     saved = scorekeeper.rename_player(old, new, game)
-    entry, after = saved.entry, saved.after
-    print(f"{entry.data['old']} is now {entry.data['new']} on the whole sheet of game {after.name!r}.")
+    renamed, after = saved.act, saved.after
+    print(f"{renamed.old} is now {renamed.new} on the whole sheet of game {after.name!r}.")
     print(standing_text(after))
 
 
@@ -50,8 +50,8 @@ def leave(
         bonus,
         lambda two: f"{' and '.join(two)} play on with one bonus: longest or most?",
     )
-    entry, after = saved.entry, saved.after
-    who, first = entry.data["player"], entry.data["round"]
+    gone, after = saved.act, saved.after
+    who, first = gone.player, gone.round
     print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
     if first <= len(after.rounds):
         state = after.rounds[first - 1]

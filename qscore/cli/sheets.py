@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from qscore.cards import parse_laid_word, points
-from qscore.scoresheet import Entry, Game, Laydown, RoundState
+from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
+from qscore.scoresheet import Game, Laydown, RoundState
 from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import sheet_json
 
@@ -247,15 +248,14 @@ def long_csv(game: Game) -> str:
 
 def entry_text(entry: Entry) -> str:
     """One line a person reads: what an entry recorded."""
-    d = entry.data
-    if entry.kind == "laydown":
-        lay = Laydown(d["player"], tuple(d["words"]), tuple(d["unused"]), d["out"])
-        return f"{d['player']}'s laydown in round {d['round']}: {lay.text()}"
-    if entry.kind == "challenge":
-        verdict = "allowed" if d["valid"] else "not allowed"
-        return f"{d['by']}'s challenge of {d['player']}'s {d['word']} in round {d['round']} ({verdict})"
-    if entry.kind == "rename":
-        return f"the renaming of {d['old']} to {d['new']}"
-    if entry.kind == "leave":
-        return f"{d['player']}'s leaving before round {d['round']}"
+    match entry.act:
+        case LaidDown() as d:
+            return f"{d.player}'s laydown in round {d.round}: {Laydown(d.player, d.words, d.unused, d.out).text()}"
+        case Challenged() as c:
+            verdict = "allowed" if c.valid else "not allowed"
+            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
+        case Renamed() as r:
+            return f"the renaming of {r.old} to {r.new}"
+        case Left() as gone:
+            return f"{gone.player}'s leaving before round {gone.round}"
     return f"{entry.kind} entry {entry.seq}"
