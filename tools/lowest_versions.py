@@ -18,8 +18,10 @@ REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*
 
 
 def floors(pyproject: dict) -> list[str]:
-    """``name==floor`` for every dependency and every dependency group's requirement."""
+    """``name==floor`` for every dependency, extra and dependency group's requirement."""
     requirements = list(pyproject["project"].get("dependencies", []))
+    for extra in pyproject["project"].get("optional-dependencies", {}).values():
+        requirements += extra  # `qscore[serve]` is tested too
     for group in pyproject.get("dependency-groups", {}).values():
         requirements += [r for r in group if isinstance(r, str)]  # a group may include another
     pins = []
