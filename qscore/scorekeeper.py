@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from qscore import paths
 from qscore.choices import Ruling
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted
 
@@ -158,6 +159,14 @@ def game_list() -> GameList:
 def load_game(name: str | None = None) -> Game:
     """The game of that name, or the one most recently started."""
     return open_store().load(name)
+
+
+def games_file() -> Path:
+    """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
+    terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
+    from qscore.storage import DB_NAME
+
+    return paths.data_dir() / DB_NAME
 
 
 def check_new_name(name: str) -> None:

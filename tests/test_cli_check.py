@@ -102,7 +102,8 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     code = (
         "import sys; import qscore.cli; "
         "print(' '.join(m for m in ('dawg', 'enchant', 'sqlite3', 'tabulate', 'qscore.solver', "
-        "'qscore.storage', 'qscore.scoresheet', 'qscore.scorekeeper') if m in sys.modules))"
+        "'qscore.storage', 'qscore.scoresheet', 'qscore.scorekeeper', 'qscore.web', 'starlette', 'uvicorn', "
+        "'jinja2', 'segno') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""

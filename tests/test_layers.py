@@ -53,6 +53,26 @@ def test_only_the_command_line_imports_typer_click_or_tabulate():
     assert {m for m in importers_of("qscore.cli") if not is_cli(m)} == {"qscore.__main__"}
 
 
+def is_web(module: str) -> bool:
+    return module == "qscore.web" or module.startswith("qscore.web.")
+
+
+def test_the_web_page_is_a_face_beside_the_command_line():
+    """qscore/web/ stands on the application layer and the core's views, never on the command
+    line; its libraries are its own (and segno, for the QR code serve prints)."""
+    web = {m for m in MODULES if is_web(m)}
+    assert {"qscore.web.app", "qscore.web.table", "qscore.web.server"} <= web
+    for module in web:
+        assert not any(
+            i.split(".")[0] in ("typer", "click", "tabulate") or i == "qscore.cli" or i.startswith("qscore.cli.")
+            for i in MODULES[module]
+        ), module
+    for library in ("starlette", "uvicorn", "sse_starlette", "jinja2", "anyio"):
+        assert {m for m in importers_of(library) if not is_web(m)} == set(), library
+    assert importers_of("segno") == {"qscore.cli.serve"}
+    assert {m for m in importers_of("qscore.web") if not is_web(m)} == {"qscore.cli.serve"}
+
+
 def test_only_the_adapter_imports_typers_private_modules():
     """typer's undocumented parts are reached through one module, which a test holds to typer."""
     private = {m for m, found in MODULES.items() if any(i.startswith("typer._") for i in found)}
@@ -101,7 +121,7 @@ APPLICATION = {"qscore.scorekeeper", "qscore.evening"}  # the use-cases: the one
 
 def is_face(module: str) -> bool:
     """A face a person uses: the command line, its entry point, the table's web page."""
-    return is_cli(module) or module == "qscore.__main__" or module == "qscore.web" or module.startswith("qscore.web.")
+    return is_cli(module) or module == "qscore.__main__" or is_web(module)
 
 
 def test_the_core_imports_neither_the_application_layer_nor_a_face():

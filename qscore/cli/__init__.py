@@ -10,6 +10,7 @@ from qscore.cli import players as _players  # noqa: F401  rename, leave
 from qscore.cli import play as _play  # noqa: F401  play
 from qscore.cli import review as _review  # noqa: F401  review
 from qscore.cli import stats as _stats  # noqa: F401  stats
+from qscore.cli import serve as _serve  # noqa: F401  serve
 
 # isort: on
 from qscore.cli.app import app

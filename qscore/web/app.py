@@ -1,0 +1,319 @@
+"""The table's web page as a Starlette app: every path under ``/t/CODE/``.
+
+    GET  /t/CODE/           the sheet, the laydown form and the word box (readable without JavaScript)
+    GET  /t/CODE/api/sheet  the sheet as ``qscore sheet --json`` prints it
+    GET  /t/CODE/events     Server-Sent Events: the sheet's HTML each time it changes
+    POST /t/CODE/laydown    a laydown from a phone (form fields player, words, unused, out, replace)
+    GET  /t/CODE/word?word= the word box: a word judged under the game's dictionary
+    GET  /t/CODE/page.css, /t/CODE/page.js   the page's assets, shipped in the package
+
+Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apart from
+a path that does not exist. Writes must come from the page's own origin, with a body of
+at most MAX_BODY bytes. The sheet is the games file watched (SheetWatch): an entry saved
+by any terminal or phone is on every open page within a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import anyio
+import anyio.to_thread
+from jinja2 import Environment, FileSystemLoader
+from sse_starlette import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from qscore import scorekeeper
+from qscore.errors import QscoreError
+from qscore.web.table import Outcome, recorded, refused, sheet_of
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
+MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double
+POLL_SECONDS = 0.1  # how often the games file is looked at (a stat of two files)
+ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+HEADERS = {
+    # the page's own scripts and styles only; no framing; the code in the address stays on the page
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The sheet as last read: its version (one up at each change), its JSON, its HTML."""
+
+    version: int
+    data: dict[str, Any] | None  # None: the game cannot be read (error says why)
+    html: str
+    error: str | None = None
+
+
+class SheetWatch:
+    """The game's sheet, read again whenever the games file changes (any terminal's write
+    or a phone's), and every open page's stream told of each new version."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.files = [scorekeeper.games_file()]
+        self.files.append(self.files[0].with_name(self.files[0].name + "-wal"))
+        self.snapshot = Snapshot(0, None, "")
+        self._stamp: object = None
+        self._changed = anyio.Event()
+        self._lock = anyio.Lock()
+
+    def stamp(self) -> object:
+        """What changes when anything writes to the games file (its WAL, in WAL mode)."""
+        stamps: list[tuple[int, int, int] | None] = []
+        for f in self.files:
+            try:
+                s = os.stat(f)
+                stamps.append((s.st_ino, s.st_size, s.st_mtime_ns))
+            except OSError:
+                stamps.append(None)
+        return tuple(stamps)
+
+    def read(self) -> tuple[dict[str, Any] | None, str | None]:
+        from qscore.views.sheet import sheet_json
+
+        scorekeeper.begin_command()  # the store keeps what it wrote for Ctrl-C: a server needs none of it
+        try:
+            return sheet_json(scorekeeper.load_game(self.game)), None
+        except QscoreError as exc:
+            return None, str(exc)
+
+    async def refresh(self) -> None:
+        """Read the sheet again if the file changed; a new version if the sheet did."""
+        async with self._lock:
+            stamp = self.stamp()
+            if stamp == self._stamp and self.snapshot.version:
+                return
+            self._stamp = stamp
+            data, error = await anyio.to_thread.run_sync(self.read)
+            if self.snapshot.version and (data, error) == (self.snapshot.data, self.snapshot.error):
+                return
+            html = render_sheet(data, error)
+            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, error)
+            changed, self._changed = self._changed, anyio.Event()
+            changed.set()
+
+    async def watch(self) -> None:
+        while True:
+            await self.refresh()
+            await anyio.sleep(POLL_SECONDS)
+
+    async def after(self, version: int) -> Snapshot:
+        """The first snapshot newer than ``version``, as soon as there is one."""
+        while self.snapshot.version <= version:
+            await self._changed.wait()
+        return self.snapshot
+
+
+def render_sheet(data: dict[str, Any] | None, error: str | None) -> str:
+    return templates.get_template("sheet.html").render(sheet=sheet_of(data) if data is not None else None, error=error)
+
+
+def make_app(game: str, code: str) -> Starlette:
+    """The table's app for one saved game, served under ``/t/CODE/``."""
+    watch = SheetWatch(game)
+    words: dict[str, Any] = {}  # the game's dictionary, opened at the first word asked
+
+    def page(
+        request: Request,
+        *,
+        outcome: Outcome | None = None,
+        form: dict[str, str] | None = None,
+        verdict: dict[str, Any] | None = None,
+        status: int = 200,
+    ) -> Response:
+        snap = watch.snapshot
+        data = snap.data
+        sheet = sheet_of(data) if data is not None else None
+        body = templates.get_template("page.html").render(
+            base=f"/t/{code}/",
+            game=game,
+            sheet_html=snap.html,
+            version=snap.version,
+            sheet=sheet,
+            outcome=outcome,
+            form=form or {},
+            word=request.query_params.get("word", "") if form is None else "",
+            verdict=verdict,
+        )
+        return HTMLResponse(body, status, headers=HEADERS)
+
+    def known(request: Request) -> bool:
+        return hmac.compare_digest(request.path_params["code"].encode(), code.encode())
+
+    def not_found() -> Response:
+        return PlainTextResponse("Not Found", 404, headers=HEADERS)
+
+    async def home(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        await watch.refresh()
+        return page(request)
+
+    async def api_sheet(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        await watch.refresh()
+        snap = watch.snapshot
+        if snap.data is None:
+            return JSONResponse({"error": snap.error}, 503, headers=HEADERS)
+        return Response(
+            json.dumps(snap.data, indent=2, ensure_ascii=False) + "\n", media_type="application/json", headers=HEADERS
+        )
+
+    async def events(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+
+        async def stream() -> AsyncIterator[dict[str, str]]:
+            seen = 0
+            while True:
+                snap = await watch.after(seen)
+                seen = snap.version
+                yield {"event": "sheet", "id": str(seen), "data": snap.html}
+
+        return EventSourceResponse(stream(), ping=15, send_timeout=10, headers={"Cache-Control": "no-store"})
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not known(request) or name not in ASSETS:
+            return not_found()
+        return Response((HERE / "static" / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
+
+    async def laydown(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        if not same_origin(request):
+            return PlainTextResponse("Refused: a laydown is sent from the table's page.", 403, headers=HEADERS)
+        form = await bounded_form(request)
+        if form is None:
+            return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
+        player = form.get("player", "")
+        typed = form.get("words", "").replace(",", " ").split()
+        unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
+
+        def save() -> Outcome:
+            from qscore.rules import LaydownExistsError
+
+            scorekeeper.begin_command()
+            try:
+                done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
+            except LaydownExistsError as exc:
+                return refused(
+                    f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}.", stands=True
+                )
+            except QscoreError as exc:
+                return refused(str(exc))
+            return recorded(done, typed)
+
+        outcome = await anyio.to_thread.run_sync(save)
+        await watch.refresh()
+        kept = {} if outcome.done else form
+        return page(request, outcome=outcome, form=kept | {"player": player}, status=200 if outcome.done else 422)
+
+    async def word(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        text = request.query_params.get("word", "").strip()
+        verdict = await anyio.to_thread.run_sync(judged, text) if text else None
+        await watch.refresh()
+        return page(request, verdict=verdict)
+
+    def judged(text: str) -> dict[str, Any]:
+        """The word box's answer: verdict, reason, spellings with points, meaning."""
+        from qscore.dictionaries import judge
+        from qscore.meanings import MeaningsError, define
+
+        if len(text) > MAX_WORD:
+            return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
+        scorekeeper.begin_command()
+        try:
+            g = scorekeeper.load_game(game)
+            if "dictionary" not in words:
+                words["dictionary"] = scorekeeper.game_dictionary(g)
+            v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
+        except QscoreError as exc:
+            return {"word": text, "error": str(exc)}
+        meanings: list[str] = []
+        with contextlib.suppress(MeaningsError):
+            d = define(v.word, regular=v.allowed)
+            meanings = [f"{m.pos}: {m.text}" for m in d.meanings[:3]]
+            if d.forms and not any(m.word == d.word for m in d.meanings):
+                meanings.insert(0, d.forms_text())
+        return {
+            "word": v.word,
+            "allowed": v.allowed,
+            "reason": v.reason,
+            "spellings": [(str(s), s.points) for s in v.spellings],
+            "suggestions": list(v.suggestions[:3]),
+            "meanings": meanings,
+        }
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(watch.watch)
+            yield
+            tasks.cancel_scope.cancel()
+
+    routes = [
+        Route("/t/{code}/", home),
+        Route("/t/{code}/api/sheet", api_sheet),
+        Route("/t/{code}/events", events),
+        Route("/t/{code}/laydown", laydown, methods=["POST"]),
+        Route("/t/{code}/word", word),
+        Route("/t/{code}/{name}", asset),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.watch = watch
+    return app
+
+
+def same_origin(request: Request) -> bool:
+    """Whether a write comes from the page itself: its Origin (or, without one, its Referer)
+    is the address the request was sent to. A page elsewhere cannot send the table's forms."""
+    host = request.headers.get("host")
+    if not host:
+        return False
+    own = f"{request.url.scheme}://{host}"
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin == own
+    referer = request.headers.get("referer", "")
+    return referer.startswith(own + "/")
+
+
+async def bounded_form(request: Request) -> dict[str, str] | None:
+    """The form's fields (URL-encoded), or None for a body over MAX_BODY bytes (never read whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    try:
+        fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
+    except ValueError:  # more fields than any form of the page has
+        return None
+    return {k: v[0] for k, v in fields.items()}

@@ -1,0 +1,224 @@
+"""What the table's page shows, as plain data for its templates: the sheet from the core's
+view (qscore.views), a laydown's outcome worded for a page, and the table code.
+
+Nothing here needs the web libraries: the page's app (qscore.web.app) renders it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from qscore.scoring import LONGEST_WORD, MOST_WORDS
+
+if TYPE_CHECKING:
+    from qscore.scorekeeper import LaydownRecorded
+    from qscore.scoresheet import Game
+
+# A table code is typed from a screen at times: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up.
+CODE_LETTERS = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 6  # 25**6: 244 million codes; guessing one is hopeless on a table's network
+
+MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
+
+
+def new_code() -> str:
+    """A random table code, as in ``/t/K7Q3M9/``."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+@dataclass
+class Row:
+    """One round of the sheet as the page shows it."""
+
+    number: int
+    cards: int
+    dealer: str
+    starts: str
+    cells: list[str]
+    now: bool  # the round being played
+    closed: bool
+    words: list[tuple[str, list[tuple[str, bool]], str]]  # player, (word, struck)..., what else to say
+
+
+@dataclass
+class Sheet:
+    """The sheet as the page shows it, made from ``views.sheet_json``."""
+
+    game: str
+    players: list[str]
+    rows: list[Row]
+    totals: list[int]
+    leaders: list[str]
+    status: list[str]  # who leads, who deals and starts now, or who won
+    legend: list[str]
+    playing: list[str]  # who lays down in the round being played
+    round_now: int | None
+    over: bool
+
+
+def cell(data: dict[str, Any], player: str) -> str:
+    """A player's cell in a round: ``37 ML*``; in an open round, the words laid so far."""
+    if player not in data["playing"]:
+        return "-"
+    laid = data["players"].get(player)
+    if not data["closed"]:
+        if laid is None:
+            return ""
+        return (" ".join(laid["words"]) or "(no words)") + (" *" if laid["out"] else "")
+    marks = "".join(MARKS[b] for b in laid["bonuses"])
+    if laid["out"]:
+        marks += "*"
+    if any(
+        (c["player"] == player and not c["valid"]) or (c["by"] == player and c["valid"]) for c in data["challenges"]
+    ):
+        marks += "!"
+    return f"{laid['score']} {marks}".strip()
+
+
+def words_laid(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, bool]], str]]:
+    """Each player's words in a round, a struck one marked, and their unused cards."""
+    shown: list[tuple[str, list[tuple[str, bool]], str]] = []
+    for player in data["playing"]:
+        laid = data["players"].get(player)
+        if laid is None:
+            shown.append((player, [], "not laid yet"))
+            continue
+        struck = list(laid.get("struck", []))
+        words = []
+        for w in laid["words"]:
+            words.append((w, w in struck))
+            if w in struck:
+                struck.remove(w)
+        rest = "went out" if laid["out"] else ("unused " + " ".join(laid["unused"]) if laid["unused"] else "")
+        shown.append((player, words, rest))
+    return shown
+
+
+def sheet_of(data: dict[str, Any]) -> Sheet:
+    """The page's sheet from the sheet's JSON (docs/json.md, ``qscore sheet --json``)."""
+    players = data["players"]
+    now = next((r for r in data["rounds"] if not r["closed"]), None) if not data["over"] else None
+    rows = [
+        Row(
+            r["number"],
+            r["hand_size"],
+            r["dealer"],
+            r["starts"],
+            [cell(r, p) for p in players],
+            r is now,
+            r["closed"],
+            words_laid(r),
+        )
+        for r in data["rounds"]
+    ]
+    totals = [data["totals"][p] for p in players]
+    leaders = data["leaders"] if any(data["totals"].values()) else []
+    best = data["totals"][leaders[0]] if leaders else 0
+    status = []
+    if data["over"]:
+        if data["winner"]:
+            status.append(f"Game over. {data['winner']} wins with {best}.")
+        else:
+            status.append(f"Game over. A tie: {' and '.join(leaders)} with {best}.")
+    else:
+        if data["left"]:
+            gone = [f"{p} (before round {r})" for p, r in data["left"].items()]
+            status.append("Left: " + ", ".join(gone) + ".")
+        if any(data["totals"].values()):
+            status.append(f"Leader: {' and '.join(leaders)} with {best}.")
+        if now is not None:
+            status.append(
+                f"Round {now['number']}: {now['hand_size']} cards. {now['dealer']} deals, {now['starts']} starts."
+            )
+    played = {b for r in data["rounds"] for b in _bonus_rules(r["bonus"])}
+    legend = [f"{MARKS[b]}: {b} bonus" for b in (MOST_WORDS, LONGEST_WORD) if b in played]
+    legend += ["*: went out", "!: lost a challenge"] + (["-: had left"] if data["left"] else [])
+    return Sheet(
+        data["game"],
+        players,
+        rows,
+        totals,
+        leaders,
+        status,
+        legend,
+        list(now["playing"]) if now is not None else [],
+        now["number"] if now is not None else None,
+        data["over"],
+    )
+
+
+def _bonus_rules(bonus: str) -> tuple[str, ...]:
+    from qscore.scoring import BONUS_RULES
+
+    return BONUS_RULES[bonus]
+
+
+# --- a laydown's outcome, worded for a page -----------------------------------
+
+# What the core's messages say to a person at a terminal, which a page has no use for:
+# the option to type (``: add --replace to change it``, ``(use --round N to correct one)``).
+_FLAG_HINT = re.compile(r"(?:[:;,]\s*|\s*\()(?:add|use|choose)\b[^()]*--[^()]*\)?")
+
+
+def page_message(text: str) -> str:
+    """A message from the core as a page says it: without a command-line option to type."""
+    return _FLAG_HINT.sub("", text)
+
+
+@dataclass
+class Outcome:
+    """What the page says after a laydown is sent: done or refused, and why."""
+
+    done: bool
+    lines: list[str]
+    replace: bool = False  # the laydown stands already: the page offers to replace it
+    hints: list[str] = field(default_factory=list)  # double cards the player may have meant
+
+
+def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
+    """A saved laydown: the cards as laid, words the dictionary refuses (they stand until
+    challenged), a word respelled to fit the cards dealt, and where the round stands."""
+    from qscore.cards import format_cards, parse_laid_word, points
+    from qscore.doubles import double_hint, double_spellings
+
+    saved = done.saved
+    d = saved.entry.data
+    game = saved.after
+    number = d["round"]
+    before = saved.before.rounds[number - 1].laydowns.get(d["player"])
+    lay = game.rounds[number - 1].laydowns[d["player"]]
+    was = f", replacing {before.text()}" if before else ""
+    lines = [f"Recorded {d['player']}'s laydown in round {number}: {lay.text()}{was}."]
+    hints = []
+    if d["words"]:
+        laid = [parse_laid_word(w, game.deck) for w in d["words"]]
+        lines.append("As laid: " + ", ".join(f"{format_cards(c)} {points(c)}" for c in laid))
+        size = game.rounds[number - 1].hand_size
+        for was_typed, now in zip(typed, d["words"], strict=True):
+            if parse_laid_word(was_typed, game.deck) != parse_laid_word(now, game.deck):
+                lines.append(f"{was_typed} taken as {now}: the only spelling that fits the {size} cards dealt.")
+            elif not d["out"]:
+                hints += [f"{now}: {double_hint(alt)}" for alt in double_spellings(now, game.deck)]
+    for v in done.refused or []:
+        maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
+        lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
+    state = game.rounds[number - 1]
+    if state.closed:
+        lines.append(f"Round {number} closed." if not saved.before.rounds[number - 1].closed else "Round rescored.")
+    else:
+        lines.append(f"Round {number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}.")
+    return Outcome(True, lines, hints=hints)
+
+
+def refused(message: str, *, stands: bool = False) -> Outcome:
+    """A laydown not saved, and why; ``stands``: the player's laydown stands already."""
+    return Outcome(False, [page_message(message)], replace=stands)
+
+
+def seated(game: Game) -> list[str]:
+    """Who can lay down in the round being played (everyone still in, after the last)."""
+    current = game.current
+    return list(current.players) if current is not None else list(game.players)

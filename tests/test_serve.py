@@ -1,0 +1,253 @@
+"""qscore serve: the table's page over the scorekeeper (qscore/web/), in-process through
+starlette's test client, and the command itself."""
+
+import html
+import json
+import re
+import socket
+import sys
+
+import anyio
+import pytest
+from starlette.testclient import TestClient
+
+from qscore.web.app import MAX_BODY, make_app
+from tests.conftest import ok, run
+
+CODE = "K7Q3M9"
+BASE = f"/t/{CODE}/"
+ORIGIN = {"Origin": "http://testserver"}
+
+
+@pytest.fixture
+def game() -> str:
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    return "fri"
+
+
+@pytest.fixture
+def page(game: str) -> TestClient:
+    return TestClient(make_app(game, CODE))
+
+
+def lay(page: TestClient, **fields: str):
+    return page.post(BASE + "laydown", data=fields, headers=ORIGIN)
+
+
+def outcome(page: str) -> str:
+    found = re.search(r'<section id="outcome"[^>]*>(.*?)</section>', page, re.S)
+    assert found, page
+    return html.unescape(re.sub(r"<[^>]+>", " ", found.group(1)))
+
+
+def test_the_api_serves_what_sheet_json_prints(page):
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    assert page.get(BASE + "api/sheet").json() == json.loads(ok("sheet", "--json"))
+    ok("score", "cat", "(qu)it")
+    assert page.get(BASE + "api/sheet").json() == json.loads(ok("sheet", "--json"))
+
+
+def test_the_sheet_is_readable_without_javascript(page):
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "(qu)it")
+    shown = page.get(BASE).text
+    totals = json.loads(ok("sheet", "--json"))["totals"]
+    for player, total in totals.items():
+        assert f'<td data-player="{player}"' in shown
+        assert re.search(rf'data-player="{player}"[^>]*>{total}</td>', shown)
+    assert "Round 2: 4 cards. ben deals, cat starts." in shown
+
+
+def test_a_wrong_code_is_not_found_like_any_other_path(page):
+    wrong = page.get("/t/AAAAAA/")
+    nowhere = page.get("/nothing/here")
+    assert wrong.status_code == nowhere.status_code == 404
+    assert wrong.text == nowhere.text == "Not Found"
+    assert page.get("/t/AAAAAA/api/sheet").text == "Not Found"
+    assert lay_with(page, "/t/AAAAAA/laydown").status_code == 404
+    assert page.get(BASE + "../../etc/passwd").status_code == 404
+
+
+def lay_with(page: TestClient, path: str):
+    return page.post(path, data={"player": "ann", "words": "cat", "out": "yes"}, headers=ORIGIN)
+
+
+def test_everything_typed_is_escaped():
+    ok("new", "ann", "ben", "-g", "<script>alert(1)</script>", "--bonus", "most")
+    shown = TestClient(make_app("<script>alert(1)</script>", CODE)).get(BASE).text
+    assert "<script>alert(1)</script>" not in shown
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown
+
+
+def test_a_laydown_from_a_phone_is_saved_as_score_saves_it(page):
+    r = lay(page, player="ann", words="cat", unused="", out="yes")
+    assert r.status_code == 200
+    said = outcome(r.text)
+    assert "Recorded ann" in said and "cat (went out)" in said and "waits for ben, cat" in said
+    sheet = json.loads(ok("sheet", "--json"))
+    assert sheet["rounds"][0]["players"]["ann"] == {"words": ["cat"], "unused": [], "out": True}
+
+
+def test_a_refused_laydown_says_why_and_saves_nothing(page):
+    r = lay(page, player="ben", words="cat", unused="Q X")
+    assert r.status_code == 422
+    said = outcome(r.text)
+    assert "ben's laydown has 5 cards (3 in words, 2 unused), but round 1 is dealt 3" in said and "--" not in said
+    assert 'value="Q X"' in r.text  # the form keeps what was typed
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ben"] is None
+
+
+def test_a_second_laydown_asks_to_replace_it(page):
+    lay(page, player="ann", words="cat", out="yes")
+    r = lay(page, player="ann", words="at", unused="C")
+    said = outcome(r.text)
+    assert "ann already laid cat (went out) in round 1." in said and "--replace" not in r.text
+    assert 'name="replace" value="yes"' in r.text and "Replace it with at" in r.text
+    r = lay(page, player="ann", words="at", unused="C", replace="yes")
+    assert "replacing cat (went out)" in outcome(r.text)
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["at"]
+
+
+def test_a_word_the_dictionary_refuses_is_flagged_with_its_reason(page):
+    said = outcome(lay(page, player="cat", words="qiz").text)
+    assert "Flagged: qiz (not in the dictionary" in said and "it stands unless challenged" in said
+
+
+def test_a_word_a_double_card_could_lay_is_pointed_out(page):
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "(qu)it")
+    said = outcome(lay(page, player="ann", words="quit").text)
+    assert "quit: " in said and "QU" in said
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Origin": "http://elsewhere.example"}, {"Referer": "http://elsewhere.example/t/K7Q3M9/"}, {}],
+)
+def test_a_write_from_another_origin_is_refused(page, headers):
+    r = page.post(BASE + "laydown", data={"player": "ann", "words": "cat", "out": "yes"}, headers=headers)
+    assert r.status_code == 403
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"] is None
+
+
+def test_a_write_from_the_page_by_its_referer_is_taken(page):
+    headers = {"Referer": "http://testserver/t/K7Q3M9/"}
+    r = page.post(BASE + "laydown", data={"player": "ann", "words": "cat", "out": "yes"}, headers=headers)
+    assert r.status_code == 200
+
+
+def test_a_body_past_the_bound_is_refused_unread(page):
+    r = page.post(BASE + "laydown", data={"player": "ann", "words": "a" * MAX_BODY}, headers=ORIGIN)
+    assert r.status_code == 413
+    many = "&".join(f"f{i}=x" for i in range(50))
+    r = page.post(
+        BASE + "laydown", content=many, headers=ORIGIN | {"Content-Type": "application/x-www-form-urlencoded"}
+    )
+    assert r.status_code == 413
+
+
+def test_the_word_box_judges_under_the_games_dictionary(page):
+    shown = page.get(BASE + "word", params={"word": "quiz"}).text
+    assert "<b>quiz</b>: allowed" in shown and "Q·U·I·Z <b>35</b> points" in shown and "examination" in shown
+    shown = page.get(BASE + "word", params={"word": "Steve"}).text
+    assert "not allowed (proper noun)" in shown
+    shown = page.get(BASE + "word", params={"word": "q" * 500}).text
+    assert "longer than 40 letters" in shown
+
+
+def test_a_damaged_games_file_is_one_line_on_the_page(page, isolated_home):
+    (isolated_home / "games.sqlite3").write_bytes(b"not a database at all" * 100)
+    for wal in isolated_home.glob("games.sqlite3-*"):
+        wal.unlink()
+    shown = page.get(BASE).text
+    assert re.search(r'<p class="error" role="alert">[^<\n]+</p>', shown)
+    r = lay(page, player="ann", words="cat", out="yes")
+    assert r.status_code == 422 and len(outcome(r.text).strip().splitlines()) == 1
+    assert (isolated_home / "games.sqlite3").read_bytes() == b"not a database at all" * 100
+
+
+def test_the_sheet_is_sent_again_when_any_terminal_saves(game):
+    app = make_app(game, CODE)
+    watch = app.state.watch
+
+    async def main() -> list[int]:
+        await watch.refresh()
+        first = watch.snapshot
+        await anyio.to_thread.run_sync(lambda: ok("score", "ann", "cat", "--out"))
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(watch.watch)
+            with anyio.fail_after(10):
+                newer = await watch.after(first.version)
+            tasks.cancel_scope.cancel()
+        assert "cat *" in newer.html and newer.data["rounds"][0]["players"]["ann"]["words"] == ["cat"]
+        await watch.refresh()  # nothing changed since: no new version
+        return [first.version, newer.version, watch.snapshot.version]
+
+    first, newer, again = anyio.run(main)
+    assert first < newer == again
+
+
+def test_serve_without_a_game_is_one_line():
+    r = run("serve", "--port", "0")
+    assert r.exit_code == 2 and r.stderr.startswith("qscore: error: no saved games yet") and r.stderr.count("\n") == 1
+
+
+def test_serve_on_a_taken_port_is_one_line(game):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run("serve", "--host", "127.0.0.1", "--port", str(port))
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith(f"qscore: error: port {port} is taken")
+
+
+def test_serve_without_its_libraries_names_the_command_that_adds_them(game, monkeypatch):
+    monkeypatch.setitem(sys.modules, "segno", None)
+    r = run("serve")
+    assert r.exit_code == 2
+    assert (
+        r.stderr
+        == "qscore: error: qscore serve needs its web libraries (segno is missing): pip install 'qscore[serve]'\n"
+    )
+
+
+@pytest.mark.slow
+def test_serve_as_a_table_runs_it(game, isolated_home):
+    """The command in its own process: the first http:// line is the table's address, its
+    api/sheet follows a `qscore score` from another terminal, and Ctrl-C stops it."""
+    import os
+    import signal
+    import subprocess
+    import time
+    import urllib.request
+
+    env = os.environ | {"QSCORE_HOME": str(isolated_home)}
+    qscore = [sys.executable, "-m", "qscore"]
+    server = subprocess.Popen(
+        [*qscore, "serve", "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert server.stdout is not None
+        address = next(line for line in server.stdout if line.startswith("http://")).strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[0-9A-Z]{6}/", address)
+
+        def sheet() -> dict:
+            with urllib.request.urlopen(address + "api/sheet", timeout=10) as r:
+                return json.load(r)
+
+        assert sheet() == json.loads(ok("sheet", "--json"))
+        subprocess.run([*qscore, "score", "ann", "cat", "--out"], env=env, check=True, capture_output=True)
+        deadline = time.monotonic() + 20  # a busy machine; the benchmark measures the real delay
+        while sheet()["rounds"][0]["players"]["ann"] is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sheet() == json.loads(ok("sheet", "--json"))
+        server.send_signal(signal.SIGINT)
+        rest, _ = server.communicate(timeout=20)
+    finally:
+        server.kill()
+    assert server.returncode == 0
+    assert rest.splitlines()[-1] == "Stopped: every laydown sent was saved whole, or not at all."
