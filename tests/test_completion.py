@@ -39,7 +39,7 @@ def two_games():
 
 def test_commands_and_options():
     assert complete("qscore sc") == ["score"]
-    assert set(complete("qscore s")) == {"solitaire", "score", "sheet", "stats"}
+    assert set(complete("qscore s")) == {"solitaire", "score", "sheet", "stats", "serve"}
     assert {"rename", "leave"} <= set(complete("qscore "))
     assert complete("qscore score --ro") == ["--round"]
     assert complete("qscore score --r") == ["--replace", "--round"]

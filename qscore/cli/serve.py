@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from qscore.cli.app import app, reports_errors
-from qscore.cli.games import GameOpt
+from qscore.cli.options import GameOpt
 from qscore.errors import QscoreError
 
 # The web page's libraries come with the `serve` extra; a plain install has none of them.

@@ -118,7 +118,7 @@ class SheetWatch:
             await anyio.sleep(POLL_SECONDS)
 
     async def after(self, version: int) -> Snapshot:
-        """The first snapshot newer than ``version``, as soon as there is one."""
+        """The first snapshot newer than the version given, as soon as there is one."""
         while self.snapshot.version <= version:
             await self._changed.wait()
         return self.snapshot
