@@ -185,22 +185,22 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     from qscore.doubles import double_hint, double_spellings
 
     saved = done.saved
-    d = saved.entry.data
+    act = saved.act
     game = saved.after
-    number = d["round"]
-    before = saved.before.rounds[number - 1].laydowns.get(d["player"])
-    lay = game.rounds[number - 1].laydowns[d["player"]]
+    number = act.round
+    before = saved.before.rounds[number - 1].laydowns.get(act.player)
+    lay = game.rounds[number - 1].laydowns[act.player]
     was = f", replacing {before.text()}" if before else ""
-    lines = [f"Recorded {d['player']}'s laydown in round {number}: {lay.text()}{was}."]
+    lines = [f"Recorded {act.player}'s laydown in round {number}: {lay.text()}{was}."]
     hints = []
-    if d["words"]:
-        laid = [parse_laid_word(w, game.deck) for w in d["words"]]
+    if act.words:
+        laid = [parse_laid_word(w, game.deck) for w in act.words]
         lines.append("As laid: " + ", ".join(f"{format_cards(c)} {points(c)}" for c in laid))
         size = game.rounds[number - 1].hand_size
-        for was_typed, now in zip(typed, d["words"], strict=True):
+        for was_typed, now in zip(typed, act.words, strict=True):
             if parse_laid_word(was_typed, game.deck) != parse_laid_word(now, game.deck):
                 lines.append(f"{was_typed} taken as {now}: the only spelling that fits the {size} cards dealt.")
-            elif not d["out"]:
+            elif not act.out:
                 hints += [f"{now}: {double_hint(alt)}" for alt in double_spellings(now, game.deck)]
     for v in done.refused or []:
         maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
