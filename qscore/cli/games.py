@@ -384,25 +384,12 @@ def games(
     listed = scorekeeper.game_list()
     if listed.damage:
         warn(damaged_file(listed.damage))
-    rows: list[dict[str, Any]] = []
+    from qscore.views.games import game_rows
+
     for g in listed.games:
         if not isinstance(g, tuple):
             warn(f"game {g.name!r} cannot be read: {g.reason}")
-            rows.append({"game": g.name, "error": g.reason})
-            continue
-        name, f = g
-        totals = f.totals
-        rows.append(
-            {
-                "game": name,
-                "players": list(totals),
-                "round": f.round,
-                "rounds": f.rounds,
-                "over": f.over,
-                "leaders": f.leaders() if any(totals.values()) else [],
-                "leader_total": max(totals.values()),
-            }
-        )
+    rows = game_rows(listed.games)
     if as_json:
         print_json(rows)
         return

@@ -10,10 +10,13 @@ if TYPE_CHECKING:
 
 
 class Unreadable(Protocol):
-    """A game that cannot be read: its name and why."""
+    """A game that cannot be read: its name and why (read-only, as storage's frozen record holds them)."""
 
-    name: str
-    reason: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def reason(self) -> str: ...
 
 
 def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[str, Any]]:
