@@ -1,10 +1,82 @@
-"""The errors qscore reports to a person: each one's message names what was wrong."""
+"""The errors qscore reports to a person: each one's message names what was wrong.
+
+A message is data as well as text: the player, round and word it is about, and what the
+person can do about it as a ``Remedy``, which each face words its own way (the command
+line names its option, the web page its button). ``str(error)`` words a remedy plainly,
+naming no option: ``exc.worded(...)`` is how a face puts its own words in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+RemedyKind = Literal[
+    "replace",  # replace the laydown that stands (in ``round``, if given)
+    "round",  # name the round (``round``) the entry is for
+    "correct-round",  # name a round to correct, the game being over
+    "choose-bonus",  # two players choose one bonus: longest or most
+    "bonus-choice",  # the choice itself, as a thing given
+    "bonus-points",  # a bonus's points, as a thing given
+    "no-bonus",  # the setting of no bonus
+    "unchecked",  # record without checking the words
+    "paper-ruling",  # settle a challenge by a paper dictionary: valid or invalid
+    "game-name",  # give the new game another name
+]
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """Something a person can do about an error, or give to put it right."""
+
+    kind: RemedyKind
+    round: int | None = None
+
+
+def plain_remedy(r: Remedy) -> str:
+    """A remedy in words that name no option of any face."""
+    match r.kind:
+        case "replace":
+            return f"replace the laydown of round {r.round} to change it" if r.round else "replace it to change it"
+        case "round":
+            return f"choose round {r.round}"
+        case "correct-round":
+            return "choose the round to correct one"
+        case "choose-bonus":
+            return "choose the longest-word or the most-words bonus"
+        case "bonus-choice":
+            return "a choice of bonus"
+        case "bonus-points":
+            return "a bonus's points"
+        case "no-bonus":
+            return "no bonus"
+        case "unchecked":
+            return "record it without checking the words"
+        case "paper-ruling":
+            return "rule it valid or invalid"
+        case "game-name":
+            return "choose another name for the game"
 
 
 class QscoreError(Exception):
-    """Base of every error caused by the user's input or files; the CLI prints it in one line."""
+    """Base of every error caused by the user's input or files; the CLI prints it in one line.
+
+    Made of ``parts``: text, and remedies each face words its own way."""
 
     exit_code = 2
+
+    def __init__(self, *parts: str | Remedy) -> None:
+        self.parts = parts
+        super().__init__(self.worded(plain_remedy))
+
+    def worded(self, remedy: Callable[[Remedy], str]) -> str:
+        """The message, each remedy in the words ``remedy`` gives it."""
+        return "".join(p if isinstance(p, str) else remedy(p) for p in self.parts)
+
+    @property
+    def remedies(self) -> list[Remedy]:
+        return [p for p in self.parts if isinstance(p, Remedy)]
 
 
 class CardError(QscoreError):
@@ -23,6 +95,14 @@ class GameError(QscoreError):
     """A scoresheet entry that breaks the rules or names something unknown."""
 
 
+class OneCardWordError(GameError):
+    """A word typed in a laydown that is one card: ``word`` as typed."""
+
+    def __init__(self, word: str, *parts: str | Remedy) -> None:
+        super().__init__(*parts)
+        self.word = word
+
+
 class StorageError(QscoreError):
     """A saved-games database that cannot be read or written safely."""
 
@@ -37,8 +117,8 @@ class BonusChoiceNeeded(GameError):
     ``players`` are the two who play on: the command line asks them, or reports the error.
     """
 
-    def __init__(self, message: str, players: tuple[str, ...]) -> None:
-        super().__init__(message)
+    def __init__(self, *parts: str | Remedy, players: tuple[str, ...]) -> None:
+        super().__init__(*parts)
         self.players = players
 
 

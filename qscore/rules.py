@@ -15,10 +15,14 @@ from collections.abc import Iterable, Sequence
 from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
 from qscore.doubles import could_drop, fitting_text, respell
 from qscore.entries import Challenged, GameConfig, LaidDown, Left, Renamed, Undone
-from qscore.errors import BonusChoiceNeeded, GameError, quoted
+from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, Laydown, RoundState, effective, name_key
 from qscore.scoring import BONUS_POINTS, BONUS_RULES
 from qscore.spelling import MIN_CARDS
+
+# two players choose one bonus (the rule sheet: "If there are only two players, they should
+# decide between them to limit the bonus to either the longest word or the most words.")
+TWO_PLAYERS_CHOOSE = ("two players use one bonus: ", Remedy("choose-bonus"))
 
 MAX_ROUNDS = 100  # far past any evening's schedule; a sheet of 65,000 rounds took seconds to show
 # ten times the rules' bonus, past any house rule; a bonus of 4,300 digits made a total no
@@ -29,16 +33,14 @@ MAX_BONUS_POINTS = 100
 class LaydownExistsError(GameError):
     """The player has a laydown in that round already, and replacing it was not asked for.
 
-    ``existing`` is the laydown that stands and ``round`` its round: ``score`` tells the
-    table to add ``--replace``; ``play`` can ask instead.
+    ``existing`` is the laydown that stands and ``round`` its round: the remedy is to
+    replace it; ``play`` can ask instead.
     """
 
     def __init__(self, existing: Laydown, round_no: int) -> None:
         self.existing = existing
         self.round = round_no
-        super().__init__(
-            f"{existing.player} already laid {existing.text()} in round {round_no}: add --replace to change it"
-        )
+        super().__init__(f"{existing.player} already laid {existing.text()} in round {round_no}: ", Remedy("replace"))
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -69,7 +71,7 @@ def check_config(config: GameConfig) -> None:
     if len(config.players) == 2 and config.bonus == "both":
         # "If there are only two players, they should decide between them to limit
         # the bonus to either the longest word or the most words."
-        raise GameError("two players use one bonus: choose --bonus longest or --bonus most")
+        raise GameError(*TWO_PLAYERS_CHOOSE)
     deck = load_deck(config.deck)
     largest = max(deck.rounds)
     for size in config.rounds:
@@ -159,7 +161,7 @@ def check_words(
     for text in words:
         cards = parse_laid_word(text, game.deck)
         if len(cards) < MIN_CARDS:
-            raise GameError(f"{quoted(text)} is one card: a word takes at least {MIN_CARDS} cards")
+            raise OneCardWordError(text, f"{quoted(text)} is one card: a word takes at least {MIN_CARDS} cards")
         laid.append(cards)
     check_deck(game, state, who, [c for w in laid for c in w], words)
     return state, who, laid
@@ -212,7 +214,8 @@ def check_laydown(
         last = game.rounds[-1]
         raise GameError(
             f"game {quoted(game.name)} is over, and {who} laid {last.laydowns[who].text()} in its last round, "
-            f"{last.number}: add --round {last.number} --replace to change it"
+            f"{last.number}: ",
+            Remedy("replace", last.number),
         )
     state = game.round(round_no)
     playing(game, who, state)
@@ -232,21 +235,21 @@ def check_laydown(
     check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
         earlier = [r for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
-        hint = ""
+        hint: list[str | Remedy] = []
         if earlier and round_no is None:
             meant = earlier[-1]
             laid_then = meant.laydowns.get(who)
             hint = (
-                f" ({who} laid {laid_then.text()} in round {meant.number}: "
-                f"add --round {meant.number} --replace to change it)"
+                [f" ({who} laid {laid_then.text()} in round {meant.number}: ", Remedy("replace", meant.number), ")"]
                 if laid_then is not None
-                else f" (for round {meant.number}, add --round {meant.number})"
+                else [f" (for round {meant.number}, ", Remedy("round", meant.number), ")"]
             )
         ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
-        hint += f": {ways}, type the one laid" if ways else ""
         raise GameError(
             f"{who}'s laydown has {_cards(len(every))} ({len(every) - len(left)} in words, {len(left)} unused), "
-            f"but round {state.number} is dealt {state.hand_size}{hint}"
+            f"but round {state.number} is dealt {state.hand_size}",
+            *hint,
+            f": {ways}, type the one laid" if ways else "",
         )
     if out and left:
         given = "1 is" if len(left) == 1 else f"{len(left)} are"
@@ -283,13 +286,14 @@ def check_challenge(
             for number, words in ((r.number, r.laydowns[who].words) for r in game.rounds if who in r.laydowns)
             if number != state.number and any(laid_letters(w) == letters for w in words)
         ]
+        hint: list[str | Remedy]
         if elsewhere:
-            hint = f": {who} laid it in round {elsewhere[-1]}, add --round {elsewhere[-1]}"
+            hint = [f": {who} laid it in round {elsewhere[-1]}, ", Remedy("round", elsewhere[-1])]
         elif lay is not None:
-            hint = f": {who} laid {' '.join(lay.words) or 'no words'}"  # the word typed is a slip of one of these
+            hint = [f": {who} laid {' '.join(lay.words) or 'no words'}"]  # the word typed is a slip of one of these
         else:
-            hint = f": {who} has not laid down in round {state.number}"
-        raise GameError(f"{who} laid no word {quoted(word)} in round {state.number}{hint}")
+            hint = [f": {who} has not laid down in round {state.number}"]
+        raise GameError(f"{who} laid no word {quoted(word)} in round {state.number}", *hint)
     taken = [c.word for c in state.challenges if c.player == who]
     free = [w for w in matches if taken.count(w) < matches.count(w)]
     if not free:
@@ -363,8 +367,10 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
     if bonus is not None and (len(staying) > 2 or in_force != "both"):
         # the choice two players make of both bonuses; a game playing one, or none, keeps it
         raise GameError(
-            f"--bonus is for two players left with both bonuses to choose from: {', '.join(staying)} play on "
-            f"with the game's bonus ({in_force}); leave {who} without --bonus"
+            Remedy("bonus-choice"),
+            f" is for two players left with both bonuses to choose from: {', '.join(staying)} play on "
+            f"with the game's bonus ({in_force}); leave {who} without ",
+            Remedy("bonus-choice"),
         )
     if bonus is not None:
         bonus = bonus.strip().lower()
@@ -373,9 +379,9 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
         in_force = bonus
     if len(staying) == 2 and in_force == "both":
         raise BonusChoiceNeeded(
-            f"with {who} gone, {' and '.join(staying)} play on as two and use one bonus: "
-            "choose --bonus longest or --bonus most",
-            tuple(staying),
+            f"with {who} gone, {' and '.join(staying)} play on as two and use one bonus: ",
+            Remedy("choose-bonus"),
+            players=tuple(staying),
         )
     return Left(who, first, under_way, bonus)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from qscore import paths
 from qscore.choices import Ruling
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, Remedy, quoted
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
 
-TWO_PLAYERS_CHOOSE = "two players use one bonus: choose --bonus longest or --bonus most"
 
 # The stores the running command opened: after Ctrl-C they tell whether an entry was saved.
 _stores: list[GameStore] = []
@@ -218,7 +217,7 @@ def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | 
     try:
         dictionary = game_dictionary(game)
     except DictionaryError as exc:
-        raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: {exc}") from None
+        raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: ", *exc.parts) from None
     return review_game(game, dictionary, rounds=rounds, players=players)
 
 
@@ -275,7 +274,7 @@ def start_game(
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
     from qscore.entries import GameConfig
-    from qscore.rules import check_config, check_players, parse_rounds
+    from qscore.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
     from qscore.scoresheet import name_key
     from qscore.scoring import BONUS_POINTS
 
@@ -289,11 +288,11 @@ def start_game(
     open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
     if bonus is None:
         if len(players) == 2:
-            raise BonusChoiceNeeded(TWO_PLAYERS_CHOOSE, tuple(players))
+            raise BonusChoiceNeeded(*TWO_PLAYERS_CHOOSE, players=tuple(players))
         bonus = "both"
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
-        raise GameError("--bonus-points with --bonus none: the game plays no bonus")
+        raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
     first = 0
     if dealer is not None:
         keys = [name_key(p) for p in players]
@@ -355,8 +354,7 @@ def record_laydown(
             refused = refused_words(current, list(lay.words), suggest=True)
         except DictionaryError as exc:
             raise DictionaryError(
-                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
-                "add --unchecked to record without checking the words"
+                "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
             ) from None
     return LaydownRecorded(save_laydown(player, words, unused, out, round_no, current.name, replace=replace), refused)
 
@@ -397,8 +395,10 @@ def settle_challenge(
             verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
         except DictionaryError as exc:
             raise DictionaryError(
-                f"the game's dictionary cannot be opened ({exc}): nothing was recorded; "
-                "settle it with a paper dictionary: --ruling valid or --ruling invalid"
+                "the game's dictionary cannot be opened (",
+                *exc.parts,
+                "): nothing was recorded; settle it with a paper dictionary: ",
+                Remedy("paper-ruling"),
             ) from None
         valid, how, reason = verdict.allowed, "dictionary", verdict.reason
     else:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
 from qscore.entries import Challenged, Created, Entry, LaidDown, Left, LogLine, Renamed, Undone, read_entries
-from qscore.errors import GameError, quoted
+from qscore.errors import GameError, Remedy, quoted
 from qscore.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -253,7 +253,7 @@ class Game:
         if number is None:
             if current is None:
                 scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
-                raise GameError(f"game {quoted(self.name)} is over: {scored} scored (use --round N to correct one)")
+                raise GameError(f"game {quoted(self.name)} is over: {scored} scored (", Remedy("correct-round"), ")")
             return current
         if not 1 <= number <= len(self.rounds):
             raise GameError(f"no round {number}: game {quoted(self.name)} has rounds 1 to {len(self.rounds)}")

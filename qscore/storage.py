@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qscore import paths
-from qscore.errors import QscoreError, StorageError, UnknownGameError, quoted
+from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
 from qscore.gamelog import LogReader, Unreadable, digest_add, sha256, shown, text_of, utf8
 from qscore.gamesfile import NO_GAMES, GamesFile
 from qscore.keptfigures import Fold, KeptFigures, Summarized, Summary
@@ -265,11 +265,14 @@ class GameStore:
         return text
 
 
-def _refuse_taken(name: str, taken: set[str], hint: str = "choose another --game name") -> None:
+ANOTHER_NAME = Remedy("game-name")
+
+
+def _refuse_taken(name: str, taken: set[str], hint: str | Remedy = ANOTHER_NAME) -> None:
     key = game_key(name)
     clash = next((t for t in taken if game_key(t) == key), None)
     if clash is not None:
-        raise StorageError(f"a game named {quoted(clash)} exists already: {hint}")
+        raise StorageError(f"a game named {quoted(clash)} exists already: ", hint)
 
 
 def _free_name(base: str, taken: set[str]) -> str:

@@ -7,6 +7,7 @@ docs/design.md describes the layers these tests keep.
 """
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
@@ -139,3 +140,41 @@ def test_the_judges_parts_do_not_reach_back_through_its_package():
     parts = {m for m in MODULES if m.startswith("qscore.dictionaries.")}
     assert {"qscore.dictionaries.sources", "qscore.dictionaries.verdicts"} <= parts
     assert {m for m in parts if "qscore.dictionaries" in MODULES[m]} == set()
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*|(?<![\w-])-[a-z]\b(?= [A-Z\"'])")
+
+# play's challenge prompt takes ``--round N`` as the command line does: its own grammar,
+# parsed and explained by the application layer (qscore.evening) for the guided mode
+PROMPT_GRAMMAR = {("qscore.evening", "--round")}
+
+
+def strings_of(path: Path) -> list[str]:
+    """Every string a module's code holds, its docstrings left out (they speak to readers)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+
+
+def test_no_message_of_the_core_or_the_application_layer_names_an_option():
+    """A message says what is wrong and carries what to do as data (errors.Remedy): the
+    command line words it with its options, the web page with its own controls."""
+    named = {
+        (module, flag)
+        for module, path in ((module_name(p), p) for p in sorted(PACKAGE.rglob("*.py")))
+        if not is_face(module)
+        for text in strings_of(path)
+        for flag in FLAG.findall(text)
+    }
+    assert named - PROMPT_GRAMMAR == set()

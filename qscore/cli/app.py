@@ -15,7 +15,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from qscore.cli.completion import shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
-from qscore.errors import QscoreError
+from qscore.errors import QscoreError, Remedy
 from qscore.paths import shown_path
 
 if TYPE_CHECKING:
@@ -364,7 +364,32 @@ def worded(exc: QscoreError) -> str:
 
     if isinstance(exc, HouseListTooLarge):
         return f"{exc.what}: give a list that large as --dictionary"
-    return str(exc)
+    return exc.worded(option_remedy)
+
+
+def option_remedy(r: Remedy) -> str:
+    """What to do about an error, as the command line's options do it."""
+    match r.kind:
+        case "replace":
+            return f"add --round {r.round} --replace to change it" if r.round else "add --replace to change it"
+        case "round":
+            return f"add --round {r.round}"
+        case "correct-round":
+            return "use --round N to correct one"
+        case "choose-bonus":
+            return "choose --bonus longest or --bonus most"
+        case "bonus-choice":
+            return "--bonus"
+        case "bonus-points":
+            return "--bonus-points"
+        case "no-bonus":
+            return "--bonus none"
+        case "unchecked":
+            return "add --unchecked to record without checking the words"
+        case "paper-ruling":
+            return "--ruling valid or --ruling invalid"
+        case "game-name":
+            return "choose another --game name"
 
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":

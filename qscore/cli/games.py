@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 import typer
 
 from qscore.choices import Bonus
-from qscore.cli.app import app, print_json, reports_errors, warn, warn_if_empty
+from qscore.cli.app import app, print_json, reports_errors, warn, warn_if_empty, worded
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
     AllowOpt,
@@ -197,7 +197,7 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     """One-card words beside unused cards were meant as unused cards: ``-u Z E S T`` unquoted."""
     from qscore.cards import parse_laid_word
-    from qscore.errors import CardError
+    from qscore.errors import CardError, OneCardWordError
 
     def one_card(word: str) -> bool:
         try:
@@ -206,12 +206,12 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
             return False
 
     singles = [w for w in words if one_card(w)]
-    if not singles or "is one card" not in str(exc):
+    if not singles or not isinstance(exc, OneCardWordError):
         return exc
     cards = " ".join([unused.strip(), *(w.upper() for w in singles)]).strip()
     if not unused.strip():
-        return GameError(f'{exc} (cards left in hand go after --unused: -u "{cards}")')
-    return GameError(f'{exc} (several unused cards go in quotes: -u "{cards}")')
+        return GameError(*exc.parts, f' (cards left in hand go after --unused: -u "{cards}")')
+    return GameError(*exc.parts, f' (several unused cards go in quotes: -u "{cards}")')
 
 
 def closing_text(saved: "Saved", number: int) -> list[str]:
@@ -293,7 +293,7 @@ def sheet(
         try:
             dictionary = scorekeeper.game_dictionary(g)
         except DictionaryError as exc:  # the words are still shown, only not checked
-            warn(f"the game's dictionary cannot be opened, so refused words are not marked: {exc}")
+            warn(f"the game's dictionary cannot be opened, so refused words are not marked: {worded(exc)}")
             dictionary = None
         print(words_sheet_text(g, dictionary))
         print(standing_text(g))

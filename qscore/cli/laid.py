@@ -26,16 +26,16 @@ def laid_lines(game: Game, typed: list[str], lay: LaidDown, *, hints: bool = Tru
     # is offered. Otherwise a double card means fewer cards in the word, and so more left
     # in hand than were typed: the hint says that too.
     hints = hints and not lay.out
+    hinted = False  # a double-card spelling was offered
     for was, now in zip(typed, words, strict=True):
         cards = parse_laid_word(now, game.deck)
         if parse_laid_word(was, game.deck) != cards:
             lines.append(f"  {was} taken as {now}: the only spelling that fits the {size} cards dealt")
         elif hints:
-            lines += [
-                f"  {now}: {double_hint(alt)}{_more_unused(len(cards) - len(alt))}"
-                for alt in double_spellings(now, game.deck)
-            ]
-    if hints and any(": if " in line for line in lines):
+            others = double_spellings(now, game.deck)
+            lines += [f"  {now}: {double_hint(alt)}{_more_unused(len(cards) - len(alt))}" for alt in others]
+            hinted |= bool(others)
+    if hinted:
         lines.append("  (to lay a word another way, score the laydown again with --replace)")
     return lines
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from qscore.cli.app import app, reports_errors
+from qscore.cli.app import app, reports_errors, worded
 from qscore.cli.games import challenge_text
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
@@ -117,7 +117,7 @@ class PlaySession:
             self.session.dictionary = scorekeeper.game_dictionary(game)
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
-            print(f"The game's dictionary cannot be opened: {exc}.")
+            print(f"The game's dictionary cannot be opened: {worded(exc)}.")
             while True:
                 go_on = self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling")
                 if go_on is True:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from qscore.cli.app import worded
 from qscore.cli.games import undo_text
 from qscore.errors import QscoreError
 
@@ -62,7 +63,7 @@ def taken_as(typed: list[str], laid: list[str], hand: int) -> list[str]:
 def not_taken(reason: object) -> None:
     """An answer the table gave that cannot go in, and why: said as a reply to the prompt,
     which comes again (nothing failed; nothing was saved)."""
-    text = str(reason)
+    text = worded(reason) if isinstance(reason, QscoreError) else str(reason)
     print(f"Not taken: {text}" + ("" if text.endswith(".") else "."))
 
 

@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Annotated
 
-from qscore.cli.app import app, print_json, reports_errors
+from qscore.cli.app import app, print_json, reports_errors, worded
 from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
 from qscore.dictionaries import DEFAULT_DICTIONARY
 from qscore.errors import GameError, QscoreError
@@ -87,7 +87,7 @@ def round_miss_text(game: "Game", number: int) -> str:
     try:
         top = biggest_miss(scorekeeper.review_of(game, [number]))
     except QscoreError as exc:
-        return f"Review: not available ({exc})."
+        return f"Review: not available ({worded(exc)})."
     if top is None:
         return f"Review: nobody could have scored more in round {number}."
     return (
@@ -103,5 +103,5 @@ def game_missed_text(game: "Game") -> str:
     try:
         reviews = scorekeeper.review_of(game)
     except QscoreError as exc:
-        return f"Review: not available ({exc})."
+        return f"Review: not available ({worded(exc)})."
     return missed_line(game, reviews)

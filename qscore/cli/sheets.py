@@ -113,26 +113,35 @@ def deal_line(state: RoundState) -> str:
     return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
 
 
-def words_text(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> str:
-    """A player's words as laid, each with its points: ``(qu)iz 25, steve 21 struck, qiuz 35 ?``."""
+def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
+    """Each of a player's words' mark: STRUCK by a challenge, FLAGGED as the game's
+    ``dictionary`` refuses it (unless a challenge upheld it), or none ("")."""
     from qscore.dictionaries import judge
 
-    lay = state.laydowns[player]
     struck = [c.word for c in state.challenges if c.player == player and not c.valid]
     upheld = {c.word for c in state.challenges if c.player == player and c.valid}
-    shown = []
-    for w in lay.words:
-        text = f"{w} {points(parse_laid_word(w, game.deck))}"
+    marks = []
+    for w in state.laydowns[player].words:
         if w in struck:
             struck.remove(w)
-            text += f" {STRUCK}"
+            marks.append(STRUCK)
         elif (
             dictionary is not None
             and w not in upheld
             and not judge(w, dictionary, game.deck, max_cards=max(game.config.rounds), suggest=False).allowed
         ):
-            text += f" {FLAGGED}"
-        shown.append(text)
+            marks.append(FLAGGED)
+        else:
+            marks.append("")
+    return marks
+
+
+def words_text(game: Game, state: RoundState, player: str, marks: list[str]) -> str:
+    """A player's words as laid, each with its points and mark: ``(qu)iz 25, steve 21 struck, qiuz 35 ?``."""
+    shown = [
+        f"{w} {points(parse_laid_word(w, game.deck))}" + (f" {mark}" if mark else "")
+        for w, mark in zip(state.laydowns[player].words, marks, strict=True)
+    ]
     return ", ".join(shown) or "-"
 
 
@@ -141,12 +150,15 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     bonuses; an open round shows the laydowns so far. With the game's ``dictionary``, a word
     it refuses is marked."""
     rows: list[list[object]] = []
+    flagged = False
     for p in state.players:
         lay = state.laydowns.get(p)
         if lay is None:
             rows.append([p, "(not laid yet)"])
             continue
-        row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, dictionary)]
+        marks = word_marks(game, state, p, dictionary)
+        flagged |= FLAGGED in marks
+        row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, marks)]
         row.append(" ".join(lay.unused) or "-")
         if state.results is not None:
             r = state.results[p]
@@ -172,7 +184,7 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
         verdict = "allowed" if c.valid else "not allowed"
         how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
         text += f"\n  {c.by} challenged {c.player}'s {c.word}: {verdict} {how}"
-    if any(f" {FLAGGED}" in str(row[1]) for row in rows):
+    if flagged:
         text += f"\n  {FLAGGED}: not in the game's dictionary; it stands unless challenged"
     return text
 

@@ -191,7 +191,7 @@ def _typed(text: str, where: str) -> str | WordError:
     try:
         return read_typed(text)
     except QscoreError as exc:
-        return WordError(f"{where}{exc}")
+        return WordError(where, *exc.parts)
 
 
 class JsonArray:

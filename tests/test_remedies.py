@@ -1,0 +1,33 @@
+"""Errors as data: what a person can do about an error is a Remedy, which each face words
+its own way; the core's own words for it name no option."""
+
+import typing
+
+import pytest
+
+from qscore import rules
+from qscore.cli.app import option_remedy, worded
+from qscore.entries import Created, Entry, GameConfig, LaidDown
+from qscore.errors import GameError, Remedy, RemedyKind, plain_remedy
+from qscore.scoresheet import Game
+from tests.test_layers import FLAG
+
+KINDS = typing.get_args(RemedyKind)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_remedy_has_plain_words_and_the_command_lines(kind):
+    remedy = Remedy(kind, 3)
+    assert plain_remedy(remedy) and not FLAG.search(plain_remedy(remedy))
+    assert option_remedy(remedy) and option_remedy(remedy) != plain_remedy(remedy)
+
+
+def test_a_laydown_laid_already_carries_its_remedy_and_each_face_words_it():
+    game = Game(
+        "g", [Entry(1, Created(GameConfig(players=("ann", "ben")))), Entry(2, LaidDown(1, "ann", ("cat",), (), True))]
+    )
+    with pytest.raises(GameError) as refused:
+        rules.laid_down(game, "ann", ["at"], "E", False, None, replace=False)
+    assert refused.value.remedies == [Remedy("replace")]
+    assert str(refused.value) == "ann already laid cat (went out) in round 1: replace it to change it"
+    assert worded(refused.value) == "ann already laid cat (went out) in round 1: add --replace to change it"
