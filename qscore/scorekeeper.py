@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from qscore.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
     from qscore.gamelines import GameLine
     from qscore.review import HandReview
-    from qscore.scoresheet import Game
+    from qscore.scoresheet import Game, Laydown
     from qscore.stats import TableStats
     from qscore.storage import GameStore, Summary, Unreadable
     from qscore.storage import Written as Written  # what changes_written() gives
@@ -83,6 +83,26 @@ class Saved(Generic[A]):
     def round_no(self) -> int | None:
         """The round the entry belongs to, if any."""
         return self.entry.round
+
+    @property
+    def replaced(self) -> Laydown | None:
+        """For a laydown: the one it replaced, if the player had laid down in that round."""
+        from qscore.entries import LaidDown
+
+        act = self.entry.act
+        return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the entry's round is closed now, every player of it laid down (and scored)."""
+        number = self.round_no
+        return number is not None and number <= len(self.after.rounds) and self.after.rounds[number - 1].closed
+
+    @property
+    def rescored(self) -> bool:
+        """Whether the entry changed a round that was closed already: its scores are worked out again."""
+        number = self.round_no
+        return self.closed and number is not None and self.before.rounds[number - 1].closed
 
 
 def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:

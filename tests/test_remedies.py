@@ -31,3 +31,17 @@ def test_a_laydown_laid_already_carries_its_remedy_and_each_face_words_it():
     assert refused.value.remedies == [Remedy("replace")]
     assert str(refused.value) == "ann already laid cat (went out) in round 1: replace it to change it"
     assert worded(refused.value) == "ann already laid cat (went out) in round 1: add --replace to change it"
+
+
+def test_a_use_case_says_what_happened_replaced_closed_rescored():
+    from qscore import scorekeeper
+
+    scorekeeper.start_game(["ann", "ben"], bonus="most", rounds="3,4", name="g")
+    first = scorekeeper.save_laydown("ann", ["cat"], "", True, None, "g", replace=False)
+    assert first.act == LaidDown(1, "ann", ("cat",), (), True)
+    assert (first.replaced, first.closed, first.rescored) == (None, False, False)
+    closing = scorekeeper.save_laydown("ben", ["at"], "E", False, None, "g", replace=False)
+    assert (closing.closed, closing.rescored) == (True, False)
+    again = scorekeeper.save_laydown("ben", ["to"], "E", False, 1, "g", replace=True)
+    assert again.replaced is not None and again.replaced.words == ("at",)
+    assert (again.closed, again.rescored) == (True, True)

@@ -171,8 +171,7 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
 
     saved = done.saved
     lay = saved.act
-    replaced = saved.before.rounds[lay.round - 1].laydowns.get(lay.player)
-    was = f", replacing {replaced.text()}" if replaced else ""
+    was = f", replacing {saved.replaced.text()}" if saved.replaced else ""
     lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.act)]
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
@@ -218,13 +217,12 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
     from qscore.cli.sheets import round_text, sheet_text, standing_text
 
-    before, after = saved.before, saved.after
+    after = saved.after
     state = after.rounds[number - 1]
     if not state.closed:
         waiting = [p for p in state.players if p not in state.laydowns]
         return [f"Round {number} waits for {', '.join(waiting)}."]
-    was_closed = before.rounds[number - 1].closed
-    head = f"Round {number} rescored." if was_closed else f"Round {number} closed."
+    head = f"Round {number} rescored." if saved.rescored else f"Round {number} closed."
     return ["", head, round_text(after, state), "", sheet_text(after), standing_text(after)]
 
 
