@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests.test_help import strings_shown
+
 PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
 
 
@@ -149,24 +151,6 @@ FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*|(?<![\w-])-[a-z]\b(?= [A-Z\"'])")
 PROMPT_GRAMMAR = {("qscore.evening", "--round")}
 
 
-def strings_of(path: Path) -> list[str]:
-    """Every string a module's code holds, its docstrings left out (they speak to readers)."""
-    tree = ast.parse(path.read_text("utf-8"))
-    docs = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
-    ]
-
-
 def test_no_message_of_the_core_or_the_application_layer_names_an_option():
     """A message says what is wrong and carries what to do as data (errors.Remedy): the
     command line words it with its options, the web page with its own controls."""
@@ -174,7 +158,7 @@ def test_no_message_of_the_core_or_the_application_layer_names_an_option():
         (module, flag)
         for module, path in ((module_name(p), p) for p in sorted(PACKAGE.rglob("*.py")))
         if not is_face(module)
-        for text in strings_of(path)
+        for text in strings_shown(path)
         for flag in FLAG.findall(text)
     }
     assert named - PROMPT_GRAMMAR == set()
