@@ -55,7 +55,6 @@ class Sheet:
     status: list[str]  # who leads, who deals and starts now, or who won
     legend: list[str]
     playing: list[str]  # who lays down in the round being played
-    round_now: int | None
     over: bool
 
 
@@ -145,7 +144,6 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
         status,
         legend,
         list(now["playing"]) if now is not None else [],
-        now["number"] if now is not None else None,
         data["over"],
     )
 
