@@ -85,7 +85,8 @@ def browser(tmp_path: Path):
 def totals_shown(driver) -> dict[str, int]:
     """The totals row as the page shows it, read in one step (the sheet may be replaced live)."""
     cells = driver.execute_script(
-        "return [...document.querySelectorAll('#sheet tfoot td[data-player]')].map(c => [c.dataset.player, c.innerText])"
+        "return [...document.querySelectorAll('#sheet tfoot td[data-player]')]"
+        ".map(c => [c.dataset.player, c.innerText])"
     )
     return {player: int(text) for player, text in cells if text.strip()}
 

@@ -59,6 +59,38 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     assert defined.returncode == 0, defined.stderr  # the meanings travel in the wheel
     assert defined.stdout.startswith("quizzes: allowed\n  plural and present tense of quiz\n  noun: ")
 
+    # serve: without its extra, one line naming the command that adds it; with it, the page
+    assert installed("qscore", "new", "ann", "ben", "cat").returncode == 0
+    bare = installed("qscore", "serve", "--port", "0")
+    assert bare.returncode == 2 and bare.stderr.endswith(": pip install 'qscore[serve]'\n"), bare.stderr
+    wheel = str(next(dist.glob("qscore-*.whl")))
+    subprocess.run(
+        [str(env_dir / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", f"{wheel}[serve]"],
+        check=True,
+        capture_output=True,
+    )
+    assert served_page(env_dir / "bin" / "qscore", outside, tmp_path / "home").startswith("<!doctype html>")
+
+
+def served_page(qscore: Path, cwd: Path, home: Path) -> str:
+    """The table's page, and its script, as an installed qscore serve sends them."""
+    import signal
+    import urllib.request
+
+    env = {"QSCORE_HOME": str(home), "PATH": "/usr/bin:/bin"}
+    args = [str(qscore), "serve", "--host", "127.0.0.1", "--port", "0"]
+    server = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        address = next(line for line in server.stdout if line.startswith("http://")).strip()
+        with urllib.request.urlopen(address + "page.js", timeout=20) as script:
+            assert b"EventSource" in script.read()
+        with urllib.request.urlopen(address, timeout=20) as page:
+            return page.read().decode()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)
+
 
 @pytest.mark.slow
 def test_dev_reads_paths_from_where_it_is_run(tmp_path):
