@@ -15,13 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from qscore.cards import Card, format_laid
 from qscore.choices import Ruling
-from qscore.doubles import Respelled, fitting_text, respell
+from qscore.doubles import fits
 from qscore.errors import GameError, QscoreError
 from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scoresheet import Game, Laydown, RoundState, name_key
 
 NOBODY = ("", "nobody", "none", "-")
+NO_CARDS = ("-", "none")  # no card left in hand, where a word may have taken every card
 
 
 @dataclass
@@ -189,54 +191,100 @@ def going_out_answer(game: Game, state: RoundState, answer: str) -> str:
     return who
 
 
-def cards_in_words(game: Game, state: RoundState, player: str, words: list[str]) -> int:
-    """How many cards a player's typed words take, checked against the deck and the deal."""
+@dataclass(frozen=True)
+class Way:
+    """One way to lay the words typed: each word's cards (a word typed in letters may be
+    laid with double cards)."""
+
+    cards: tuple[tuple[Card, ...], ...]
+    typed: bool = False  # the way the words were typed
+
+    @property
+    def count(self) -> int:
+        return sum(len(w) for w in self.cards)
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for w in self.cards for c in w)
+
+    @property
+    def words(self) -> list[str]:
+        return [format_laid(w) for w in self.cards]
+
+
+def ways_to_lay(game: Game, state: RoundState, player: str, words: list[str], *, went_out: bool = False) -> list[Way]:
+    """Every way to lay a player's typed words that the round's hand holds, the way typed
+    first: for a player who went out, those taking every card, if any do. Checked against
+    the deck and the deal; GameError when no way fits the hand."""
     _, _, laid = check_words(game, player, words, state.number)
-    used = sum(len(cards) for cards in laid)
-    if used > state.hand_size:
-        ways = fitting_text(words, laid, state.hand_size, game.deck, at_most=True)
-        hint = f": {ways}, type the one laid" if ways else ""
-        raise GameError(
-            f"{player}'s words take {used} cards, but round {state.number} is dealt {state.hand_size}{hint}"
-        )
-    return used
+    hand = state.hand_size
+    typed = Way(tuple(tuple(c) for c in laid), typed=True)
+    found = [
+        Way(tuple(f), typed=list(f) == [tuple(c) for c in laid])
+        for f in fits(words, laid, hand, game.deck, at_most=True)
+    ]
+    if not found and typed.count <= hand:  # too many spellings to try: the words as typed
+        found = [typed]
+    if not found:
+        raise GameError(f"{player}'s words take {typed.count} cards, but round {state.number} is dealt {hand}")
+    found.sort(key=lambda w: not w.typed)
+    every = [w for w in found if w.count == hand]
+    return every if went_out and every else found
 
 
-def fit_words(game: Game, state: RoundState, player: str, words: list[str], cards: int) -> list[Respelled]:
-    """The words respelled with double cards when only that way they take ``cards`` cards
-    (the deal settles it); [] when they take that many as typed, or no one way does."""
-    _, _, laid = check_words(game, player, words, state.number)
-    if sum(len(c) for c in laid) == cards:
-        return []
-    return respell(words, laid, cards, game.deck) or []
+def either(numbers: list[int]) -> str:
+    """``3``, ``3 or 4``, ``3, 4 or 5``."""
+    shown = list(map(str, numbers))
+    return " or ".join(shown) if len(shown) < 3 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-def check_unused(game: Game, state: RoundState, player: str, words: list[str], unused: str, left: int) -> list[str]:
-    """The cards a player says were left in hand: as many as the words leave, from the
-    deck. The words to save: respelled when the cards counted settle a double card."""
+def unused_counts(state: RoundState, ways: list[Way]) -> list[int]:
+    """How many cards the ways to lay the words leave in hand, fewest first."""
+    return sorted({state.hand_size - w.count for w in ways})
+
+
+def check_unused(game: Game, state: RoundState, player: str, ways: list[Way], unused: str) -> list[Way]:
+    """The cards a player says were left in hand (``-`` or none: no card): as many as a way
+    to lay the words leaves, from the deck. The ways that leave that many, the way typed
+    first when it is one of them: the cards counted may settle a double card."""
     from qscore.cards import parse_hand
 
-    cards = parse_hand(unused, game.deck, what="unused cards")
-    given = len(cards)
-    if given != left:
-        fitted = fit_words(game, state, player, words, state.hand_size - given)
-        if not fitted:
-            # er typed for E R is the ER card: say so when the count is short by the doubles
-            doubles = [c.token for c in cards if c.is_double]
-            apart = (
-                f" ({', '.join(doubles)} {'is one card' if len(doubles) == 1 else 'are one card each'}: "
-                "for single letters put spaces between them)"
-                if doubles and given + len(doubles) == left
-                else ""
-            )
-            raise GameError(
-                f"{player}'s words take {state.hand_size - left} of the {state.hand_size} cards dealt, "
-                f"so {left} {'is' if left == 1 else 'are'} unused, but {given} given{apart}"
-            )
-        words = [r.laid for r in fitted]
+    cards = [] if unused.strip().lower() in NO_CARDS else parse_hand(unused, game.deck, what="unused cards")
+    given, hand = len(cards), state.hand_size
+    fitting = [w for w in ways if w.count + given == hand]
+    if not fitting:
+        lefts = unused_counts(state, ways)
+        # er typed for E R is the ER card: say so when the count is short by the doubles
+        doubles = [c.token for c in cards if c.is_double]
+        apart = (
+            f" ({', '.join(doubles)} {'is one card' if len(doubles) == 1 else 'are one card each'}: "
+            "for single letters put spaces between them)"
+            if doubles and given + len(doubles) in lefts
+            else ""
+        )
+        taken = sorted(hand - left for left in lefts)
+        raise GameError(
+            f"{player}'s words take {either(taken)} of the {hand} cards dealt, "
+            f"so {either(lefts)} {'is' if lefts == [1] else 'are'} unused, but {given} given{apart}"
+        )
     # whether a saved laydown is replaced is decided when it is saved
-    check_laydown(game, player, words, unused, False, state.number, replace=True)
-    return words
+    text = unused if cards else ""
+    checked, refusal = [], None
+    for way in fitting:
+        try:
+            check_laydown(game, player, way.words, text, False, state.number, replace=True)
+        except GameError as exc:
+            refusal = refusal or exc
+            continue
+        checked.append(way)
+    if refusal is not None and not checked:
+        raise refusal
+    return checked
+
+
+def worth_asking(ways: list[Way]) -> bool:
+    """Whether the table must say which way the words were laid: they differ in points."""
+    return len({w.points for w in ways}) > 1
 
 
 def is_laid(

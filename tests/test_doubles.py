@@ -2,6 +2,7 @@
 the spelling the cards dealt settle. Card values: C8 L3 CL10 E2 F6 T3 H7 TH9 I2 N5 IN7 U4 D5."""
 
 import json
+import re
 
 from qscore.cards import format_laid, load_deck, parse_laid_word
 from qscore.doubles import could_drop, double_hint, double_spellings, fitting_text, respell
@@ -78,13 +79,16 @@ def test_several_words_that_could_change_are_offered_as_whole_laydowns():
     assert r.stderr.endswith("quiz the could be laid quiz (th)e or (qu)iz the, type the one laid\n")
 
 
-def test_play_offers_every_spelling_within_the_deal_before_the_unused_cards_are_known():
-    """clothing ate in 10 cards: one double card or more, so all seven spellings, the
-    one with three double cards too."""
+def test_play_asks_the_unused_cards_before_any_spelling_and_offers_only_those_that_fit():
+    """clothing ate in 10 cards: the unused cards first; one left means two double cards,
+    so only the three spellings with two are offered, none with one or three."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "10")
-    out = ok("play", input="".join(f"{a}\n" for a in ["", "clothing ate", "quit"]))
-    ways = "(cl)othing or clo(th)ing or cloth(in)g or (cl)o(th)ing or (cl)oth(in)g or clo(th)(in)g or (cl)o(th)(in)g"
-    assert f"ben's words take 11 cards, but round 1 is dealt 10: clothing could be {ways}, type the one laid" in out
+    out = ok("play", input="".join(f"{a}\n" for a in ["", "clothing ate", "E", "2", "quit"]))
+    assert "ben's unused cards (1 or 2 cards, or - if every card is in a word; blank: retype the words): E" in out
+    assert "clothing ate can be laid 3 ways with those cards, worth different points:" in out
+    offered = [line.split(": ")[1] for line in out.splitlines() if re.match(r"  \d: ", line)]
+    assert offered == ["(cl)o(th)ing ate", "(cl)oth(in)g ate", "clo(th)(in)g ate"]
+    assert "Recorded ben's laydown in round 1: (cl)oth(in)g ate (unused E)." in out
 
 
 def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
@@ -99,19 +103,25 @@ def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
     )
 
 
-def test_play_offers_the_double_card_and_one_key_switches_it():
+def test_play_counts_the_unused_cards_before_it_settles_a_double_card():
+    """clef and thud in 5 cards, two left in hand: each is laid with its double card, asked nothing."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
-    answers = "".join(f"{a}\n" for a in ["", "clef", "x", "1", "S E", "thud", "", "S E"])
-    out = ok("play", input=answers)
-    assert "clef: C·L·E·F 19\n  1: if CL was one card: (cl)ef, 18\n" in out
-    assert "Not taken: 'x': press Enter to keep the words as typed, or type 1 to switch." in out
-    assert "(cl)ef: CL·E·F 18." in out
-    assert "ben's unused cards (2 cards; blank: retype the words): S E" in out  # CL·E·F leaves two
+    out = ok("play", input="".join(f"{a}\n" for a in ["", "clef", "S E", "thud", "S E"]))
+    assert "ben's unused cards (1 or 2 cards; blank: retype the words): S E" in out
+    assert "clef taken as (cl)ef: the only spelling that fits the 5 cards dealt." in out
     assert "Recorded ben's laydown in round 1: (cl)ef (unused S E)." in out
-    # ann keeps T·H·U·D as typed, but then counts two cards unused: the 5 dealt settle it, TH·U·D
-    assert "ann's unused cards (1 card; blank: retype the words): S E" in out
     assert "thud taken as (th)ud: the only spelling that fits the 5 cards dealt." in out
+    assert "can be laid" not in out  # no question: the count settled each
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["(th)ud"]
+
+
+def test_play_asks_which_way_when_the_ways_that_fit_differ_in_points():
+    """thin going out with 3 cards: TH·I·N or T·H·IN, worth different points: a number says which."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input="".join(f"{a}\n" for a in ["ben", "thin", "x", "2", "quit"]))
+    assert "thin can be laid 2 ways with those cards, worth different points:" in out
+    assert "Which was laid? 1-2: x\nNot taken: 'x': type a number from 1 to 2." in out
+    assert "Recorded ben's laydown in round 1: th(in) (went out)." in out
 
 
 def test_play_asks_no_double_card_of_a_player_who_went_out_with_every_card():

@@ -12,7 +12,6 @@ from qscore.evening import (
     ChallengeLine,
     Finish,
     Progress,
-    cards_in_words,
     challenge_answer,
     check_unused,
     fix_round,
@@ -21,6 +20,9 @@ from qscore.evening import (
     next_step,
     players_answer,
     turn_order,
+    unused_counts,
+    ways_to_lay,
+    worth_asking,
     words_of,
 )
 from qscore.scoresheet import Game
@@ -116,27 +118,53 @@ def test_going_out_answers():
         going_out_answer(laid, laid.rounds[0], "ben")
 
 
-def test_typed_words_are_counted_in_cards_and_held_to_the_deal():
+def counts(g, state, words, **kw):
+    return [w.count for w in ways_to_lay(g, state, "ann", words, **kw)]
+
+
+def test_typed_words_are_counted_in_cards_every_way_the_hand_holds():
+    g = game()
+    state = g.rounds[0]  # 3 cards
+    assert counts(g, state, ["(qu)iz"]) == [3]
+    assert counts(g, state, ["at"]) == [2]
+    assert counts(g, state, ["quiz"]) == [3]  # Q·U·I·Z is 4 cards: only (qu)iz fits
+    assert counts(g, state, ["inn"]) == [3, 2]  # as typed first, then IN·N
+    assert counts(g, state, ["inn"], went_out=True) == [3]  # who went out laid every card
+    assert counts(g, state, []) == [0]
+    with pytest.raises(GameError, match="ann's words take 5 cards, but round 1 is dealt 3"):
+        ways_to_lay(g, state, "ann", ["jazzy"])
+    with pytest.raises(GameError, match="is one card"):
+        ways_to_lay(g, state, "ann", ["(qu)"])
+
+
+def test_the_unused_cards_counted_settle_the_way_the_words_were_laid():
     g = game()
     state = g.rounds[0]
-    assert cards_in_words(g, state, "ann", ["(qu)iz"]) == 3
-    assert cards_in_words(g, state, "ann", ["at"]) == 2
-    with pytest.raises(GameError, match="ann's words take 4 cards, but round 1 is dealt 3"):
-        cards_in_words(g, state, "ann", ["quiz"])
-    with pytest.raises(GameError, match="is one card"):
-        cards_in_words(g, state, "ann", ["(qu)"])
+    ways = ways_to_lay(g, state, "ann", ["inn"])
+    assert unused_counts(state, ways) == [0, 1]
+    assert [w.words for w in check_unused(g, state, "ann", ways, "E")] == [["(in)n"]]
+    assert [w.words for w in check_unused(g, state, "ann", ways, "-")] == [["inn"]]
+    # thin going out with 3 cards: (th)in and th(in) both fit, worth different points: the table is asked
+    thin = ways_to_lay(g, state, "ann", ["thin"], went_out=True)
+    assert sorted(w.words[0] for w in thin) == ["(th)in", "th(in)"] and worth_asking(thin)
 
 
 def test_unused_cards_must_be_what_the_words_leave():
     g = game()
     state = g.rounds[0]
-    check_unused(g, state, "ann", ["at"], "Z", 1)
+    at = ways_to_lay(g, state, "ann", ["at"])
+    check_unused(g, state, "ann", at, "Z")
     with pytest.raises(GameError, match="so 1 is unused, but 2 given"):
-        check_unused(g, state, "ann", ["at"], "Z E", 1)
+        check_unused(g, state, "ann", at, "Z E")
+    with pytest.raises(
+        GameError, match="ann's words take 2 or 3 of the 3 cards dealt, so 0 or 1 are unused, but 2 given"
+    ):
+        check_unused(g, state, "ann", ways_to_lay(g, state, "ann", ["inn"]), "Z E")
     # er for E R is the ER card, one card: said so when that is what the count is short by
     g = game(*ROUND_1)
+    at = ways_to_lay(g, g.rounds[1], "ann", ["at"])
     with pytest.raises(GameError, match=r"so 2 are unused, but 1 given \(ER is one card: for single letters put"):
-        check_unused(g, g.rounds[1], "ann", ["at"], "er", 2)
+        check_unused(g, g.rounds[1], "ann", at, "er")
 
 
 def test_a_challenge_line_and_its_paper_ruling():

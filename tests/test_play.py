@@ -76,8 +76,7 @@ def test_a_short_game_in_table_order():
         "ann",
         "(th)ing ox",
         "quilt",
-        "",  # Q·U·I·L·T as typed, not (qu)ilt
-        "A",
+        "A",  # one card left: Q·U·I·L·T as typed, not (qu)ilt, and no question
         "me we do",
         "ben quilt by cat valid",  # a paper dictionary's ruling: cat loses 27
         "",
@@ -143,7 +142,7 @@ def test_each_line_is_checked_as_it_is_typed():
         "qiuz",  # not in the dictionary: shown, and typed again
         "n",
         "quiz",
-        "",  # Q·U·I·Z as typed
+        "-",  # no card left: Q·U·I·Z as typed, not (qu)iz
         "y",
         "zz",  # with ben's Z, three Z cards in one round
         "ox",
@@ -169,9 +168,7 @@ def test_each_line_is_checked_as_it_is_typed():
         "qiuz: not allowed (not in the dictionary); did you mean quiz",
         "Keep qiuz as laid? It stands unless challenged [y/N]: n",
         "ben's words: quiz",
-        "quiz: Q·U·I·Z 35",
-        "  1: if QU was one card: (qu)iz, 25",
-        "Enter: as typed, or 1 to switch: ",
+        "ben's unused cards (1 card, or - if every card is in a word; blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quiz (went out).",
         "cat's words: zz",
@@ -618,11 +615,12 @@ def test_a_resumed_play_shows_where_the_table_stopped():
 
 def test_a_laid_word_that_is_a_command_is_asked_about():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4")
-    out = ok("play", input=lines("", "quit", "n", "", "y", "undo", "n"))
+    out = ok("play", input=lines("", "quit", "n", "-", "y", "undo", "n"))
     in_order(
         out,
         "ben's words: quit",
         "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
+        "ben's unused cards (1 card, or - if every card is in a word; blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quit (went out).",
         "ann's words: undo",
@@ -689,12 +687,38 @@ def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
 def test_numbers_play_cannot_read_are_answers_it_refuses():
     """² at the double-card menu was a traceback; fix ben 0 fixed the round before."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5", "--game", "fri")
-    out = ok("play", "--game", "fri", input=lines("", "clef", "²", "", "S", "fix ben 0", "quit"))
+    out = ok("play", "--game", "fri", input=lines("", "thin", "S E", "²", "", "fix ben 0", "quit"))
     assert "Traceback" not in out
-    in_order(out, "Not taken: '²': press Enter to keep the words as typed", "Not taken: no round 0")
+    in_order(out, "Not taken: '²': type a number from 1 to 2", "Not taken: no round 0")
 
 
 def test_a_yes_or_no_answer_play_cannot_take_is_not_taken():
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     out = ok("play", input=lines("", "cat", "maybe", "y", "quit"))
     in_order(out, "Did ben go out? [y/N]: maybe\nNot taken: 'maybe': answer y or n.", "Did ben go out? [y/N]: y")
+
+
+def test_the_unused_cards_come_before_any_double_card_question():
+    """Jo held IN, N, E and laid inn: Enter at the double-card question took I·N·N for 12
+    before the E was counted. The E asked first settles it: IN·N, 12 - 2 = 10."""
+    ok("new", "jo", "ann", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input=lines("", "at", "Z", "inn", "E", ""))
+    in_order(
+        out,
+        "jo's words: inn",
+        "jo's unused cards (1 card, or - if every card is in a word; blank: retype the words): E",
+        "inn taken as (in)n: the only spelling that fits the 3 cards dealt.",
+        "Recorded jo's laydown in round 1: (in)n (unused E).",
+    )
+    assert "switch" not in out and "can be laid" not in out
+    assert json.loads(ok("sheet", "--json"))["totals"]["jo"] == 10
+
+
+def test_who_went_out_is_offered_only_spellings_that_take_every_card():
+    """O'Neil went out with 7 cards, winter go: w(in)t(er) go takes 6, so it was no way to
+    go out; the two that take 7 score the same, so nothing is asked."""
+    ok("new", "O'Neil", "ann", "--bonus", "most", "--rounds", "7")
+    out = ok("play", input=lines("O'Neil", "winter go", "quit"))
+    assert "w(in)t(er)" not in out
+    assert "winter taken as w(in)ter: the spellings that fit the 7 cards dealt score the same." in out
+    assert laydowns()[0] == (1, "O'Neil", ["w(in)ter", "go"], [], True)

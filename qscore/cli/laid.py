@@ -1,7 +1,7 @@
 """What a recorded laydown was laid with: its cards, a word the cards dealt respelled, and
 a word typed in letters that a double card could have laid (qscore.doubles)."""
 
-from qscore.cards import format_cards, format_laid, parse_laid_word, points
+from qscore.cards import format_cards, parse_laid_word, points
 from qscore.doubles import double_hint, double_spellings
 from qscore.entries import LaidDown
 from qscore.scoresheet import Game
@@ -38,21 +38,6 @@ def laid_lines(game: Game, typed: list[str], lay: LaidDown, *, hints: bool = Tru
     if hinted:
         lines.append("  (to lay a word another way, score the laydown again with --replace)")
     return lines
-
-
-def choices_text(game: Game, words: list[str]) -> tuple[str, list[tuple[int, str]]]:
-    """For play: each word typed in letters that could take a double card, its cards, and
-    its other spellings numbered; and what each number switches (word index, notation)."""
-    lines, options = [], []
-    for i, w in enumerate(words):
-        alts = double_spellings(w, game.deck)
-        if not alts:
-            continue
-        lines.append(f"{w}: {cards_text(game, [w])}")
-        for alt in alts:
-            options.append((i, format_laid(alt)))
-            lines.append(f"  {len(options)}: {double_hint(alt)}")
-    return "\n".join(lines), options
 
 
 def _more_unused(extra: int) -> str:

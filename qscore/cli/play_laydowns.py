@@ -6,11 +6,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from qscore.cli.play_prompts import Fix, Prompts, Session, Turn, not_taken, taken_as
+from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, not_taken, taken_as
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
-    from qscore.evening import AskLaydown
+    from qscore.evening import AskLaydown, Way
     from qscore.scoresheet import Game, Laydown, RoundState
 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
@@ -113,10 +113,11 @@ class Laydowns:
         return entered
 
     def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | Turn | None:
-        """Ask for a player's words and unused cards, each line checked as it is typed; and
-        the laydown they replace, when one was saved meanwhile from another terminal and the
-        table said to replace it (None: the table kept it, nothing to save)."""
-        from qscore.evening import cards_in_words, fit_words, words_of
+        """Ask for a player's words and unused cards, each line checked as it is typed, then,
+        only if the cards counted leave ways worth different points, which way they were
+        laid; and the laydown they replace, when one was saved meanwhile from another
+        terminal and the table said to replace it (None: the table kept it, nothing to save)."""
+        from qscore.evening import unused_counts, ways_to_lay, words_of, worth_asking
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
@@ -137,10 +138,7 @@ class Laydowns:
                     return None if replace is False else replace
                 replacing = meanwhile
             try:
-                fitted = fit_words(game, state, player, words, hand) if words else []
-                if fitted:
-                    words = taken_as(words, [r.laid for r in fitted], hand)
-                used = cards_in_words(game, state, player, words)
+                ways = ways_to_lay(game, state, player, words, went_out=went_out)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
@@ -149,17 +147,8 @@ class Laydowns:
                 if allowed is False:
                     continue
                 return allowed
-            if not (went_out and used == hand):  # a player who went out laid every card: settled
-                chosen = self.choose_doubles(game, words)
-                if not isinstance(chosen, list):
-                    return chosen
-                words = chosen
-            try:
-                used = cards_in_words(game, state, player, words)  # a double card switched in: the deck's count
-            except QscoreError as exc:
-                not_taken(exc)
-                continue
-            if went_out and used < hand:
+            if went_out and all(w.count < hand for w in ways):
+                used = max(w.count for w in ways)
                 question = (
                     f"{player} went out, so every card is in a word, but those words take {used} of {hand}. "
                     f"Did {player} go out? (y: retype the words)"
@@ -172,18 +161,30 @@ class Laydowns:
                 print(f"{player} did not go out.")
                 went_out, said_not_out = False, True
                 self.session.progress.going_out[n] = ""
-            if used == hand:
-                others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
-                unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
-                out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
-                if not isinstance(out, bool):
-                    return out
-                return Entered(words, "", out, replacing)
-            answer = self.ask_unused(game, state, player, words, hand - used)
-            if isinstance(answer, tuple):
-                return Entered(answer[1], answer[0], False, replacing)
-            if answer is not None:
-                return answer
+            unused = ""
+            if not went_out and unused_counts(state, ways) != [0]:  # the cards left in hand, before any spelling
+                answer = self.ask_unused(game, state, player, ways)
+                if answer is None:
+                    continue
+                if not isinstance(answer, tuple):
+                    return answer
+                unused, ways = answer
+            if worth_asking(ways):  # the table says which way, asked only now the count is known
+                way = self.choose_way(game, words, ways)
+                if isinstance(way, Quit | Restart | Fix):
+                    return way
+                laid = way.words
+            else:  # the way typed comes first
+                way = ways[0]
+                laid = taken_as(words, way.words, hand, only=len(ways) == 1)
+            if way.count < hand:
+                return Entered(laid, unused, False, replacing)
+            others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
+            unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
+            out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
+            if not isinstance(out, bool):
+                return out
+            return Entered(laid, "", out, replacing)
 
     def saved_meanwhile(self, state: "RoundState", player: str) -> "Laydown | None":
         """The player's laydown in the round as saved now, if another terminal saved one
@@ -192,42 +193,45 @@ class Laydowns:
         now = None if game is None else game.rounds[state.number - 1].laydowns.get(player)
         return now if now is not None and now != state.laydowns.get(player) else None
 
-    def choose_doubles(self, game: "Game", words: list[str]) -> list[str] | Turn:
-        """A word typed in letters that a double card could have laid: its cards, the other
-        spellings numbered; Enter keeps the cards as typed, a number switches."""
-        from qscore.cli.laid import cards_text, choices_text
+    def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way | Turn":
+        """Which way the words were laid, of the ways the cards counted leave (worth
+        different points): numbered, Enter keeping the words as typed when that is one."""
+        from qscore.cli.laid import cards_text
 
+        print(f"{' '.join(typed)} can be laid {len(ways)} ways with those cards, worth different points:")
+        for i, way in enumerate(ways, 1):
+            print(f"  {i}: {' '.join(way.words)}: {cards_text(game, way.words)}" + (" (as typed)" if way.typed else ""))
+        keep = ways[0].typed
+        numbers = f"1-{len(ways)}"
         while True:
-            text, options = choices_text(game, words)
-            if not options:
-                return words
-            print(text)
             answer = self.prompts.ask(
-                f"Enter: as typed, or 1-{len(options)} to switch"
-                if len(options) > 1
-                else "Enter: as typed, or 1 to switch",
-                "a double card (QU IN ER CL TH) is one card: the number lays the word with it",
+                f"Which was laid? Enter: as typed, or {numbers}" if keep else f"Which was laid? {numbers}",
+                "a double card (QU IN ER CL TH) is one card: the number says which cards the words were laid with",
             )
             if not isinstance(answer, str):
                 return answer
-            if not answer:
-                return words
-            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(options):
-                i, laid = options[int(answer) - 1]
-                words = [*words[:i], laid, *words[i + 1 :]]
-                print(f"{laid}: {cards_text(game, [laid])}.")
-                continue
-            numbers = "1" if len(options) == 1 else f"a number from 1 to {len(options)}"
-            not_taken(f"{answer!r}: press Enter to keep the words as typed, or type {numbers} to switch")
+            if not answer and keep:
+                return ways[0]
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ways):
+                way = ways[int(answer) - 1]
+                print(f"{' '.join(way.words)}: {cards_text(game, way.words)}.")
+                return way
+            enter = ", or press Enter for the words as typed" if keep else ""
+            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}")
 
     def ask_unused(
-        self, game: "Game", state: "RoundState", player: str, words: list[str], left: int
-    ) -> tuple[str, list[str]] | Turn | None:
-        """The cards left in hand, and the words (the cards counted may settle a double card);
-        None when the table leaves it blank, to type the words again."""
-        from qscore.evening import check_unused
+        self, game: "Game", state: "RoundState", player: str, ways: "list[Way]"
+    ) -> "tuple[str, list[Way]] | Turn | None":
+        """The cards left in hand, and the ways to lay the words that leave that many (the
+        cards counted may settle a double card); None when the table leaves it blank, to
+        type the words again."""
+        from qscore.evening import check_unused, either, unused_counts
 
-        question = f"{player}'s unused cards ({left} card{'s' if left > 1 else ''}; blank: retype the words)"
+        lefts = unused_counts(state, ways)
+        some = [k for k in lefts if k]
+        many = f"{either(some)} card{'' if some == [1] else 's'}"
+        many += ", or - if every card is in a word" if 0 in lefts else ""
+        question = f"{player}'s unused cards ({many}; blank: retype the words)"
         while True:
             unused = self.prompts.ask(question, "the cards left in hand, e.g. Z E")
             if not isinstance(unused, str):
@@ -235,11 +239,11 @@ class Laydowns:
             if not unused:
                 return None
             try:
-                laid = check_unused(game, state, player, words, unused, left)
+                fitting = check_unused(game, state, player, ways, unused)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
-            return unused, taken_as(words, laid, state.hand_size)
+            return unused, fitting
 
     def allowed(self, game: "Game", words: list[str]) -> bool | Turn:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""

@@ -52,11 +52,14 @@ class Fix:
 Turn = Quit | Restart | Fix  # an answer that ends the question asked: the evening's loop acts on it
 
 
-def taken_as(typed: list[str], laid: list[str], hand: int) -> list[str]:
-    """Say which words the cards dealt settled as laid with a double card; the words to save."""
+def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True) -> list[str]:
+    """Say which words the cards dealt settled as laid with a double card (``only``: the one
+    way that fits; else one of ways that score the same); the words to save."""
+    fit = f"the {hand} cards dealt"
+    why = f"the only spelling that fits {fit}" if only else f"the spellings that fit {fit} score the same"
     for was, now in zip(typed, laid, strict=True):
         if was != now:
-            print(f"{was} taken as {now}: the only spelling that fits the {hand} cards dealt.")
+            print(f"{was} taken as {now}: {why}.")
     return laid
 
 
