@@ -54,14 +54,28 @@ def _open_enchant(tag: str) -> tuple[Any, Any]:
     # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
     broker.set_ordering(tag, "hunspell")
     broker.set_ordering("*", "hunspell")
-    if not broker.dict_exists(tag):
-        raise DictionaryError(f"no system dictionary {quoted(tag)}: {install_hint(tag)}")
+    held = hunspell_tags(broker)
+    if tag not in held:
+        kin = [other for other in held if other.partition("_")[0] == tag.partition("_")[0]]
+        also = f" (hunspell has {', '.join(kin)})" if kin else ""
+        raise DictionaryError(f"no system dictionary {quoted(tag)}{also}: {install_hint(tag)}")
     found = broker.request_dict(tag)
-    if found.provider.name != "hunspell":
-        raise DictionaryError(
-            f"system dictionary {quoted(tag)} comes from {found.provider.name}, not hunspell: {install_hint(tag)}"
-        )
     return broker, found
+
+
+def hunspell_tags(broker: Any) -> list[str]:
+    """The tags of the dictionaries hunspell itself holds, sorted. enchant's own answers
+    count every provider's (aspell-en brings en, en_CA and en_AU), and it answers a tag
+    hunspell lacks with a dictionary of the tag's language (en opens en_GB's), so neither
+    ``dict_exists`` nor a dictionary opened says that hunspell holds the tag."""
+    return sorted({tag for tag, provider in broker.list_dicts() if provider.name == "hunspell"})
+
+
+def installed_tags() -> list[str]:
+    """The system dictionaries qscore opens: hunspell's, none when enchant does not load."""
+    with private_enchant():
+        enchant = import_enchant()
+        return [] if enchant is None else hunspell_tags(enchant.Broker())
 
 
 class _Opening:

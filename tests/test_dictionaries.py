@@ -33,14 +33,11 @@ def real(request):
 
 
 def system_dictionary_installed(tag: str) -> bool:
-    from qscore.system_dictionaries import private_enchant
+    """Whether qscore has the system dictionary ``tag``, decided as qscore decides it: only
+    hunspell's count (aspell-en's en_CA and en_AU do not)."""
+    from qscore.system_dictionaries import installed_tags
 
-    with private_enchant():
-        try:
-            import enchant
-        except ImportError:
-            return False
-        return bool(enchant.Broker().dict_exists(tag))
+    return tag in installed_tags()
 
 
 def test_real_dictionaries_accept_words_and_inflections(real):
@@ -83,6 +80,41 @@ def test_unknown_system_dictionary_says_what_to_install():
         match=r"no system dictionary 'xx_YY': install the hunspell dictionary for 'xx_YY' \(.*hunspell-xx\)",
     ):
         open_dictionary("xx_YY")
+
+
+def test_only_hunspell_dictionaries_count():
+    """aspell-en brings en, en_CA and en_AU to enchant: they are not hunspell's, so qscore
+    neither lists nor opens them (and enchant's answer to en, hunspell's en_GB, is no en)."""
+    from qscore.system_dictionaries import hunspell_tags
+
+    class Provider:
+        def __init__(self, name):
+            self.name = name
+
+    class Broker:
+        def list_dicts(self):
+            aspell, hunspell = Provider("aspell"), Provider("hunspell")
+            return [("en", aspell), ("en_CA", aspell), ("en_US", hunspell), ("en_GB", aspell), ("en_GB", hunspell)]
+
+    assert hunspell_tags(Broker()) == ["en_GB", "en_US"]
+
+
+@pytest.mark.sysdict
+def test_a_tag_hunspell_lacks_is_refused_though_enchant_knows_it():
+    from qscore.system_dictionaries import installed_tags, private_enchant
+
+    with private_enchant():
+        import enchant
+
+        every = set(enchant.Broker().list_languages()) | {"en"}  # en: what aspell-en adds
+    held = installed_tags()
+    assert "en_US" in held
+    assert [info.name for info in d.list_dictionaries() if info.words is None] == held
+    for tag in sorted(every - set(held)):
+        with pytest.raises(DictionaryError, match=rf"^no system dictionary '{tag}'"):
+            open_dictionary(tag)
+    with pytest.raises(DictionaryError, match=r"'en' \(hunspell has en_GB, en_US\): install"):
+        open_dictionary("en")
 
 
 @pytest.mark.slow

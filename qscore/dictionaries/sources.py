@@ -26,7 +26,7 @@ from qscore.dictionaries.backends import (
 from qscore.dictionaries.base import Dictionary
 from qscore.errors import DictionaryError, quoted
 from qscore.paths import printable, shown_path
-from qscore.system_dictionaries import import_enchant, private_enchant, system_tag
+from qscore.system_dictionaries import installed_tags, system_tag
 
 
 @dataclass(frozen=True)
@@ -92,19 +92,7 @@ class SystemDictionaries(Source):
         return system_tag(name) or name
 
     def listed(self) -> list[DictionaryInfo]:
-        with private_enchant():
-            enchant = import_enchant()
-            if enchant is None:
-                return []
-            tags = sorted(enchant.Broker().list_languages())
-        found = []
-        for tag in tags:
-            try:
-                system = EnchantDictionary(tag)
-            except DictionaryError:
-                continue  # known to another provider only
-            found.append(DictionaryInfo(tag, None, system.source))
-        return found
+        return [DictionaryInfo(tag, None, EnchantDictionary(tag).source) for tag in installed_tags()]
 
 
 class WordListFiles(Source):
