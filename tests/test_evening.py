@@ -22,8 +22,8 @@ from qscore.evening import (
     turn_order,
     unused_counts,
     ways_to_lay,
-    worth_asking,
     words_of,
+    worth_asking,
 )
 from qscore.scoresheet import Game
 
