@@ -67,7 +67,11 @@ def hunspell_tags(broker: Any) -> list[str]:
     """The tags of the dictionaries hunspell itself holds, sorted. enchant's own answers
     count every provider's (aspell-en brings en, en_CA and en_AU), and it answers a tag
     hunspell lacks with a dictionary of the tag's language (en opens en_GB's), so neither
-    ``dict_exists`` nor a dictionary opened says that hunspell holds the tag."""
+    ``dict_exists`` nor a dictionary opened says that hunspell holds the tag. enchant lists
+    a tag once, from the provider its ordering puts first (Debian's puts aspell first for
+    en_US), so hunspell is put first for each tag before the list is read."""
+    for tag, _provider in broker.list_dicts():
+        broker.set_ordering(tag, "hunspell")
     return sorted({tag for tag, provider in broker.list_dicts() if provider.name == "hunspell"})
 
 

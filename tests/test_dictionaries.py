@@ -92,9 +92,17 @@ def test_only_hunspell_dictionaries_count():
             self.name = name
 
     class Broker:
-        def list_dicts(self):
+        """enchant's: each tag listed once, from the provider its ordering puts first."""
+
+        def __init__(self):
             aspell, hunspell = Provider("aspell"), Provider("hunspell")
-            return [("en", aspell), ("en_CA", aspell), ("en_US", hunspell), ("en_GB", aspell), ("en_GB", hunspell)]
+            self.held = {"en": [aspell], "en_CA": [aspell], "en_US": [aspell, hunspell], "en_GB": [aspell, hunspell]}
+
+        def set_ordering(self, tag, first):
+            self.held[tag].sort(key=lambda provider: provider.name != first)
+
+        def list_dicts(self):
+            return [(tag, providers[0]) for tag, providers in self.held.items()]
 
     assert hunspell_tags(Broker()) == ["en_GB", "en_US"]
 
