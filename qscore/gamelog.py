@@ -19,7 +19,7 @@ from qscore.paths import printable
 
 if TYPE_CHECKING:
     from qscore.entries import LogLine
-    from qscore.gamesfile import GamesFile
+    from qscore.gamesfile import GamesFile, Look
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class LogReader:
 
     def read(
         self,
-        conn: sqlite3.Connection,
+        look: Look,
         game_id: int,
         name: str,
         kept: Kept | None = None,
@@ -69,8 +69,9 @@ class LogReader:
         ``kept`` it was held to, if any)."""
         from qscore.entries import LogLine
 
+        conn = look.conn
         try:
-            if kept is not None and not self.file.damage:
+            if kept is not None and not look.damage:
                 query = "SELECT seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries WHERE game_id = ? ORDER BY seq"
                 rows = conn.execute(query, (game_id,)).fetchall()
                 counted = len(rows)
@@ -114,11 +115,12 @@ class LogReader:
                 raise self.damaged_game(name, "an entry's bytes changed since qscore saved it")
         return entries, digest, kept
 
-    def table_rows(self, conn: sqlite3.Connection) -> dict[int, list[tuple[Any, Any, Any]]]:
+    def table_rows(self, look: Look) -> dict[int, list[tuple[Any, Any, Any]]]:
         """Every entry, read from the table itself in one pass, by game."""
         found: dict[int, list[tuple[Any, Any, Any]]] = {}
         try:
-            rows = conn.execute("SELECT game_id, seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED")
+            query = "SELECT game_id, seq, CAST(kind AS BLOB), CAST(data AS BLOB) FROM entries NOT INDEXED"
+            rows = look.conn.execute(query)
             for game_id, seq, kind, data in rows:
                 found.setdefault(game_id, []).append((seq, kind, data))
         except sqlite3.DatabaseError as exc:

@@ -1,7 +1,8 @@
 """The saved-games file: found, identified and opened safely, and its failures told as
 their cause.
 
-A file is identified through a read-only connection before anything writes to it, so a
+A file is identified before anything is written to it (a read through a read-only
+connection, a write through its own connection before its transaction begins), so a
 database from a newer qscore, a damaged file or another program's SQLite file is refused
 with an error naming the cause and is never changed. The database file is made whole
 (schema and journal mode) under a temporary name and linked into place, so a file at
@@ -21,8 +22,9 @@ SQLite's own check runs on every look: ``integrity_check`` (which also finds an 
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
 more than the read, unless the look is answered from a kept listing (see
 qscore.storage.GameStore.listing); a failure is noted (``damage``) and the games that
-can be read still are. Before every write ``integrity_check`` runs whatever the size,
-and a file that fails it is never written to. The second derived table, ``listings``,
+can be read still are. Every write runs ``integrity_check`` inside its transaction,
+whatever the size, and a file that fails it is never written to (a read made just to
+check an entry before its write leaves the check to the write). The second derived table, ``listings``,
 is made with the first and dropped whole by triggers whenever an entry or a summary
 changes.
 
@@ -35,6 +37,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from qscore.errors import StorageError, UnknownGameError
@@ -108,16 +111,26 @@ _TABLES = {"games", "entries"}
 _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
 
 
+@dataclass
+class Look:
+    """One open connection to the file, and what was found of the file through it: what
+    SQLite's check found wrong (``damage``), whether that check ran (``checked``), and
+    whether the file holds the derived tables. It lives as long as its connection."""
+
+    conn: sqlite3.Connection
+    derived: bool = False  # the file holds the derived table of summaries and its triggers
+    listings: bool = False  # and the table of listings with its triggers
+    damage: str | None = None
+    checked: bool = False
+
+
 class GamesFile:
-    """The SQLite file at ``path``: ``reading()`` and ``writing()`` give connections to a
-    file identified as qscore's, in one snapshot or one write."""
+    """The SQLite file at ``path``: ``reading()`` and ``writing()`` give a look at a file
+    identified as qscore's, in one snapshot or ready to write. It keeps nothing between
+    looks: what a look found is the look's."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.damage: str | None = None  # what SQLite's check found wrong on the last look
-        self.derived = False  # whether the file holds the derived table, as of the last look
-        self.listings = False  # whether it holds the table of listings, as of the last look
-        self.checked = False  # whether SQLite's check ran on the last look (see ``reading``)
         self.failures = FileFailures(path)
 
     @property
@@ -131,69 +144,73 @@ class GamesFile:
         return self.path.exists()
 
     @contextmanager
-    def reading(self, *, writing: bool = False, check_large: bool = True) -> Iterator[sqlite3.Connection]:
-        """A read-only connection to an identified qscore database, in one snapshot.
-        Damage SQLite's check finds is noted in ``damage``, not raised (unless ``writing``):
-        what can be read still is, and qscore.storage checks each game it reads. Without
-        ``check_large``, a file past CHECK_FULLY_UP_TO is not checked (``checked`` False):
-        the caller runs ``check`` if it reads more than a kept listing."""
+    def reading(self, *, check: bool = True, check_large: bool = True) -> Iterator[Look]:
+        """A read-only look at an identified qscore database, in one snapshot. Damage
+        SQLite's check finds is noted in the look's ``damage``, not raised: what can be
+        read still is, and qscore.storage checks each game it reads. Without ``check``,
+        or without ``check_large`` on a file past CHECK_FULLY_UP_TO, the file is not
+        checked (``checked`` False): the caller runs ``check`` if it reads more than a
+        kept listing, or leaves it to the write that follows."""
         if not self.exists():
             raise UnknownGameError(NO_GAMES)
-        with self.failures.explained(writing=writing, waited_ms=BUSY_TIMEOUT_MS):
+        with self.failures.explained(writing=False, waited_ms=BUSY_TIMEOUT_MS):
             conn = self._open_read_only()
             try:
-                self._identify(conn)
+                look = self._identify(conn)
                 conn.execute("BEGIN")
-                self.damage, self.checked = None, False
-                if writing or check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO:
-                    self.check(conn, fully=writing)
-                if writing and self.damage:
-                    raise StorageError(
-                        f"cannot save to {self.path}: the file is damaged ({self.damage}); nothing was saved: "
-                        "qscore reads the games it still can from it, but will not write to it"
-                    )
-                yield conn
+                if check and (check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO):
+                    self.check(look)
+                yield look
             finally:
                 conn.close()
 
-    def check(self, conn: sqlite3.Connection, *, fully: bool = False) -> None:
-        """SQLite's check of the whole file, noted in ``damage``."""
+    def check(self, look: Look, *, fully: bool = False) -> None:
+        """SQLite's check of the whole file, noted in the look's ``damage``."""
         fully = fully or self.path.stat().st_size <= CHECK_FULLY_UP_TO
         try:
-            found = conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
+            found = look.conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             found = str(exc)
         lines = str(found).replace("*** in database main ***", "").split("\n")
-        self.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
-        self.checked = True
+        look.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
+        look.checked = True
 
-    def add_derived(self, conn: sqlite3.Connection) -> None:
+    def refuse_damaged(self, look: Look) -> None:
+        """SQLite's full check, inside a write before it changes anything: a damaged file is never written to."""
+        self.check(look, fully=True)
+        if look.damage:
+            raise StorageError(
+                f"cannot save to {self.path}: the file is damaged ({look.damage}); nothing was saved: "
+                "qscore reads the games it still can from it, but will not write to it"
+            )
+
+    def add_derived(self, look: Look) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
-        if not (self.derived and self.listings):
+        if not (look.derived and look.listings):
             for statement in _DERIVED:
-                conn.execute(statement)
-            self.derived = self.listings = True
+                look.conn.execute(statement)
+            look.derived = look.listings = True
 
     @contextmanager
-    def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[sqlite3.Connection]:
-        """A read-write connection, once a read-only look has found qscore's database whole;
-        a lock another process holds is waited for up to ``wait_ms`` (BUSY_TIMEOUT_MS unless given)."""
+    def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[Look]:
+        """A read-write look at a file identified as qscore's (the caller begins the write
+        and runs ``refuse_damaged`` inside it); a lock another process holds is waited for
+        up to ``wait_ms`` (BUSY_TIMEOUT_MS unless given). One connection does it all."""
         wait_ms = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
         with self.failures.explained(writing=True, waited_ms=wait_ms):
             if not self.exists():
                 if not create:
                     raise UnknownGameError(NO_GAMES)
                 self._create_file()
-            with self.reading(writing=True):
-                pass
             # opened read-write anyway, SQLite would make a read-only -shm beside it
             why = self.failures.read_only_part()
             if why:
                 raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
             conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=wait_ms / 1000, isolation_level=None)
             try:
+                look = self._identify(self._checked(conn))
                 conn.execute("PRAGMA synchronous = FULL")
-                yield conn
+                yield look
             finally:
                 conn.close()
 
@@ -226,7 +243,7 @@ class GamesFile:
             raise
         return conn
 
-    def _identify(self, conn: sqlite3.Connection) -> None:
+    def _identify(self, conn: sqlite3.Connection) -> Look:
         """Refuse anything but a whole qscore database of a schema this qscore reads."""
         if self.path.stat().st_size == 0 and not nonempty(self.failures.wal):
             raise StorageError(
@@ -249,9 +266,9 @@ class GamesFile:
         if not tables >= _TABLES:
             raise self.failures.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-        self.derived = DERIVED in tables and triggers >= _TRIGGERS
+        derived = DERIVED in tables and triggers >= _TRIGGERS
         listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
-        self.listings = self.derived and LISTINGS in tables and triggers >= listing_triggers
+        return Look(conn, derived, derived and LISTINGS in tables and triggers >= listing_triggers)
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:

@@ -1,10 +1,12 @@
 """What is kept beside the log: each game's summary (its figures for `games` and `stats`,
-worked out by the caller's function: this module stores, the core computes) and the
+worked out by the application layer: this module stores and reads them back) and the
 listings of the whole file made from them.
 
-A game's summary is keyed by the log's last sequence number, a digest of the log and the
-summary's format version; it is written with each entry, rebuilt from the log when
-missing, stale, damaged or of another version, and never trusted over the log. A listing
+A game's summary is plain data the caller makes (the application layer works it out
+from the log this module hands it: nothing here calls back). It is keyed by the log's
+last sequence number, a digest of the log and the summary's format version; it is
+written with each entry, made again from the log when missing, stale, damaged or of
+another version, and never trusted over the log. A listing
 (what `games` or `stats` made of every summary) is kept under the file's fingerprint and
 read back while that fingerprint holds; triggers in the file drop the listings whenever an
 entry or a summary changes (docs/design.md, "Kept listings").
@@ -24,25 +26,12 @@ from qscore.errors import QscoreError
 from qscore.gamelog import Kept, LogReader, Unreadable, sha256, shown, text_of, utf8
 
 if TYPE_CHECKING:
-    from qscore.gamesfile import GamesFile
-    from qscore.scoresheet import Game
+    from qscore.entries import LogLine
+    from qscore.gamesfile import GamesFile, Look
 
-# the game's summary: derive(game, game before its last entry or None, the summary kept
-# of that game (or of this one, when before is None), or None)
-Deriver = Callable[["Game", "Game | None", dict[str, Any] | None], dict[str, Any]]
-# fold(every game's summary or why it cannot be read) -> (a JSON value, whether it may be kept)
-Fold = Callable[[list["Summarized | Unreadable"]], tuple[Any, bool]]
 READ_FROM_THE_TABLE_BEYOND = 8  # games to read without a kept summary: past this, in one pass
 KEEP_WAIT_MS = 250  # a read keeps its summaries only if no writer holds the file longer
 _LAST = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"  # a game's last entry, through the index
-
-
-@dataclass(frozen=True)
-class Summary:
-    """How a game's kept summary is made: the caller's function and the version of its format."""
-
-    version: int
-    derive: Deriver
 
 
 @dataclass(frozen=True)
@@ -51,6 +40,36 @@ class Summarized:
 
     name: str
     data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A game whose summary the caller is to make (none kept is fresh): its log, read
+    checked, and the summary kept of it if one of this version is (parts of it may carry over)."""
+
+    name: str
+    entries: list[LogLine]
+    kept: dict[str, Any] | None
+    game_id: int
+    digest: str
+
+
+@dataclass
+class Listed:
+    """What a read found for a listing of ``kind``: on a hit, the ``value`` kept under the
+    file's fingerprint; otherwise every game, oldest first, as a summary, a game whose log
+    cannot be read, or a game whose summary the caller makes (``Pending``). ``damage``:
+    what SQLite's check of the file found, if anything."""
+
+    kind: str
+    version: int
+    hit: bool
+    value: Any
+    found: list[Summarized | Unreadable | Pending]
+    damage: str | None
+    derived: bool = False  # the file held the derived tables when read
+    rows: list[Any] | None = None  # the fingerprint's rows as read (None: the read was not whole)
+    sums: dict[int, tuple[int, int, str]] | None = None  # each kept summary's game, last entry, checksum
 
 
 @dataclass(frozen=True)
@@ -72,105 +91,106 @@ class KeptFigures:
         self,
         file: GamesFile,
         log: LogReader,
-        transaction: Callable[[sqlite3.Connection, list[Any]], AbstractContextManager[None]],
+        transaction: Callable[[Look, list[Any]], AbstractContextManager[None]],
     ) -> None:
         self.file = file
         self.log = log
         self.transaction = transaction
 
-    def listing(self, kind: str, summary: Summary, needs: Callable[[dict[str, Any]], bool], fold: Fold) -> Any:
-        """What ``fold`` makes of every saved game's summary, oldest first.
+    def look_up(self, kind: str, version: int, wanting: str | None = None) -> Listed:
+        """What a listing of ``kind`` reads: the kept one, or every game's summary.
 
-        Summaries are read from the kept ones where they are fresh (of this version, made
-        from the log as it stands, and not wanting what ``needs`` says they lack); the
-        others are made from their logs, and kept if they can be (a read-only file, a lock
-        held by a writer or a damaged file keep nothing: that is for another time). A game
-        whose log cannot be read is named, not fatal.
+        Summaries are read from the kept ones where they are fresh (of ``version``, made
+        from the log as it stands, and holding a value at ``wanting``); the others come
+        back ``Pending``, their logs read, for the caller to make and hand to ``keep``. A
+        game whose log cannot be read is named, not fatal.
 
-        What ``fold`` made is kept beside them under ``kind``, and read back while the
-        file's fingerprint (every game's id, name and last entry through the index, and
-        ``summary.version``) is the one it was made under; any other change to an entry
-        or a summary drops the kept listings (triggers in the file). It is kept only
-        when every game read whole, from a file SQLite's check found whole, and ``fold``
-        says it may be. On a hit a file larger than CHECK_FULLY_UP_TO is not checked by
-        SQLite (what is shown is what a checked read made of the same rows); a smaller
-        one is, and damage it finds is a miss."""
+        A listing is read back while the file's fingerprint (every game's id, name and
+        last entry through the index, and ``version``) is the one it was made under; any
+        other change to an entry or a summary drops the kept listings (triggers in the
+        file). On a hit a file larger than CHECK_FULLY_UP_TO is not checked by SQLite
+        (what is shown is what a checked read made of the same rows); a smaller one is,
+        and damage it finds is a miss."""
         if not self.file.exists():
-            return fold([])[0]
-        with self.file.reading(check_large=False) as conn:
-            if self.file.listings and not self.file.damage:
+            return Listed(kind, version, False, None, [], None)
+        with self.file.reading(check_large=False) as look:
+            if look.listings and not look.damage:
                 try:
-                    fingerprint = _fingerprint(kind, summary.version, self._fingerprint_rows(conn))
+                    fingerprint = _fingerprint(kind, version, self._fingerprint_rows(look))
                 except sqlite3.DatabaseError:
                     fingerprint = None  # damage: the summaries are read, and say what it is
-                kept = self._listing_of(conn, kind, fingerprint) if fingerprint else None
+                kept = self._listing_of(look, kind, fingerprint) if fingerprint else None
                 if kept is not None:
-                    return kept
-            if not self.file.checked:
-                self.file.check(conn)
-            found, keep, made = self._summarized(conn, summary, needs)
-            damage = self.file.damage
-        value, keepable = fold(found)
-        if keepable and made is not None and not damage and self.file.derived:
-            rows, sums = made
-            self._keep(summary, keep, Listing(kind, _fingerprint(kind, summary.version, rows), sums, value))
-        elif keep:
-            self._keep(summary, keep)
-        return value
+                    return Listed(kind, version, True, kept, [], None)
+            if not look.checked:
+                self.file.check(look)
+            return self._summarized(look, kind, version, wanting)
 
-    def _summarized(
-        self, conn: sqlite3.Connection, summary: Summary, needs: Callable[[dict[str, Any]], bool]
-    ) -> tuple[
-        list[Summarized | Unreadable], list[tuple[int, int, str, dict[str, Any]]], tuple[list[Any], list[Any]] | None
-    ]:
-        """Every game's summary, the ones made here to keep, and what the file will hold
-        once they are kept: the rows of its fingerprint, and each summary's game, last
-        entry and checksum (None: a game did not read whole, or a summary made here is
-        not kept, so it would be made again: no listing is to be kept)."""
-        from qscore.scoresheet import Game
-
-        found: list[Summarized | Unreadable] = []
-        keep: list[tuple[int, int, str, dict[str, Any]]] = []
-        listed = self._listed(conn)
+    def _summarized(self, look: Look, kind: str, version: int, wanting: str | None) -> Listed:
+        """Every game's summary where one is kept fresh, the others' logs read for the
+        caller to make them, and what a listing would be kept under."""
+        found: list[Summarized | Unreadable | Pending] = []
+        listed = self._listed(look)
         pending = []
         for game_id, raw, last, kept in listed:
             name = text_of(raw, "") if utf8(raw) else None
             if name is None:
                 found.append(Unreadable(shown(raw), "its name is not UTF-8 text"))
                 continue
-            data = kept.usable(summary.version) if kept is not None and not self.file.damage else None
-            if data is not None and kept is not None and kept.last_seq == last and not needs(data):
+            data = kept.usable(version) if kept is not None and not look.damage else None
+            fresh = data is not None and kept is not None and kept.last_seq == last
+            if fresh and data is not None and (wanting is None or data.get(wanting) is not None):
                 found.append(Summarized(name, data))
                 continue
-            found.append(Summarized(name, {}))  # made below
+            found.append(Summarized(name, {}))  # read below
             pending.append((len(found) - 1, game_id, name, kept))
-        whole = True
         sums = {game_id: (game_id, kept.last_seq, kept.checksum) for game_id, _, _, kept in listed if kept is not None}
-        table = self.log.table_rows(conn) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
+        table = self.log.table_rows(look) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
         for slot, game_id, name, kept in pending:
             try:
-                log, digest, kept = self.log.read(conn, game_id, name, kept, table)
-                old = kept.usable(summary.version) if kept is not None else None
-                data = summary.derive(Game.from_log(name, log), None, old)
+                log, digest, kept = self.log.read(look, game_id, name, kept, table)
             except QscoreError as exc:
                 found[slot] = Unreadable(name, str(exc))
                 continue
-            found[slot] = Summarized(name, data)
-            if data != old:
-                hexdigest = digest.hexdigest()
-                keep.append((game_id, len(log), hexdigest, data))
-                text = json.dumps(data, sort_keys=True)
-                sums[game_id] = (game_id, len(log), _checksum(game_id, len(log), summary.version, hexdigest, text))
-            else:
-                whole = False  # a summary that stays as it was is made again next time
-        whole = whole and not any(isinstance(f, Unreadable) for f in found)
-        if not whole:
-            return found, keep, None
-        return found, keep, ([(game_id, raw, last) for game_id, raw, last, _ in listed], sorted(sums.values()))
+            old = kept.usable(version) if kept is not None else None
+            found[slot] = Pending(name, log, old, game_id, digest.hexdigest())
+        rows = [(game_id, raw, last) for game_id, raw, last, _ in listed]
+        return Listed(kind, version, False, None, found, look.damage, look.derived, rows, sums)
 
-    def _listed(self, conn: sqlite3.Connection) -> list[tuple[int, bytes, int | None, Kept | None]]:
+    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
+        """Keep the summaries the caller ``made`` for a read's pending games (each only if
+        its log is still as it was read) and, unless ``value`` is None, that listing under
+        the fingerprint the read found: only when every game read whole and had its
+        summary made, from a file SQLite's check found whole, and only if the file then
+        holds what it was made from (the same fingerprint and summaries: no other program
+        changed them meanwhile). When the file cannot be written now, nothing is kept,
+        and nothing fails."""
+        if listed.hit:
+            return
+        keep = [(p.game_id, len(p.entries), p.digest, data) for p, data in made if data != p.kept]
+        pending = [f for f in listed.found if isinstance(f, Pending)]
+        whole = (
+            listed.rows is not None
+            and listed.sums is not None
+            and len(keep) == len(pending)
+            and not any(isinstance(f, Unreadable) for f in listed.found)
+        )
+        listing = None
+        if whole and value is not None and not listed.damage and listed.derived:
+            assert listed.rows is not None and listed.sums is not None
+            sums = dict(listed.sums)
+            for game_id, last_seq, digest, data in keep:
+                text = json.dumps(data, sort_keys=True)
+                sums[game_id] = (game_id, last_seq, _checksum(game_id, last_seq, listed.version, digest, text))
+            fingerprint = _fingerprint(listed.kind, listed.version, listed.rows)
+            listing = Listing(listed.kind, fingerprint, sorted(sums.values()), value)
+        if keep or listing is not None:
+            self._keep(listed.version, keep, listing)
+
+    def _listed(self, look: Look) -> list[tuple[int, bytes, int | None, Kept | None]]:
         """Each game: id, name as stored, last sequence number (through the index), kept summary."""
-        if self.file.derived:
+        conn = look.conn
+        if look.derived:
             try:
                 rows = conn.execute(
                     f"SELECT g.id, CAST(g.name AS BLOB), {_LAST}, s.last_seq, s.version, s.digest, "
@@ -187,16 +207,16 @@ class KeptFigures:
         return [(r[0], r[1], r[2], None) for r in rows]
 
     @staticmethod
-    def _fingerprint_rows(conn: sqlite3.Connection) -> list[Any]:
+    def _fingerprint_rows(look: Look) -> list[Any]:
         """Each game's id, name as stored and last sequence number through the index: what
         a listing is kept under (the summaries are not read: a change to one drops the
         listings, by trigger; reading them would cost as much as the rest of the listing)."""
-        return conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
+        return look.conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
 
-    def _listing_of(self, conn: sqlite3.Connection, kind: str, fingerprint: str) -> Any:
+    def _listing_of(self, look: Look, kind: str, fingerprint: str) -> Any:
         """The listing kept under ``kind`` if it was made under ``fingerprint`` and is whole; else None."""
         try:
-            row = conn.execute(
+            row = look.conn.execute(
                 "SELECT fingerprint, CAST(data AS BLOB), checksum FROM listings WHERE kind = ?", (kind,)
             ).fetchone()
         except sqlite3.DatabaseError:
@@ -211,11 +231,11 @@ class KeptFigures:
         except json.JSONDecodeError:
             return None
 
-    def kept_of(self, conn: sqlite3.Connection, game_id: int) -> Kept | None:
-        if not self.file.derived:
+    def kept_of(self, look: Look, game_id: int) -> Kept | None:
+        if not look.derived:
             return None
         try:
-            row = conn.execute(
+            row = look.conn.execute(
                 "SELECT last_seq, version, digest, CAST(data AS BLOB), checksum FROM summaries WHERE game_id = ?",
                 (game_id,),
             ).fetchone()
@@ -224,27 +244,27 @@ class KeptFigures:
         return None if row is None else _kept(game_id, row)
 
     def put_summary(
-        self, conn: sqlite3.Connection, game_id: int, last_seq: int, summary: Summary, digest: Any, data: dict[str, Any]
+        self, look: Look, game_id: int, last_seq: int, version: int, digest: Any, data: dict[str, Any]
     ) -> None:
-        self.file.add_derived(conn)
+        self.file.add_derived(look)
         hexdigest = digest if isinstance(digest, str) else digest.hexdigest()
         text = json.dumps(data, sort_keys=True)
-        conn.execute(
+        look.conn.execute(
             "INSERT OR REPLACE INTO summaries (game_id, last_seq, version, digest, data, checksum) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 last_seq,
-                summary.version,
+                version,
                 hexdigest,
                 text,
-                _checksum(game_id, last_seq, summary.version, hexdigest, text),
+                _checksum(game_id, last_seq, version, hexdigest, text),
             ),
         )
 
     def _keep(
         self,
-        summary: Summary,
+        version: int,
         rows: list[tuple[int, int, str, dict[str, Any]]],
         listing: Listing | None = None,
     ) -> None:
@@ -253,17 +273,18 @@ class KeptFigures:
         same fingerprint and summaries: no other program changed them meanwhile); when the
         file cannot be written now, nothing is kept, and nothing fails."""
         try:
-            with self.file.writing(wait_ms=KEEP_WAIT_MS) as conn, self.transaction(conn, []):
+            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self.transaction(look, []):
+                conn = look.conn
                 for game_id, last_seq, digest, data in rows:
                     now = conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
                     if now == last_seq:
-                        self.put_summary(conn, game_id, last_seq, summary, digest, data)
+                        self.put_summary(look, game_id, last_seq, version, digest, data)
                 if listing is None:
                     return
-                self.file.add_derived(conn)
+                self.file.add_derived(look)
                 kind, fingerprint = listing.kind, listing.fingerprint
                 sums = conn.execute("SELECT game_id, last_seq, checksum FROM summaries ORDER BY game_id").fetchall()
-                if _fingerprint(kind, summary.version, self._fingerprint_rows(conn)) == fingerprint and (
+                if _fingerprint(kind, version, self._fingerprint_rows(look)) == fingerprint and (
                     sums == listing.summaries
                 ):
                     text = json.dumps(listing.value, separators=(",", ":"))

@@ -16,7 +16,9 @@ imported inside the functions that use them, so ``qscore check`` does not pay fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -27,40 +29,48 @@ from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreE
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
-    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
+    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, LogLine, Renamed, Undone
     from qscore.gamelines import GameLine
     from qscore.review import HandReview
     from qscore.scoresheet import Game, Laydown
     from qscore.stats import TableStats
-    from qscore.storage import GameStore, Summary, Unreadable
-    from qscore.storage import Written as Written  # what changes_written() gives
+    from qscore.storage import GameStore, Summarized, Unreadable
+    from qscore.storage import Written as Written  # what recording() gives
 
 
-# The stores the running command opened: after Ctrl-C they tell whether an entry was saved.
-_stores: list[GameStore] = []
+# What the use-cases called inside a recording() block save (None outside one): a
+# context variable, so a second thread or task keeps its own, and nothing outlives the block.
+_recording: ContextVar[list[Written] | None] = ContextVar("qscore_recording", default=None)
 
 
-def open_store() -> GameStore:
+@contextmanager
+def recording() -> Iterator[list[Written]]:
+    """What the use-cases called inside the block save (entries, games renamed or deleted),
+    oldest first, as each write commits: after Ctrl-C it tells whether anything was saved.
+    A block inside another shares its record; outside any, nothing is recorded."""
+    open_already = _recording.get()
+    if open_already is not None:
+        yield open_already
+        return
+    written: list[Written] = []
+    token = _recording.set(written)
+    try:
+        yield written
+    finally:
+        _recording.reset(token)
+
+
+def entries_written(written: list[Written]) -> list[Entry]:
+    """The entries among what was saved, oldest first."""
+    return [w.entry for w in written if w.entry is not None]
+
+
+def _store() -> GameStore:
+    """A store for one use-case: it holds no connection between calls, and what it
+    commits goes to the recording under way, if any."""
     from qscore.storage import GameStore
 
-    store = GameStore()
-    _stores.append(store)
-    return store
-
-
-def begin_command() -> None:
-    """Forget the entries an earlier command wrote (a test runs many commands in one process)."""
-    _stores.clear()
-
-
-def entries_written() -> list[Entry]:
-    """The entries this command has saved so far, oldest first."""
-    return [w.entry for w in changes_written() if w.entry is not None]
-
-
-def changes_written() -> list[Written]:
-    """What this command has saved so far (entries, and games renamed or deleted), oldest first."""
-    return [w for store in _stores for w in store.written]
+    return GameStore(written=_recording.get())
 
 
 A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
@@ -105,8 +115,28 @@ class Saved(Generic[A]):
         return self.closed and number is not None and self.before.rounds[number - 1].closed
 
 
-def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:
-    return Saved(*open_store().append(build, game, _summary()))
+def _append(build: Callable[[Game], A], game: str | None, read: Game | None = None) -> Saved[A]:
+    """Check and save one entry in one write: ``build`` checks it against the game as it
+    stands inside the write (``read``, the game as read before the write, is taken as it if
+    no entry was added meanwhile, so it is not replayed again), and the game's summary is
+    kept with it."""
+    from qscore.gamelines import FIGURES_VERSION
+    from qscore.scoresheet import Game
+
+    with _store().appending(game) as write:
+        same = read is not None and read.name == write.name and _same_log(read, write.log)
+        before = read if same and read is not None else Game.from_log(write.name, write.log)
+        entry = write.add(build(before))
+        after = Game(write.name, [*before.entries, entry])
+        write.keep_summary(FIGURES_VERSION, _figures(after, before, write.kept(FIGURES_VERSION)))
+    return Saved(before, entry, after)
+
+
+def _same_log(game: Game, log: list[LogLine]) -> bool:
+    """Whether ``game`` was replayed from this log (its entries read alike: no replay needed)."""
+    from qscore.entries import read_entries
+
+    return len(game.entries) == len(log) and read_entries(game.name, log) == game.entries
 
 
 # --- the summaries kept beside the logs ---------------------------------------
@@ -119,28 +149,67 @@ def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:
 # leaves them to the next `stats`, which reviews that game and keeps what it found.
 
 
-def _summary(review: bool = False, unreviewed: list[str] | None = None) -> Summary:
-    """How a game's summary is made; with ``review``, its points missed are found if not kept
-    (why a game's cannot be is added to ``unreviewed``)."""
+def _figures(
+    game: Game,
+    before: Game | None,
+    kept: dict[str, Any] | None,
+    review: bool = False,
+    unreviewed: list[str] | None = None,
+) -> dict[str, Any]:
+    """A game's summary, as kept: its figures, with the points missed ``kept`` of it (or
+    of ``before``, the game before its last entry, if that left its closed rounds as they
+    were); with ``review``, found now if not kept (why a game's cannot be is added to
+    ``unreviewed``)."""
+    from qscore.review import missed_totals, reviewed_part  # not needed by a read of kept figures
+    from qscore.stats import game_figures
+
+    missed = kept.get("missed") if kept is not None else None
+    if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
+        missed = None
+    if missed is None and review:
+        try:
+            missed = missed_totals(game, review_of(game))
+        except QscoreError as exc:
+            if unreviewed is not None:
+                unreviewed.append(str(exc))
+    return game_figures(game, missed).to_json()
+
+
+def _listing(
+    kind: str,
+    fold: Callable[[list[Summarized | Unreadable]], tuple[Any, bool]],
+    *,
+    review: bool = False,
+    unreviewed: list[str] | None = None,
+) -> tuple[Any, str | None]:
+    """What ``fold`` makes of every saved game's summary, oldest first, and what SQLite's
+    check of the file found: the listing kept beside the logs, or made from the summaries
+    kept beside them, the missing ones made here; what was made is kept. ``fold`` says
+    whether its value may be kept; with ``review``, a summary without points missed is
+    made again (with them, when the game's dictionary opens)."""
     from qscore.gamelines import FIGURES_VERSION
-    from qscore.storage import Summary
+    from qscore.scoresheet import Game
+    from qscore.storage import Pending, Summarized, Unreadable
 
-    def derive(game: Game, before: Game | None, kept: dict[str, Any] | None) -> dict[str, Any]:
-        from qscore.review import missed_totals, reviewed_part  # not needed by a read of kept figures
-        from qscore.stats import game_figures
-
-        missed = kept.get("missed") if kept is not None else None
-        if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
-            missed = None
-        if missed is None and review:
+    store = _store()
+    listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None)
+    if listed.hit:
+        return listed.value, None
+    found: list[Summarized | Unreadable] = []
+    made: list[tuple[Pending, dict[str, Any]]] = []
+    for item in listed.found:
+        if isinstance(item, Pending):
             try:
-                missed = missed_totals(game, review_of(game))
+                data = _figures(Game.from_log(item.name, item.entries), None, item.kept, review, unreviewed)
             except QscoreError as exc:
-                if unreviewed is not None:
-                    unreviewed.append(str(exc))
-        return game_figures(game, missed).to_json()
-
-    return Summary(FIGURES_VERSION, derive)
+                found.append(Unreadable(item.name, str(exc)))
+                continue
+            made.append((item, data))
+            item = Summarized(item.name, data)
+        found.append(item)
+    value, keepable = fold(found)
+    store.keep(listed, made, value if keepable else None)
+    return value, listed.damage
 
 
 @dataclass
@@ -155,7 +224,7 @@ def game_list() -> GameList:
     """Every saved game's line, from the listing kept beside the logs, or made from the
     summaries kept beside them (and kept)."""
     from qscore.gamelines import GameLine
-    from qscore.storage import Summarized, Unreadable
+    from qscore.storage import Unreadable
 
     def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
         lines = [
@@ -164,12 +233,11 @@ def game_list() -> GameList:
         ]
         return lines, True
 
-    store = open_store()
-    lines = store.listing("games", _summary(), lambda data: False, fold)
+    lines, damage = _listing("games", fold)
     games: list[tuple[str, GameLine] | Unreadable] = [
         Unreadable(name, reason) if line is None else (name, GameLine.from_json(line)) for name, line, reason in lines
     ]
-    return GameList(games, store.file.damage)
+    return GameList(games, damage)
 
 
 # --- reads -------------------------------------------------------------------
@@ -177,7 +245,13 @@ def game_list() -> GameList:
 
 def load_game(name: str | None = None) -> Game:
     """The game of that name, or the one most recently started."""
-    return open_store().load(name)
+    return _store().load(name)
+
+
+def _game_to_write(name: str | None) -> Game:
+    """The game a write is about to change, read to check the entry before the write: the
+    write itself runs SQLite's check of the file, so this read does not."""
+    return _store().load(name, check=False)
 
 
 def games_file() -> Path:
@@ -191,17 +265,17 @@ def games_file() -> Path:
 def check_new_name(name: str) -> None:
     """Refuse a name no new game can take (too long, not one line, or a saved game's),
     before the table answers anything else."""
-    open_store().check_free(name)
+    _store().check_free(name)
 
 
 def game_names() -> list[str]:
     """The saved games' names, oldest first, without reading their logs."""
-    return open_store().names()
+    return _store().names()
 
 
 def saved_games() -> list[Game | Unreadable]:
     """Every saved game, oldest first; one whose log cannot be read is named, not fatal."""
-    return open_store().games()
+    return _store().games()
 
 
 def game_dictionary(game: Game) -> Dictionary:
@@ -256,7 +330,7 @@ def table_figures() -> TableFigures:
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept)."""
     from qscore.stats import GameFigures, TableStats, table_figures
-    from qscore.storage import Summarized, Unreadable
+    from qscore.storage import Unreadable
 
     unreviewed: list[str] = []
 
@@ -266,10 +340,9 @@ def table_figures() -> TableFigures:
         value = {"stats": table_figures(games).to_json(), "unreadable": unreadable, "unreviewed": unreviewed}
         return value, not unreviewed  # a game whose review is left out is reviewed next time
 
-    store = open_store()
-    value = store.listing("stats", _summary(True, unreviewed), lambda d: d.get("missed") is None, fold)
+    value, damage = _listing("stats", fold, review=True, unreviewed=unreviewed)
     unreadable = [Unreadable(name, reason) for name, reason in value["unreadable"]]
-    return TableFigures(TableStats.from_json(value["stats"]), unreadable, value["unreviewed"], store.file.damage)
+    return TableFigures(TableStats.from_json(value["stats"]), unreadable, value["unreviewed"], damage)
 
 
 # --- starting a game ---------------------------------------------------------
@@ -293,9 +366,10 @@ def start_game(
     raise BonusChoiceNeeded: the table must choose one."""
     from qscore.cards import load_deck
     from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
-    from qscore.entries import GameConfig
+    from qscore.entries import Created, Entry, GameConfig
+    from qscore.gamelines import FIGURES_VERSION
     from qscore.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
-    from qscore.scoresheet import name_key
+    from qscore.scoresheet import Game, name_key
     from qscore.scoring import BONUS_POINTS
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
@@ -332,7 +406,8 @@ def start_game(
         review=review,
     )
     check_config(config)
-    return open_store().create(config, name, _summary())
+    figures = _figures(Game("", [Entry(1, Created(config))]), None, None)  # the name is not in them
+    return _store().create(config, name, (FIGURES_VERSION, figures))
 
 
 # --- entries -----------------------------------------------------------------
@@ -366,7 +441,7 @@ def record_laydown(
     """
     from qscore.rules import check_laydown
 
-    current = load_game(game)
+    current = _game_to_write(game)
     _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
     refused = None
     if not unchecked:
@@ -376,17 +451,28 @@ def record_laydown(
             raise DictionaryError(
                 "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
             ) from None
-    return LaydownRecorded(save_laydown(player, words, unused, out, round_no, current.name, replace=replace), refused)
+    return LaydownRecorded(
+        save_laydown(player, words, unused, out, round_no, current.name, replace=replace, read=current), refused
+    )
 
 
 def save_laydown(
-    player: str, words: list[str], unused: str, out: bool, round_no: int | None, game: str | None, *, replace: bool
+    player: str,
+    words: list[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    game: str | None,
+    *,
+    replace: bool,
+    read: Game | None = None,
 ) -> Saved[LaidDown]:
-    """Save a laydown, checked inside the write against the game as it then stands.
-    A laydown there already stands (LaydownExistsError) unless ``replace``."""
+    """Save a laydown, checked inside the write against the game as it then stands (``read``:
+    the game as read just before, if it was). A laydown there already stands
+    (LaydownExistsError) unless ``replace``."""
     from qscore.rules import laid_down
 
-    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game)
+    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game, read)
 
 
 def settle_challenge(
@@ -403,7 +489,7 @@ def settle_challenge(
     from qscore.dictionaries import judge
     from qscore.rules import challenge_settled, check_challenge
 
-    current = load_game(game)
+    current = _game_to_write(game)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
@@ -424,7 +510,9 @@ def settle_challenge(
     else:
         valid, how, reason = ruling == "valid", "table", None
 
-    return _append(lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name)
+    return _append(
+        lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name, current
+    )
 
 
 def undo(game: str | None) -> Saved[Undone]:
@@ -456,9 +544,9 @@ def leave(player: str, bonus: str | None, game: str | None) -> Saved[Left]:
 
 def rename_game(old: str, new: str) -> str:
     """Give a saved game a new name; returns the old one."""
-    return open_store().rename(old, new)
+    return _store().rename(old, new)
 
 
 def delete_game(name: str) -> str:
     """Remove a saved game and its whole sheet; returns its name."""
-    return open_store().delete(name)
+    return _store().delete(name)

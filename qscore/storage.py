@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -26,21 +26,17 @@ from typing import TYPE_CHECKING, Any
 from qscore import paths
 from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
 from qscore.gamelog import LogReader, Unreadable, digest_add, sha256, shown, text_of, utf8
-from qscore.gamesfile import NO_GAMES, GamesFile
-from qscore.keptfigures import Fold, KeptFigures, Summarized, Summary
+from qscore.gamesfile import NO_GAMES, GamesFile, Look
+from qscore.keptfigures import KeptFigures, Listed, Pending, Summarized
 
 # what the application layer takes from here: the store, and the kinds its answers come in
-__all__ = ["DB_NAME", "GameStore", "Summarized", "Summary", "Unreadable", "Written", "game_name"]
+__all__ = ["DB_NAME", "Appending", "GameStore", "Listed", "Pending", "Summarized", "Unreadable", "Written", "game_name"]
 
 if TYPE_CHECKING:
-    from qscore.entries import Act, Entry, GameConfig
+    from qscore.entries import Act, Entry, GameConfig, LogLine
     from qscore.scoresheet import Game
 
 DB_NAME = "games.sqlite3"
-
-
-# build(game) -> (kind, data) of the entry to append; raising leaves the game as it was
-Builder = Callable[["Game"], "Act"]
 
 
 MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures in `games`
@@ -76,12 +72,55 @@ class Written:
     old_name: str | None = None  # the name a renamed game had
 
 
-class GameStore:
-    """The saved-games database: ``$QSCORE_HOME/games.sqlite3`` or the user data folder."""
+class Appending:
+    """One game's write under way (``GameStore.appending``): its log as it stands inside
+    the write, the summary kept of it, and ``add`` to append one entry."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(
+        self, store: GameStore, look: Look, game_id: int, name: str, read: Any, written: list[Written]
+    ) -> None:
+        self.store, self.look, self.game_id = store, look, game_id
+        self.name = name
+        self.log: list[LogLine]  # the game's log, read checked inside the write
+        self.log, self._digest, self._kept = read
+        self.added: list[Entry] = []  # the entries added to it in this write
+        self.written = written  # what the write will have saved once it commits
+
+    @property
+    def last(self) -> int:
+        """The number of the game's last entry."""
+        return len(self.log) + len(self.added)
+
+    def kept(self, version: int) -> dict[str, Any] | None:
+        """The summary kept of the game as it stands, if one of ``version`` is whole."""
+        return self._kept.usable(version) if self._kept is not None else None
+
+    def add(self, act: Act) -> Entry:
+        """Append one entry after the log read; it is saved when the write commits."""
+        from qscore.entries import Entry
+
+        entry = Entry(self.last + 1, act)
+        self.written.append(Written(self.name, entry))
+        text = self.store._insert(self.look.conn, self.game_id, entry)
+        digest_add(self._digest, entry.seq, entry.kind, text)
+        self.added.append(entry)
+        return entry
+
+    def keep_summary(self, version: int, data: dict[str, Any]) -> None:
+        """Keep the game's summary as it stands after the entries added (plain data of ``version``)."""
+        self.store.kept.put_summary(self.look, self.game_id, self.last, version, self._digest, data)
+
+
+class GameStore:
+    """The saved-games database: ``$QSCORE_HOME/games.sqlite3`` or the user data folder.
+
+    A store holds no connection between calls: each read and each write opens its own and
+    closes it. What it commits is added to ``written`` (a list of the caller's, to tell
+    after Ctrl-C what was saved; a list of its own if none is given)."""
+
+    def __init__(self, path: Path | None = None, written: list[Written] | None = None) -> None:
         self.file = GamesFile(path or paths.data_dir() / DB_NAME)
-        self.written: list[Written] = []  # what this store committed, oldest first
+        self.written: list[Written] = [] if written is None else written
         self.log = LogReader(self.file)
         self.kept = KeptFigures(self.file, self.log, self._transaction)
 
@@ -90,16 +129,19 @@ class GameStore:
         return self.file.path
 
     @contextmanager
-    def _transaction(self, conn: sqlite3.Connection, entries: list[Written]) -> Iterator[None]:
-        """One write; ``entries`` (the changes it makes, filled in as they are made) count as
-        written once (and only once) the commit went through.
+    def _transaction(self, look: Look, entries: list[Written]) -> Iterator[None]:
+        """One write, begun after SQLite's full check found the file whole; ``entries``
+        (the changes it makes, filled in as they are made) count as written once (and
+        only once) the commit went through.
 
         Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
         saved and recorded in ``written``; before it, they are rolled back.
         """
+        conn = look.conn
         conn.execute("BEGIN IMMEDIATE")
         committing = False
         try:
+            self.file.refuse_damaged(look)
             yield
             committing = True
             conn.execute("COMMIT")
@@ -113,16 +155,19 @@ class GameStore:
 
     # --- games ---------------------------------------------------------------
 
-    def create(self, config: GameConfig, name: str | None = None, summary: Summary | None = None) -> Game:
-        """Start a game (its settings checked already: qscore.rules.check_config); without a
-        name it is called after today's date."""
+    def create(
+        self, config: GameConfig, name: str | None = None, summary: tuple[int, dict[str, Any]] | None = None
+    ) -> Game:
+        """Start a game (its settings checked already: qscore.rules.check_config), with its
+        summary (version and data) if given; without a name it is called after today's date."""
         from qscore.entries import Created, Entry
         from qscore.scoresheet import Game
 
         if name is not None:
             name = game_name(name)
         entries: list[Written] = []
-        with self.file.writing(create=True) as conn, self._transaction(conn, entries):
+        with self.file.writing(create=True) as look, self._transaction(look, entries):
+            conn = look.conn
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
                 name = _free_name(date.today().isoformat(), taken)
@@ -133,10 +178,9 @@ class GameStore:
             created = Entry(1, Created(config))
             entries.append(Written(name, created))
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
-            game = Game(name, [created])
             if summary is not None:
-                self.kept.put_summary(conn, game_id, 1, summary, digest, summary.derive(game, None, None))
-        return game
+                self.kept.put_summary(look, game_id, 1, summary[0], digest, summary[1])
+        return Game(name, [created])
 
     def check_free(self, name: str) -> None:
         """Refuse a new game's name that a saved game has already (in any case), before the
@@ -145,37 +189,26 @@ class GameStore:
         if self.file.exists():
             _refuse_taken(name, set(self.names()))
 
-    def load(self, name: str | None = None) -> Game:
+    def load(self, name: str | None = None, *, check: bool = True) -> Game:
+        """The game of that name, or the one most recently started. Without ``check``
+        SQLite's check of the file is left to the write that follows (it runs one)."""
         from qscore.scoresheet import Game
 
-        with self.file.reading() as conn:
-            game_id, found = self._resolve(conn, name)
-            return Game.from_log(found, self.log.read(conn, game_id, found, self.kept.kept_of(conn, game_id))[0])
+        with self.file.reading(check=check) as look:
+            game_id, found = self._resolve(look.conn, name)
+            return Game.from_log(found, self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))[0])
 
-    def append(
-        self, build: Builder, name: str | None = None, summary: Summary | None = None
-    ) -> tuple[Game, Entry, Game]:
-        """Check and append one entry in one transaction: (game before, entry, game after);
-        the game's summary, if asked for, is kept in the same transaction."""
-        from qscore.entries import Entry
-        from qscore.scoresheet import Game
-
-        entries: list[Written] = []
-        with self.file.writing() as conn, self._transaction(conn, entries):
-            game_id, found = self._resolve(conn, name)
-            log, digest, kept = self.log.read(conn, game_id, found, self.kept.kept_of(conn, game_id))
-            before = Game.from_log(found, log)
-            entry = Entry(before.entries[-1].seq + 1, build(before))
-            entries.append(Written(found, entry))
-            text = self._insert(conn, game_id, entry)
-            after = Game(found, [*before.entries, entry])
-            if summary is not None:
-                old = kept.usable(summary.version) if kept is not None else None
-                new = summary.derive(after, before, old)
-                self.kept.put_summary(
-                    conn, game_id, entry.seq, summary, digest_add(digest, entry.seq, entry.kind, text), new
-                )
-        return before, entry, after
+    @contextmanager
+    def appending(self, name: str | None = None) -> Iterator[Appending]:
+        """One write to a game, in one transaction on one connection, begun once SQLite's
+        check found the file whole: the game's log is read checked inside it, the caller
+        checks its entry against it and ``add``s it, and it commits when the block ends
+        (an error raised in the block leaves the game as it was)."""
+        written: list[Written] = []
+        with self.file.writing() as look, self._transaction(look, written):
+            game_id, found = self._resolve(look.conn, name)
+            read = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
+            yield Appending(self, look, game_id, found, read, written)
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
@@ -184,26 +217,33 @@ class GameStore:
         if not self.file.exists():
             return []
         found: list[Game | Unreadable] = []
-        with self.file.reading() as conn:
-            for game_id, raw in conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
+        with self.file.reading() as look:
+            for game_id, raw in look.conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
                 try:
                     name = text_of(raw, "its name")
                     found.append(
-                        Game.from_log(name, self.log.read(conn, game_id, name, self.kept.kept_of(conn, game_id))[0])
+                        Game.from_log(name, self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))[0])
                     )
                 except QscoreError as exc:
                     found.append(Unreadable(shown(raw), str(exc)))
         return found
 
-    def listing(self, kind: str, summary: Summary, needs: Callable[[dict[str, Any]], bool], fold: Fold) -> Any:
-        """What ``fold`` makes of every saved game's summary, oldest first (KeptFigures.listing)."""
-        return self.kept.listing(kind, summary, needs, fold)
+    def listing(self, kind: str, version: int, wanting: str | None = None) -> Listed:
+        """The listing of ``kind`` kept, or every saved game's summary, oldest first, and
+        the games whose summaries the caller is to make (KeptFigures.look_up)."""
+        return self.kept.look_up(kind, version, wanting)
+
+    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
+        """Keep the summaries made for a listing's pending games, and the listing ``value``
+        unless None (KeptFigures.keep)."""
+        self.kept.keep(listed, made, value)
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
         new = game_name(new)
         done: list[Written] = []
-        with self.file.writing() as conn, self._transaction(conn, done):
+        with self.file.writing() as look, self._transaction(look, done):
+            conn = look.conn
             game_id, found = self._resolve(conn, old)
             others = conn.execute("SELECT CAST(name AS BLOB) FROM games WHERE id != ?", (game_id,))
             _refuse_taken(new, {text_of(raw, "") for (raw,) in others}, "choose another name")
@@ -216,7 +256,8 @@ class GameStore:
     def delete(self, name: str) -> str:
         """Remove a saved game and its whole log (readable or not); returns its name."""
         done: list[Written] = []
-        with self.file.writing() as conn, self._transaction(conn, done):
+        with self.file.writing() as look, self._transaction(look, done):
+            conn = look.conn
             game_id, found = self._resolve(conn, name)
             conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             conn.execute("DELETE FROM games WHERE id = ?", (game_id,))  # its summary goes too (a trigger)
@@ -228,8 +269,8 @@ class GameStore:
         a name that is not UTF-8 text is left out."""
         if not self.file.exists():
             return []
-        with self.file.reading() as conn:
-            rows = conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")
+        with self.file.reading() as look:
+            rows = look.conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")
             return [text_of(raw, "") for (raw,) in rows if utf8(raw)]
 
     # --- rows ----------------------------------------------------------------

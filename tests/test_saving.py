@@ -329,7 +329,8 @@ def test_a_laydown_recorded_meanwhile_is_not_overwritten(isolated_home, monkeypa
     judged = scorekeeper.refused_words
 
     def other_terminal_meanwhile(game, laid, dictionary=None, **options):
-        GameStore().append(lambda g: LaidDown(1, "ann", ("at",), ("E",), False))
+        with GameStore().appending() as write:
+            write.add(LaidDown(1, "ann", ("at",), ("E",), False))
         return judged(game, laid, dictionary, **options)
 
     monkeypatch.setattr(scorekeeper, "refused_words", other_terminal_meanwhile)

@@ -58,8 +58,8 @@ def test_kill_inside_the_write_transaction_loses_only_that_entry(isolated_home):
             time.sleep(60)
         storage.GameStore._insert = slow_insert
         from qscore.entries import LaidDown
-        build = lambda g: LaidDown(1, "ann", ("cat",), (), True)
-        storage.GameStore().append(build)
+        with storage.GameStore().appending() as write:
+            write.add(LaidDown(1, "ann", ("cat",), (), True))
         """
     )
     proc = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, env=os.environ.copy())
@@ -112,12 +112,10 @@ def test_concurrent_writers_lose_nothing(isolated_home):
     def write(player):
         store = GameStore()
 
-        def build(game):
-            return LaidDown(2, player, ("at",), ("E", "E"), False)
-
         for _ in range(25):
             try:
-                store.append(build)
+                with store.appending() as write:
+                    write.add(LaidDown(2, player, ("at",), ("E", "E"), False))
             except Exception as exc:
                 errors.append(exc)
 

@@ -35,13 +35,16 @@ class OneLineErrors(TyperGroup):
     """
 
     def invoke(self, ctx: Any) -> Any:
-        try:
+        from qscore.scorekeeper import recording
+
+        with recording() as written:
             try:
-                return super().invoke(ctx)
-            finally:
-                sys.stdout.flush()  # what is still buffered fails here, not at exit
-        except OSError as exc:
-            raise typer.Exit(_output_failed(exc)) from None
+                try:
+                    return super().invoke(ctx)
+                finally:
+                    sys.stdout.flush()  # what is still buffered fails here, not at exit
+            except OSError as exc:
+                raise typer.Exit(_output_failed(exc, written)) from None
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         try:  # `qscore --help` writes its help here
@@ -93,15 +96,12 @@ CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
 INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 
 
-def _output_failed(exc: OSError) -> int:
+def _output_failed(exc: OSError, saved: "list[Written] | None" = None) -> int:
     """The exit status after output could not be written, saying so when there is room.
-    After a write, 0 and a warning naming what was saved: the write went through."""
-    from qscore import scorekeeper
-
+    After a write (``saved``), 0 and a warning naming what was saved: the write went through."""
     if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
         raise exc
     _silence_stdout()
-    saved = scorekeeper.changes_written()
     if saved:
         what = "; ".join(saved_text(w) for w in saved)
         warn(f"cannot write the output ({exc.strerror}), but this was saved: {what}; do not enter it again")
@@ -334,25 +334,21 @@ def reports_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        # Only a command that keeps score imports the scorekeeper; `check` should not pay
-        # for it. One imported already (a test runs many commands) forgets what it wrote.
-        keeper = sys.modules.get("qscore.scorekeeper")
-        if keeper is not None:
-            keeper.begin_command()
-        try:
-            return func(*args, **kwargs)
-        except QscoreError as exc:
-            fail(worded(exc), exc.exit_code)
-        except KeyboardInterrupt:
-            from qscore import scorekeeper
+        from qscore.scorekeeper import entries_written, recording
 
-            saved = scorekeeper.entries_written()
-            if saved:
-                what = "the entry was saved" if len(saved) == 1 else f"{len(saved)} entries were saved"
-                print(f"\nqscore: stopped (Ctrl-C) after {what}: see qscore sheet", file=sys.stderr)
-            else:
-                print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
-            raise typer.Exit(INTERRUPTED) from None
+        with recording() as written:
+            try:
+                return func(*args, **kwargs)
+            except QscoreError as exc:
+                fail(worded(exc), exc.exit_code)
+            except KeyboardInterrupt:
+                saved = entries_written(written)
+                if saved:
+                    what = "the entry was saved" if len(saved) == 1 else f"{len(saved)} entries were saved"
+                    print(f"\nqscore: stopped (Ctrl-C) after {what}: see qscore sheet", file=sys.stderr)
+                else:
+                    print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
+                raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 

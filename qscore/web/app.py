@@ -91,7 +91,6 @@ class SheetWatch:
     def read(self) -> tuple[dict[str, Any] | None, str | None]:
         from qscore.views.sheet import sheet_json
 
-        scorekeeper.begin_command()  # the store keeps what it wrote for Ctrl-C: a server needs none of it
         try:
             return sheet_json(scorekeeper.load_game(self.game)), None
         except QscoreError as exc:
@@ -214,7 +213,6 @@ def make_app(game: str, code: str) -> Starlette:
         def save() -> Outcome:
             from qscore.rules import LaydownExistsError
 
-            scorekeeper.begin_command()
             try:
                 done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
             except LaydownExistsError as exc:
@@ -245,7 +243,6 @@ def make_app(game: str, code: str) -> Starlette:
 
         if len(text) > MAX_WORD:
             return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
-        scorekeeper.begin_command()
         try:
             g = scorekeeper.load_game(game)
             if "dictionary" not in words:

@@ -1,0 +1,63 @@
+"""Count what one `qscore score` costs the games file: SQLite connections opened, SQLite
+checks of the whole file (integrity_check, quick_check) and replays of the game, in one
+process, on a game of a few rounds. A count, not a time: it is the same on any machine.
+
+    ./dev python benchmarks/write_path.py
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import tempfile
+from collections import Counter
+from typing import Any
+
+from qscore import scoresheet
+from qscore.cli import app
+
+
+def run(*args: str) -> None:
+    try:
+        app(list(args), standalone_mode=False)
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            raise
+
+
+def main() -> int:
+    counts: Counter[str] = Counter()
+    connect, replay = sqlite3.connect, scoresheet.Game._replay
+
+    def counted_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)
+        counts["connections"] += 1
+
+        def traced(statement: str) -> None:
+            if "integrity_check" in statement or "quick_check" in statement:
+                counts["whole-file checks"] += 1
+
+        conn.set_trace_callback(traced)
+        return conn
+
+    def counted_replay(self: scoresheet.Game) -> None:
+        counts["replays"] += 1
+        replay(self)
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["QSCORE_HOME"] = home
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (the command's own output)
+        run("new", "ann", "ben", "cat")
+        for player, word in (("ann", "at"), ("ben", "at"), ("cat", "ox")):
+            run("score", player, word, "--unused", "E", "--unchecked")
+        sqlite3.connect, scoresheet.Game._replay = counted_connect, counted_replay  # type: ignore[method-assign]
+        run("score", "ann", "cat", "--unused", "E", "--unchecked")
+        sys.stdout = sys.__stdout__
+    for what in ("connections", "whole-file checks", "replays"):
+        print(f"one qscore score: {counts[what]} {what}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
