@@ -76,6 +76,8 @@ class SheetWatch:
         self._stamp: object = None
         self._changed = anyio.Event()
         self._lock = anyio.Lock()
+        self.stopping = False  # set when the server is told to stop: every stream then ends
+        self.closed = False
 
     def stamp(self) -> object:
         """What changes when anything writes to the games file (its WAL, in WAL mode)."""
@@ -112,15 +114,21 @@ class SheetWatch:
             changed.set()
 
     async def watch(self) -> None:
-        while True:
+        while not self.closed:
+            if self.stopping:
+                self.closed = True  # the open streams end, so the server stops without cutting them
+                changed, self._changed = self._changed, anyio.Event()
+                changed.set()
+                return
             await self.refresh()
             await anyio.sleep(POLL_SECONDS)
 
-    async def after(self, version: int) -> Snapshot:
-        """The first snapshot newer than the version given, as soon as there is one."""
-        while self.snapshot.version <= version:
+    async def after(self, version: int) -> Snapshot | None:
+        """The first snapshot newer than the version given, as soon as there is one; None
+        once the server stops."""
+        while self.snapshot.version <= version and not self.closed:
             await self._changed.wait()
-        return self.snapshot
+        return None if self.closed else self.snapshot
 
 
 def render_sheet(data: dict[str, Any] | None, error: str | None) -> str:
@@ -185,8 +193,7 @@ def make_app(game: str, code: str) -> Starlette:
 
         async def stream() -> AsyncIterator[dict[str, str]]:
             seen = 0
-            while True:
-                snap = await watch.after(seen)
+            while (snap := await watch.after(seen)) is not None:
                 seen = snap.version
                 yield {"event": "sheet", "id": str(seen), "data": snap.html}
 

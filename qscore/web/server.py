@@ -7,6 +7,7 @@ A write in flight when it stops is one SQLite transaction: it is saved whole or 
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import uvicorn
 
@@ -50,11 +51,18 @@ def table_address(host: str, port: int, code: str) -> str:
 
 def serve(sock: socket.socket, game: str, code: str) -> None:
     """Serve the table's page for ``game`` on ``sock`` until stopped."""
+    app = make_app(game, code)
+
+    class TableServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.watch.stopping = True  # the pages' streams end first, whole
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(
-        make_app(game, code),
+        app,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    TableServer(config).run(sockets=[sock])
