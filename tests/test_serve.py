@@ -251,3 +251,13 @@ def test_serve_as_a_table_runs_it(game, isolated_home):
         server.kill()
     assert server.returncode == 0
     assert rest.splitlines()[-1] == "Stopped: every laydown sent was saved whole, or not at all."
+
+
+def test_a_closed_round_shows_its_review(page):
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    assert "Review of round" not in page.get(BASE).text
+    ok("score", "cat", "(qu)it")
+    shown = page.get(BASE).text
+    assert "Review of round 1: the best each hand allowed" in shown
+    assert "ann scored " in shown and "cat scored " in shown

@@ -22,7 +22,7 @@ import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 import anyio
@@ -36,7 +36,10 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.table import Outcome, recorded, refused, sheet_of
+from qscore.web.table import Outcome, recorded, refused, review_lines, sheet_of
+
+if TYPE_CHECKING:
+    from qscore.scoresheet import Game
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -62,6 +65,7 @@ class Snapshot:
     data: dict[str, Any] | None  # None: the game cannot be read (error says why)
     html: str
     error: str | None = None
+    review: tuple[int, list[str]] | None = None  # the last closed round's review, if the game shows one
 
 
 class SheetWatch:
@@ -76,6 +80,7 @@ class SheetWatch:
         self._stamp: object = None
         self._changed = anyio.Event()
         self._lock = anyio.Lock()
+        self._reviewed: tuple[str, tuple[int, list[str]]] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
         self.closed = False
 
@@ -90,13 +95,30 @@ class SheetWatch:
                 stamps.append(None)
         return tuple(stamps)
 
-    def read(self) -> tuple[dict[str, Any] | None, str | None]:
+    def read(self) -> tuple[dict[str, Any] | None, str | None, tuple[int, list[str]] | None]:
         from qscore.views.sheet import sheet_json
 
         try:
-            return sheet_json(scorekeeper.load_game(self.game)), None
+            game = scorekeeper.load_game(self.game)
         except QscoreError as exc:
-            return None, str(exc)
+            return None, str(exc), None
+        data = sheet_json(game)
+        return data, None, self.review_of(game, data)
+
+    def review_of(self, game: Game, data: dict[str, Any]) -> tuple[int, list[str]] | None:
+        """The last closed round's review (made again only when that round changes), or None:
+        the game plays without review, no round has closed, or its dictionary cannot open."""
+        closed = [r for r in data["rounds"] if r["closed"]]
+        if not game.config.review or not closed:
+            return None
+        key = json.dumps(closed[-1], sort_keys=True)
+        if self._reviewed is None or self._reviewed[0] != key:
+            try:
+                lines = review_lines(scorekeeper.review_of(game, [closed[-1]["number"]]))
+            except QscoreError:
+                return None
+            self._reviewed = (key, (closed[-1]["number"], lines))
+        return self._reviewed[1]
 
     async def refresh(self) -> None:
         """Read the sheet again if the file changed; a new version if the sheet did."""
@@ -105,11 +127,15 @@ class SheetWatch:
             if stamp == self._stamp and self.snapshot.version:
                 return
             self._stamp = stamp
-            data, error = await anyio.to_thread.run_sync(self.read)
-            if self.snapshot.version and (data, error) == (self.snapshot.data, self.snapshot.error):
+            data, error, review = await anyio.to_thread.run_sync(self.read)
+            if self.snapshot.version and (data, error, review) == (
+                self.snapshot.data,
+                self.snapshot.error,
+                self.snapshot.review,
+            ):
                 return
-            html = render_sheet(data, error)
-            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, error)
+            html = render_sheet(data, error, review)
+            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, error, review)
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
 
@@ -131,8 +157,9 @@ class SheetWatch:
         return None if self.closed else self.snapshot
 
 
-def render_sheet(data: dict[str, Any] | None, error: str | None) -> str:
-    return templates.get_template("sheet.html").render(sheet=sheet_of(data) if data is not None else None, error=error)
+def render_sheet(data: dict[str, Any] | None, error: str | None, review: tuple[int, list[str]] | None) -> str:
+    sheet = sheet_of(data) if data is not None else None
+    return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
 
 
 def make_app(game: str, code: str) -> Starlette:
