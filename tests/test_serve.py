@@ -119,8 +119,14 @@ def test_a_word_a_double_card_could_lay_is_pointed_out(page):
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "it", "-u", "Q")
     ok("score", "cat", "(qu)it")
-    said = outcome(lay(page, player="ann", words="quit").text)
-    assert "quit: " in said and "QU" in said
+    r = lay(page, player="ann", words="quit")
+    assert "quit: if QU was one card: (qu)it, 14, with 1 more card left in hand" in outcome(r.text)
+    choice = re.search(r'<form [^>]*class="choice">(.*?)</form>', r.text, re.S)
+    assert choice and "Lay it as (qu)it" in choice.group(1)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', choice.group(1)))
+    assert fields == {"player": "ann", "words": "(qu)it", "replace": "yes"}
+    said = outcome(lay(page, **fields, unused="E").text)  # the card left in hand, as the player adds it
+    assert "Recorded ann's laydown in round 2: (qu)it (unused E), replacing quit." in said
 
 
 @pytest.mark.parametrize(
@@ -261,3 +267,20 @@ def test_a_closed_round_shows_its_review(page):
     shown = page.get(BASE).text
     assert "Review of round 1: the best each hand allowed" in shown
     assert "ann scored " in shown and "cat scored " in shown
+
+
+def test_a_remedy_is_worded_for_the_page_never_as_an_option(page):
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "(qu)it")
+    said = outcome(lay(page, player="ann", words="cat", out="yes").text)  # round 2 deals 4: meant for round 1
+    assert "(ann laid cat (went out) in round 1: the scorekeeper can replace the laydown of round 1)" in said
+    assert "--" not in said
+
+
+def test_a_game_over_is_said_without_an_option():
+    from qscore.errors import GameError, Remedy
+    from qscore.web.table import page_message
+
+    exc = GameError("game 'fri' is over: all 8 rounds are scored (", Remedy("correct-round"), ")")
+    assert page_message(exc) == "game 'fri' is over: all 8 rounds are scored (the scorekeeper can correct one)"

@@ -36,7 +36,7 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.table import Outcome, recorded, refused, review_lines, sheet_of
+from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
 
 if TYPE_CHECKING:
     from qscore.scoresheet import Game
@@ -101,7 +101,7 @@ class SheetWatch:
         try:
             game = scorekeeper.load_game(self.game)
         except QscoreError as exc:
-            return None, str(exc), None
+            return None, page_message(exc), None
         data = sheet_json(game)
         return data, None, self.review_of(game, data)
 
@@ -245,16 +245,10 @@ def make_app(game: str, code: str) -> Starlette:
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
 
         def save() -> Outcome:
-            from qscore.rules import LaydownExistsError
-
             try:
                 done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
-            except LaydownExistsError as exc:
-                return refused(
-                    f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}.", stands=True
-                )
             except QscoreError as exc:
-                return refused(str(exc))
+                return refused(exc)
             return recorded(done, typed)
 
         outcome = await anyio.to_thread.run_sync(save)
@@ -283,7 +277,7 @@ def make_app(game: str, code: str) -> Starlette:
                 words["dictionary"] = scorekeeper.game_dictionary(g)
             v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
         except QscoreError as exc:
-            return {"word": text, "error": str(exc)}
+            return {"word": text, "error": page_message(exc)}
         meanings: list[str] = []
         with contextlib.suppress(MeaningsError):
             d = define(v.word, regular=v.allowed)

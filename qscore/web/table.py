@@ -6,11 +6,11 @@ Nothing here needs the web libraries: the page's app (qscore.web.app) renders it
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from qscore.errors import QscoreError, Remedy, plain_remedy
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
 
 if TYPE_CHECKING:
@@ -172,14 +172,39 @@ def _bonus_rules(bonus: str) -> tuple[str, ...]:
 
 # --- a laydown's outcome, worded for a page -----------------------------------
 
-# What the core's messages say to a person at a terminal, which a page has no use for:
-# the option to type (``: add --replace to change it``, ``(use --round N to correct one)``).
-_FLAG_HINT = re.compile(r"(?:[:;,]\s*|\s*\()(?:add|use|choose)\b[^()]*--[^()]*\)?")
+
+def page_remedy(r: Remedy) -> str:
+    """What to do about an error, as the page does it: its Replace box, or the scorekeeper's
+    terminal for what the page leaves there (an earlier round, a correction)."""
+    match r.kind:
+        case "replace" if r.round:
+            return f"the scorekeeper can replace the laydown of round {r.round}"
+        case "replace":
+            return "tick Replace to change it"
+        case "round":
+            return f"the scorekeeper can enter it for round {r.round}"
+        case "correct-round":
+            return "the scorekeeper can correct one"
+        case "unchecked":
+            return "the scorekeeper can record it without checking the words"
+    return plain_remedy(r)
 
 
-def page_message(text: str) -> str:
-    """A message from the core as a page says it: without a command-line option to type."""
-    return _FLAG_HINT.sub("", text)
+def page_message(exc: QscoreError) -> str:
+    """An error as the page says it: its remedies in the page's words, no command-line option."""
+    return exc.worded(page_remedy)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Another way to lay a laydown just saved: a word with a double card, which the page
+    offers to lay instead (the laydown replaced with that word so spelled)."""
+
+    text: str  # ``quit: if QU was one card: (qu)it, 14``
+    spelled: str  # the word as it would be laid
+    words: str  # the laydown's words with it
+    unused: str  # the unused cards as they were; a double card leaves one more in hand
+    out: bool
 
 
 @dataclass
@@ -189,13 +214,13 @@ class Outcome:
     done: bool
     lines: list[str]
     replace: bool = False  # the laydown stands already: the page offers to replace it
-    hints: list[str] = field(default_factory=list)  # double cards the player may have meant
+    hints: list[Choice] = field(default_factory=list)  # double cards the player may have meant
 
 
 def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     """A saved laydown: the cards as laid, words the dictionary refuses (they stand until
     challenged), a word respelled to fit the cards dealt, and where the round stands."""
-    from qscore.cards import format_cards, parse_laid_word, points
+    from qscore.cards import format_cards, format_laid, parse_laid_word, points
     from qscore.doubles import double_hint, double_spellings
 
     saved = done.saved
@@ -206,7 +231,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     lay = game.rounds[number - 1].laydowns[act.player]
     was = f", replacing {before.text()}" if before else ""
     lines = [f"Recorded {act.player}'s laydown in round {number}: {lay.text()}{was}."]
-    hints = []
+    hints: list[Choice] = []
     if act.words:
         laid = [parse_laid_word(w, game.deck) for w in act.words]
         lines.append("As laid: " + ", ".join(f"{format_cards(c)} {points(c)}" for c in laid))
@@ -215,7 +240,13 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
             if parse_laid_word(was_typed, game.deck) != parse_laid_word(now, game.deck):
                 lines.append(f"{was_typed} taken as {now}: the only spelling that fits the {size} cards dealt.")
             elif not act.out:
-                hints += [f"{now}: {double_hint(alt)}" for alt in double_spellings(now, game.deck)]
+                for alt in double_spellings(now, game.deck):
+                    spelled = format_laid(alt)
+                    words = " ".join(spelled if w == now else w for w in act.words)
+                    more = len(parse_laid_word(now, game.deck)) - len(alt)
+                    extra = f", with {more} more card{'s' if more > 1 else ''} left in hand"
+                    text = f"{now}: {double_hint(alt)}{extra}"
+                    hints.append(Choice(text, spelled, words, " ".join(act.unused), act.out))
     for v in done.refused or []:
         maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
         lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
@@ -227,9 +258,13 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     return Outcome(True, lines, hints=hints)
 
 
-def refused(message: str, *, stands: bool = False) -> Outcome:
-    """A laydown not saved, and why; ``stands``: the player's laydown stands already."""
-    return Outcome(False, [page_message(message)], replace=stands)
+def refused(exc: QscoreError) -> Outcome:
+    """A laydown not saved, and why; one that stands already is offered to be replaced."""
+    from qscore.rules import LaydownExistsError
+
+    if isinstance(exc, LaydownExistsError):
+        return Outcome(False, [f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}."], True)
+    return Outcome(False, [page_message(exc)])
 
 
 def seated(game: Game) -> list[str]:
