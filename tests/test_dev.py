@@ -83,7 +83,9 @@ def test_the_wait_is_bounded_and_names_the_lock_still_held(lock, capsys):
     assert busy == str(path) and clock.now == 65
     assert [line.rsplit(" ", 2)[1] for line in told] == ["65", "35", "5"]  # told again every 30 s
     assert main(["0", str(path)]) == 1
-    assert capsys.readouterr().err.endswith(f"dev: {path} is still held after 0 s: try again when the other program is done\n")
+    assert capsys.readouterr().err.endswith(
+        f"dev: {path} is still held after 0 s: try again when the other program is done\n"
+    )
 
 
 def test_free_locks_are_not_waited_for(tmp_path, capsys):

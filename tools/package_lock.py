@@ -75,7 +75,10 @@ def main(argv: list[str]) -> int:
     seconds = float(argv[0])
     busy = wait_for_locks(argv[1:] or LOCKS, seconds, lambda line: print(line, file=sys.stderr, flush=True))
     if busy is not None:
-        print(f"dev: {busy} is still held after {seconds:.0f} s: try again when the other program is done", file=sys.stderr)
+        print(
+            f"dev: {busy} is still held after {seconds:.0f} s: try again when the other program is done",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
