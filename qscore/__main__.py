@@ -40,11 +40,37 @@ class ClosedOutput:
         """Nothing is held: the write that failed said so."""
 
 
+# What an output that cannot encode a character (PYTHONIOENCODING=ascii, a Latin-1 terminal)
+# is given instead: the cards' middle dot is a hyphen (Q-U-I-Z), the deck's times sign an x,
+# anything else a question mark, as Python's "replace" writes it.
+PLAIN = {"\u00b7": "-", "\u00d7": "x", "\u2026": "..."}
+
+
+def plain(error: UnicodeError) -> tuple[str, int]:
+    """The "qscore-plain" error handler: :data:`PLAIN`'s stand-ins for what cannot be encoded."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(PLAIN.get(c, "?") for c in error.object[error.start : error.end]), error.end
+
+
+def plain_output() -> None:
+    """Let standard output and error write what their encoding lacks as plain stand-ins
+    rather than end in a UnicodeEncodeError traceback."""
+    import codecs
+
+    codecs.register_error("qscore-plain", plain)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="qscore-plain")
+
+
 def main() -> None:
     """Run qscore. Ctrl-C inside a command says what it saved; before one starts (while
     qscore loads), nothing can have been saved."""
     if sys.stdout is None:
         sys.stdout = ClosedOutput()  # type: ignore[assignment]
+    plain_output()
     if sys.stdin is None:  # closed input (qscore play <&-) is no input: end of file at once
         import os
 
