@@ -175,6 +175,21 @@ def test_a_damaged_games_file_is_one_line_on_the_page(page, isolated_home):
     assert (isolated_home / "games.sqlite3").read_bytes() == b"not a database at all" * 100
 
 
+def test_a_read_only_games_file_is_one_line_on_the_page_and_nothing_is_written(page, isolated_home):
+    from tests.test_saving import read_only_file
+
+    ok("score", "ann", "cat", "--out")
+    db = isolated_home / "games.sqlite3"
+    before = db.read_bytes()
+    with read_only_file(db):
+        r = lay(page, player="ben", words="it", unused="Q")
+        said = outcome(r.text).strip()
+        assert r.status_code == 422
+        assert said == f"cannot save to {db}: the file is read-only; nothing was saved"
+        assert '<td data-player="ann"' in page.get(BASE).text  # the sheet still reads
+    assert db.read_bytes() == before
+
+
 def test_the_sheet_is_sent_again_when_any_terminal_saves(game):
     app = make_app(game, CODE)
     watch = app.state.watch
