@@ -48,7 +48,7 @@ class Progress:
         current = game.current
         # a round opened again has its challenges again
         self.settled = {r for r in self.settled if current is None or r < current.number}
-        notes = self._seats(game)
+        notes = self.seats(game)
         if current is not None:
             named = self.going_out.get(current.number)
             if named and named not in current.players:  # renamed or gone home, from another terminal
@@ -65,7 +65,7 @@ class Progress:
             self.seen[number] = dict(state.laydowns)
         return notes
 
-    def _seats(self, game: Game) -> list[str]:
+    def seats(self, game: Game) -> list[str]:
         """Renames and leaves since the table's last look, told; what the table saw and
         said is kept under the new names (a seat keeps its place when renamed)."""
         notes = []
@@ -345,6 +345,28 @@ def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | 
     if name_key(name) not in [name_key(p) for p in game.players]:
         return None
     return name, int(parts[-1]) if numbered else None
+
+
+def leave_target(game: Game | None, words: list[str]) -> str | None:
+    """The player ``leave PLAYER`` names (words as typed); None when the line is not that."""
+    if game is None or len(words) < 2:
+        return None
+    name = " ".join(words[1:])
+    return next((p for p in game.players if name_key(p) == name_key(name)), None)
+
+
+def rename_target(game: Game | None, words: list[str]) -> tuple[str, str] | None:
+    """The player and the new name of ``rename PLAYER NEW NAME`` (words as typed): the
+    longest run of words after rename that names a player, then the rest; None when the
+    line is not that."""
+    if game is None:
+        return None
+    keys = {name_key(p): p for p in game.players}
+    for end in range(len(words) - 1, 1, -1):
+        old = keys.get(name_key(" ".join(words[1:end])))
+        if old is not None:
+            return old, " ".join(words[end:])
+    return None
 
 
 def fix_round(game: Game, player: str, at_round: int) -> int:

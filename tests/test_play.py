@@ -722,3 +722,43 @@ def test_who_went_out_is_offered_only_spellings_that_take_every_card():
     assert "w(in)t(er)" not in out
     assert "winter taken as w(in)ter: the spellings that fit the 7 cards dealt score the same." in out
     assert laydowns()[0] == (1, "O'Neil", ["w(in)ter", "go"], [], True)
+
+
+def test_leave_and_rename_inside_play_with_the_bonus_asked_there():
+    """leave jo at a words prompt was read as words; help named neither leave nor rename."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("help", "", "leave cat", "x", "most", "rename ann Anne Marie", "at", "Z", "quit"))
+    in_order(
+        out,
+        "  leave PLAYER    PLAYER goes home",
+        "  rename OLD NEW  put a player's name right on the whole sheet",
+        "ben's words: leave cat\nann and ben play on with one bonus: longest or most?: x\n"
+        "Not taken: 'x': answer longest or most.",
+        "cat leaves the game with 0 points, which stand.\nFrom round 1, ann, ben play on (bonus: most).",
+        "ann is now Anne Marie on the whole sheet of game",
+        "Round 1: 3 cards. Anne Marie deals, ben starts.",
+        "ben's words: at",
+    )
+    assert "from another terminal" not in out and "has gone home" not in out and "is now called" not in out
+    got = json.loads(ok("sheet", "--json"))
+    assert got["players"] == ["Anne Marie", "ben", "cat"] and got["rounds"][0]["bonus"] == "most"
+    assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
+
+
+def test_a_misspelt_command_gets_the_nearest_one():
+    """shet at the challenge prompt got the challenge syntax; at a words prompt it was a word."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input=lines("", "shet", "y", "at", "Z", "ox", "E", "shet", "fxi ben", "quit"))
+    in_order(
+        out,
+        "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [Y/n]: y",
+        "total ",  # the sheet
+        "Challenge in round 1? (blank: none): shet\nNot taken: write a challenge as",
+        "Did you mean 'sheet'?",
+        "Challenge in round 1? (blank: none): fxi ben\nNot taken: write a challenge as",
+        "Did you mean 'fix'?",
+    )
+    # a word the dictionary allows is laid unasked, however near a command: quiz for quit
+    ok("undo")
+    out = ok("play", input=lines("", "quiz", "quit"))
+    assert "the command quit?" not in out and "quiz taken as (qu)iz" in out

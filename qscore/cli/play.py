@@ -180,7 +180,7 @@ class PlaySession:
         try:
             ch = challenge_answer(line)
         except GameError as exc:
-            not_taken(exc)
+            not_taken(exc, line)
             return None
         if ch.ruling is None and self.session.dictionary is None:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")

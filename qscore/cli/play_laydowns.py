@@ -104,7 +104,7 @@ class Laydowns:
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
-                not_taken(exc)
+                not_taken(exc, answer)
 
     def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> Turn | None:
         entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)
@@ -217,7 +217,7 @@ class Laydowns:
                 print(f"{' '.join(way.words)}: {cards_text(game, way.words)}.")
                 return way
             enter = ", or press Enter for the words as typed" if keep else ""
-            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}")
+            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}", answer)
 
     def ask_unused(
         self, game: "Game", state: "RoundState", player: str, ways: "list[Way]"
@@ -241,7 +241,7 @@ class Laydowns:
             try:
                 fitting = check_unused(game, state, player, ways, unused)
             except QscoreError as exc:
-                not_taken(exc)
+                not_taken(exc, unused)
                 continue
             return unused, fitting
 

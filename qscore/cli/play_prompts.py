@@ -20,15 +20,23 @@ if TYPE_CHECKING:
     from qscore.scoresheet import Game, RoundState
 
 COMMANDS = """At any prompt you can type:
-  sheet         the scoresheet so far, with every word laid
-  undo          take back the last entry (a laydown, a challenge, a rename or a leave)
-  fix PLAYER    re-enter PLAYER's laydown for this round, or for the previous round
-                if they have none in this one (fix PLAYER N: round N)
-  help          this list
-  quit          stop here; everything entered is saved
+  sheet           the scoresheet so far, with every word laid
+  undo            take back the last entry (a laydown, a challenge, a rename or a leave)
+  fix PLAYER      re-enter PLAYER's laydown for this round, or for the previous round
+                  if they have none in this one (fix PLAYER N: round N)
+  leave PLAYER    PLAYER goes home: later rounds are played without them; their total stands
+  rename OLD NEW  put a player's name right on the whole sheet
+  help            this list
+  quit            stop here; everything entered is saved
 At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
 about: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
 WORD_COMMANDS = ("help", "quit", "sheet", "undo")
+COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
+USAGE = {
+    "fix": "Write fix PLAYER, or fix PLAYER ROUND.",
+    "leave": "Write leave PLAYER, a player of the game.",
+    "rename": "Write rename PLAYER NEW NAME, PLAYER as the sheet has it.",
+}
 
 
 @dataclass(frozen=True)
@@ -63,11 +71,29 @@ def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True)
     return laid
 
 
-def not_taken(reason: object) -> None:
+def not_taken(reason: object, typed: str = "") -> None:
     """An answer the table gave that cannot go in, and why: said as a reply to the prompt,
-    which comes again (nothing failed; nothing was saved)."""
+    which comes again (nothing failed; nothing was saved). A ``typed`` answer that reads
+    as a misspelt command is told the command, as the command line does."""
     text = worded(reason) if isinstance(reason, QscoreError) else str(reason)
-    print(f"Not taken: {text}" + ("" if text.endswith(".") else "."))
+    near = meant_command(typed)
+    hint = f" Did you mean {near!r}?" if near else ""
+    print(f"Not taken: {text}" + ("" if text.endswith(".") else ".") + hint)
+
+
+def meant_command(typed: str) -> str | None:
+    """The command a line's first word misspells (shet: sheet, fxi ben: fix), found as the
+    command line finds a misspelt command (difflib); None for a command or no near one."""
+    import difflib
+
+    parts = typed.lower().split()
+    if not parts or parts[0] in COMMAND_NAMES or parts[0][0] in "'\"":  # quoted: never a command
+        return None
+    one_word = [c for c in COMMAND_NAMES if (c in WORD_COMMANDS) == (len(parts) == 1)]
+    # a word alone is held closer than difflib's default (0.6), which takes steve for sheet;
+    # fix, leave and rename are followed by a name, as no word is
+    near = difflib.get_close_matches(parts[0], one_word, n=1, cutoff=0.75 if len(parts) == 1 else 0.6)
+    return near[0] if near else None
 
 
 def after_round(game: "Game", state: "RoundState") -> None:
@@ -129,7 +155,7 @@ class Prompts:
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
         """One line from the table; the commands are carried out here, the rest returned."""
-        from qscore.evening import fix_target
+        from qscore.evening import fix_target, leave_target, rename_target
 
         while True:
             try:
@@ -138,7 +164,14 @@ class Prompts:
                 return Quit()
             parts = line.lower().split()
             command = parts[0] if parts else ""
-            if words and len(parts) == 1 and command in WORD_COMMANDS:
+            if words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
+                meant = self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True)
+                if not isinstance(meant, bool):
+                    return meant
+                if not meant:
+                    return line  # the word, laid (the dictionary's refusal is told next)
+                command, parts = str(near), [str(near)]
+            elif words and len(parts) == 1 and command in WORD_COMMANDS:
                 meant = self.command_meant(command)
                 if not isinstance(meant, bool):
                     return meant
@@ -155,12 +188,14 @@ class Prompts:
                     return undone
             elif command == "fix" and (target := fix_target(self.session.game(), parts)):
                 return Fix(*target)
-            elif command == "fix" and not words:
-                print(
-                    "There is no game yet to fix."
-                    if self.session.name is None
-                    else "Write fix PLAYER, or fix PLAYER ROUND."
-                )
+            elif command == "leave" and (who := leave_target(self.session.game(), line.split())):
+                if (changed := self.leave(who)) is not None:
+                    return changed
+            elif command == "rename" and (names := rename_target(self.session.game(), line.split())):
+                if (changed := self.rename(*names)) is not None:
+                    return changed
+            elif command in ("fix", "leave", "rename") and not words:
+                print(f"There is no game yet to {command}." if self.session.name is None else USAGE[command])
             else:
                 return line
 
@@ -180,7 +215,7 @@ class Prompts:
                 return default
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            not_taken(f"{answer!r}: answer y or n")
+            not_taken(f"{answer!r}: answer y or n", answer)
 
     def show_sheet(self) -> None:
         from qscore.cli.sheets import words_sheet_text
@@ -208,3 +243,59 @@ class Prompts:
             self.session.show_rescored(saved.after, saved.round_no)
         self.session.progress.took_back(scorekeeper.undone(saved).kind, saved.round_no)
         return Restart()
+
+    def leave(self, player: str) -> Turn | None:
+        """A player goes home (two left choose their bonus here); Restart once saved."""
+        from qscore import scorekeeper
+        from qscore.cli.players import leave_text
+        from qscore.errors import BonusChoiceNeeded
+
+        bonus = None
+        while True:
+            try:
+                saved = scorekeeper.leave(player, bonus, self.session.name)
+                break
+            except BonusChoiceNeeded as choice:
+                answer = self.ask(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
+                if not isinstance(answer, str):
+                    return answer
+                bonus = answer.strip().lower()
+                if bonus not in ("longest", "most"):
+                    not_taken(f"{answer!r}: answer longest or most" if answer else "answer longest or most")
+                    bonus = None
+            except QscoreError as exc:
+                not_taken(exc)
+                return None
+        return self.changed(leave_text(saved), saved.after)
+
+    def rename(self, old: str, new: str) -> Turn | None:
+        """Put a player's name right on the whole sheet; Restart once saved."""
+        from qscore import scorekeeper
+        from qscore.cli.players import rename_text
+
+        try:
+            saved = scorekeeper.rename_player(old, new, self.session.name)
+        except QscoreError as exc:
+            not_taken(exc)
+            return None
+        return self.changed(rename_text(saved), saved.after)
+
+    def changed(self, text: str, game: "Game") -> Restart:
+        """A change of the table made here: said once (not again as news from another
+        terminal), and the step worked out afresh."""
+        print(text)
+        self.session.progress.seats(game)
+        self.session.progress.announced = None  # the deal again, with who plays now
+        return Restart()
+
+    def refused(self, word: str) -> bool:
+        """Whether the game's dictionary refuses a word typed (no dictionary: it refuses none)."""
+        from qscore import scorekeeper
+
+        game = self.session.game()
+        if game is None or self.session.dictionary is None:
+            return False
+        try:
+            return bool(scorekeeper.refused_words(game, [word], self.session.dictionary))
+        except QscoreError:  # not a word that can be laid at all: not a word either
+            return True

@@ -1,6 +1,6 @@
 """``qscore rename`` and ``qscore leave``: the table changes mid-evening."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -9,6 +9,10 @@ from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import bonus_asked
 from qscore.cli.options import GameOpt, bonus_option
+
+if TYPE_CHECKING:
+    from qscore.entries import Left, Renamed
+    from qscore.scorekeeper import Saved
 
 
 @app.command(short_help="Put a player's name right on the whole sheet")
@@ -23,9 +27,14 @@ def rename(
     from qscore.cli.sheets import standing_text
 
     saved = scorekeeper.rename_player(old, new, game)
+    print(rename_text(saved))
+    print(standing_text(saved.after))
+
+
+def rename_text(saved: "Saved[Renamed]") -> str:
+    """What a rename did, in a line."""
     renamed, after = saved.act, saved.after
-    print(f"{renamed.old} is now {renamed.new} on the whole sheet of game {after.name!r}.")
-    print(standing_text(after))
+    return f"{renamed.old} is now {renamed.new} on the whole sheet of game {after.name!r}."
 
 
 @app.command(short_help="A player goes home; the game goes on without them")
@@ -50,10 +59,16 @@ def leave(
         bonus,
         lambda two: f"{' and '.join(two)} play on with one bonus: longest or most?",
     )
+    print(leave_text(saved))
+    print(standing_text(saved.after))
+
+
+def leave_text(saved: "Saved[Left]") -> str:
+    """What a leave did: the total that stands, and who plays on from which round."""
     gone, after = saved.act, saved.after
     who, first = gone.player, gone.round
-    print(f"{who} leaves the game with {after.totals()[who]} points, which stand.")
+    lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
     if first <= len(after.rounds):
         state = after.rounds[first - 1]
-        print(f"From round {first}, {', '.join(state.players)} play on (bonus: {state.bonus}).")
-    print(standing_text(after))
+        lines.append(f"From round {first}, {', '.join(state.players)} play on (bonus: {state.bonus}).")
+    return "\n".join(lines)
