@@ -40,7 +40,7 @@ def test_a_hand_past_fifteen_cards_is_refused_with_the_reason():
 def test_top_lists_one_to_twenty_plays(top):
     """--top 100000 enumerated every play (3 s); --top 0 was taken as no --top."""
     r = run("best", "C A T", "--top", top)
-    one_line_error(r, f"qscore: error: Invalid value for '--top': {top} is not in the range 1<=x<=20.")
+    one_line_error(r, f"qscore: error: --top {top}: give 1 to 20 plays")
     assert len(json.loads(ok("best", "C A T S", "--top", "20", "--json"))["top"]) >= 2
 
 

@@ -39,9 +39,8 @@ def best(
     ] = False,
     top: Annotated[
         int | None,
-        typer.Option(
-            "--top", min=1, max=MAX_TOP, metavar="N", help=f"also list the N best distinct plays (1 to {MAX_TOP})"
-        ),
+        # the range is checked below, not by typer, whose help would print it a second time
+        typer.Option("--top", metavar="N", help=f"also list the N best distinct plays (1 to {MAX_TOP})"),
     ] = None,
     faceup: Annotated[
         str | None,
@@ -66,6 +65,8 @@ def best(
     from qscore.draws import advise_draw
     from qscore.solver import solve
 
+    if top is not None and not 1 <= top <= MAX_TOP:
+        raise CardError(f"--top {top}: give 1 to {MAX_TOP} plays")
     hand = parse_hand(cards)
     words = dictionary_from(dictionary, allow, deny)
     if faceup is not None:
