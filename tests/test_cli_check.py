@@ -112,10 +112,18 @@ def test_start_up_imports_nothing_a_command_does_not_need():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["check"], "qscore: error: Missing argument 'WORDS...'. (see qscore check --help)"),
-        # typer 0.26 says "int range", 0.28 "integer range"
-        (["best", "Q U", "--top", "x"], "qscore: error: Invalid value for '--top': 'x' is not a valid int"),
-        (["frob"], "qscore: error: No such command 'frob'. (see qscore --help)"),
+        # click's own messages, worded as qscore's: from a small letter, no full stop
+        (["check"], "qscore: error: missing argument 'WORDS...' (see qscore check --help)"),
+        (["best", "Q U", "--top", "x"], "qscore: error: invalid value for '--top': 'x' is not a valid int"),
+        (["frob"], "qscore: error: no such command 'frob' (see qscore --help)"),
+        (["check", "--frob"], "qscore: error: no such option: --frob (see qscore check --help)"),
+        # the parser gives this one no command: qscore names it, for the hint every other has
+        (
+            ["check", "--dictionary"],
+            "qscore: error: option '--dictionary' requires an argument (see qscore check --help)",
+        ),
+        (["check", "-d"], "qscore: error: option '-d' requires an argument (see qscore check --help)"),
+        (["--frob"], "qscore: error: no such option: --frob (see qscore --help)"),
     ],
 )
 def test_usage_errors_are_one_line_too(args, message):

@@ -265,7 +265,7 @@ def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "qscore", "check", "-d", "en_US"], env=env, capture_output=True, text=True
     )
-    assert done.returncode == 2 and done.stderr.startswith("qscore: error: Missing argument")
+    assert done.returncode == 2 and done.stderr.startswith("qscore: error: missing argument")
 
 
 def test_words_left_in_the_private_configuration_do_not_count(tmp_path, monkeypatch):

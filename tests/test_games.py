@@ -292,11 +292,11 @@ def test_games_lists_players_round_and_leader():
         (["new", "a", "b", "c", "--rounds", "3-x"], "rounds '3-x': give the cards dealt each round, a range"),
         (
             ["new", "a", "b", "c", "--variant", "tiny"],
-            "Invalid value for '--variant': 'tiny' is not one of 'standard', 'short'",
+            "invalid value for '--variant': 'tiny' is not one of 'standard', 'short'",
         ),
         (
             ["export", "--format", "pdf"],
-            "Invalid value for '--format' / '-f': 'pdf' is not one of 'csv', 'json', 'markdown'",
+            "invalid value for '--format' / '-f': 'pdf' is not one of 'csv', 'json', 'markdown'",
         ),
     ],
 )
@@ -320,7 +320,7 @@ def test_challenge_errors_and_closed_game():
         (["challenge", "ann", "cat", "--by", "ann"], "ann cannot challenge their own word"),
         (
             ["challenge", "ann", "cat", "--by", "ben", "--ruling", "maybe"],
-            "Invalid value for '--ruling': 'maybe' is not one of 'valid', 'invalid'",
+            "invalid value for '--ruling': 'maybe' is not one of 'valid', 'invalid'",
         ),
         (
             ["score", "ann", "cat", "--out"],

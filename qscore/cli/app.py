@@ -23,6 +23,26 @@ if TYPE_CHECKING:
     from qscore.scorekeeper import Written
 
 
+def as_qscore_says(message: str) -> str:
+    """click's message worded as qscore's are: from a small letter, without the full stop
+    (``Option '-d' requires an argument.``: ``option '-d' requires an argument``)."""
+    if message.endswith(".") and not message.endswith(".."):
+        message = message[:-1]
+    return message[:1].lower() + message[1:]
+
+
+@contextlib.contextmanager
+def naming_the_command(ctx: Any) -> Any:
+    """Give a usage error the command it was made in, for its help hint: click's parser
+    raises some (an option's missing value) without one."""
+    try:
+        yield
+    except ClickException as exc:
+        if getattr(exc, "ctx", None) is None:
+            exc.ctx = ctx  # type: ignore[attr-defined]
+        raise
+
+
 class OneLineErrors(TyperGroup):
     """Usage errors as one line, like qscore's own: ``qscore: error: ... (see qscore check --help)``.
 
@@ -53,7 +73,8 @@ class OneLineErrors(TyperGroup):
             raise typer.Exit(_output_failed(exc)) from None
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        return list(super().parse_args(ctx, shell_may_be_left_out(args)))
+        with naming_the_command(ctx):
+            return list(super().parse_args(ctx, shell_may_be_left_out(args)))
 
     def main(
         self,
@@ -79,7 +100,7 @@ class OneLineErrors(TyperGroup):
         except ClickException as exc:
             ctx = getattr(exc, "ctx", None)
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            say_error(f"qscore: error: {exc.format_message()}{hint}")
+            say_error(f"qscore: error: {as_qscore_says(exc.format_message())}{hint}")
             sys.exit(exc.exit_code)
         except typer.Abort:  # end of input or Ctrl-C at a prompt: stopped, as by Ctrl-C
             say_error("qscore: stopped")
@@ -203,6 +224,10 @@ class PlainUsage(TyperCommand):
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with naming_the_command(ctx):
+            return list(super().parse_args(ctx, args))
 
 
 class QscoreTyper(typer.Typer):
