@@ -14,14 +14,17 @@ files as abbreviations (curated-words.txt: app, intro, maths), and removes the c
 deny list. Abbreviations and affixes go into denied.tsv, names into names.txt, so
 ``qscore check`` can say why such a word is refused; common.tsv records how common the
 common words are, to rank suggestions, and unsuggested.txt the words never suggested
-(WordNet's obscenities and ethnic slurs).
+(hunspell's NOSUGGEST marks, WordNet's obscenities and ethnic slurs, the cuss list's
+likely profanities, and a few curated words).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -43,8 +46,19 @@ WORDNET = Path("/usr/share/wordnet")
 WORDNET_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 WORDNET_PARTS = ("noun", "verb", "adj", "adv")
 # WordNet's usage domains of words a family table is not offered as a suggestion: the
-# obscenity synset (named by its lemma dirty_word) and ethnic_slur.
+# obscenity synset (named by its lemma dirty_word) and ethnic_slur; and, where the
+# maintained list calls a common word profane too, disparagement (faggot, gook).
 OFFENSIVE_DOMAINS = ("dirty_word", "ethnic_slur")
+DISPARAGING_DOMAINS = (*OFFENSIVE_DOMAINS, "disparagement")
+# hunspell's own dictionaries mark the words their spell checker must never offer with
+# the affix file's NOSUGGEST flag (Debian's hunspell-en-us, hunspell-en-gb); unmunch
+# (hunspell-tools) expands each marked entry into its forms.
+HUNSPELL = Path("/usr/share/hunspell")
+NOSUGGEST_DICTIONARIES = ("en_US", "en_GB")
+# The maintained list of profanities and slurs (dictionaries/cuss/README.md): word ->
+# sureness, 2 "likely" used as a profanity, 1 "maybe", 0 "unlikely".
+CUSS = HERE / "cuss" / "index.js"
+CUSS_ENTRY = re.compile(r"^  '?([^':]+)'?: ([012]),?$", re.M)
 # WordNet's own rules for an inflection's base form (its "morphy"), by part of speech.
 INFLECTIONS = {
     "noun": (
@@ -141,7 +155,7 @@ class WordNet:
         self.tagged: dict[str, set[str]] = {part: set() for part in WORDNET_PARTS}
         self.irregular: dict[str, dict[str, list[str]]] = {}
         self.usage: dict[tuple[str, str], set[str]] = {}  # (part, synset) -> its usage domains' synsets
-        self.offensive_domains: set[str] = set()  # the synsets of OFFENSIVE_DOMAINS
+        self.domain_lemmas: dict[str, set[str]] = {}  # a usage domain's synset -> its lemmas
         self.senses: dict[str, list[tuple[str, str]]] = {}  # lemma -> its (part, synset)s
         for part in WORDNET_PARTS:
             for line in (folder / f"data.{part}").read_text("latin-1").splitlines():
@@ -155,8 +169,8 @@ class WordNet:
                 domains = {pointers[i + 1] for i in range(0, len(pointers), 4) if pointers[i] == ";u"}
                 if domains:
                     self.usage[(part, fields[0])] = domains
-                if part == "noun" and set(OFFENSIVE_DOMAINS) & set(fields[4:at:2]):
-                    self.offensive_domains.add(fields[0])
+                if part == "noun" and set(DISPARAGING_DOMAINS) & set(fields[4:at:2]):
+                    self.domain_lemmas[fields[0]] = set(fields[4:at:2])
                 for i in range(count):
                     lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # drop a marker such as (a)
                     if LETTERS.fullmatch(lemma):
@@ -180,12 +194,14 @@ class WordNet:
         tagged = set().union(*(self.lemmas[p] & self.tagged[p] for p in WORDNET_PARTS))
         return tagged - self.capitalised
 
-    def offensive(self) -> set[str]:
-        """Lemmas of which some sense WordNet files in its obscenity or ethnic-slur usage domain."""
+    def offensive(self, domains: tuple[str, ...] = OFFENSIVE_DOMAINS) -> set[str]:
+        """Lemmas of which some sense WordNet files in one of the usage ``domains`` (named
+        by a lemma of each: its obscenity and ethnic-slur domains unless told)."""
+        wanted = {synset for synset, lemmas in self.domain_lemmas.items() if lemmas & set(domains)}
         return {
             lemma
             for lemma, senses in self.senses.items()
-            if any(self.usage.get(sense, set()) & self.offensive_domains for sense in senses)
+            if any(self.usage.get(sense, set()) & wanted for sense in senses)
         }
 
     def inflects(self, word: str, bases: set[str]) -> bool:
@@ -299,28 +315,90 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # suggestions: "the" before "tee" for a typed "teh".
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
-    # Words never offered as a suggestion (dictionaries/README.md): a sense in WordNet's
-    # obscenity or ethnic-slur domain, unless SCOWL files the word among its common ones,
-    # where an everyday sense is the one meant (boy, screw, tool, spade), and their
-    # inflections. They stay words; a table that lays one is judged as ever.
-    marked = wordnet.offensive() - common.keys()
-    unsuggested = sorted(w for w in known if w in marked or wordnet.inflects(w, marked))
-    out["unsuggested.txt"] = "".join(f"{w}\n" for w in unsuggested)
+    out["unsuggested.txt"] = "".join(f"{w}\n" for w in sorted(unsuggested(known, common.keys(), wordnet)))
     # The accented spellings of the words a player types without them: a hunspell
     # dictionary that holds only entrée (en_GB) allows entree through them.
     out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
     out["WORDNET-LICENSE"] = WORDNET_COPYRIGHT.read_text("utf-8")
+    out["CUSS-LICENSE"] = (CUSS.parent / "license").read_text("utf-8")
     return out
+
+
+def unsuggestion_rules(known: set[str], common: set[str], wordnet: WordNet) -> dict[str, set[str]]:
+    """Each rule's words never offered as a suggestion, with their inflections among ``known`` (dictionaries/README.md
+    has what each adds and would wrongly add). A rule's words bring their inflections
+    (WordNet's rules) with them; they stay words, judged as ever.
+
+    - hunspell's NOSUGGEST marks, every form (its lexicographers' own judgement);
+    - WordNet's obscenity and ethnic-slur domains, but for SCOWL's common words (boy,
+      screw, tool, spade: an everyday sense is the one meant);
+    - the cuss list's "likely" profanities, but for SCOWL's common words (chunky, loser,
+      idiot: ordinary first);
+    - a common word both sources call offensive: cuss "likely", and WordNet's obscenity,
+      ethnic-slur or disparagement domain (prick, faggot, chink);
+    - the curated words no rule reaches (curated-unsuggested.txt).
+    """
+    cuss = {m[1]: int(m[2]) for m in CUSS_ENTRY.finditer(CUSS.read_text("utf-8"))}
+    likely = {w for w, sure in cuss.items() if sure == 2}
+    curated = read_curated("curated-unsuggested.txt")
+    bases = {
+        "hunspell NOSUGGEST": nosuggest(),
+        "WordNet obscenity or ethnic slur, not common": wordnet.offensive() - common,
+        "cuss likely, not common": likely - common,
+        "common, and offensive to both cuss and WordNet": wordnet.offensive(DISPARAGING_DOMAINS) & likely & common,
+    }
+    rules = {name: words_and_inflections(words, known, wordnet) for name, words in bases.items()}
+    reached = sorted(curated.keys() & set().union(*rules.values()))
+    if reached:
+        raise SystemExit(f"build.py: curated-unsuggested.txt lists words a rule keeps out already: {reached}")
+    rules["curated"] = words_and_inflections(set(curated), known, wordnet)
+    return rules
+
+
+def words_and_inflections(words: set[str], known: set[str], wordnet: WordNet) -> set[str]:
+    """``words`` (those of letters a-z, listed or not: a word-list file or hunspell may hold
+    one SCOWL lacks) and the words of ``known`` that inflect one of them."""
+    return {w for w in words if LETTERS.fullmatch(w)} | {w for w in known if wordnet.inflects(w, words)}
+
+
+def unsuggested(known: set[str], common: set[str], wordnet: WordNet) -> set[str]:
+    """The words of ``known`` never offered as a suggestion: every rule's."""
+    return set().union(*unsuggestion_rules(known, common, wordnet).values())
+
+
+def nosuggest() -> set[str]:
+    """Every lower-case a-z form of the entries hunspell's English dictionaries mark
+    NOSUGGEST, accents folded: each marked entry expanded by unmunch with its affix file."""
+    forms: set[str] = set()
+    for tag in NOSUGGEST_DICTIONARIES:
+        affixes = HUNSPELL / f"{tag}.aff"
+        flag = re.search(r"^NOSUGGEST (\S+)", affixes.read_text("utf-8"), re.M)
+        if flag is None:
+            continue
+        entries = [line.split()[0] for line in (HUNSPELL / f"{tag}.dic").read_text("utf-8").splitlines()[1:]]
+        marked = [e for e in entries if flag[1] in e.partition("/")[2]]
+        with tempfile.NamedTemporaryFile("w", suffix=".dic", encoding="utf-8") as dic:
+            dic.write(f"{len(marked)}\n" + "".join(f"{e}\n" for e in marked))
+            dic.flush()
+            done = subprocess.run(["unmunch", dic.name, str(affixes)], capture_output=True, check=True)
+        forms |= {w for w in fold(done.stdout.decode("utf-8")).split() if LETTERS.fullmatch(w)}
+    return forms
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the shipped lists, write nothing")
     args = parser.parse_args()
-    for folder, package in ((SCOWL, "scowl"), (WORDNET, "wordnet-base")):
-        if not folder.is_dir():
-            print(f"build.py: {folder} not found: install Debian's {package} package", file=sys.stderr)
+    for need, package in (
+        (SCOWL, "scowl"),
+        (WORDNET, "wordnet-base"),
+        (HUNSPELL / "en_US.dic", "hunspell-en-us"),
+        (HUNSPELL / "en_GB.dic", "hunspell-en-gb"),
+        (Path("/usr/bin/unmunch"), "hunspell-tools"),
+    ):
+        if not need.exists():
+            print(f"build.py: {need} not found: install Debian's {package} package", file=sys.stderr)
             return 2
     files = build()
     stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
