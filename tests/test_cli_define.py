@@ -71,6 +71,12 @@ def test_define_offers_the_words_near_a_typo_as_check_does():
     ]
 
 
+def test_define_takes_no_suggest_as_check_does():
+    r = run("define", "--no-suggest", "wierd")
+    assert (r.exit_code, r.stdout) == (1, "wierd: not allowed (not in the dictionary)\n  no meaning on file\n")
+    assert json.loads(run("define", "--no-suggest", "--json", "wierd").stdout)[0]["suggestions"] == []
+
+
 def test_define_reads_standard_input():
     r = run("define", "-", input="went\n\n(qu)iz\n")
     assert r.exit_code == 0, r.output

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING
 
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines, meanings_of
-from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt
+from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.cli.words import WordsArg
 from qscore.views.words import definition_json
 
@@ -20,6 +20,7 @@ def define_words(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     variant: VariantOpt = "standard",
+    no_suggest: NoSuggestOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Say whether each word is allowed, and what it means: up to three short meanings (WordNet 3.0).
@@ -27,7 +28,7 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
+    from qscore.cli.words import CUT_SHORT, JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
 
     def text(v: "Verdict") -> str:
         found = meanings_of(v)
@@ -39,7 +40,5 @@ def define_words(
         near = [] if found.meanings else list(v.suggestions)
         return {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": near} | definition_json(found)
 
-    cut_short = "suggestions were cut short to keep the answer quick"
-    judge_and_tell(
-        words, JudgeOptions(dictionary, allow, deny, variant), None if as_json else text, json_item, cut_short
-    )
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
+    judge_and_tell(words, options, None if as_json else text, json_item, CUT_SHORT)

@@ -57,6 +57,7 @@ DenyOpt = Annotated[
     Path | None, typer.Option("--deny", help="house rules: a file of denied words, one a line", metavar="FILE")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of text")]
+NoSuggestOpt = Annotated[bool, typer.Option("--no-suggest", help="no did-you-mean for misspellings")]
 VariantOpt = Annotated[
     Variant,
     typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),

@@ -17,7 +17,7 @@ from qscore.cli.app import (
     tell_notes,
     warn,
 )
-from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, VariantOpt
+from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
 from qscore.views.words import definition_json, verdict_json
@@ -44,7 +44,7 @@ def check(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     variant: VariantOpt = "standard",
-    no_suggest: Annotated[bool, typer.Option("--no-suggest", help="no did-you-mean for misspellings")] = False,
+    no_suggest: NoSuggestOpt = False,
     define: Annotated[bool, typer.Option("--define", help="each word's meanings too, as define gives them")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -61,9 +61,12 @@ def check(
     def json_item(v: Verdict) -> dict[str, object]:
         return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})
 
-    cut_short = "suggestions were cut short to keep the answer quick (--no-suggest skips them)"
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
-    judge_and_tell(words, options, None if as_json else text, json_item, cut_short)
+    judge_and_tell(words, options, None if as_json else text, json_item, CUT_SHORT)
+
+
+# What check and define say when a long list spent the run's budget for suggestions.
+CUT_SHORT = "suggestions were cut short to keep the answer quick (--no-suggest skips them)"
 
 
 @dataclass(frozen=True)
