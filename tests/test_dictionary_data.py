@@ -113,7 +113,7 @@ def test_enchant_uses_the_same_abbreviation_list(en_us):
     # and lets hunspell judge the clippings: en_US has all but the British maths
     known = [w for w in CLIPPINGS if w != "maths"]
     assert {w: en_us.refusal(w) for w in known} == dict.fromkeys(known)
-    assert en_us.refusal("maths") == d.NOT_IN_DICTIONARY
+    assert en_us.refusal("maths") == "not in en_US; everyday allows it"
 
 
 def test_every_curated_word_is_allowed_and_no_abbreviation():
@@ -181,9 +181,13 @@ def test_utf8_with_a_byte_order_mark_and_crlf_is_text(tmp_path):
 # --- enchant is isolated -----------------------------------------------------
 
 
-def test_a_word_en_us_knows_only_as_a_name_says_so(en_us):
-    assert en_us.refusal("grey") == "not in en_US; Grey is a proper noun"
+def test_an_everyday_word_en_us_lacks_is_no_proper_noun(en_us):
+    """en_US has no British spellings: grey was "Grey is a proper noun" (hunspell knows only
+    the name Grey) and colour plain "not in the dictionary"; both are everyday words."""
+    for word in ("grey", "colour", "centre"):
+        assert en_us.refusal(word) == "not in en_US; everyday allows it", word
     assert en_us.refusal("steve") == d.PROPER_NOUN
+    assert en_us.refusal("qzx") == d.NOT_IN_DICTIONARY
 
 
 def personal_home(tmp_path):

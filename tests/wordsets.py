@@ -77,7 +77,7 @@ def read_classes(path: Path) -> list[WordClass]:
 def reason_kind(reason: str | None) -> str | None:
     """The kind of a refusal's reason, the same on every dictionary, or None when the
     word is allowed: the deck's "needs 3 B, ..." and "needs 12 cards, ..." are both
-    "deck"; hunspell's "not in en_US; Grey is a proper noun" is "not in the dictionary"."""
+    "deck"; hunspell's "not in en_US; everyday allows it" is "not in the dictionary"."""
     if reason is None:
         return None
     if reason.startswith("needs "):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from qscore import paths
 from qscore.cards import fold
 from qscore.dictionaries.base import Dictionary, word_budget
-from qscore.dictionaries.reasons import HOUSE_DENIED
+from qscore.dictionaries.reasons import HOUSE_DENIED, NOT_IN_DICTIONARY
 from qscore.dictionaries.rejects import accented
 from qscore.dictionaries.wordfiles import WORD, WordIndex, longest_word, sort_key
 from qscore.paths import shown_path
@@ -118,11 +118,13 @@ class EnchantDictionary(Dictionary):
         player types entree, and en_GB holds only entrée."""
         return bool(self._dict.check(word)) or any(self._dict.check(form) for form in accented(word))
 
-    def capitalised(self, word: str) -> str | None:
-        # grey is an everyday word that en_US knows only as the name Grey: say both.
-        if word in shipped_list(EVERYDAY).index and self._dict.check(word.capitalize()):
-            return f"not in {self.name}; {word.capitalize()} is a proper noun"
-        return None
+    def absent(self, word: str) -> str:
+        # An everyday word a system dictionary lacks is mostly a spelling of another
+        # country's (en_US has no colour or grey, only the name Grey; en_GB no color) or a
+        # newer word: the table is told the word is one, and that the dictionary refuses it.
+        if word in shipped_list(EVERYDAY).index:
+            return f"not in {self.name}; everyday allows it"
+        return NOT_IN_DICTIONARY
 
     def anagrams(self, key: str) -> list[str]:
         # hunspell cannot list words; take the candidates from the largest shipped list.

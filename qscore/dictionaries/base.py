@@ -36,6 +36,10 @@ class Dictionary(ABC):
         proper noun or an abbreviation (with its wording), or None."""
         return None
 
+    def absent(self, word: str) -> str:
+        """The reason for a word it does not hold, and no other reason refuses."""
+        return NOT_IN_DICTIONARY
+
     def refusal(self, word: str) -> str | None:
         """None when ``word`` (lowercase a-z) is allowed, else the reason it is not."""
         return dictionary_reason(word, self)
@@ -72,10 +76,9 @@ def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
        prefix or suffix, a Roman numeral (xiv), an abbreviation (hunspell accepts etc,
        kg and xiv);
     2. a word the dictionary holds is allowed;
-    3. the dictionary's own case: a file's capitalised entry (Paris, NATO), or a word
-       hunspell knows only as a name (Grey);
+    3. the dictionary's own case: a file's capitalised entry (Paris, NATO);
     4. a proper noun of the shipped names (SCOWL's common sizes: Paris, Steve);
-    5. else not in the dictionary.
+    5. else not in the dictionary, as the dictionary words it (:meth:`Dictionary.absent`).
     """
     denied = REJECTS.denied(word) if dictionary.shipped_evidence else None
     if denied:
@@ -87,7 +90,7 @@ def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
         return own
     if dictionary.shipped_evidence and REJECTS.named(word):
         return PROPER_NOUN
-    return NOT_IN_DICTIONARY
+    return dictionary.absent(word)
 
 
 def word_budget(budget: Budget | None) -> Budget:
