@@ -252,7 +252,8 @@ def test_export_formats():
     md = ok("export", "--format", "markdown").splitlines()
     assert md[0].startswith("## Quiddler: ")
     assert md[2].replace(" ", "") == "|round|cards|dealer|starts|ann|ben|cat|"
-    assert [c.strip() for c in md[4].strip("|").split("|")] == ["1", "3", "ann", "ben", "23 L\\*", "0", "12"]
+    cells = ["1", "3", "ann", "ben", "23 L\\* (23)", "0 (0)", "12 (12)"]  # each score beside the running total
+    assert [c.strip() for c in md[4].strip("|").split("|")] == cells
 
 
 def test_games_lists_players_round_and_leader():

@@ -119,7 +119,22 @@ def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scori
     assert [r["playing"] for r in got["rounds"]][2] == ["ann", "cat", "dee"]
     text = ok("sheet")
     assert "Left: ben (after round 1)." in text and "-: had left" in text
-    assert text.splitlines()[4].split() == ["2", "4", "cat", "dee", "33", "L", "-", "23", "M*", "1"]  # ben: -
+    # ben: -, and beside each score the running total
+    assert text.splitlines()[4].split() == [
+        "2",
+        "4",
+        "cat",
+        "dee",
+        "33",
+        "L",
+        "(56)",
+        "-",
+        "23",
+        "M*",
+        "(35)",
+        "1",
+        "(4)",
+    ]
     # ben's round-1 word can still be challenged; ben cannot challenge now he has gone
     fails("challenge", "ann", "(qu)iz", "--by", "ben", message="ben left the game before round 2")
 

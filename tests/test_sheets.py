@@ -119,7 +119,7 @@ def test_markdown_escapes_its_marks_in_cells_and_names():
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
     md = ok("export", "--format", "markdown")
-    assert md.startswith("## Quiddler: fri\\_night\\*\n") and "| 23 L\\* |" in md and "\\*: went out" in md
+    assert md.startswith("## Quiddler: fri\\_night\\*\n") and "| 23 L\\* (23) |" in md and "\\*: went out" in md
 
 
 def test_plain_tables_lay_out_as_tabulate_does():
@@ -136,3 +136,26 @@ def test_plain_tables_lay_out_as_tabulate_does():
     assert plain_table(figures, ["player", "games", "wins"], "lrr") == tabulate(
         [[p, int(g), int(w)] for p, g, w in figures], headers=["player", "games", "wins"], tablefmt="simple"
     )
+
+
+def test_the_sheet_keeps_a_running_total_after_each_round_as_paper_does():
+    """The sheet showed rounds and a final total only: checking the paper sheet round by
+    round took export --format csv --long."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4,5")
+    for step in (
+        ["ann", "cat", "--out"],
+        ["ben", "at", "-u", "Z"],
+        ["ben", "quiz", "--out"],
+        ["ann", "ox", "-u", "E E"],
+    ):
+        ok("score", *step)
+    got = json.loads(ok("sheet", "--json"))
+    assert [r["scores"] for r in got["rounds"]][:2] == [{"ann": 13, "ben": 0}, {"ann": 10, "ben": 35}]
+    assert [r["running"] for r in got["rounds"]] == [
+        {"ann": 13, "ben": 0},
+        {"ann": 23, "ben": 35},
+        {"ann": None, "ben": None},  # not scored yet
+    ]
+    rows = ok("sheet").splitlines()
+    assert rows[3].split()[4:] == ["13", "*", "(13)", "0", "(0)"]
+    assert rows[4].split()[4:] == ["10", "(23)", "35", "*", "(35)"]

@@ -12,7 +12,7 @@ from qscore.cards import parse_laid_word, points
 from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
 from qscore.scoresheet import Game, Laydown, RoundState
 from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import sheet_json
+from qscore.views.sheet import running_totals, sheet_json
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -48,9 +48,16 @@ def cell(game: Game, state: RoundState, player: str) -> str:
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
+    """A row a round, each closed round's score beside the running total, as on paper: ``37 ML* (52)``."""
     rows = [
-        [str(s.number), str(s.hand_size), s.dealer, s.starts, *(cell(game, s, p) for p in game.players)]
-        for s in game.rounds
+        [
+            str(s.number),
+            str(s.hand_size),
+            s.dealer,
+            s.starts,
+            *(cell(game, s, p) + (f" ({running[p]})" if running and p in s.players else "") for p in game.players),
+        ]
+        for s, running in zip(game.rounds, running_totals(game), strict=True)
     ]
     totals = game.totals()
     rows.append(["total", "", "", "", *(str(totals[p]) for p in game.players)])

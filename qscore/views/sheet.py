@@ -21,7 +21,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "bonus": game.config.bonus,
         "bonus_points": game.config.bonus_points if game.config.bonus != "none" else None,
         "dictionary": game.config.dictionary or DEFAULT_DICTIONARY,
-        "rounds": [round_json(game, r) for r in game.rounds],
+        "rounds": [round_json(game, r, running) for r, running in zip(game.rounds, running_totals(game), strict=True)],
         "totals": totals,
         "left": game.left,
         "leaders": leaders,
@@ -30,8 +30,23 @@ def sheet_json(game: Game) -> dict[str, Any]:
     }
 
 
-def round_json(game: Game, state: RoundState) -> dict[str, Any]:
-    """One round of the sheet: who deals, starts and plays, each laydown and its score."""
+def running_totals(game: Game) -> list[dict[str, int] | None]:
+    """Each round's running totals, as a paper sheet keeps them: every player's total after
+    the round (a player who left keeps theirs), or None for a round not scored yet."""
+    running = dict.fromkeys(game.players, 0)
+    after: list[dict[str, int] | None] = []
+    for state in game.rounds:
+        if state.results is None:
+            after.append(None)
+            continue
+        running = {p: running[p] + (state.results[p].score if p in state.results else 0) for p in game.players}
+        after.append(running)
+    return after
+
+
+def round_json(game: Game, state: RoundState, running: dict[str, int] | None = None) -> dict[str, Any]:
+    """One round of the sheet: who deals, starts and plays, each laydown and its score, and
+    the running totals after it (None: not scored yet)."""
     results = state.results or {}
     laid = game.laid(state) if state.closed else {}
     detail: dict[str, Any] = {}
@@ -66,6 +81,7 @@ def round_json(game: Game, state: RoundState) -> dict[str, Any]:
         "bonus": state.bonus,
         "closed": state.closed,
         "scores": {p: results[p].score if p in results else None for p in game.players},
+        "running": {p: running[p] if running is not None else None for p in game.players},
         "players": detail,
         "challenges": [
             {"player": c.player, "word": c.word, "by": c.by, "valid": c.valid, "ruling": c.ruling}
