@@ -9,4 +9,5 @@ from typing import Literal
 
 Variant = Literal["standard", "short"]  # a deck of data/decks.toml
 Bonus = Literal["both", "longest", "most", "none"]  # which bonuses the rounds play
+TwoBonus = Literal["longest", "most", "none"]  # what two players left with both choose
 Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word

@@ -180,8 +180,10 @@ def test_two_left_choose_one_bonus_and_the_last_two_cannot_part():
     ok("new", "ann", "ben", "cat", "--rounds", "4,4")
     # the runner's stdin is no terminal: the choice must be given
     fails("leave", "cat", message="with cat gone, ann and ben play on as two and use one bonus: choose --bonus")
-    fails("leave", "cat", "--bonus", "both", message="choose --bonus longest or --bonus most")
-    fails("leave", "cat", "--bonus", "lots", message="'lots' is not one of 'both', 'longest', 'most', 'none'")
+    # both is what they have: never a choice to offer, and none is one (it was left out)
+    fails("leave", "cat", message="choose --bonus longest, --bonus most or --bonus none")
+    fails("leave", "cat", "--bonus", "both", message="'both' is not one of 'longest', 'most', 'none'")
+    fails("leave", "cat", "--bonus", "lots", message="'lots' is not one of 'longest', 'most', 'none'")
     out = ok("leave", "cat", "--bonus", "most")
     assert "From round 1, ann, ben play on (bonus: most)." in out
     # ann QUIZ 25 - 2 = 23, the longest word but no bonus for it; ben TO GO 13 + most 10

@@ -398,7 +398,7 @@ def option_remedy(r: Remedy) -> str:
         case "correct-round":
             return "use --round N to correct one"
         case "choose-bonus":
-            return "choose --bonus longest or --bonus most"
+            return "choose --bonus longest, --bonus most or --bonus none"
         case "bonus-choice":
             return "--bonus"
         case "bonus-points":

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from qscore.choices import Bonus
+from qscore.choices import TwoBonus
 from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import bonus_asked
@@ -42,7 +42,8 @@ def rename_text(saved: "Saved[Renamed]") -> str:
 def leave(
     player: Annotated[str, typer.Argument(help="who goes home", autocompletion=players_still_in)],
     bonus: Annotated[
-        Bonus | None, bonus_option("when two players are left: the one bonus they play on with, longest or most")
+        TwoBonus | None,
+        bonus_option("when two players are left: the one bonus they play on with, longest or most, or none"),
     ] = None,
     game: GameOpt = None,
 ) -> None:
