@@ -255,6 +255,7 @@ def test_export_formats():
     assert md[2].replace(" ", "") == "|round|cards|dealer|starts|ann|ben|cat|"
     cells = ["1", "3", "ann", "ben", "23 L\\* (23)", "0 (0)", "12 (12)"]  # each score beside the running total
     assert [c.strip() for c in md[4].strip("|").split("|")] == cells
+    assert ok("export", "-f", "md") == ok("export", "--format", "markdown")  # md was refused
 
 
 def test_games_lists_players_round_and_leader():

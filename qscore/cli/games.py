@@ -304,7 +304,8 @@ def sheet(
 @reports_errors
 def export(
     fmt: Annotated[
-        Literal["csv", "json", "markdown"], typer.Option("--format", "-f", case_sensitive=False, help="the format")
+        Literal["csv", "json", "markdown", "md"],
+        typer.Option("--format", "-f", case_sensitive=False, help="the format (md: markdown)"),
     ] = "csv",
     long: Annotated[
         bool,
@@ -316,6 +317,7 @@ def export(
     from qscore import scorekeeper
     from qscore.cli.sheets import export_text, long_csv
 
+    fmt = "markdown" if fmt == "md" else fmt  # its usual short form, as a file name has it
     if long and fmt != "csv":
         raise GameError(f"--long goes with --format csv, not {fmt}")
     g = scorekeeper.load_game(game)
