@@ -10,8 +10,10 @@ import pytest
 import typer.testing
 from typer.testing import CliRunner
 
-from qscore.cli import app
+from qscore.cli import app, load_commands
 from qscore.dictionaries import WordSet
+
+load_commands()  # every command, as a run of qscore --help has them
 
 # The one runner of qscore's commands in-process; every test file uses run and ok.
 runner = CliRunner()

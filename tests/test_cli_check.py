@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from qscore.cli import app
+from qscore.cli import COMMANDS, app
 from tests.conftest import run
 
 
@@ -92,6 +92,17 @@ def test_every_command_has_help():
     for name, command in group.commands.items():
         assert command.help, f"{name} has no help text"
         assert run(name, "--help").exit_code == 0
+
+
+def test_every_command_is_loaded_by_its_name():
+    """A run loads the module qscore.cli.COMMANDS names for its command: every command is
+    named there, under the module that registers it (one left out would still run, as an
+    unknown name loads every module, but would pay for all of them)."""
+    for info in app.registered_commands:
+        assert info.callback is not None
+        name = info.name or info.callback.__name__.replace("_", "-")
+        assert name in COMMANDS[info.callback.__module__.rpartition(".")[2]], name
+    assert len(app.registered_commands) == sum(map(len, COMMANDS.values()))
 
 
 def test_start_up_imports_nothing_a_command_does_not_need():

@@ -10,9 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from qscore.choices import Ruling, Variant
+from qscore.choices import DEFAULT_DICTIONARY, WORDGAME, Ruling, Variant
 from qscore.cli.completion import dictionary_names, game_names
-from qscore.dictionaries import DEFAULT_DICTIONARY, WORDGAME
 
 
 def game_option(help: str, *, complete: bool = True) -> Any:

@@ -2,9 +2,9 @@
 
 from typing import TYPE_CHECKING, Annotated
 
+from qscore.choices import DEFAULT_DICTIONARY
 from qscore.cli.app import app, print_json, reports_errors, worded
 from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
-from qscore.dictionaries import DEFAULT_DICTIONARY
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ The judge's parts, one job a module:
 What the rest of qscore uses is named here.
 """
 
+from qscore.choices import DEFAULT_DICTIONARY
 from qscore.dictionaries.backends import (
     CANDIDATE_LIST,
-    DEFAULT_DICTIONARY,
     EVERYDAY,
     SHIPPED,
     WORDGAME,

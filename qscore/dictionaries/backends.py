@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from qscore import paths
 from qscore.cards import fold
+from qscore.choices import EVERYDAY, WORDGAME
 from qscore.dictionaries.base import Dictionary, word_budget
 from qscore.dictionaries.reasons import HOUSE_DENIED, NOT_IN_DICTIONARY
 from qscore.dictionaries.rejects import accented
@@ -21,14 +22,11 @@ from qscore.system_dictionaries import open_hunspell
 if TYPE_CHECKING:
     from qscore.suggestions import Budget
 
-EVERYDAY = "everyday"
-WORDGAME = "wordgame"
 # The lists qscore ships (qscore/wordlists/NAME.txt), each with what it holds.
 SHIPPED = {
     EVERYDAY: "SCOWL up to size 70, its common variants and today's words: an ordinary desk dictionary",
     WORDGAME: "SCOWL up to size 80 and its common variants: adds the rarer words word-game players use",
 }
-DEFAULT_DICTIONARY = EVERYDAY
 # Source of candidate words for the solver when the dictionary cannot list words itself.
 CANDIDATE_LIST = WORDGAME
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from qscore.choices import DEFAULT_DICTIONARY
 from qscore.dictionaries.backends import (
-    DEFAULT_DICTIONARY,
     SHIPPED,
     EnchantDictionary,
     HouseRules,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from qscore.dictionaries import DEFAULT_DICTIONARY
+from qscore.choices import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from qscore.scoresheet import Game, RoundState
