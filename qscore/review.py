@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from qscore.cards import Card, Deck
-from qscore.dictionaries import Dictionary, HouseRules
-from qscore.scoresheet import Game
-from qscore.scoring import PlayedHand
-from qscore.solver import Play, solve
-from qscore.spelling import MIN_CARDS
+if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
+    from qscore.cards import Card, Deck
+    from qscore.dictionaries import Dictionary
+    from qscore.scoresheet import Game
+    from qscore.scoring import PlayedHand
+    from qscore.solver import Play
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,10 @@ def hand_cards(laid: PlayedHand) -> list[Card]:
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
     hand: the owner's standing words count as allowed, the words struck do not."""
+    from qscore.dictionaries import HouseRules
+    from qscore.solver import Play, solve
+    from qscore.spelling import MIN_CARDS
+
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
         return Play((), None, tuple(cards))  # one card makes no word
