@@ -1,12 +1,12 @@
-"""How a scoresheet looks: tables for the terminal, and the exports."""
+"""How a scoresheet looks: tables for the terminal, and the exports.
 
-import csv
-import io
-import json
+tabulate, csv and json are imported by the functions that draw or write with them: a
+`score` or an `undo` that shows no table does not pay for them (tabulate's import alone
+reads its package metadata, about a fifth of a run).
+"""
+
 import re
 from typing import TYPE_CHECKING
-
-from tabulate import tabulate
 
 from qscore.cards import parse_laid_word, points
 from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
@@ -79,6 +79,8 @@ def legend(game: Game) -> str:
 
 
 def sheet_text(game: Game) -> str:
+    from tabulate import tabulate
+
     return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend(game)}"
 
 
@@ -156,6 +158,8 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     """A round in detail: each player's words with their points, unused cards, penalties,
     bonuses; an open round shows the laydowns so far. With the game's ``dictionary``, a word
     it refuses is marked."""
+    from tabulate import tabulate
+
     rows: list[list[object]] = []
     flagged = False
     for p in state.players:
@@ -213,6 +217,12 @@ def _markdown(text: str) -> str:
 
 
 def export_text(game: Game, fmt: str) -> str:
+    import csv
+    import io
+    import json
+
+    from tabulate import tabulate
+
     if fmt == "json":
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
     headers = ["round", "cards", "dealer", *game.players]
@@ -242,6 +252,9 @@ def long_csv(game: Game) -> str:
     """One row per player per round laid (``export --format csv --long``): the words as
     laid, the unused cards, and each part of the score, with the running total. A round
     still open has its laydowns and blank scores."""
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(LONG_CSV)
