@@ -120,6 +120,49 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     assert done.stdout.strip() == ""
 
 
+# What a command's run has loaded once it is over, run as qscore's script runs it.
+LOADED_AFTER = """
+import sys
+from qscore.cli import main
+sys.argv = ["qscore", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print(" ".join(sys.modules), file=sys.stderr)
+"""
+JUDGE = {"dawg", "qscore.dictionaries"}  # the judge, and the index a word list is read through
+NEVER = {"enchant", "qscore.solver", "qscore.suggestions", "qscore.meanings", "tabulate"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "shown", "loads"),
+    [
+        (["sheet"], "Game '", {"tabulate"}),  # judges nothing
+        (["undo"], "Took back", set()),
+        # judges ben's word with the game's dictionary: everyday, a word list, never enchant's
+        (["score", "ben", "cat"], "Recorded ben's laydown", JUDGE),
+    ],
+)
+def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown, loads, isolated_home):
+    """Each command loads its own module and what it uses: no other command's, no judge
+    unless it judges, and never the system dictionaries (enchant), the solver, the
+    suggestions or the meanings; tabulate only for the table it draws."""
+    import subprocess
+    import sys
+
+    assert run("new", "ann", "ben", "cat").exit_code == 0
+    assert run("score", "ann", "quiz").exit_code == 0
+    done = subprocess.run([sys.executable, "-c", LOADED_AFTER, *args], capture_output=True, text=True, check=True)
+    assert shown in done.stdout, done.stdout
+    loaded = set(done.stderr.split())
+    assert "qscore.storage" in loaded  # the game was read
+    assert (JUDGE | NEVER) & loaded == loads
+    commands = {m.rpartition(".")[2] for m in loaded if m.startswith("qscore.cli.")} & set(COMMANDS)
+    assert commands == {"games"}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
