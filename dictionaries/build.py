@@ -43,7 +43,6 @@ VARIANTS = tuple(
     f"{country}variant_{level}" for country in ("", "british_", "canadian_", "australian_") for level in (1, 2)
 )
 WORDNET = Path("/usr/share/wordnet")
-WORDNET_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 WORDNET_PARTS = ("noun", "verb", "adj", "adv")
 # WordNet's usage domains of words a family table is not offered as a suggestion: the
 # obscenity synset (named by its lemma dirty_word) and ethnic_slur; and, where the
@@ -320,7 +319,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # dictionary that holds only entrée (en_GB) allows entree through them.
     out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))
     out["SCOWL-COPYRIGHT"] = COPYRIGHT.read_text("utf-8")
-    out["WORDNET-LICENSE"] = WORDNET_COPYRIGHT.read_text("utf-8")
+    # WordNet's notice, which the words taken from it ask for too, is the one beside the
+    # meanings (qscore/data/WORDNET-COPYRIGHT, build_meanings.py): one copy in the package
     out["CUSS-LICENSE"] = (CUSS.parent / "license").read_text("utf-8")
     return out
 

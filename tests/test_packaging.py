@@ -19,6 +19,23 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
         capture_output=True,
     )
     assert len(list(dist.glob("qscore-*.whl"))) == 1
+    import zipfile
+
+    with zipfile.ZipFile(next(dist.glob("qscore-*.whl"))) as wheel:
+        shipped = wheel.namelist()
+        metadata = wheel.read(next(n for n in shipped if n.endswith(".dist-info/METADATA"))).decode()
+    # each notice once, in .dist-info/licenses under its path in the checkout
+    import tomllib
+
+    from qscore import __version__
+
+    notices = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["license-files"]
+    assert {"qscore/data/WORDNET-COPYRIGHT", "qscore/wordlists/SCOWL-COPYRIGHT"} <= set(notices)
+    for notice in notices:
+        copies = [n for n in shipped if n.endswith("/" + Path(notice).name) or n == notice]
+        assert copies == [f"qscore-{__version__}.dist-info/licenses/{notice}"], copies
+    # a License field every pip shows (pip before 25.1 reads no License-Expression)
+    assert "\nLicense: MIT\n" in metadata
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     # the README's Install section: a wheel built in a checkout, installed by its path
@@ -54,7 +71,8 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     package = where.stdout.strip()
     assert package.startswith(str(env_dir)), "qscore must come from the wheel, not the checkout"
     assert (Path(package) / "wordlists" / "everyday.txt").is_file()
-    assert (Path(package) / "data" / "WORDNET-COPYRIGHT").is_file()
+    licenses = installed("python", "-c", "import importlib.metadata as m; print(m.distribution('qscore').files)")
+    assert "licenses/qscore/data/WORDNET-COPYRIGHT" in licenses.stdout
     defined = installed("qscore", "define", "quizzes")
     assert defined.returncode == 0, defined.stderr  # the meanings travel in the wheel
     assert defined.stdout.startswith("quizzes: allowed\n  plural and present tense of quiz\n  noun: ")
@@ -146,9 +164,7 @@ def test_sdist_carries_the_licence_and_everything_the_readme_links_to(tmp_path):
     assert "Classifier: Operating System :: POSIX\n" in info
     assert "Classifier: Environment :: Console\n" in info
     assert "\nAuthor: the qscore authors\n" in info
-    assert "License-Expression: MIT" in info
-    assert "License-File: LICENSE" in info
-    assert "License-File: qscore/data/WORDNET-COPYRIGHT" in info
+    assert "\nLicense: MIT\n" in info
     assert "\nProject-URL: Source, https://github.com/qscore/qscore\n" in info
 
 
