@@ -146,9 +146,9 @@ def next_step(game: Game, progress: Progress) -> Step:
         return AskChallenges(previous.number)
     gone = went_out(current)
     n = current.number
-    if gone is None and n not in progress.going_out:
-        return AskGoingOut(n)
-    named = "" if gone else progress.going_out[n]
+    if gone is None and n not in progress.going_out and not current.laydowns:
+        return AskGoingOut(n)  # a round with laydowns and nobody out was answered: in turn
+    named = "" if gone else progress.going_out.get(n, "")
     order = turn_order(current.players, gone or named or current.starts)
     player = next(p for p in order if p not in current.laydowns)
     return AskLaydown(n, player, went_out=player == named)

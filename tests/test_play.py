@@ -454,7 +454,7 @@ def test_a_dictionary_gone_missing_is_a_question(tmp_path):
     words.unlink()
     out = ok("play", input=lines("n"))
     in_order(out, "The game's dictionary cannot be opened", "Go on without checking words?", "Stopped.")
-    assert laydowns() == []
+    assert GameStore().load().rounds[0].laydowns == {}
     answers = lines("y", "", "xq", "Z", "ox", "E", "cat", "y", "ben xq by ann", "ben xq by ann invalid", "")
     out = ok("play", input=answers)
     in_order(
@@ -601,7 +601,9 @@ def test_a_resumed_play_shows_where_the_table_stopped():
     # stopped in the middle of round 2: the deal, and what is laid so far, before the next laydown
     ok("play", input=lines("", "", "(qu)iz", "E", "quit"))  # no challenge; round 2 in turn from cat
     out = ok("play", input=lines("quit"))
-    first_question = out.index("Who went out?")  # nobody went out yet: the table is asked again
+    # back at the prompt it left: the laydowns in turn, not "Who went out?" again
+    assert "Who went out?" not in out
+    first_question = out.index("ann's words")
     in_order(
         out[:first_question],
         "Leader: ann with 23.",
@@ -760,5 +762,33 @@ def test_a_misspelt_command_gets_the_nearest_one():
     )
     # a word the dictionary allows is laid unasked, however near a command: quiz for quit
     ok("undo")
-    out = ok("play", input=lines("", "quiz", "quit"))
+    out = ok("play", input=lines("quiz", "quit"))
     assert "the command quit?" not in out and "quiz taken as (qu)iz" in out
+
+
+def test_a_command_said_once_at_the_words_is_not_asked_again():
+    """undo at a words prompt asked Y/n every time."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "undo", "y", "at", "Z", "undo", "quit"))
+    assert out.count("the command undo?") == 1
+    assert out.count("Took back ben's laydown in round 1") == 2
+    assert GameStore().load().rounds[0].laydowns == {}
+
+
+def test_ctrl_c_in_play_stops_with_the_status_of_an_interrupt(monkeypatch):
+    """Ctrl-C in play exited 0, as the end of input does; every other command's Ctrl-C is 130."""
+    import typer
+
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+
+    def interrupted(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise typer.Abort() from None  # as click's prompt does
+
+    monkeypatch.setattr("qscore.cli.play_prompts.typer.prompt", interrupted)
+    r = run("play")
+    assert r.exit_code == 130 and "Stopped. Game" in r.stdout
+    monkeypatch.undo()
+    assert run("play", input="").exit_code == 0  # the end of input is no interrupt

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from qscore.cli.app import app, reports_errors, worded
+from qscore.cli.app import INTERRUPTED, app, reports_errors, worded
 from qscore.cli.games import challenge_text
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
@@ -123,7 +123,7 @@ class PlaySession:
                 if go_on is True:
                     break
                 if go_on is False or isinstance(go_on, Quit):
-                    return Quit()
+                    return go_on if isinstance(go_on, Quit) else Quit()
         return None
 
     def step(self, game: "Game") -> Turn | bool:
@@ -210,8 +210,9 @@ class PlaySession:
         after_game(game)
         print(standing_text(game))
 
-    def stop(self) -> NoReturn:
-        """Say where the table stopped and how to go on."""
+    def stop(self, quit: Quit) -> NoReturn:
+        """Say where the table stopped and how to go on; stopped by Ctrl-C, the status says
+        so as every command's does (130), though nothing is lost."""
         import shlex
 
         from qscore.cli.sheets import entry_text
@@ -220,12 +221,12 @@ class PlaySession:
         game = self.session.game()
         if game is None:
             print("\nStopped before the game started: nothing was saved.")
-            raise typer.Exit(0)
+            raise typer.Exit(INTERRUPTED if quit.interrupted else 0)
         last = effective(game.entries)[-1]
         saved = f"last saved: {entry_text(last)}" if last.kind != "created" else "nothing scored yet"
         print(f"\nStopped. Game {game.name!r} is saved ({saved}).")
         print(f"Go on with: qscore play --game {shlex.quote(game.name)}")
-        raise typer.Exit(0)
+        raise typer.Exit(INTERRUPTED if quit.interrupted else 0)
 
 
 @app.command(short_help="Keep score for a whole game, in table order")
@@ -265,6 +266,6 @@ def play(
         if turn is None:
             turn = evening.run()
     except KeyboardInterrupt:  # Ctrl-C while saving: the stop says what was saved last
-        turn = Quit()
+        turn = Quit(interrupted=True)
     if isinstance(turn, Quit):
-        evening.stop()
+        evening.stop(turn)

@@ -29,7 +29,7 @@ COMMANDS = """At any prompt you can type:
   help            this list
   quit            stop here; everything entered is saved
 At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
-about: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
+about once: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
 WORD_COMMANDS = ("help", "quit", "sheet", "undo")
 COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
 USAGE = {
@@ -41,7 +41,9 @@ USAGE = {
 
 @dataclass(frozen=True)
 class Quit:
-    """The table stops (quit, end of input); everything saved stays saved."""
+    """The table stops (quit, end of input, Ctrl-C: ``interrupted``); everything saved stays saved."""
+
+    interrupted: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class Session:
         from qscore.evening import Progress
 
         self.name: str | None = None  # the game, once it exists
+        self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
         self.dictionary: Dictionary | None = None
         self.progress: Progress = Progress()
 
@@ -160,8 +163,8 @@ class Prompts:
         while True:
             try:
                 line = str(typer.prompt(question, default="", show_default=False)).strip()
-            except typer.Abort:  # end of input or Ctrl-C at a prompt
-                return Quit()
+            except typer.Abort as exc:  # end of input, or Ctrl-C (what the prompt was stopped by)
+                return Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt))
             parts = line.lower().split()
             command = parts[0] if parts else ""
             if words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
@@ -171,12 +174,13 @@ class Prompts:
                 if not meant:
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
-            elif words and len(parts) == 1 and command in WORD_COMMANDS:
+            elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
                 meant = self.command_meant(command)
                 if not isinstance(meant, bool):
                     return meant
                 if not meant:
                     return line  # the word, laid
+                self.session.commands.add(command)  # asked once: from now on the command, as 'undo' lays the word
             if len(parts) == 1 and command == "help":
                 print(COMMANDS + (f"\nHere: {hint}" if hint else ""))
             elif len(parts) == 1 and command == "quit":
