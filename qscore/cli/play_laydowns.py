@@ -213,9 +213,7 @@ class Laydowns:
             if not answer and keep:
                 return ways[0]
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ways):
-                way = ways[int(answer) - 1]
-                print(f"{' '.join(way.words)}: {cards_text(game, way.words)}.")
-                return way
+                return ways[int(answer) - 1]  # its cards are shown as it is saved
             enter = ", or press Enter for the words as typed" if keep else ""
             not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}", answer)
 
