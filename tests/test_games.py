@@ -266,6 +266,10 @@ def test_games_lists_players_round_and_leader():
     rows = json.loads(ok("games", "--json"))
     assert [(r["game"], r["round"], r["leaders"]) for r in rows] == [("friday", 2, ["ann"]), ("saturday", 1, [])]
     assert "friday" in ok("games") and "ann (23)" in ok("games")
+    # rounds played, not the round reached: 4/8 read as four played after three
+    listed = ok("games").splitlines()
+    assert listed[0].split() == ["game", "players", "played", "leader"]
+    assert "1 of 8" in listed[2] and "0 of 8" in listed[3]
     # the default game is the one most recently started
     assert sheet()["game"] == "saturday"
     assert json.loads(ok("sheet", "--json", "--game", "friday"))["totals"]["ann"] == 23

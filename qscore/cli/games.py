@@ -402,14 +402,20 @@ def games(
         (
             r["game"],
             ", ".join(r["players"]),
-            f"{r['round']}/{r['rounds']}" + (" (over)" if r["over"] else ""),
+            played_text(r),
             f"{' & '.join(r['leaders'])} ({r['leader_total']})" if r["leaders"] else "-",
         )
         if "error" not in r
         else (r["game"], "(cannot be read: see above)", "-", "-")
         for r in rows
     ]
-    print(plain_table(table, headers=["game", "players", "round", "leader"]))
+    print(plain_table(table, headers=["game", "players", "played", "leader"]))
+
+
+def played_text(row: dict[str, Any]) -> str:
+    """How far a game has come, in rounds played: ``3 of 8`` (round 4 is under way), ``8 of 8, over``."""
+    played = row["rounds"] if row["over"] else row["round"] - 1
+    return f"{played} of {row['rounds']}" + (", over" if row["over"] else "")
 
 
 def damaged_file(damage: str) -> str:
