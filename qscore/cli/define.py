@@ -28,7 +28,7 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.words import CUT_SHORT, JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
+    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
 
     def text(v: "Verdict") -> str:
         found = meanings_of(v)
@@ -41,4 +41,4 @@ def define_words(
         return {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": near} | definition_json(found)
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
-    judge_and_tell(words, options, None if as_json else text, json_item, CUT_SHORT)
+    judge_and_tell(words, options, None if as_json else text, json_item)

@@ -15,7 +15,6 @@ from qscore.cli.app import (
     reports_errors,
     say_error,
     tell_notes,
-    warn,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
@@ -62,11 +61,7 @@ def check(
         return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
-    judge_and_tell(words, options, None if as_json else text, json_item, CUT_SHORT)
-
-
-# What check and define say when a long list spent the run's budget for suggestions.
-CUT_SHORT = "suggestions were cut short to keep the answer quick (--no-suggest skips them)"
+    judge_and_tell(words, options, None if as_json else text, json_item)
 
 
 @dataclass(frozen=True)
@@ -86,7 +81,6 @@ def judge_and_tell(
     options: JudgeOptions,
     text: "Callable[[Verdict], str] | None",
     json_item: "Callable[[Verdict], dict[str, object]]",
-    cut_short: str,
 ) -> None:
     """The judge's loop, as check and define tell it: each verdict shown as it is reached
     (``text``, or with ``text`` None an item of a JSON array), a bad word's error in its
@@ -114,8 +108,6 @@ def judge_and_tell(
     if json_array is not None:
         json_array.close()
     tell_notes(judge_with)
-    if budget.spent_out:
-        warn(cut_short)
     if bad:
         raise typer.Exit(2)
     if refused:

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.cards import fold
 from qscore.choices import EVERYDAY, WORDGAME
 from qscore.dictionaries.base import Dictionary, word_budget
 from qscore.dictionaries.reasons import HOUSE_DENIED, NOT_IN_DICTIONARY
@@ -132,20 +131,17 @@ class EnchantDictionary(Dictionary):
         return _candidates().anagram_prefix(prefix)  # its words are among the candidates'
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
-        from qscore.suggestions import MAX_LETTERS, SYSTEM_SEARCH, one_edit, rank
+        from qscore.suggestions import suggest_in_index
 
-        # First the words one edit away in the largest shipped list that hunspell allows,
-        # at a look-up each; then hunspell's own search, 20 to 150 ms a word, counted
-        # against the budget.
-        budget = word_budget(budget)
+        # The words near it in the largest shipped list that hunspell allows, by the same
+        # bounded search as a word list's. hunspell's own search took 20 to 150 ms a word,
+        # past any bound a word of a 5,000-word list can have.
         index = _candidates().index
-        near = [w for w in one_edit(word, index.__contains__, budget) or () if self.refusal(w) is None]
-        if near:
-            return rank(word, near)[:limit]
-        if len(word) > MAX_LETTERS or not budget.spend(SYSTEM_SEARCH):
-            return []
-        folded = dict.fromkeys(fold(w) for w in self._dict.suggest(word))  # souffle for soufflé
-        return [w for w in folded if WORD.fullmatch(w) and self.refusal(w) is None][:limit]
+
+        def allowed(w: str) -> bool:
+            return w in index and self.refusal(w) is None
+
+        return suggest_in_index(word, allowed, index.starts, word_budget(budget), limit)
 
 
 # --- words in memory and house rules ----------------------------------------
