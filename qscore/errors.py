@@ -23,6 +23,7 @@ RemedyKind = Literal[
     "unchecked",  # record without checking the words
     "paper-ruling",  # settle a challenge by a paper dictionary: valid or invalid
     "game-name",  # give the new game another name
+    "start-game",  # start a game (there is none yet)
 ]
 
 
@@ -57,6 +58,8 @@ def plain_remedy(r: Remedy) -> str:
             return "rule it valid or invalid"
         case "game-name":
             return "choose another name for the game"
+        case "start-game":
+            return "start one"
 
 
 class QscoreError(Exception):

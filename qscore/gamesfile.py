@@ -40,12 +40,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from qscore.errors import StorageError, UnknownGameError
+from qscore.errors import Remedy, StorageError, UnknownGameError
 from qscore.filefailures import FileFailures, error_code, nonempty, writable
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 15_000  # how long a write waits for another process's lock
-NO_GAMES = "no saved games yet: start one with qscore new ALICE BOB"
+NO_GAMES = ("no saved games yet: ", Remedy("start-game"))
 
 _SCHEMA = """
 CREATE TABLE games (
@@ -152,7 +152,7 @@ class GamesFile:
         checked (``checked`` False): the caller runs ``check`` if it reads more than a
         kept listing, or leaves it to the write that follows."""
         if not self.exists():
-            raise UnknownGameError(NO_GAMES)
+            raise UnknownGameError(*NO_GAMES)
         with self.failures.explained(writing=False, waited_ms=BUSY_TIMEOUT_MS):
             conn = self._open_read_only()
             try:
@@ -200,7 +200,7 @@ class GamesFile:
         with self.failures.explained(writing=True, waited_ms=wait_ms):
             if not self.exists():
                 if not create:
-                    raise UnknownGameError(NO_GAMES)
+                    raise UnknownGameError(*NO_GAMES)
                 self._create_file()
             # opened read-write anyway, SQLite would make a read-only -shm beside it
             why = self.failures.read_only_part()

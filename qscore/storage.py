@@ -280,7 +280,7 @@ class GameStore:
         if name is None:
             row = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
-                raise UnknownGameError(NO_GAMES)
+                raise UnknownGameError(*NO_GAMES)
         else:
             name = name.strip()  # as a new game's name is kept
             row = conn.execute(

@@ -154,11 +154,23 @@ PROMPT_GRAMMAR = {("qscore.evening", "--round")}
 def test_no_message_of_the_core_or_the_application_layer_names_an_option():
     """A message says what is wrong and carries what to do as data (errors.Remedy): the
     command line words it with its options, the web page with its own controls."""
-    named = {
-        (module, flag)
+    assert shown_by_the_core(FLAG) - PROMPT_GRAMMAR == set()
+
+
+def shown_by_the_core(pattern: re.Pattern[str]) -> set[tuple[str, str]]:
+    """Each module of the core or the application layer, and what ``pattern`` finds in its messages."""
+    return {
+        (module, found)
         for module, path in ((module_name(p), p) for p in sorted(PACKAGE.rglob("*.py")))
         if not is_face(module)
         for text in strings_shown(path)
-        for flag in FLAG.findall(text)
+        for found in pattern.findall(text)
     }
-    assert named - PROMPT_GRAMMAR == set()
+
+
+COMMAND = re.compile(r"\bqscore (?:new|score|challenge|sheet|export|undo|games|rename|leave|play|stats|review)\b")
+
+
+def test_no_message_of_the_core_or_the_application_layer_names_a_command():
+    """Nor a command of the command line to type: a face says how to start a game its own way."""
+    assert shown_by_the_core(COMMAND) == set()

@@ -411,6 +411,8 @@ def option_remedy(r: Remedy) -> str:
             return "--ruling valid or --ruling invalid"
         case "game-name":
             return "choose another --game name"
+        case "start-game":
+            return "start one with qscore new ALICE BOB"
 
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":
