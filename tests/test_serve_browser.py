@@ -3,8 +3,12 @@ chromedriver (both installed by ./dev test), plays a whole round at a table: thr
 lay down, the scorekeeper adds the fourth from the command line, and every page, phone
 and TV, shows the totals qscore sheet shows.
 
-The screenshots in docs/ are this test's: QSCORE_SCREENSHOTS=docs ./dev test tests/test_browser.py
+The screenshots in docs/ are this test's: QSCORE_SCREENSHOTS=docs ./dev test tests/test_serve_browser.py
 writes them again.
+
+It runs late in the suite (after test_fuzz.py, by its name): selenium loaded in the test
+process raises its resident size, which every process it starts inherits as its peak
+(Linux's ru_maxrss), and test_fuzz bounds the peak of the qscore runs it starts.
 """
 
 import json
