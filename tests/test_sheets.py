@@ -17,7 +17,7 @@ def test_sheet_words_shows_each_round_as_laid():
     assert lines[0] == "Round 1 (5 cards):"
     row = {line.split()[0]: line for line in lines[3:6]}
     # each word with its points; the struck one and the refused one marked
-    assert row["ann"].startswith("ann *     steve 21 struck  -")
+    assert row["ann"].startswith("ann *     steve 21 struck  steve ")  # its cards count as unused
     assert row["ben"].split()[1:5] == ["(qu)iz", "25", "E", "E"]
     assert row["cat"].split()[1:4] == ["qiuz", "35", "?"]
     assert "  ben challenged ann's steve: not allowed by the dictionary" in lines
@@ -159,3 +159,12 @@ def test_the_sheet_keeps_a_running_total_after_each_round_as_paper_does():
     rows = ok("sheet").splitlines()
     assert rows[3].split()[4:] == ["13", "*", "(13)", "0", "(0)"]
     assert rows[4].split()[4:] == ["10", "(23)", "35", "*", "(35)"]
+
+
+def test_a_struck_words_cards_are_named_in_the_unused_column_that_counts_them():
+    """jo 15 struck, hi 9 | unused E | -17: the unused column showed E but counted jo too."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
+    ok("score", "ann", "jo", "hi", "-u", "E")
+    ok("score", "ben", "ox", "-u", "E E S")
+    out = ok("challenge", "ann", "jo", "--by", "ben", "--ruling", "invalid")
+    assert "ann       jo 15 struck, hi 9  E + jo              9       -17" in out

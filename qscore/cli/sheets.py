@@ -170,7 +170,9 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
         marks = word_marks(game, state, p, dictionary)
         flagged |= FLAGGED in marks
         row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, marks)]
-        row.append(" ".join(lay.unused) or "-")
+        # a struck word's cards count as unused: said in the unused column, which counts them
+        struck = [c.word for c in state.challenges if c.player == p and not c.valid] if state.results else []
+        row.append(" + ".join([*([" ".join(lay.unused)] if lay.unused else []), *struck]) or "-")
         if state.results is not None:
             r = state.results[p]
             row += [
