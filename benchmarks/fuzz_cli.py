@@ -66,10 +66,30 @@ class Outcome:
         return None
 
 
+# A small process that starts qscore and tells its peak memory (wait4's ru_maxrss, in KiB)
+# on the descriptor its first argument names, then exits as qscore did. Linux carries the peak of the process that
+# forks over to the child it starts (kept at exec), so qscore is started from this small
+# one, never from the caller: a test's pytest process, hundreds of MiB after the tests
+# before it, would otherwise lend qscore its own peak.
+LAUNCHER = """
+import os, signal, sys
+report = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+os.write(report, str(usage.ru_maxrss).encode())
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+sys.exit(code)
+"""
+
+
 def qscore(args: list[str | bytes], home: Path, stdin: bytes | Path = b"") -> Outcome:
-    """Run qscore once, measuring its wall time and peak memory by wait4. Linux carries a
-    parent's peak over to the child it starts, so this process keeps small (about 20 MiB,
-    below any qscore run's own) and the figure is qscore's."""
+    """Run qscore once, measuring its wall time, and its own peak memory through LAUNCHER."""
     script = Path(sys.executable).with_name("qscore")
     env = {**os.environ, "QSCORE_HOME": str(home), "HOME": str(home), "COLUMNS": "80"}
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as feed:
@@ -79,19 +99,30 @@ def qscore(args: list[str | bytes], home: Path, stdin: bytes | Path = b"") -> Ou
             feed.write(stdin)
             feed.seek(0)
             source = feed
+        peak_read, peak_write = os.pipe()
         start = time.perf_counter()
-        proc = subprocess.Popen([str(script), *args], stdin=source, stdout=subprocess.DEVNULL, stderr=err, env=env)
-        timer = threading.Timer(TIMEOUT, proc.kill)
+        proc = subprocess.Popen(
+            [sys.executable, "-S", "-c", LAUNCHER, str(peak_write), str(script), *args],
+            stdin=source,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env,
+            pass_fds=(peak_write,),
+            start_new_session=True,  # a run killed at TIMEOUT takes qscore with it
+        )
+        os.close(peak_write)
+        timer = threading.Timer(TIMEOUT, lambda: os.killpg(proc.pid, 9))
         timer.start()
-        _pid, status, usage = os.wait4(proc.pid, 0)
+        proc.wait()
         timer.cancel()
         seconds = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        with os.fdopen(peak_read, "rb") as peak:
+            kib = int(peak.read() or 0)
         if source is not feed:
             source.close()
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
-    return Outcome(args, proc.returncode, seconds, usage.ru_maxrss / 1024, text)
+    return Outcome(args, proc.returncode, seconds, kib / 1024, text)
 
 
 def seeded_home(home: Path) -> Path:
