@@ -134,6 +134,19 @@ class LogReader:
         )
 
 
+SHARED_ID = "its id is another game's too: which log is its own cannot be told"
+
+
+def shared_ids(conn: sqlite3.Connection) -> set[int]:
+    """The ids more than one game holds (the table read whole: a damaged file can hold two
+    rows of one id), whose logs cannot be told apart: neither game is shown as the other."""
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for (game_id,) in conn.execute("SELECT id FROM games NOT INDEXED"):
+        (twice if game_id in seen else seen).add(game_id)
+    return twice
+
+
 def sha256(data: bytes = b"") -> Any:
     import hashlib  # its import costs as much as a listing's read: only made where used
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError
-from qscore.gamelog import Kept, LogReader, Unreadable, sha256, shown, text_of, utf8
+from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, sha256, shared_ids, shown, text_of, utf8
 
 if TYPE_CHECKING:
     from qscore.entries import LogLine
@@ -131,11 +131,15 @@ class KeptFigures:
         caller to make them, and what a listing would be kept under."""
         found: list[Summarized | Unreadable | Pending] = []
         listed = self._listed(look)
+        shared = shared_ids(look.conn)
         pending = []
         for game_id, raw, last, kept in listed:
             name = text_of(raw, "") if utf8(raw) else None
             if name is None:
                 found.append(Unreadable(shown(raw), "its name is not UTF-8 text"))
+                continue
+            if game_id in shared:
+                found.append(Unreadable(name, str(self.log.damaged_game(name, SHARED_ID))))
                 continue
             data = kept.usable(version) if kept is not None and not look.damage else None
             fresh = data is not None and kept is not None and kept.last_seq == last

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from qscore import paths
 from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
-from qscore.gamelog import LogReader, Unreadable, digest_add, sha256, shown, text_of, utf8
+from qscore.gamelog import SHARED_ID, LogReader, Unreadable, digest_add, sha256, shared_ids, shown, text_of, utf8
 from qscore.gamesfile import NO_GAMES, GamesFile, Look
 from qscore.keptfigures import KeptFigures, Listed, Pending, Summarized
 
@@ -218,9 +218,12 @@ class GameStore:
             return []
         found: list[Game | Unreadable] = []
         with self.file.reading() as look:
+            shared = shared_ids(look.conn)
             for game_id, raw in look.conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
                 try:
                     name = text_of(raw, "its name")
+                    if game_id in shared:
+                        raise self.log.damaged_game(name, SHARED_ID)
                     found.append(
                         Game.from_log(name, self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))[0])
                     )
@@ -295,7 +298,10 @@ class GameStore:
                     empty = f"no game named {quoted(name)}" if name else "a game's name cannot be empty"
                     raise UnknownGameError(f"{empty}: saved games are {known}")
                 row = alike[0]
-        return row[0], text_of(row[1], "its name")
+        found = text_of(row[1], "its name")
+        if row[0] in shared_ids(conn):
+            raise self.log.damaged_game(found, SHARED_ID)
+        return row[0], found
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
         text = json.dumps(entry.act.to_json(), sort_keys=True)

@@ -176,3 +176,37 @@ def test_no_flipped_byte_gives_a_traceback_or_a_silently_different_game(isolated
             assert all(line.startswith("qscore: ") for line in r.stderr.splitlines()), (offset, command, r.stderr)
     assert tracebacks == [], sorted({t[2][:90] for t in tracebacks})
     assert silent == []
+
+
+def flip_game_id(home, game_id: int) -> None:
+    """Flip bit 0 of a game's row id where the games table stores it (its rowid, in its leaf cell)."""
+    data = bytearray(settle(home))
+    page_size = int.from_bytes(data[16:18], "big")
+    root = sql(home, "SELECT rootpage FROM sqlite_master WHERE name = 'games'")[0][0]
+    start = (root - 1) * page_size
+    header = start + (100 if root == 1 else 0)
+    assert data[header] == 0x0D  # a leaf page of a table: every game is on it
+    cells = int.from_bytes(data[header + 3 : header + 5], "big")
+    for i in range(cells):
+        cell = start + int.from_bytes(data[header + 8 + 2 * i : header + 10 + 2 * i], "big")
+        assert data[cell] < 0x80  # the payload's length, one byte: the row id follows
+        if data[cell + 1] == game_id:
+            data[cell + 1] ^= 1
+            (home / DB_NAME).write_bytes(bytes(data))
+            return
+    raise AssertionError(f"no game {game_id} on the page")
+
+
+def test_a_game_whose_id_is_another_games_is_named_damaged_not_shown_as_that_game(isolated_home):
+    for name, players in (("first", ("ann", "ben")), ("second", ("cy", "dee")), ("third", ("eve", "fay"))):
+        ok("new", *players, "--bonus", "most", "-g", name)
+    flip_game_id(isolated_home, 3)  # third's id reads 2: second's
+    for command in (["sheet", "-g", "third"], ["export", "-g", "third"], ["review", "-g", "third"]):
+        r = run(*command)
+        assert r.exit_code == 2 and "cy" not in r.stdout, command
+        assert "game 'third' is damaged" in r.stderr, command
+    r = run("score", "fay", "at", "-u", "E", "-g", "third")
+    assert r.exit_code == 2 and "game 'third' is damaged" in r.stderr
+    listed = run("games", "--json")
+    rows = {g["game"]: g for g in json.loads(listed.stdout)}
+    assert "third" not in rows or "error" in rows["third"]
