@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from qscore import scoresheet
-from qscore.cli import app
+from qscore.cli import app, load_commands
 
 
 def run(*args: str) -> None:
@@ -45,6 +45,7 @@ def main() -> int:
         counts["replays"] += 1
         replay(self)
 
+    load_commands()
     with tempfile.TemporaryDirectory() as home:
         os.environ["QSCORE_HOME"] = home
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (the command's own output)
