@@ -45,6 +45,12 @@ class FileFailures:
                 f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
             )
 
+    def unreachable(self, exc: OSError) -> StorageError:
+        """A folder on the way to the games that cannot be looked into, told as its cause."""
+        why = "permission denied" if exc.errno in (errno.EACCES, errno.EPERM) else (exc.strerror or str(exc)).lower()
+        where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(self.path) else ""
+        return StorageError(f"cannot reach the saved games at {self.path}: {why}{where}")
+
     def disk_full(self) -> bool:
         try:
             space = os.statvfs(self.folder)

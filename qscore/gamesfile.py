@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -138,10 +139,28 @@ class GamesFile:
         return self.path.parent
 
     def exists(self) -> bool:
-        self.failures.check_folder()
-        if self.path.is_dir():
+        """Whether the file is there; anything else at its path (a folder, a link to nothing,
+        a FIFO or a device, a folder that cannot be entered) is an error naming it, before
+        anything opens it (a FIFO would never answer)."""
+        try:
+            self.failures.check_folder()
+            if self.path.is_symlink() and not self.path.exists():
+                raise StorageError(
+                    f"the saved games at {self.path} are a link to {os.readlink(self.path)}, which is not there: "
+                    "qscore left it as it is"
+                )
+            if not self.path.exists():
+                return False
+            mode = self.path.stat().st_mode
+        except OSError as exc:
+            raise self.failures.unreachable(exc) from None
+        if stat.S_ISDIR(mode):
             raise StorageError(f"the saved games at {self.path} are a folder, not a file: qscore left it as it is")
-        return self.path.exists()
+        if not stat.S_ISREG(mode):
+            device = stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if device else "no ordinary file"
+            raise StorageError(f"the saved games at {self.path} are {kind}, not a file: qscore left it as it is")
+        return True
 
     @contextmanager
     def reading(self, *, check: bool = True, check_large: bool = True) -> Iterator[Look]:

@@ -207,3 +207,41 @@ def test_damaged_entry_or_newer_settings_are_refused(isolated_home):
         conn.execute("UPDATE entries SET data = ? WHERE game_id = 2 AND seq = 1", (newer,))
     r = run("sheet", "--game", "later")
     assert r.exit_code == 2 and "settings a newer qscore wrote (jokers)" in r.stderr
+
+
+def test_a_games_folder_that_cannot_be_entered_is_one_line(isolated_home, monkeypatch):
+    """As a user without the right to look into the qscore home's parent (root has it, so the
+    system's refusal is made here)."""
+    from pathlib import Path
+
+    home = isolated_home / "locked" / "home"
+    monkeypatch.setenv("QSCORE_HOME", str(home))
+    exists = Path.exists
+
+    def refused(self, *args, **kwargs):
+        if str(self).startswith(str(isolated_home / "locked")):
+            raise PermissionError(13, "Permission denied", str(self))
+        return exists(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", refused)
+    for command in (["games"], ["new", "ann", "ben", "cat"], ["sheet"], ["score", "ann", "at", "-u", "E"]):
+        r = run(*command)
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1, command
+        assert r.stderr.startswith(f"qscore: error: cannot reach the saved games at {home / DB_NAME}: permission denied")
+
+
+@pytest.mark.parametrize("odd", ["dangling link", "fifo", "device"])
+def test_a_link_to_nothing_a_fifo_or_a_device_at_the_games_path_is_named(isolated_home, odd):
+    db = isolated_home / DB_NAME
+    if odd == "dangling link":
+        db.symlink_to(isolated_home / "gone.sqlite3")
+        told = f"are a link to {isolated_home / 'gone.sqlite3'}, which is not there"
+    elif odd == "fifo":
+        os.mkfifo(db)
+        told = "are a FIFO, not a file"
+    else:
+        db.symlink_to("/dev/zero")
+        told = "are a device, not a file"
+    for command in (["games"], ["sheet"], ["new", "ann", "ben", "cat"]):
+        r = run(*command)  # a FIFO read would never end
+        assert r.exit_code == 2 and r.stderr == f"qscore: error: the saved games at {db} {told}: qscore left it as it is\n"
