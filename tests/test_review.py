@@ -126,11 +126,11 @@ def test_review_text_says_what_was_missed():
     assert "  ann: 13 of a possible 13" in lines  # CAT, out: nothing better
     # cat laid JAB with S unused (20) but owed 25 for challenging QUIZ: 0 on the sheet.
     # JABS (J13 A2 B8 S3 = 26) less the same 25 would have been 1.
-    assert "  cat: 0 of a possible 1, missed 1: JABS" in lines
+    assert "  cat: 0 of a possible 1, missed 1: jabs" in lines
     # STEVE was struck: S3 T3 E2 V11 E2 = 21 against ann, so 0; VET (16) and ES (5) go out for 21.
-    assert "  ann: 0 of a possible 21, missed 21: VET · ES" in lines
+    assert "  ann: 0 of a possible 21, missed 21: vet · es" in lines
     # ann laid JUMPED OX with B unused: 35 + 14 - 8 = 41; JUMPED and BOX (8+2+12) use all: 57.
-    assert "  ann: 41 of a possible 57, missed 16: JUMPED · BOX" in lines
+    assert "  ann: 41 of a possible 57, missed 16: jumped · box" in lines
     # the totals: ann 21 + 8 + 16, ben 4 + 4 + 12, cat 1 + 6 + 16
     assert lines[-1] == "Missed in all: ann 45, ben 20, cat 23."
 
@@ -141,7 +141,7 @@ def test_review_narrows_to_a_round_and_a_player():
     assert out.splitlines() == [
         "Game 'friday', dictionary everyday",
         "Round 3 (5 cards):",
-        "  ann: 0 of a possible 21, missed 21: VET · ES",
+        "  ann: 0 of a possible 21, missed 21: vet · es",
     ]
     got = json.loads(ok("review", "--player", "cat", "--json"))
     assert [r["round"] for r in got] == list(range(1, 9)) and {r["player"] for r in got} == {"cat"}
@@ -176,8 +176,8 @@ def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
     r = run("play", input="".join(f"{a}\n" for a in GUIDED))
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with JABS.")
-    second = lines.index("Review: the biggest miss of round 2: ann scored 0 of a possible 21 with VET · ES.")
+    first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with jabs.")
+    second = lines.index("Review: the biggest miss of round 2: ann scored 0 of a possible 21 with vet · es.")
     # each after its round's table, before the next round's
     assert lines.index("Totals after round 1: ann 33, ben 23, cat 20.") < first
     assert first < lines.index("Totals after round 2: ann 33, ben 42, cat 42.") < second
@@ -266,4 +266,17 @@ def test_a_missed_play_is_written_as_laid():
     from qscore.solver import solve
 
     best = solve(parse_hand("TH U D E S"), open_dictionary(), discard=False).best
-    assert (play_words(best), best.score) == ("(TH)UD · ES", 23)  # TH9 U4 D5 + E2 S3
+    assert (play_words(best), best.score) == ("(th)ud · es", 23)  # TH9 U4 D5 + E2 S3
+
+
+def test_a_missed_play_tells_letters_from_double_cards():
+    """ER · N(TH) read as the ER card beside the TH card, where ER was the letters E and R:
+    a play is written as the table types it, a letter a card, a double card in brackets."""
+    from qscore.cli.review import play_words
+    from qscore.solver import solve
+
+    def best(hand):
+        return play_words(solve(parse_hand(hand), open_dictionary(), discard=False).best)
+
+    assert best("E R N TH") == "er · n(th)"
+    assert best("ER N T H") == "h(er)n (T unused)"

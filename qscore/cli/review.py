@@ -41,15 +41,16 @@ def review(
 
 
 def play_words(play: "Play") -> str:
-    """A play in a few words as laid: ``(QU)IZ · TO (E unused)``."""
+    """A play in a few words, in the notation the table types: ``(qu)iz · to (E unused)``;
+    a letter is one card, a double card in brackets (in capitals, er read as the ER card)."""
     from qscore.cards import format_cards, format_laid
 
-    words = " · ".join(format_laid(w.cards).upper() for w in play.words) or "no word"
+    words = " · ".join(format_laid(w.cards) for w in play.words) or "no word"
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
 
 
 def hand_line(r: "HandReview") -> str:
-    """``ann: 23 of a possible 31, missed 8: QUIZ · TO``"""
+    """``ann: 23 of a possible 31, missed 8: quiz · to``"""
     line = f"{r.player}: {r.scored} of a possible {r.best}"
     return line + (f", missed {r.missed}: {play_words(r.best_play)}" if r.missed else "")
 
