@@ -211,3 +211,20 @@ def test_the_bonus_choices_are_the_bonus_rules():
 def test_choices_are_shown_in_help_and_taken_in_any_case():
     assert "[standard|short]" in run("check", "--help").stdout.replace("<", "[").replace(">", "]")
     assert run("check", "--variant", "SHORT", "quiz").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "a", "b", "--bonus-points", "9" * 50_000],
+        ["best", "Q U", "--top", "x" * 5_000],
+        ["new", "a", "b", "--variant", "x" * 5_000],
+        ["frob" + "x" * 5_000],
+        ["sheet", "--" + "x" * 5_000],
+    ],
+)
+def test_the_parser_quotes_a_long_value_cut(args):
+    """As qscore's own messages quote what was typed: one short line, the length said."""
+    r = run(*args)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert len(r.stderr) < 200 and " characters)" in r.stderr

@@ -28,7 +28,23 @@ def as_qscore_says(message: str) -> str:
     (``Option '-d' requires an argument.``: ``option '-d' requires an argument``)."""
     if message.endswith(".") and not message.endswith(".."):
         message = message[:-1]
-    return message[:1].lower() + message[1:]
+    return cut_values(message[:1].lower() + message[1:])
+
+
+def cut_values(message: str) -> str:
+    """The values a parser's message quotes, cut as qscore's own messages cut what they
+    quote (errors.quoted): a value of 50,000 digits makes one short line, not 50 kB."""
+    import re
+
+    from qscore.errors import QUOTE_LIMIT, quoted
+
+    def cut(found: re.Match[str]) -> str:
+        if found.group(1) is not None:
+            return quoted(found.group(1))
+        value = found.group(2)
+        return f"{value[:40]}…{value[-10:]} ({len(value):,} characters)"
+
+    return re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'|(\S{{{QUOTE_LIMIT + 1},}})", cut, message)
 
 
 @contextlib.contextmanager
