@@ -161,10 +161,23 @@ def test_the_sheet_keeps_a_running_total_after_each_round_as_paper_does():
     assert rows[4].split()[4:] == ["10", "(23)", "35", "*", "(35)"]
 
 
-def test_a_struck_words_cards_are_named_in_the_unused_column_that_counts_them():
-    """jo 15 struck, hi 9 | unused E | -17: the unused column showed E but counted jo too."""
+def round_of_jo_hi(ruling):
+    """ann lays jo hi (E left), ben ox; ben challenges jo with a paper ruling: the output."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
     ok("score", "ann", "jo", "hi", "-u", "E")
     ok("score", "ben", "ox", "-u", "E E S")
-    out = ok("challenge", "ann", "jo", "--by", "ben", "--ruling", "invalid")
-    assert "ann       jo 15 struck, hi 9  E + jo              9       -17" in out
+    return ok("challenge", "ann", "jo", "--by", "ben", "--ruling", ruling)
+
+
+def test_a_struck_words_cards_are_named_in_the_unused_column_that_counts_them():
+    """jo 15 struck, hi 9 | unused E | -17: the unused column showed E but counted jo too."""
+    assert "ann       jo 15 struck, hi 9  E + jo              9       -17" in round_of_jo_hi("invalid")
+
+
+def test_a_paper_ruling_against_the_dictionary_says_what_the_dictionary_said():
+    """jo is allowed by the dictionary; the table struck it, and nothing said so."""
+    out = round_of_jo_hi("invalid")
+    assert "jo is not allowed by the table's ruling (the game's dictionary allows it): it is no word" in out
+    ok("undo")
+    out = ok("challenge", "ann", "jo", "--by", "ben", "--ruling", "valid")  # agreeing: nothing to add
+    assert "jo is allowed by the table's ruling: ben loses" in out and "dictionary" not in out.splitlines()[0]

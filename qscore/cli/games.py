@@ -21,9 +21,10 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError
 
 if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary
     from qscore.entries import Challenged
     from qscore.scorekeeper import LaydownRecorded, Saved
     from qscore.scoresheet import Game
@@ -243,15 +244,19 @@ def challenge(
     print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
 
 
-def challenge_text(game: "Game", c: "Challenged", before: "Game | None" = None) -> str:
+def challenge_text(
+    game: "Game", c: "Challenged", before: "Game | None" = None, dictionary: "Dictionary | None" = None
+) -> str:
     """What a settled challenge means for the round, in a line (and a word that stands, what
-    it means). With the game ``before`` it, a challenger's loss is what the sheet takes off."""
+    it means). With the game ``before`` it, a challenger's loss is what the sheet takes off.
+    A paper ruling that overrules the game's dictionary says what the dictionary said."""
     from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
 
     value = points(parse_laid_word(c.word, game.deck))
     why = f" ({c.reason})" if c.reason else ""
     ruled = " by the table's ruling" if c.ruling == "table" else ""  # the paper overruled qscore's dictionary
+    ruled += overruled(game, c, dictionary)
     if c.valid:
         lost, floor = str(value), ""
         was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
@@ -267,6 +272,26 @@ def challenge_text(game: "Game", c: "Challenged", before: "Game | None" = None) 
             f"{c.word} is not allowed{ruled}{why}: it is no word for {c.player}; its {value} points count against them."
         )
     return f"Challenge by {c.by}: {outcome}{meaning_after_challenge(c.word, c.valid)}"
+
+
+def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") -> str:
+    """`` (the game's dictionary allows it)`` when a paper ruling went against the game's
+    dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened."""
+    from qscore import scorekeeper
+
+    if c.ruling != "table":
+        return ""
+    try:
+        refused = scorekeeper.refused_words(game, [c.word], dictionary)
+    except QscoreError:
+        return ""  # the paper ruled because the dictionary could not: nothing to compare
+    if bool(refused) != c.valid:
+        return ""
+    return (
+        " (the game's dictionary allows it)"
+        if c.valid is False
+        else f" (the game's dictionary does not: {refused[0].reason})"
+    )
 
 
 @app.command(short_help="Show the whole scoresheet")

@@ -199,7 +199,7 @@ class PlaySession:
         except QscoreError as exc:
             not_taken(exc)
             return None
-        print(challenge_text(saved.after, saved.act, saved.before))
+        print(challenge_text(saved.after, saved.act, saved.before, self.session.dictionary))
         if number != n:  # a word of an earlier round: that round is rescored, and shown so
             self.session.show_rescored(saved.after, number)
         return None
