@@ -247,8 +247,9 @@ def test_export_formats():
     for step in WHOLE_GAME[:3]:
         ok(*step)
     csv_text = ok("export", "--format", "csv")
-    assert csv_text.splitlines()[:2] == ["round,cards,dealer,ann,ben,cat", "1,3,ann,23,0,12"]
-    assert csv_text.splitlines()[-1] == "total,,,23,0,12"
+    # the starter, and the sheet's marks in a column of their own: the scores stay numbers
+    assert csv_text.splitlines()[:2] == ["round,cards,dealer,starter,ann,ben,cat,marks", "1,3,ann,ben,23,0,12,ann L*"]
+    assert csv_text.splitlines()[-1] == "total,,,,23,0,12,"
     assert json.loads(ok("export", "--format", "json"))["totals"] == {"ann": 23, "ben": 0, "cat": 12}
     md = ok("export", "--format", "markdown").splitlines()
     assert md[0].startswith("## Quiddler: ")
@@ -348,7 +349,7 @@ def test_choices_are_taken_in_any_case():
     out = ok("new", "ann", "ben", "cat", "--bonus", "Most", "--variant", "Short", "-d", "WordGame")
     assert "short deck, 4 rounds (3, 4, 5, 6 cards), bonus: most (10 points), dictionary: wordgame." in out
     ok("score", "ann", "cat", "--out")
-    assert ok("export", "--format", "CSV").startswith("round,cards,dealer,ann,ben,cat")
+    assert ok("export", "--format", "CSV").startswith("round,cards,dealer,starter,ann,ben,cat")
     assert json.loads(ok("export", "--format", "Json"))["bonus"] == "most"
     ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "INVALID")
     assert sheet()["rounds"][0]["challenges"][0]["valid"] is False
@@ -453,4 +454,3 @@ def test_game_names_differ_in_more_than_case_and_how_an_accent_was_typed():
     assert r.exit_code == 2 and "a game named 'á' exists already" in r.stderr
     assert json.loads(ok("sheet", "--json", "--game", "  strasse  "))["game"] == "Straße"
     assert json.loads(ok("sheet", "--json", "--game", "\u00c1"))["game"] == "\u00e1"
-

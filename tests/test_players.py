@@ -119,6 +119,7 @@ def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scori
     assert [r["playing"] for r in got["rounds"]][2] == ["ann", "cat", "dee"]
     text = ok("sheet")
     assert "Left: ben (after round 1)." in text and "-: had left" in text
+    assert ok("export").splitlines()[2].split(",")[5] == "-"  # ben in round 2, as the sheet shows him (was blank)
     # ben: -, and beside each score the running total
     assert text.splitlines()[4].split() == [
         "2",

@@ -87,7 +87,7 @@ def test_long_csv_has_a_row_per_player_per_round():
     assert (rows[3]["struck"], rows[3]["unused_points"], rows[3]["round_score"]) == ("steve", "", "")  # open round
     assert rows[3]["words"] == "steve" and rows[4]["words"] == "hat in"
     # the wide sheet stays the default, and --long is CSV's alone
-    assert ok("export", "--format", "csv").splitlines()[0] == "round,cards,dealer,ann,ben,cat"
+    assert ok("export", "--format", "csv").splitlines()[0] == "round,cards,dealer,starter,ann,ben,cat,marks"
     r = run("export", "--format", "json", "--long")
     assert r.exit_code == 2 and r.stderr == "qscore: error: --long goes with --format csv, not json\n"
 

@@ -227,7 +227,7 @@ def export_text(game: Game, fmt: str) -> str:
 
     if fmt == "json":
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
-    headers = ["round", "cards", "dealer", *game.players]
+    headers = ["round", "cards", "dealer", "starter", *game.players, "marks"]
     if fmt == "markdown":
         rows = [[_markdown(c) if isinstance(c, str) else c for c in row] for row in sheet_rows(game)]
         table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(game)], tablefmt="github")
@@ -237,10 +237,17 @@ def export_text(game: Game, fmt: str) -> str:
     writer = csv.writer(out)
     writer.writerow(headers)
     for s in game.rounds:
-        scores = [s.results[p].score if s.results and p in s.results else "" for p in game.players]
-        writer.writerow([s.number, s.hand_size, s.dealer, *scores])
+        # a score a cell, as a spreadsheet sums it; "-" for a player who had left, as on the sheet;
+        # the sheet's marks (bonuses, went out, lost a challenge) in a column of their own
+        scores = [
+            "-" if p not in s.players else s.results[p].score if s.results and p in s.results else ""
+            for p in game.players
+        ]
+        marked = [(p, cell(game, s, p).partition(" ")[2]) for p in s.players] if s.results else []
+        marks = ", ".join(f"{p} {m}" for p, m in marked if m)
+        writer.writerow([s.number, s.hand_size, s.dealer, s.starts, *scores, marks])
     totals = game.totals()
-    writer.writerow(["total", "", "", *(totals[p] for p in game.players)])
+    writer.writerow(["total", "", "", "", *(totals[p] for p in game.players), ""])
     return out.getvalue()
 
 
