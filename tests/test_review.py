@@ -126,7 +126,7 @@ def test_review_text_says_what_was_missed():
     assert "  ann: 13 of a possible 13" in lines  # CAT, out: nothing better
     # cat laid JAB with S unused (20) but owed 25 for challenging QUIZ: 0 on the sheet.
     # JABS (J13 A2 B8 S3 = 26) less the same 25 would have been 1.
-    assert "  cat: 0 of a possible 1, missed 1: jabs" in lines
+    assert "  cat: 0 of a possible 1 (26 less 25 for a challenge), missed 1: jabs" in lines
     # STEVE was struck: S3 T3 E2 V11 E2 = 21 against ann, so 0; VET (16) and ES (5) go out for 21.
     assert "  ann: 0 of a possible 21, missed 21: vet · es" in lines
     # ann laid JUMPED OX with B unused: 35 + 14 - 8 = 41; JUMPED and BOX (8+2+12) use all: 57.
@@ -280,3 +280,14 @@ def test_a_missed_play_tells_letters_from_double_cards():
 
     assert best("E R N TH") == "er · n(th)"
     assert best("ER N T H") == "h(er)n (T unused)"
+
+
+def test_a_possible_score_says_when_a_challenge_took_from_it():
+    """16 of a possible 36, where the words were worth 48: the challenge's cost went unsaid."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
+    ok("score", "ann", "hat", "-u", "E S")
+    ok("score", "ben", "ox", "-u", "E E S")
+    ok("challenge", "ann", "hat", "--by", "ben")  # hat stands: ben loses 12
+    lines = ok("review").splitlines()
+    assert "  ben: 0 of a possible 9 (21 less 12 for a challenge), missed 9: ox · see" in lines
+    assert "  ann: 7 of a possible 17, missed 10: haste" in lines  # no challenge cost ann anything

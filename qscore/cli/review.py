@@ -49,9 +49,15 @@ def play_words(play: "Play") -> str:
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
 
 
+def penalty_note(r: "HandReview") -> str:
+    """What "possible" counts when a challenge cost the player: `` (48 less 12 for a challenge)``."""
+    lost = r.best_play.score - r.best
+    return f" ({r.best_play.score} less {lost} for a challenge)" if r.best > 0 and lost > 0 else ""
+
+
 def hand_line(r: "HandReview") -> str:
     """``ann: 23 of a possible 31, missed 8: quiz · to``"""
-    line = f"{r.player}: {r.scored} of a possible {r.best}"
+    line = f"{r.player}: {r.scored} of a possible {r.best}{penalty_note(r)}"
     return line + (f", missed {r.missed}: {play_words(r.best_play)}" if r.missed else "")
 
 
@@ -93,7 +99,7 @@ def round_miss_text(game: "Game", number: int) -> str:
         return f"Review: nobody could have scored more in round {number}."
     return (
         f"Review: the biggest miss of round {number}: {top.player} scored {top.scored} "
-        f"of a possible {top.best} with {play_words(top.best_play)}."
+        f"of a possible {top.best}{penalty_note(top)} with {play_words(top.best_play)}."
     )
 
 
