@@ -206,7 +206,7 @@ def check_laydown(
     """A laydown put right (canonical names and notation), or the error a table would point out.
 
     A player who has laid down in that round already is refused with
-    LaydownExistsError unless ``replace`` is given.
+    LaydownExistsError unless ``replace`` is given, once the laydown typed is found whole.
     """
     who = game.player(player)
     if round_no is None and game.current is None and who in game.rounds[-1].laydowns:
@@ -219,9 +219,6 @@ def check_laydown(
         )
     state = game.round(round_no)
     playing(game, who, state)
-    existing = state.laydowns.get(who)
-    if existing is not None and not replace:
-        raise LaydownExistsError(existing, state.number)
     words = list(words)
     _, _, laid = check_words(game, who, words, round_no)
     left = parse_hand(unused, game.deck, what="unused cards") if unused.strip() else []
@@ -258,6 +255,10 @@ def check_laydown(
         gone = [p for p, lay in state.laydowns.items() if lay.out and p != who]
         if gone:
             raise GameError(f"{gone[0]} already went out in round {state.number}")
+    existing = state.laydowns.get(who)
+    if existing is not None and not replace:
+        # asked last: a table is offered to replace a laydown only with one that can stand
+        raise LaydownExistsError(existing, state.number)
     lay = Laydown(who, tuple(format_laid(w) for w in laid), tuple(c.token for c in left), out)
     return state, lay
 

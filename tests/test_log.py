@@ -275,3 +275,13 @@ def test_any_sequence_replays_or_is_refused_by_name_and_an_undo_restores_the_gam
             undone = then(after, rules.check_undo(after))
             assert sheet_json(undone) == sheet_json(game)  # an undo restores the game before its entry
         game = after
+
+
+def test_a_replacement_is_offered_only_for_a_laydown_that_can_stand():
+    """A laydown of the wrong count for a player who laid down already is told its count
+    first: the table is never asked to replace a laydown with one that would be refused."""
+    g = then(start(), LaidDown(1, "ann", ("cat",), (), True))
+    with pytest.raises(GameError, match="laydown has 4 cards"):
+        rules.laid_down(g, "ann", ["at"], "E S", False, None, replace=False)
+    with pytest.raises(rules.LaydownExistsError):
+        rules.laid_down(g, "ann", ["at"], "E", False, None, replace=False)
