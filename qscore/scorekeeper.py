@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from qscore.entries import Act, Challenged, Entry, LaidDown, Left, LogLine, Renamed, Undone
     from qscore.gamelines import GameLine
     from qscore.review import HandReview
-    from qscore.scoresheet import Game, Laydown
+    from qscore.scoresheet import Challenge, Game, Laydown
     from qscore.stats import TableStats
     from qscore.storage import GameStore, Summarized, Unreadable
     from qscore.storage import Written as Written  # what recording() gives
@@ -101,6 +101,22 @@ class Saved(Generic[A]):
 
         act = self.entry.act
         return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
+
+    @property
+    def dropped(self) -> list[Challenge]:
+        """The challenges of the entry's round that stood before it and stand no more: a
+        laydown replaced without the word challenged takes its challenge with it."""
+        number = self.round_no
+        if number is None or number > len(self.before.rounds):
+            return []
+        now = list(self.after.rounds[number - 1].challenges)
+        gone = []
+        for c in self.before.rounds[number - 1].challenges:
+            if c in now:
+                now.remove(c)
+            else:
+                gone.append(c)
+        return gone
 
     @property
     def closed(self) -> bool:

@@ -45,3 +45,19 @@ def test_a_use_case_says_what_happened_replaced_closed_rescored():
     again = scorekeeper.save_laydown("ben", ["to"], "E", False, 1, "g", replace=True)
     assert again.replaced is not None and again.replaced.words == ("at",)
     assert (again.closed, again.rescored) == (True, True)
+
+
+def test_a_replaced_laydown_says_which_challenge_it_took_with_it():
+    from qscore import scorekeeper
+    from tests.conftest import ok
+
+    scorekeeper.start_game(["ann", "ben", "cat"], rounds="3,4", name="g")
+    scorekeeper.save_laydown("ann", ["zit"], "", True, None, "g", replace=False)
+    scorekeeper.settle_challenge("ann", "zit", "ben", "valid", None, "g")
+    kept = scorekeeper.save_laydown("ann", ["zit"], "", True, 1, "g", replace=True)
+    assert kept.dropped == []  # the word challenged is still laid: its challenge stands
+    shown = ok("score", "ann", "ox", "--unused", "Z", "--round", "1", "--replace", "-g", "g")
+    assert "  ben's challenge of ann's zit no longer stands: zit is not in the laydown now\n" in shown
+    scorekeeper.settle_challenge("ann", "ox", "cat", "valid", None, "g")
+    again = scorekeeper.save_laydown("ann", ["at"], "E", False, 1, "g", replace=True)
+    assert [(c.by, c.word) for c in again.dropped] == [("cat", "ox")]

@@ -227,7 +227,9 @@ def test_a_games_folder_that_cannot_be_entered_is_one_line(isolated_home, monkey
     for command in (["games"], ["new", "ann", "ben", "cat"], ["sheet"], ["score", "ann", "at", "-u", "E"]):
         r = run(*command)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1, command
-        assert r.stderr.startswith(f"qscore: error: cannot reach the saved games at {home / DB_NAME}: permission denied")
+        assert r.stderr.startswith(
+            f"qscore: error: cannot reach the saved games at {home / DB_NAME}: permission denied"
+        )
 
 
 @pytest.mark.parametrize("odd", ["dangling link", "fifo", "device"])
@@ -244,4 +246,6 @@ def test_a_link_to_nothing_a_fifo_or_a_device_at_the_games_path_is_named(isolate
         told = "are a device, not a file"
     for command in (["games"], ["sheet"], ["new", "ann", "ben", "cat"]):
         r = run(*command)  # a FIFO read would never end
-        assert r.exit_code == 2 and r.stderr == f"qscore: error: the saved games at {db} {told}: qscore left it as it is\n"
+        assert (
+            r.exit_code == 2 and r.stderr == f"qscore: error: the saved games at {db} {told}: qscore left it as it is\n"
+        )
