@@ -716,6 +716,15 @@ def test_the_unused_cards_come_before_any_double_card_question():
     assert json.loads(ok("sheet", "--json"))["totals"]["jo"] == 10
 
 
+def test_a_word_typed_in_capitals_is_not_told_as_respelled():
+    """OX typed in capitals is O·X as laid: play said 'OX taken as ox: the only spelling
+    that fits', as if a double card had been settled."""
+    ok("new", "jo", "ann", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input=lines("", "OX", "E", "QUIZ", "y"))
+    assert "OX taken as" not in out and "Recorded ann's laydown in round 1: ox (unused E)." in out
+    assert "QUIZ taken as (qu)iz: the only spelling that fits the 3 cards dealt." in out
+
+
 def test_who_went_out_is_offered_only_spellings_that_take_every_card():
     """O'Neil went out with 7 cards, winter go: w(in)t(er) go takes 6, so it was no way to
     go out; the two that take 7 score the same, so nothing is asked."""

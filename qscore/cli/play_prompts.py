@@ -68,7 +68,7 @@ def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True)
     fit = f"the {hand} cards dealt"
     why = f"the only spelling that fits {fit}" if only else f"the spellings that fit {fit} score the same"
     for was, now in zip(typed, laid, strict=True):
-        if was != now:
+        if was.lower() != now:  # OX typed in capitals is ox as laid, the same cards
             print(f"{was} taken as {now}: {why}.")
     return laid
 
