@@ -47,6 +47,19 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else _escape(c) for c in text)
 
 
+def terminal_safe(text: str) -> str:
+    """Text read from a file (a game's or a player's name) as a screen may show it: lines
+    (a CSV's too, ended CR LF) and tabs kept, every other character a terminal would act on (an escape code that
+    clears the screen or plants a link, a carriage return) written as an escape, as
+    ``printable`` writes it. The one rule for every face: the command line passes all it
+    prints through it, and a web page shows the same text."""
+    if text.isprintable():
+        return text
+    return "\r\n".join(
+        "".join(c if c.isprintable() or c in "\n\t" else _escape(c) for c in line) for line in text.split("\r\n")
+    )
+
+
 def _escape(c: str) -> str:
     if 0xDC80 <= ord(c) <= 0xDCFF:  # a byte Python could not decode, kept as a lone surrogate
         return f"\\x{ord(c) - 0xDC00:02x}"

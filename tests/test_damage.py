@@ -210,3 +210,30 @@ def test_a_game_whose_id_is_another_games_is_named_damaged_not_shown_as_that_gam
     listed = run("games", "--json")
     rows = {g["game"]: g for g in json.loads(listed.stdout)}
     assert "third" not in rows or "error" in rows["third"]
+
+
+ESCAPES = ("\x1b[2J", "\x1b]8;;http://example.com\x1b\\")  # clear the screen; plant a link (OSC 8)
+
+
+def test_control_characters_stored_in_the_file_are_never_printed_raw(isolated_home):
+    """Names are checked as typed, not as read: one edited in the file still prints escaped."""
+    two_games()
+    ok("score", "dee", "at", "-u", "E", "-g", "sat")
+    clear, link = ESCAPES
+    sql(isolated_home, "UPDATE games SET name = ? WHERE name = 'sat'", f"sat{clear}")
+    sql(
+        isolated_home,
+        "UPDATE entries SET data = replace(data, '\"eve\"', ?) WHERE game_id = 2",
+        json.dumps("eve" + link),
+    )
+    game = f"sat{clear}"
+    outputs = [
+        ok("sheet", "-g", game),
+        ok("sheet", "--words", "-g", game),
+        ok("games"),
+        ok("stats"),
+        ok("export", "-g", game),
+        ok("export", "--format", "markdown", "-g", game),
+    ]
+    for out in outputs:
+        assert "\x1b" not in out and "\\x1b" in out

@@ -47,6 +47,35 @@ def cut_values(message: str) -> str:
     return re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'|(\S{{{QUOTE_LIMIT + 1},}})", cut, message)
 
 
+class SafeOutput:
+    """Standard output that writes what it is given as paths.terminal_safe makes it: a
+    name read from the games file never acts on the terminal (qscore's own output holds
+    no control character but newlines and tabs, so it is written as it was)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        from qscore.paths import terminal_safe
+
+        return self.stream.write(terminal_safe(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextlib.contextmanager
+def terminal_safe_output() -> Any:
+    """Standard output made SafeOutput while a command runs."""
+    stream = sys.stdout
+    sys.stdout = SafeOutput(stream)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if isinstance(sys.stdout, SafeOutput):
+            sys.stdout = stream
+
+
 @contextlib.contextmanager
 def naming_the_command(ctx: Any) -> Any:
     """Give a usage error the command it was made in, for its help hint: click's parser
@@ -73,7 +102,7 @@ class OneLineErrors(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         from qscore.scorekeeper import recording
 
-        with recording() as written:
+        with recording() as written, terminal_safe_output():
             try:
                 try:
                     return super().invoke(ctx)
