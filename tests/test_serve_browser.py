@@ -107,8 +107,19 @@ def lay_down(driver, player: str, words: str, unused: str = "", out: bool = Fals
     driver.find_element(By.ID, "unused").send_keys(unused)
     if driver.find_element(By.ID, "out").is_selected() != out:
         driver.find_element(By.ID, "out").click()
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    before = driver.find_elements(By.ID, "outcome")  # a second laydown from the same phone
     driver.find_element(By.ID, "send").click()
-    return driver.find_element(By.ID, "outcome").text
+    # the answer is a new page: wait for it, and read it in one step once it is there
+    wait = WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,))
+    if before:
+        wait.until(expected_conditions.staleness_of(before[0]))
+    return wait.until(
+        lambda d: d.execute_script("const o = document.getElementById('outcome'); return o && o.innerText")
+    )
 
 
 def test_a_whole_round_at_a_table(table, browser, tmp_path):
@@ -144,7 +155,8 @@ def test_a_whole_round_at_a_table(table, browser, tmp_path):
         WebDriverWait(browser, WAIT).until(
             lambda d: totals_shown(d) == expected, f"{who}'s page never showed {expected}"
         )
-        assert re.search(r"Round 2: 4 cards\. ben deals, cat starts\.", browser.find_element("id", "sheet").text)
+        shown = browser.execute_script("return document.getElementById('sheet').innerText")  # one step: it is live
+        assert re.search(r"Round 2: 4 cards\. ben deals, cat starts\.", shown)
 
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     browser.switch_to.window(windows["tv"])
