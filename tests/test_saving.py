@@ -323,17 +323,17 @@ def test_moved_word_list_records_nothing_unless_unchecked(isolated_home, tmp_pat
 
 def test_a_laydown_recorded_meanwhile_is_not_overwritten(isolated_home, monkeypatch):
     """Two terminals score ann at once: the second is refused inside its write, not after."""
-    from qscore import scorekeeper
+    from qscore.scorekeeper import writes
 
     ok("new", "ann", "ben", "cat")
-    judged = scorekeeper.refused_words
+    judged = writes.refused_words
 
     def other_terminal_meanwhile(game, laid, dictionary=None, **options):
         with GameStore().appending() as write:
             write.add(LaidDown(1, "ann", ("at",), ("E",), False))
         return judged(game, laid, dictionary, **options)
 
-    monkeypatch.setattr(scorekeeper, "refused_words", other_terminal_meanwhile)
+    monkeypatch.setattr(writes, "refused_words", other_terminal_meanwhile)  # as the laydown's use-case calls it
     message = refused("score", "ann", "cat", "--out")
     assert message == "qscore: error: ann already laid at (unused E) in round 1: add --replace to change it\n"
     assert [d["words"] for d in laydowns(isolated_home)] == [["at"]]

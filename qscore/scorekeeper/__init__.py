@@ -1,0 +1,76 @@
+"""The scorekeeper's use-cases: start a game, record a laydown, settle a challenge, undo,
+rename a player, a player leaves, rename or delete a game, and the reads the commands need.
+
+This is the application layer: the only code that opens the saved games and the one
+path by which anything is written. It never prints and never asks: a question the table
+must answer comes back as an error carrying what to ask (BonusChoiceNeeded), and every
+result is plain data for the command line (or ``qscore play``) to render.
+
+Every write checks the entry twice: first against the game as read (so the dictionary,
+which may take a while to open, is consulted outside the write), then inside the write
+transaction against the game as it then stands, so two terminals never lose an entry.
+
+Importing this module costs nothing: the store, the sheet and the dictionaries are
+imported inside the functions that use them, so ``qscore check`` does not pay for them.
+"""
+
+from typing import TYPE_CHECKING
+
+from qscore.scorekeeper.figures import GameList, TableFigures, game_list, table_figures
+from qscore.scorekeeper.reads import (
+    check_new_name,
+    game_dictionary,
+    game_names,
+    games_file,
+    load_game,
+    refused_words,
+    review_of,
+    saved_games,
+)
+from qscore.scorekeeper.store import entries_written, recording
+from qscore.scorekeeper.writes import (
+    LaydownRecorded,
+    Saved,
+    delete_game,
+    leave,
+    record_laydown,
+    rename_game,
+    rename_player,
+    save_laydown,
+    settle_challenge,
+    start_game,
+    undo,
+    undone,
+)
+
+if TYPE_CHECKING:
+    from qscore.storage import Written as Written  # what recording() gives
+
+__all__ = [
+    "GameList",
+    "LaydownRecorded",
+    "Saved",
+    "TableFigures",
+    "check_new_name",
+    "delete_game",
+    "entries_written",
+    "game_dictionary",
+    "game_list",
+    "game_names",
+    "games_file",
+    "leave",
+    "load_game",
+    "record_laydown",
+    "recording",
+    "refused_words",
+    "rename_game",
+    "rename_player",
+    "review_of",
+    "save_laydown",
+    "saved_games",
+    "settle_challenge",
+    "start_game",
+    "table_figures",
+    "undo",
+    "undone",
+]

@@ -1,0 +1,49 @@
+"""The saved games as the use-cases reach them: a store for each call, and the record of
+what a command saved (``recording``). The only module that opens the saved games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qscore.entries import Entry
+    from qscore.storage import GameStore
+    from qscore.storage import Written as Written  # what recording() gives
+
+
+# What the use-cases called inside a recording() block save (None outside one): a
+# context variable, so a second thread or task keeps its own, and nothing outlives the block.
+_recording: ContextVar[list[Written] | None] = ContextVar("qscore_recording", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Written]]:
+    """What the use-cases called inside the block save (entries, games renamed or deleted),
+    oldest first, as each write commits: after Ctrl-C it tells whether anything was saved.
+    A block inside another shares its record; outside any, nothing is recorded."""
+    open_already = _recording.get()
+    if open_already is not None:
+        yield open_already
+        return
+    written: list[Written] = []
+    token = _recording.set(written)
+    try:
+        yield written
+    finally:
+        _recording.reset(token)
+
+
+def entries_written(written: list[Written]) -> list[Entry]:
+    """The entries among what was saved, oldest first."""
+    return [w.entry for w in written if w.entry is not None]
+
+
+def open_store() -> GameStore:
+    """A store for one use-case: it holds no connection between calls, and what it
+    commits goes to the recording under way, if any."""
+    from qscore.storage import GameStore
+
+    return GameStore(written=_recording.get())

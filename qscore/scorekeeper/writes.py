@@ -1,0 +1,311 @@
+"""The use-cases that write: start a game, record a laydown, settle a challenge, undo,
+rename a player, a player leaves, rename or delete a game. Each checks its entry against
+the game as read, then again inside the write, and returns what happened (``Saved``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
+
+from qscore.choices import Ruling
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
+from qscore.scorekeeper.figures import game_summary
+from qscore.scorekeeper.reads import _game_to_write, check_new_name, game_dictionary, refused_words
+from qscore.scorekeeper.store import open_store
+
+if TYPE_CHECKING:
+    from qscore.dictionaries import Dictionary, Verdict
+    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, LogLine, Renamed, Undone
+    from qscore.scoresheet import Challenge, Game, Laydown
+    from qscore.storage import Written as Written  # what recording() gives
+
+
+A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
+
+
+@dataclass(frozen=True)
+class Saved(Generic[A]):
+    """One entry written: the game as it stood before, the entry, and the game after."""
+
+    before: Game
+    entry: Entry
+    after: Game
+
+    @property
+    def act(self) -> A:
+        """What the entry recorded: the kind the use-case writes (a laydown, a challenge...)."""
+        return cast(A, self.entry.act)
+
+    @property
+    def round_no(self) -> int | None:
+        """The round the entry belongs to, if any."""
+        return self.entry.round
+
+    @property
+    def replaced(self) -> Laydown | None:
+        """For a laydown: the one it replaced, if the player had laid down in that round."""
+        from qscore.entries import LaidDown
+
+        act = self.entry.act
+        return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
+
+    @property
+    def dropped(self) -> list[Challenge]:
+        """The challenges of the entry's round that stood before it and stand no more: a
+        laydown replaced without the word challenged takes its challenge with it."""
+        number = self.round_no
+        if number is None or number > len(self.before.rounds):
+            return []
+        now = list(self.after.rounds[number - 1].challenges)
+        gone = []
+        for c in self.before.rounds[number - 1].challenges:
+            if c in now:
+                now.remove(c)
+            else:
+                gone.append(c)
+        return gone
+
+    @property
+    def closed(self) -> bool:
+        """Whether the entry's round is closed now, every player of it laid down (and scored)."""
+        number = self.round_no
+        return number is not None and number <= len(self.after.rounds) and self.after.rounds[number - 1].closed
+
+    @property
+    def rescored(self) -> bool:
+        """Whether the entry changed a round that was closed already: its scores are worked out again."""
+        number = self.round_no
+        return self.closed and number is not None and self.before.rounds[number - 1].closed
+
+
+def _append(build: Callable[[Game], A], game: str | None, read: Game | None = None) -> Saved[A]:
+    """Check and save one entry in one write: ``build`` checks it against the game as it
+    stands inside the write (``read``, the game as read before the write, is taken as it if
+    no entry was added meanwhile, so it is not replayed again), and the game's summary is
+    kept with it."""
+    from qscore.gamelines import FIGURES_VERSION
+    from qscore.scoresheet import Game
+
+    with open_store().appending(game) as write:
+        same = read is not None and read.name == write.name and _same_log(read, write.log)
+        before = read if same and read is not None else Game.from_log(write.name, write.log)
+        entry = write.add(build(before))
+        after = Game(write.name, [*before.entries, entry])
+        write.keep_summary(FIGURES_VERSION, game_summary(after, before, write.kept(FIGURES_VERSION)))
+    return Saved(before, entry, after)
+
+
+def _same_log(game: Game, log: list[LogLine]) -> bool:
+    """Whether ``game`` was replayed from this log (its entries read alike: no replay needed)."""
+    from qscore.entries import read_entries
+
+    return len(game.entries) == len(log) and read_entries(game.name, log) == game.entries
+
+
+# --- starting a game ---------------------------------------------------------
+
+
+def start_game(
+    players: list[str],
+    *,
+    variant: str = "standard",
+    rounds: str | None = None,
+    bonus: str | None = None,
+    dealer: str | None = None,
+    dictionary: str | None = None,
+    allow: Path | None = None,
+    deny: Path | None = None,
+    name: str | None = None,
+    bonus_points: int | None = None,
+    review: bool = True,
+) -> Game:
+    """Check the table's choices and save the new game. Two players with no bonus named
+    raise BonusChoiceNeeded: the table must choose one."""
+    from qscore.cards import load_deck
+    from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
+    from qscore.entries import Created, Entry, GameConfig
+    from qscore.gamelines import FIGURES_VERSION
+    from qscore.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
+    from qscore.scoresheet import Game, name_key
+    from qscore.scoring import BONUS_POINTS
+
+    players = [p.strip() for p in players]  # names as the table wrote them, trimmed
+    check_players(players)  # before the dictionary: a wrong list is told first
+    if name is not None:
+        check_new_name(name)  # said first: a taken name is no reason to answer the rest
+    deck = load_deck(variant.strip().lower())
+    allowed = tuple(sorted(read_word_file(allow))) if allow else ()
+    denied = tuple(sorted(read_word_file(deny))) if deny else ()
+    open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
+    if bonus is None:
+        if len(players) == 2:
+            raise BonusChoiceNeeded(*TWO_PLAYERS_CHOOSE, players=tuple(players))
+        bonus = "both"
+    bonus = bonus.strip().lower()
+    if bonus == "none" and bonus_points is not None:
+        raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
+    first = 0
+    if dealer is not None:
+        keys = [name_key(p) for p in players]
+        if name_key(dealer) not in keys:
+            raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}")
+        first = keys.index(name_key(dealer))
+    config = GameConfig(
+        players=tuple(players),
+        deck=deck.key,
+        rounds=deck.rounds if rounds is None else parse_rounds(rounds),
+        bonus=bonus,
+        dictionary=dictionary_name(dictionary),
+        allow=allowed,
+        deny=denied,
+        first_dealer=first,
+        bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
+        review=review,
+    )
+    check_config(config)
+    figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)  # the name is not in them
+    return open_store().create(config, name, (FIGURES_VERSION, figures))
+
+
+# --- entries -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LaydownRecorded:
+    """A laydown saved, and the words the game's dictionary refuses (None: not checked)."""
+
+    saved: Saved[LaidDown]
+    refused: list[Verdict] | None
+
+
+def record_laydown(
+    player: str,
+    words: list[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    game: str | None,
+    *,
+    replace: bool = False,
+    unchecked: bool = False,
+) -> LaydownRecorded:
+    """Check and save a laydown.
+
+    Everything that can fail is decided before the write (the laydown against the game
+    as read, the dictionary opened and the words judged), and the laydown is checked
+    again inside the write, against the game as it then stands: a laydown recorded
+    meanwhile from another terminal raises LaydownExistsError unless ``replace``.
+    """
+    from qscore.rules import check_laydown
+
+    current = _game_to_write(game)
+    _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
+    refused = None
+    if not unchecked:
+        try:
+            refused = refused_words(current, list(lay.words), suggest=True)
+        except DictionaryError as exc:
+            raise DictionaryError(
+                "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
+            ) from None
+    return LaydownRecorded(
+        save_laydown(player, words, unused, out, round_no, current.name, replace=replace, read=current), refused
+    )
+
+
+def save_laydown(
+    player: str,
+    words: list[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    game: str | None,
+    *,
+    replace: bool,
+    read: Game | None = None,
+) -> Saved[LaidDown]:
+    """Save a laydown, checked inside the write against the game as it then stands (``read``:
+    the game as read just before, if it was). A laydown there already stands
+    (LaydownExistsError) unless ``replace``."""
+    from qscore.rules import laid_down
+
+    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game, read)
+
+
+def settle_challenge(
+    player: str,
+    word: str,
+    by: str,
+    ruling: Ruling | None,
+    round_no: int | None,
+    game: str | None,
+    dictionary: Dictionary | None = None,
+) -> Saved[Challenged]:
+    """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
+    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
+    from qscore.dictionaries import judge
+    from qscore.rules import challenge_settled, check_challenge
+
+    current = _game_to_write(game)
+    if ruling is None:
+        # Judge before the write: opening a dictionary (hunspell, say) can take a while,
+        # and a second terminal waits while a write is open. A game's dictionary never
+        # changes, and the challenged word is matched by these same letters.
+        # a wrong challenge is told before the dictionary; the word is judged as it was laid
+        laid = check_challenge(current, player, word, by, round_no)[2]
+        most = max(current.config.rounds)
+        try:
+            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
+        except DictionaryError as exc:
+            raise DictionaryError(
+                "the game's dictionary cannot be opened (",
+                *exc.parts,
+                "): nothing was recorded; settle it with a paper dictionary: ",
+                Remedy("paper-ruling"),
+            ) from None
+        valid, how, reason = verdict.allowed, "dictionary", verdict.reason
+    else:
+        valid, how, reason = ruling == "valid", "table", None
+
+    return _append(
+        lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name, current
+    )
+
+
+def undo(game: str | None) -> Saved[Undone]:
+    """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back."""
+    from qscore.rules import check_undo
+
+    return _append(check_undo, game)
+
+
+def undone(saved: Saved[Undone]) -> Entry:
+    """The entry an undo took back."""
+    return saved.before.entries[saved.act.undoes - 1]
+
+
+def rename_player(old: str, new: str, game: str | None) -> Saved[Renamed]:
+    """Put a player's name right on the whole sheet."""
+    from qscore.rules import check_rename
+
+    return _append(lambda g: check_rename(g, old, new), game)
+
+
+def leave(player: str, bonus: str | None, game: str | None) -> Saved[Left]:
+    """A player goes home. When two would be left playing both bonuses and none is named,
+    BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
+    from qscore.rules import check_leave
+
+    return _append(lambda g: check_leave(g, player, bonus), game)
+
+
+def rename_game(old: str, new: str) -> str:
+    """Give a saved game a new name; returns the old one."""
+    return open_store().rename(old, new)
+
+
+def delete_game(name: str) -> str:
+    """Remove a saved game and its whole sheet; returns its name."""
+    return open_store().delete(name)
