@@ -61,3 +61,20 @@ def test_a_replaced_laydown_says_which_challenge_it_took_with_it():
     scorekeeper.settle_challenge("ann", "ox", "cat", "valid", None, "g")
     again = scorekeeper.save_laydown("ann", ["at"], "E", False, 1, "g", replace=True)
     assert [(c.by, c.word) for c in again.dropped] == [("cat", "ox")]
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--rounds", "0"], "a round of 0 cards"),
+        (["--dealer", "zed"], "dealer 'zed' is not a player"),
+        (["--bonus-points", "500"], "a bonus of more than 100 points"),
+    ],
+)
+def test_two_players_hear_what_else_is_wrong_before_the_bonus_question(options, says):
+    """new ann ben --rounds 0 said only 'two players use one bonus', and the real error came
+    once a bonus was chosen."""
+    from tests.conftest import run
+
+    r = run("new", "ann", "ben", *options)
+    assert r.exit_code == 2 and says in r.stderr and "bonus:" not in r.stderr

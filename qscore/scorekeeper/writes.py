@@ -139,31 +139,37 @@ def start_game(
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()
     open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
-    if bonus is None:
-        if len(players) == 2:
-            raise BonusChoiceNeeded(*TWO_PLAYERS_CHOOSE, players=tuple(players))
-        bonus = "both"
-    bonus = bonus.strip().lower()
-    if bonus == "none" and bonus_points is not None:
-        raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
+    schedule = deck.rounds if rounds is None else parse_rounds(rounds)
     first = 0
     if dealer is not None:
         keys = [name_key(p) for p in players]
         if name_key(dealer) not in keys:
             raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}")
         first = keys.index(name_key(dealer))
-    config = GameConfig(
-        players=tuple(players),
-        deck=deck.key,
-        rounds=deck.rounds if rounds is None else parse_rounds(rounds),
-        bonus=bonus,
-        dictionary=dictionary_name(dictionary),
-        allow=allowed,
-        deny=denied,
-        first_dealer=first,
-        bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
-        review=review,
-    )
+
+    def agreed(bonus: str) -> GameConfig:
+        return GameConfig(
+            players=tuple(players),
+            deck=deck.key,
+            rounds=schedule,
+            bonus=bonus,
+            dictionary=dictionary_name(dictionary),
+            allow=allowed,
+            deny=denied,
+            first_dealer=first,
+            bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
+            review=review,
+        )
+
+    if bonus is None:
+        if len(players) == 2:
+            check_config(agreed("most"))  # every other choice is told before the table is asked its bonus
+            raise BonusChoiceNeeded(*TWO_PLAYERS_CHOOSE, players=tuple(players))
+        bonus = "both"
+    bonus = bonus.strip().lower()
+    if bonus == "none" and bonus_points is not None:
+        raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
+    config = agreed(bonus)
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)  # the name is not in them
     return open_store().create(config, name, (FIGURES_VERSION, figures))
