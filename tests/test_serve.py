@@ -60,6 +60,21 @@ def test_the_sheet_is_readable_without_javascript(page):
     assert "Round 2: 4 cards. ben deals, cat starts." in shown
 
 
+def test_each_closed_round_shows_the_running_total_as_the_paper_sheet_does(page):
+    """The page showed each round's score alone; the table checks the paper sheet by its
+    running totals, as `qscore sheet` shows them."""
+    for laid in (["ann", "cat", "--out"], ["ben", "it", "-u", "Q"], ["cat", "(qu)it"]):
+        ok("score", *laid)
+    for laid in (["ben", "quit", "--out"], ["cat", "tax", "-u", "E"], ["ann", "to", "-u", "A B"]):
+        ok("score", *laid)
+    data = json.loads(ok("sheet", "--json"))
+    cells = re.findall(r"<tr(?: class=\"now\")?><td>2</td>.*?</tr>", page.get(BASE).text, re.S)[0]
+    for player in ("ann", "ben", "cat"):
+        score, running = data["rounds"][1]["scores"][player], data["rounds"][1]["running"][player]
+        assert running == data["totals"][player]
+        assert re.search(rf"<td>{score}\b[^<]*\({running}\)</td>", cells), (player, cells)
+
+
 def test_a_wrong_code_is_not_found_like_any_other_path(page):
     wrong = page.get("/t/AAAAAA/")
     nowhere = page.get("/nothing/here")

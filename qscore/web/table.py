@@ -60,7 +60,8 @@ class Sheet:
 
 
 def cell(data: dict[str, Any], player: str) -> str:
-    """A player's cell in a round: ``37 ML*``; in an open round, the words laid so far."""
+    """A player's cell in a round: ``37 ML* (60)``, the round's score, its marks and the
+    running total, as a paper sheet keeps it; in an open round, the words laid so far."""
     if player not in data["playing"]:
         return "-"
     laid = data["players"].get(player)
@@ -75,7 +76,7 @@ def cell(data: dict[str, Any], player: str) -> str:
         (c["player"] == player and not c["valid"]) or (c["by"] == player and c["valid"]) for c in data["challenges"]
     ):
         marks += "!"
-    return f"{laid['score']} {marks}".strip()
+    return f"{laid['score']} {marks}".strip() + f" ({data['running'][player]})"
 
 
 def words_laid(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, bool]], str]]:
