@@ -198,6 +198,11 @@ class GameStore:
             game_id, found = self._resolve(look.conn, name)
             return Game.from_log(found, self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))[0])
 
+    def saved_name(self, name: str) -> str:
+        """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
+        with self.file.reading() as look:
+            return self._resolve(look.conn, name)[1]
+
     @contextmanager
     def appending(self, name: str | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's

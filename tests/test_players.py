@@ -240,6 +240,15 @@ def test_games_rename_and_delete():
     assert r.exit_code == 2 and "no game named 'fri'" in r.stderr
 
 
+def test_games_delete_of_no_such_game_says_so_before_asking_for_yes():
+    """games --delete nosuch asked for --yes first, and said there was no such game only after."""
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "Friday")
+    r = run("games", "--delete", "nosuch")
+    assert r.exit_code == 2 and r.stderr == "qscore: error: no game named 'nosuch': saved games are Friday\n"
+    r = run("games", "--delete", "friday")  # found as -g finds it, and named as saved
+    assert r.exit_code == 2 and "deleting game 'Friday' cannot be undone: add --yes" in r.stderr
+
+
 def test_games_delete_asks_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)

@@ -461,6 +461,7 @@ def delete_game(name: str, yes: bool) -> None:
     from qscore import scorekeeper
 
     if not yes:
+        name = scorekeeper.saved_name(name)  # no such game is said before --yes is asked for
         if not on_terminal():
             raise GameError(f"deleting game {name!r} cannot be undone: add --yes to delete it")
         try:

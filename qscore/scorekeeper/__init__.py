@@ -26,6 +26,7 @@ from qscore.scorekeeper.reads import (
     refused_words,
     review_of,
     saved_games,
+    saved_name,
 )
 from qscore.scorekeeper.store import entries_written, recording
 from qscore.scorekeeper.writes import (
@@ -68,6 +69,7 @@ __all__ = [
     "review_of",
     "save_laydown",
     "saved_games",
+    "saved_name",
     "settle_challenge",
     "start_game",
     "table_figures",

@@ -29,6 +29,11 @@ def _game_to_write(name: str | None) -> Game:
     return open_store().load(name, check=False)
 
 
+def saved_name(name: str) -> str:
+    """The saved name of the game ``name`` finds (``-g friday`` finds Friday), its log unread."""
+    return open_store().saved_name(name)
+
+
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
