@@ -2,16 +2,19 @@
 or refused in one line: issue 16's hands, rounds, lists, word files, names and paths."""
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
+import threading
+from contextlib import suppress
 
 import pytest
 
 from qscore.cli import words
 from qscore.cli.words import MAX_WORDS
 from qscore.dictionaries import MAX_HOUSE_WORDS
-from qscore.errors import GameError
+from qscore.errors import DictionaryError, GameError
 from qscore.rules import MAX_ROUNDS, parse_rounds
 from qscore.storage import DB_NAME
 from tests.conftest import ok, run
@@ -140,6 +143,88 @@ def test_a_house_list_past_the_bound_is_refused_not_copied(tmp_path, isolated_ho
     assert "give a list that large as --dictionary" in r.stderr
     assert not (isolated_home / DB_NAME).exists() or "ann" not in ok("games")
     assert MAX_HOUSE_WORDS == 10_000
+
+
+def test_a_house_list_of_three_million_lines_is_refused_before_it_is_read(tmp_path):
+    """Issue 27, item 5: it took 6.2 s and 491 MiB to be refused after parsing; its size
+    alone refuses it now, and a list past the lines a house list may hold is refused
+    before a line is parsed, in the memory of the bytes it is allowed."""
+    import tracemalloc
+
+    from qscore.dictionaries import read_word_file
+
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"ab\n" * 3_000_000)
+    one_line_error(
+        run("check", "--allow", str(huge), "quiz"),
+        f"qscore: error: house list '{huge}' is over 4 MiB: too large for a house list",
+    )
+    blank = tmp_path / "blank.txt"  # a million lines, no word: each line would be looked at
+    blank.write_bytes(b"ok\n" + b"\n" * 1_000_000)
+    one_line_error(
+        run("new", "ann", "ben", "--bonus", "none", "--deny", str(blank)),
+        f"qscore: error: house list '{blank}' has over 100,000 lines: too many for a house list",
+    )
+    assert "ann" not in run("games").stdout
+    for path, most in ((huge, 64 * 1024), (blank, 2 * 1024 * 1024)):
+        tracemalloc.start()
+        try:
+            with pytest.raises(DictionaryError):
+                read_word_file(path)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < most, (path, peak)
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    """A FIFO, with a writer that answers every reader: a qscore that opened it would read
+    a word list from it, not wait forever, so the test fails rather than hangs."""
+    path = tmp_path / "words.fifo"
+    os.mkfifo(path)
+    stop = threading.Event()
+
+    def write():
+        while not stop.is_set():
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)  # ENXIO while no one reads
+            except OSError:
+                stop.wait(0.01)
+                continue
+            with suppress(OSError):
+                os.write(fd, b"quiz\n")
+            os.close(fd)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    yield path
+    stop.set()
+    writer.join()
+
+
+@pytest.mark.parametrize("option", ["--allow", "--deny"])
+def test_a_fifo_or_a_device_as_a_house_list_is_refused_unread(fifo, option):
+    for command in (["check", option, str(fifo), "quiz"], ["new", "ann", "ben", "--bonus", "none", option, str(fifo)]):
+        one_line_error(
+            run(*command), f"qscore: error: house list '{fifo}' is a FIFO, not a file: give a file of words, one a line"
+        )
+    one_line_error(
+        run("check", option, "/dev/null", "quiz"),
+        "qscore: error: house list '/dev/null' is a device, not a file: give a file of words, one a line",
+    )
+    assert "ann" not in run("games").stdout
+
+
+def test_dev_zero_as_a_house_list_is_refused_unread():
+    """/dev/zero was read until memory ran out (1.8 GB and on)."""
+    from qscore.dictionaries.wordfiles import HOUSE_LIST  # a qscore without the bound is not run on /dev/zero
+
+    assert HOUSE_LIST.size == 4 * 1024 * 1024
+    one_line_error(
+        run("check", "--allow", "/dev/zero", "quiz"),
+        "qscore: error: house list '/dev/zero' is a device, not a file: give a file of words, one a line",
+    )
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ def test_check_with_enchant_and_house_rules(tmp_path):
         (["check", "-d", "/no/such/list.txt", "quiz"], "qscore: error: no word-list file '/no/such/list.txt'"),
         (
             ["check", "--allow", "/no/such/allow.txt", "quiz"],
-            "qscore: error: cannot read word list '/no/such/allow.txt'",
+            "qscore: error: cannot read house list '/no/such/allow.txt': no such file or directory",
         ),
     ],
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import zlib
 from collections.abc import Callable
 from contextlib import suppress
@@ -64,6 +65,68 @@ def longest_word() -> int:
 # A house list is the table's own words, copied into each game that uses it: past this
 # many, a list is no house rule but a dictionary (give it as the game's dictionary).
 MAX_HOUSE_WORDS = 10_000
+# What a house list's file may hold, checked before a line of it is parsed: room for
+# MAX_HOUSE_WORDS words with blank lines and repeats, and a word of two million letters;
+# a list of three million lines took 6 s and 491 MiB to be refused after parsing.
+MAX_HOUSE_BYTES = 4 * 1024 * 1024
+MAX_HOUSE_LINES = 100_000
+# A dictionary's word list, the same way: the largest English lists hold under a million
+# words (SCOWL's largest, 7 MB); past these a file is no word list, or a mistake.
+MAX_LIST_BYTES = 64 * 1024 * 1024
+MAX_LIST_LINES = 8_000_000
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How much of a list file is read: at most ``size`` bytes and ``lines`` lines."""
+
+    what: str  # the list as a message names it
+    size: int
+    lines: int
+
+
+HOUSE_LIST = Bound("house list", MAX_HOUSE_BYTES, MAX_HOUSE_LINES)
+WORD_LIST = Bound("word list", MAX_LIST_BYTES, MAX_LIST_LINES)
+
+
+def read_list_file(path: Path, bound: Bound) -> bytes:
+    """The bytes of a list file, refused in one line before a line is parsed: anything but
+    an ordinary file (a FIFO would wait forever for a writer, a device such as /dev/zero
+    never ends; neither is opened), and a file past the bound's bytes or lines (only the
+    bytes the bound allows, and one more, are ever read)."""
+    shown = f"{bound.what} {shown_path(path)}"
+    try:
+        kind = _not_a_file(os.stat(path).st_mode)
+        if kind:
+            raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
+        with open(path, "rb", buffering=0) as file:
+            found = os.fstat(file.fileno())
+            kind = _not_a_file(found.st_mode)  # replaced between the look and the open
+            if kind:
+                raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
+            # as many bytes as the file holds, and one more to see it grew meanwhile
+            data = b"" if found.st_size > bound.size else file.read(found.st_size + 1)
+            if len(data) > found.st_size:
+                data += file.read(bound.size + 1 - len(data))
+    except OSError as exc:
+        raise DictionaryError(f"cannot read {shown}: {(exc.strerror or str(exc)).lower()}") from None
+    if found.st_size > bound.size or len(data) > bound.size:
+        raise DictionaryError(f"{shown} is over {bound.size // 2**20} MiB: too large for a {bound.what}")
+    lines = data.count(b"\n")
+    if lines > bound.lines:
+        raise DictionaryError(f"{shown} has over {bound.lines:,} lines: too many for a {bound.what}")
+    return data
+
+
+def _not_a_file(mode: int) -> str:
+    """What a path is if not an ordinary file, as a message names it; "" for a file."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "no ordinary file"
 
 
 class HouseListTooLarge(DictionaryError):
@@ -83,10 +146,11 @@ def read_word_list(path: Path, *, whole: bool = False) -> WordFile:
     """Read a word-list file, UTF-8 text; a file that is not (a binary, UTF-16) is an error.
     Entries longer than any hand lays are left out and counted, unless ``whole`` (the
     shipped lists and house lists, whose longest words are still judged by what they need)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DictionaryError(f"cannot read word list {shown_path(path)}: {exc.strerror}") from None
+    return parse_word_list(path, read_list_file(path, WORD_LIST), whole=whole)
+
+
+def parse_word_list(path: Path, data: bytes, *, whole: bool = False) -> WordFile:
+    """The words of a word-list file's bytes (read_word_list)."""
     longest = len(data) if whole else longest_word()
     if not data.translate(None, _PLAIN_LIST):
         plain = data.decode("ascii").split()
@@ -132,8 +196,9 @@ def read_word_file(path: Path) -> set[str]:
     and the line: a house list is the table's ruling, and a mistyped one must not
     quietly rule nothing. A file with no entries gives an empty set.
     """
-    found = read_word_list(path, whole=True)  # held in memory, no index: a long word is judged by what it needs
-    for number, line in enumerate(path.read_text("utf-8-sig").splitlines(), 1):
+    data = read_list_file(path, HOUSE_LIST)
+    found = parse_word_list(path, data, whole=True)  # held in memory, no index: a long word is judged by what it needs
+    for number, line in enumerate(data.decode("utf-8-sig").splitlines(), 1):
         entry = fold(line.strip())
         if entry and not WORD.fullmatch(entry.lower()):
             raise DictionaryError(
@@ -167,10 +232,7 @@ class WordIndex:
         # old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
         # takes about 1 ms, BLAKE2b 5 ms; the cache holds one source's versions, so a
         # checksum with the size is key enough.
-        try:
-            data = self.source.read_bytes()
-        except OSError as exc:
-            raise DictionaryError(f"cannot read word list {self.source}: {exc.strerror}") from None
+        data = read_list_file(self.source, WORD_LIST)
         stem = f"{self._prefix}{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
         folder = paths.cache_dir()
         return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
