@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-FIGURES_VERSION = 1  # of stats.GameFigures.to_json: a kept summary of another version is rebuilt
+# of stats.GameFigures.to_json: a kept summary of another version is rebuilt (2: a game's variant, who finished)
+FIGURES_VERSION = 2
 
 
 @dataclass(frozen=True)

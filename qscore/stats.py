@@ -6,8 +6,10 @@ the table's figures are those parts folded together in the order the games were 
 (``table_figures``).
 - A player is the same person in every game whose name matches without regard to case
   or accents; they are shown by the name their latest game gives them.
-- Totals (average, best, the table's highest) count finished games only: a game in
-  progress has no total yet. A win is being the sole leader of a finished game.
+- Totals (average, best, the table's highest) count finished games only, each variant
+  apart (a Short game's total is no standard game's: ``variant``): a game in progress
+  has no total yet, and a player who left before the end has not finished it. A win is
+  being the sole leader, among those who finished, of a finished game.
 - Rounds count once closed (every player laid down): round scores (bonuses included),
   words laid, going out, challenges and points missed. A word counts for the best word
   unless a challenge struck it; its points are its cards' values.
@@ -50,6 +52,7 @@ class GameTotal:
     player: str
     total: int
     game: str
+    variant: str
 
 
 @dataclass
@@ -60,7 +63,7 @@ class PlayerStats:
     games: int = 0
     finished: int = 0
     wins: int = 0
-    totals: list[int] = field(default_factory=list)  # of finished games
+    totals: dict[str, list[int]] = field(default_factory=dict)  # of finished games, by variant
     best_round: int | None = None
     best_word: WordRecord | None = None
     times_out: int = 0
@@ -70,20 +73,31 @@ class PlayerStats:
 
     @property
     def average_total(self) -> float | None:
-        return sum(self.totals) / len(self.totals) if self.totals else None
+        """Over the finished games, when they are all of one variant (None otherwise)."""
+        return average(self.only_totals)
 
     @property
     def best_total(self) -> int | None:
-        return max(self.totals, default=None)
+        """Of the finished games, when they are all of one variant (None otherwise)."""
+        return max(self.only_totals, default=None)
+
+    @property
+    def only_totals(self) -> list[int]:
+        return next(iter(self.totals.values())) if len(self.totals) == 1 else []
+
+
+def average(totals: list[int]) -> float | None:
+    return sum(totals) / len(totals) if totals else None
 
 
 @dataclass
 class Records:
-    """The table's records: highest game total, highest round, best word."""
+    """The table's records: highest game total (of any variant, and of each), highest round, best word."""
 
     highest_total: GameTotal | None = None
     highest_round: RoundScore | None = None
     best_word: WordRecord | None = None
+    highest_totals: dict[str, GameTotal] = field(default_factory=dict)  # by variant, in order first finished
 
 
 @dataclass
@@ -109,6 +123,7 @@ class TableStats:
                 None if r["highest_total"] is None else GameTotal(**r["highest_total"]),
                 None if r["highest_round"] is None else RoundScore(**r["highest_round"]),
                 _word(r["best_word"]),
+                {variant: GameTotal(**top) for variant, top in r["highest_totals"].items()},
             ),
         )
 
@@ -131,6 +146,7 @@ class PlayerFigures:
     times_out: int
     challenges_made: int
     challenges_won: int
+    finished: bool  # played to the end of the game: did not leave
 
 
 @dataclass(frozen=True)
@@ -145,6 +161,7 @@ class GameFigures:
     round: int  # the round reached
     rounds: int
     over: bool
+    variant: str  # whose totals compare with this game's (``variant``)
     highest_round: RoundScore | None  # the game's first highest round score above zero
     best_word: WordRecord | None  # the game's first best word
     missed: dict[str, int] | None = None  # points missed by player, from the review; None: not reviewed
@@ -154,8 +171,10 @@ class GameFigures:
         return {p.name: p.total for p in self.players}
 
     def leaders(self) -> list[str]:
-        top = max(p.total for p in self.players)
-        return [p.name for p in self.players if p.total == top]
+        """The leaders among the players who finished (everyone left: nobody)."""
+        stayed = [p for p in self.players if p.finished]
+        top = max((p.total for p in stayed), default=None)
+        return [p.name for p in stayed if p.total == top]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -170,10 +189,23 @@ class GameFigures:
             data["round"],
             data["rounds"],
             data["over"],
+            data["variant"],
             None if top is None else RoundScore(**top),
             word(data["best_word"]),
             data["missed"],
         )
+
+
+def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:
+    """Which games' totals compare: the deck's name (``standard``, ``short``), with the
+    cards dealt each round when they are not its usual schedule (``standard 3-6``,
+    ``standard 3,4``), as ``qscore new --rounds`` takes them."""
+    if rounds == usual:
+        return deck
+    first = rounds[0]
+    if len(rounds) > 2 and rounds == tuple(range(first, first + len(rounds))):
+        return f"{deck} {first}-{rounds[-1]}"
+    return f"{deck} {','.join(map(str, rounds))}"
 
 
 def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFigures:
@@ -213,10 +245,12 @@ def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFig
             made[ch.by] += 1
             won[ch.by] += not ch.valid  # the word was not allowed: the challenger was right
     players = tuple(
-        PlayerFigures(p, totals[p], best_round[p], best_word[p], out[p], made[p], won[p]) for p in game.players
+        PlayerFigures(p, totals[p], best_round[p], best_word[p], out[p], made[p], won[p], p not in game.left)
+        for p in game.players
     )
     kept = None if missed is None else {p: missed.get(p, 0) for p in game.players}
-    return GameFigures(players, game.round_reached(), len(game.rounds), game.over, top_round, top_word, kept)
+    kind = variant(game.config.deck, game.config.rounds, game.deck.rounds)
+    return GameFigures(players, game.round_reached(), len(game.rounds), game.over, kind, top_round, top_word, kept)
 
 
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
@@ -232,12 +266,16 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
             s.name = p.name  # the latest game's spelling
             s.games += 1
             s.missed += (game.missed or {}).get(p.name, 0)
-            if game.over:
+            if game.over and p.finished:
                 s.finished += 1
-                s.totals.append(p.total)
+                s.totals.setdefault(game.variant, []).append(p.total)
                 s.wins += leaders == [p.name]
+                total = GameTotal(p.name, p.total, name, game.variant)
                 if p.total > (records.highest_total.total if records.highest_total else 0):
-                    records.highest_total = GameTotal(p.name, p.total, name)
+                    records.highest_total = total
+                held = records.highest_totals.get(game.variant)
+                if p.total > (held.total if held else 0):
+                    records.highest_totals[game.variant] = total
             if p.best_round is not None and (s.best_round is None or p.best_round > s.best_round):
                 s.best_round = p.best_round
             if p.best_word is not None and (s.best_word is None or p.best_word.points > s.best_word.points):
@@ -264,5 +302,6 @@ def _named(found: TableStats) -> TableStats:
     for s in found.players.values():
         s.best_word = name(s.best_word)
     r = found.records
-    found.records = Records(name(r.highest_total), name(r.highest_round), name(r.best_word))
+    tops = {kind: name(top) for kind, top in r.highest_totals.items()}
+    found.records = Records(name(r.highest_total), name(r.highest_round), name(r.best_word), tops)
     return found

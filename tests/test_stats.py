@@ -49,6 +49,7 @@ EXPECTED_PLAYERS = {
         "challenges_made": 1,
         "challenges_won": 1,
         "missed": 17,
+        "totals_by_variant": {"standard 3,4": {"finished": 2, "average_total": 44.0, "best_total": 56}},
     },
     "Ben": {
         "games": 2,
@@ -62,6 +63,7 @@ EXPECTED_PLAYERS = {
         "challenges_made": 0,
         "challenges_won": 0,
         "missed": 0,
+        "totals_by_variant": {"standard 3,4": {"finished": 1, "average_total": 23.0, "best_total": 23}},
     },
     "cat": {
         "games": 1,
@@ -75,6 +77,7 @@ EXPECTED_PLAYERS = {
         "challenges_made": 1,
         "challenges_won": 0,
         "missed": 1,
+        "totals_by_variant": {"standard 3,4": {"finished": 1, "average_total": 12.0, "best_total": 12}},
     },
     "dan": {
         "games": 1,
@@ -89,10 +92,12 @@ EXPECTED_PLAYERS = {
         "challenges_made": 0,
         "challenges_won": 0,
         "missed": 0,
+        "totals_by_variant": {"standard 3,4": {"finished": 1, "average_total": 23.0, "best_total": 23}},
     },
 }
+MONDAYS_TOP = {"player": "Ann", "total": 56, "game": "monday", "variant": "standard 3,4"}
 EXPECTED_RECORDS = {
-    "highest_total": {"player": "Ann", "total": 56, "game": "monday"},
+    "highest_total": MONDAYS_TOP,
     "highest_round": {"player": "Ann", "score": 33, "game": "monday", "round": 2},
     "best_word": {
         "player": "Ann",
@@ -102,6 +107,7 @@ EXPECTED_RECORDS = {
         "game": "monday",
         "round": 2,
     },
+    "highest_totals": {"standard 3,4": MONDAYS_TOP},
 }
 
 
@@ -178,7 +184,7 @@ def test_no_games_yet():
     assert ok("stats").stdout == "No saved games yet: start one with qscore new ALICE BOB\n"
     assert json.loads(ok("stats", "--json").stdout) == {
         "players": {},
-        "records": {"highest_total": None, "highest_round": None, "best_word": None},
+        "records": {"highest_total": None, "highest_round": None, "best_word": None, "highest_totals": {}},
     }
 
 
@@ -217,5 +223,84 @@ def test_a_round_of_nothing_is_no_record():
     ok("score", "fay", "--unused", "J K V")
     got = json.loads(ok("stats", "--json").stdout)
     assert got["players"]["eve"]["best_round"] == 0 and got["players"]["eve"]["best_word"] is None
-    assert got["records"] == {"highest_total": None, "highest_round": None, "best_word": None}
+    assert got["records"] == {"highest_total": None, "highest_round": None, "best_word": None, "highest_totals": {}}
     assert "Records:" not in ok("stats").stdout
+
+
+def play_apart(tmp_path):
+    """Three games, no bonuses: a standard deck and a short one on the same schedule, and
+    one that cy leaves after leading round 1."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS.split()) + "\n", "utf-8")
+    table = ("--bonus", "none", "--rounds", "3,4", "--dictionary", str(words))
+    ok("new", "ann", "ben", *table, "--game", "evening")
+    ok("score", "ann", "cat", "--out")  # 13
+    ok("score", "ben", "ox", "--unused", "E")  # 14 - 2 = 12
+    ok("score", "ann", "(qu)iz", "--unused", "E")  # 25 - 2 = 23: ann 36
+    ok("score", "ben", "to", "go", "--out")  # 5 + 8 = 13: ben 25
+    ok("new", "ann", "ben", *table, "--variant", "short", "--game", "quick")
+    ok("score", "ann", "at", "--unused", "E")  # 5 - 2 = 3
+    ok("score", "ben", "cat", "--out")  # 13
+    ok("score", "ann", "to", "go", "--out")  # 13: ann 16
+    ok("score", "ben", "ox", "--unused", "A E")  # 14 - 4 = 10: ben 23
+    ok("new", "ann", "ben", "cy", *table, "--game", "leaver")
+    ok("score", "ann", "at", "--unused", "E")  # 3
+    ok("score", "ben", "to", "--unused", "E")  # 5 - 2 = 3
+    ok("score", "cy", "(qu)iz", "--out")  # 25: cy leads, then goes home
+    ok("leave", "cy")
+    ok("score", "ann", "cat", "--unused", "E")  # 11: ann 14
+    ok("score", "ben", "ox", "--unused", "A E")  # 10: ben 13, so ann wins; cy's 25 stands unfinished
+
+
+def test_totals_are_kept_apart_by_variant_and_a_leaver_has_not_finished(tmp_path):
+    play_apart(tmp_path)
+    players = json.loads(ok("stats", "--json").stdout)["players"]
+    ann, ben, cy = players["ann"], players["ben"], players["cy"]
+    # (36 + 16 + 14) / 3 = 22.0 mixed a short game's total with standard ones
+    assert ann["average_total"] is None and ann["best_total"] is None
+    assert ann["totals_by_variant"] == {
+        "standard 3,4": {"finished": 2, "average_total": 25.0, "best_total": 36},
+        "short 3,4": {"finished": 1, "average_total": 16.0, "best_total": 16},
+    }
+    assert (ann["games"], ann["finished"], ann["wins"]) == (3, 3, 2)  # evening and leaver
+    assert (ben["finished"], ben["wins"]) == (3, 1)  # quick
+    # cy led the game she left: she neither finished nor won it, and has no total yet
+    assert (cy["games"], cy["finished"], cy["wins"]) == (1, 0, 0)
+    assert cy["average_total"] is None and cy["totals_by_variant"] == {}
+    records = json.loads(ok("stats", "--json").stdout)["records"]
+    assert records["highest_total"] == {"player": "ann", "total": 36, "game": "evening", "variant": "standard 3,4"}
+    assert records["highest_totals"]["short 3,4"] == {
+        "player": "ben",
+        "total": 23,
+        "game": "quick",
+        "variant": "short 3,4",
+    }
+
+
+def test_stats_text_gives_each_variants_totals_apart(tmp_path):
+    play_apart(tmp_path)
+    lines = ok("stats").stdout.splitlines()
+    assert lines[0].split() == "player games finished wins best round out challenges missed".split()
+    assert lines[2].split()[:4] == ["ann", "3", "3", "2"]
+    assert lines[4].split()[:4] == ["cy", "1", "0", "0"]
+    at = lines.index("Totals of finished games, by variant:")
+    assert lines[at + 1].split() == "player variant finished average best total".split()
+    assert [line.split() for line in lines[at + 3 : at + 7]] == [
+        ["ann", "standard", "3,4", "2", "25.0", "36"],
+        ["ann", "short", "3,4", "1", "16.0", "16"],
+        ["ben", "standard", "3,4", "2", "19.0", "25"],
+        ["ben", "short", "3,4", "1", "23.0", "23"],
+    ]
+    assert "  highest game total, standard 3,4: ann, 36 (evening)" in lines
+    assert "  highest game total, short 3,4: ben, 23 (quick)" in lines
+
+
+def test_a_variant_is_its_deck_and_any_schedule_of_its_own():
+    from qscore.stats import variant
+
+    standard = (3, 4, 5, 6, 7, 8, 9, 10)
+    assert variant("standard", standard, standard) == "standard"
+    assert variant("short", (3, 4, 5, 6), (3, 4, 5, 6)) == "short"
+    assert variant("standard", (3, 4, 5, 6), standard) == "standard 3-6"
+    assert variant("standard", (3, 4), standard) == "standard 3,4"
+    assert variant("short", (6, 5, 4, 3), (3, 4, 5, 6)) == "short 6,5,4,3"

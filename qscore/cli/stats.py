@@ -60,19 +60,24 @@ def record_text(w: "WordRecord") -> str:
 
 
 def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: bool) -> str:
+    """The players' table; when their finished games are of more than one variant, their
+    totals follow in a table of their own, a row a variant (a Short game's total is no
+    standard game's), and the records give the highest game total of each."""
     from qscore.cli.tables import plain_table
+    from qscore.stats import average
 
     def number(value: float | None) -> str:
         return "-" if value is None else str(value) if isinstance(value, int) else f"{value:.1f}"
 
+    variants = list(dict.fromkeys(kind for s in chosen for kind in s.totals))
+    apart = len(variants) > 1
     rows = [
         [
             s.name,
             s.games,
             s.finished,
             s.wins,
-            number(s.average_total),
-            number(s.best_total),
+            *([] if apart else [number(s.average_total), number(s.best_total)]),
             number(s.best_round),
             s.times_out,
             f"{s.challenges_made} ({s.challenges_won} won)",
@@ -85,21 +90,31 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
         "games",
         "finished",
         "wins",
-        "average",
-        "best total",
+        *([] if apart else ["average", "best total"]),
         "best round",
         "out",
         "challenges",
         "missed",
     ]
-    lines = [plain_table([[str(c) for c in row] for row in rows], headers, "l" + "r" * 9)]
+    lines = [plain_table([[str(c) for c in row] for row in rows], headers, "l" + "r" * (len(headers) - 1))]
+    if apart:
+        by_variant = [
+            [s.name, kind, str(len(totals)), number(average(totals)), number(max(totals))]
+            for s in chosen
+            for kind, totals in s.totals.items()
+        ]
+        lines += ["Totals of finished games, by variant:"]
+        lines += [plain_table(by_variant, ["player", "variant", "finished", "average", "best total"], "llrrr")]
     words = [f"  {s.name}: {record_text(s.best_word)}" for s in chosen if s.best_word]
     if words:
         lines += ["Best words:", *words]
     r = figures.records
     if records and (r.highest_total or r.highest_round or r.best_word):
         lines.append("Records:")
-        if r.highest_total:
+        if len(r.highest_totals) > 1:
+            for kind, ht in r.highest_totals.items():
+                lines.append(f"  highest game total, {kind}: {ht.player}, {ht.total} ({ht.game})")
+        elif r.highest_total:
             ht = r.highest_total
             lines.append(f"  highest game total: {ht.player}, {ht.total} ({ht.game})")
         if r.highest_round:

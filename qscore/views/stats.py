@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from qscore.stats import PlayerStats, Records, WordRecord
+    from qscore.stats import GameTotal, PlayerStats, Records, WordRecord
 
 
 def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | None:
@@ -17,6 +17,10 @@ def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | 
 
 def player_json(s: PlayerStats) -> dict[str, Any]:
     average = s.average_total
+    by_variant = {
+        kind: {"finished": len(totals), "average_total": round(sum(totals) / len(totals), 1), "best_total": max(totals)}
+        for kind, totals in s.totals.items()
+    }
     return {
         "games": s.games,
         "finished": s.finished,
@@ -29,17 +33,23 @@ def player_json(s: PlayerStats) -> dict[str, Any]:
         "challenges_made": s.challenges_made,
         "challenges_won": s.challenges_won,
         "missed": s.missed,
+        "totals_by_variant": by_variant,
     }
 
 
+def total_json(t: GameTotal | None) -> dict[str, Any] | None:
+    return None if t is None else {"player": t.player, "total": t.total, "game": t.game, "variant": t.variant}
+
+
 def records_json(r: Records) -> dict[str, Any]:
-    total, top = r.highest_total, r.highest_round
+    top = r.highest_round
     return {
-        "highest_total": {"player": total.player, "total": total.total, "game": total.game} if total else None,
+        "highest_total": total_json(r.highest_total),
         "highest_round": (
             {"player": top.player, "score": top.score, "game": top.game, "round": top.round} if top else None
         ),
         "best_word": record_json(r.best_word, who=True),
+        "highest_totals": {kind: total_json(t) for kind, t in r.highest_totals.items()},
     }
 
 
