@@ -12,7 +12,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from qscore.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.cards import Card, fold, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
 from qscore.doubles import could_drop, fitting_text, respell
 from qscore.entries import Challenged, GameConfig, LaidDown, Left, Renamed, Undone
 from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
@@ -54,6 +54,14 @@ def check_players(players: Sequence[str]) -> None:
     if len(set(names)) != len(names):
         same = sorted({p for p in players if names.count(name_key(p)) > 1})
         raise GameError("two players have the same name: " + ", ".join(same))
+    looks = [look_alike_key(p) for p in players]
+    for i, p in enumerate(players):
+        if looks[i] in looks[:i]:
+            other = players[looks.index(looks[i])]
+            raise GameError(
+                f"two players' names look alike: {quoted(other)} and {quoted(p)}{letters_told(other, p)}: "
+                "the sheet could not tell them apart; write one another way"
+            )
 
 
 def check_config(config: GameConfig) -> None:
@@ -87,6 +95,38 @@ def check_config(config: GameConfig) -> None:
 
 
 MAX_NAME = 30  # characters: a name fits a column of the sheet
+
+
+def look_alike_key(name: str) -> str:
+    """A name as it looks: its name_key after every letter from another script that looks
+    like a letter a-z (Cyrillic a, Greek O) is taken as that letter, by Unicode's data on
+    confusable characters (UTS #39, through confusable_homoglyphs). Two names a table
+    could type apart but never read apart (ann, and ann with a Cyrillic a) have the same key. Letters a-z,
+    digits and the characters no plain letter resembles are kept as they are: ann and amm,
+    or Zoë and Zoe, are told apart by name_key, not here."""
+    if name.isascii():
+        return name_key(name)
+    from confusable_homoglyphs.confusables import confusables_data
+
+    return name_key("".join(_plain_letter(c, confusables_data) for c in fold(name)))
+
+
+def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:
+    """The letters a-z (or digit) ``c`` looks like, or ``c`` itself."""
+    if c.isascii():
+        return c
+    for glyph in confusables.get(c, ()):
+        plain = fold(glyph["c"])
+        if plain.isascii() and plain.isalnum():
+            return plain
+    return c
+
+
+def letters_told(*names: str) -> str:
+    """The letters of ``names`` that look like others, named: `` (\u0430 is CYRILLIC SMALL LETTER A)``."""
+    odd = sorted({c for name in names for c in fold(name) if not c.isascii() and look_alike_key(c) != name_key(c)})
+    told = ", ".join(f"{c} is {unicodedata.name(c, 'an unnamed character')}" for c in odd)
+    return f" ({told})" if told else ""
 
 
 # A name's characters besides letters, marks and digits of any script: as tables write
@@ -338,6 +378,12 @@ def check_rename(game: Game, old: str, new: str) -> Renamed:
     clash = [p for p in game.players if p != who and name_key(p) == name_key(new)]
     if clash:
         raise GameError(f"there is a player called {clash[0]} already in game {quoted(game.name)}")
+    alike = [p for p in game.players if p != who and look_alike_key(p) == look_alike_key(new)]
+    if alike:
+        raise GameError(
+            f"{quoted(new)} looks like {quoted(alike[0])}, a player in game {quoted(game.name)}"
+            f"{letters_told(alike[0], new)}: the sheet could not tell them apart; write it another way"
+        )
     return Renamed(who, new)
 
 

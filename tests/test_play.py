@@ -553,13 +553,17 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
 
 
 def test_the_players_are_checked_as_soon_as_they_are_typed():
-    out = ok("play", "--game", "names", input=lines("Kim Zoe Zoë", "solo", "Kim, Zoë, Mary Ann, O'Neil", "", ""))
+    typed = lines("Kim Zoe Zoë", "solo", "Kim K\u0456m", "Kim, Zoë, Mary Ann, O'Neil", "", "")
+    out = ok("play", "--game", "names", input=typed)
     in_order(
         out,
         "commas between names with a space): Kim Zoe Zoë",
         "Not taken: two players have the same name: Zoe, Zoë.",
         "commas between names with a space): solo",
         "Not taken: a game has 2 to 8 players, got 1.",
+        "commas between names with a space): Kim K\u0456m",  # a Cyrillic i (issue 27, item 7)
+        "Not taken: two players' names look alike: 'Kim' and 'K\u0456m' (\u0456 is CYRILLIC SMALL LETTER "
+        "BYELORUSSIAN-UKRAINIAN I): the sheet could not tell them apart; write one another way.",
         "commas between names with a space): Kim, Zoë, Mary Ann, O'Neil",
         "Variant: standard or short [standard]",
         "Keeping score for game 'names': Kim, Zoë, Mary Ann, O'Neil.",

@@ -369,6 +369,25 @@ def test_names_that_differ_only_by_an_accent_are_one_name():
     assert sheet()["players"] == ["Zoe", "ben", "cat"]
 
 
+def test_names_that_look_alike_are_a_clash_at_new_and_rename(isolated_home):
+    """Issue 27, item 7: ann and ann with a Cyrillic a were seated as two players who look
+    the same on every sheet. Both names are named, and the letter that looks like another."""
+    r = run("new", "ann", "\u0430nn", "cat")
+    assert r.exit_code == 2 and r.stderr == (
+        "qscore: error: two players' names look alike: 'ann' and '\u0430nn' (\u0430 is CYRILLIC SMALL LETTER A): "
+        "the sheet could not tell them apart; write one another way\n"
+    ), r.output
+    r = run("new", "Tom", "ben", "\u0422OM")  # a capital Cyrillic Te, another case
+    assert r.exit_code == 2 and "'Tom' and '\u0422OM' (\u0422 is CYRILLIC CAPITAL LETTER TE)" in r.stderr, r.output
+    assert not (isolated_home / "games.sqlite3").exists()
+    # names of other scripts that look like no other name, and plain names alike only in a font, are seated
+    ok("new", "ann", "amm", "\u041e\u043b\u0435\u0433", "\u03a9mega", "\u674e", "Zo\u00eb")
+    fails("rename", "amm", "\u0430nn", message="'\u0430nn' looks like 'ann', a player in game")
+    fails("rename", "amm", "\u0410NN", message="(\u0410 is CYRILLIC CAPITAL LETTER A)")
+    fails("rename", "amm", "z\u043e\u0435", message="looks like 'Zo\u00eb'")  # Cyrillic o and e
+    ok("rename", "ann", "\u0430nn")  # ann's own name, written another way, clashes with no one
+
+
 def test_names_as_tables_write_them():
     out = ok("new", "Mary-Ann", "O'Neil", " J.R. ", "Mary Ann Lee", "李")
     assert "started: Mary-Ann, O'Neil, J.R., Mary Ann Lee, 李." in out  # trimmed
