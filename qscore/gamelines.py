@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# of stats.GameFigures.to_json: a kept summary of another version is rebuilt (2: a game's variant, who finished)
-FIGURES_VERSION = 2
+# of stats.GameFigures.to_json: a kept summary of another version is rebuilt
+# (2: a game's variant, who finished; 3: points missed against the play the review calls best)
+FIGURES_VERSION = 3
 
 
 @dataclass(frozen=True)

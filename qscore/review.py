@@ -16,6 +16,15 @@ round"): word points less unused points less challenge penalties, never below ze
   dictionary or on paper: the best play may not lay them again).
 
 So ``missed = best - scored`` is what the choice of words cost; it is never negative.
+
+The play the review calls best is one the table can check: when the top play lays a
+word with no meaning on file (``qscore define`` answers "no meaning on file" for xu, dux,
+estop) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
+word), a play of words that all have one or are common is shown instead if it is worth
+as much or NEAR points less, and is no worse than what the player scored; ``best`` is
+then its score. Two points is the least card's value (A, E, I, O): a play that close differs by
+which card is left unused, not by a better word, and the table can look up every word
+of it.
 """
 
 from __future__ import annotations
@@ -30,6 +39,8 @@ if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judg
     from qscore.scoresheet import Game
     from qscore.scoring import PlayedHand
     from qscore.solver import Play
+
+NEAR = 2  # points a play of words with meanings may be short of the top play and be shown instead
 
 
 @dataclass(frozen=True)
@@ -52,11 +63,16 @@ def hand_cards(laid: PlayedHand) -> list[Card]:
     return [c for w in laid.words for c in w.cards] + list(laid.unused)
 
 
-def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None) -> Play:
+def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
-    hand: the owner's standing words count as allowed, the words struck do not."""
+    hand: the owner's standing words count as allowed, the words struck do not. A play
+    whose words all have meanings on file is preferred to one NEAR points above it that
+    lays a word without one, if it is worth at least ``scored`` (the sheet's hand score)
+    after the hand's challenge penalties."""
+    from collections import Counter
+
     from qscore.dictionaries import HouseRules
-    from qscore.solver import Play, solve
+    from qscore.solver import Play, candidate_words, solve
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)
@@ -68,14 +84,34 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     struck = {w.text for w in laid.words if w.struck} - stood
     ruled_out = {w for w in struck if dictionary.refusal(w) is None}
     allowed = HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
-    return solve(cards, allowed, discard=False, deck=deck).best
+    words = candidate_words(Counter(cards), allowed)
+    top = solve(cards, allowed, discard=False, deck=deck, found=words).best
+    if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
+        return top
+    known = _looked_up({w.text for w in words})
+    checkable = [w for w in words if w.text in known]
+    near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
+    return near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top
+
+
+def _looked_up(words: set[str]) -> set[str]:
+    """Those of ``words`` a table can check: one of SCOWL's common words (it, or, the:
+    WordNet gives no meaning to such words), or one with a meaning on file."""
+    from qscore.meanings import MeaningsError, define
+    from qscore.suggestions import Commonness, commonness
+
+    common = {w for w in words if commonness(w) < Commonness.RARE}
+    try:
+        return common | {w for w in words - common if define(w).found}
+    except MeaningsError:
+        return common
 
 
 def review_hand(
     number: int, player: str, laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck
 ) -> HandReview:
     """Review one laydown whose sheet hand score is ``scored``."""
-    play = best_play(laid, dictionary, deck)
+    play = best_play(laid, dictionary, deck, scored)
     best = max(0, play.score - laid.penalty)
     return HandReview(number, player, scored, best, play)
 

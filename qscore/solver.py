@@ -304,10 +304,12 @@ def solve(
     discard: bool = True,
     top: int = 0,
     deck: Deck | None = None,
+    found: Sequence[LaidWord] | None = None,
 ) -> Solution:
-    """The exact best play of ``cards``, the best plays for each bonus, and the ``top`` best plays."""
+    """The exact best play of ``cards``, the best plays for each bonus, and the ``top``
+    best plays; ``found``: the words to play with, when not every word the cards make."""
     check_hand(cards, deck)
-    hand = Hand(cards, dictionary)
+    hand = Hand(cards, dictionary, found)
     best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
     return Solution(_undominated(best, most, longest), most, longest, top_plays(hand, discard, top))
 

@@ -291,3 +291,52 @@ def test_a_possible_score_says_when_a_challenge_took_from_it():
     lines = ok("review").splitlines()
     assert "  ben: 0 of a possible 9 (21 less 12 for a challenge), missed 9: ox · see" in lines
     assert "  ann: 7 of a possible 17, missed 10: haste" in lines  # no challenge cost ann anything
+
+
+# --- the play called best is one the table can look up ------------------------
+
+
+def everyday_review(hand, laid_words=(), scored=0):
+    """The review of a hand on the everyday list: ``laid_words`` laid, the rest unused."""
+    cards = parse_hand(hand.split(), DECK)
+    words = [parse_laid_word(w, DECK) for w in laid_words]
+    for w in words:
+        for c in w:
+            cards.remove(c)
+    laid = PlayedHand(tuple(LaidWord(tuple(w)) for w in words), tuple(cards), 0)
+    return review_hand(1, "ann", laid, scored, open_dictionary("everyday"), DECK)
+
+
+def words_of(review):
+    return sorted(w.text for w in review.best_play.words)
+
+
+def test_a_tie_goes_to_the_play_whose_words_the_table_can_look_up():
+    # DUX BE and EX BUD are both 31: define has no meaning for dux
+    got = everyday_review("x e u d b")
+    assert words_of(got) == ["bud", "ex"] and got.best == 31
+
+
+def test_a_play_a_point_or_two_short_is_shown_when_its_words_have_meanings():
+    # KERF (K·ER·F) with N N unused is 21 - 10 = 11; KERN with F N unused is 9: kerf has no meaning on file
+    got = everyday_review("n f k er n")
+    assert words_of(got) == ["kern"] and got.best == 9 and got.missed == 9
+
+
+def test_a_play_more_than_two_points_short_is_not_preferred():
+    # XU with O unused is 14; OX with U unused is 10, four points short: xu stays
+    got = everyday_review("x u o")
+    assert words_of(got) == ["xu"] and got.best == 14
+
+
+def test_the_possible_score_is_never_below_what_the_player_scored():
+    # ann laid KERF for 11: the review cannot call 9 the possible score
+    got = everyday_review("n f k er n", ["k(er)f"], scored=11)
+    assert words_of(got) == ["kerf"] and got.best == 11 and got.missed == 0
+
+
+def test_common_words_need_no_meaning_on_file():
+    # it, or, the have no meaning on file (WordNet leaves them out), but a table knows them:
+    # T O A D's best is TOAD (12), not DATO; I T's is IT, not TI, both 5
+    assert words_of(everyday_review("t o a d")) == ["toad"]
+    assert words_of(everyday_review("i t")) == ["it"]
