@@ -35,7 +35,18 @@ class FileFailures:
         return Path(f"{self.path}-wal")
 
     def check_folder(self) -> None:
-        """Refuse a qscore home that is a file, or lies under one."""
+        """Refuse a qscore home that is a file, or lies under one, or under a link to nothing
+        (a folder on a drive not mounted): making it would fail, or make the wrong folder."""
+        for p in (self.folder, *self.folder.parents):
+            if p.exists():
+                break
+            if p.is_symlink():
+                gone = f"is a link to {os.readlink(p)}, which is not there"
+                if p == self.folder:
+                    raise StorageError(f"the qscore home {p} {gone}: qscore left it as it is")
+                raise StorageError(
+                    f"{p} {gone}, so the qscore home {self.folder} cannot be made: qscore left it as it is"
+                )
         first = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
         if first.exists() and not first.is_dir():
             hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"

@@ -45,6 +45,10 @@ from qscore.errors import Remedy, StorageError, UnknownGameError
 from qscore.filefailures import FileFailures, error_code, nonempty, writable
 
 SCHEMA_VERSION = 1
+# SQLite's header field for the program a database is for (PRAGMA application_id): "QSCR".
+# A file qscore makes carries it; a file an earlier qscore made (without it) is known by its
+# tables, as those releases wrote them word for word, and is marked by its next write.
+APPLICATION_ID = 0x51534352
 BUSY_TIMEOUT_MS = 15_000  # how long a write waits for another process's lock
 NO_GAMES = ("no saved games yet: ", Remedy("start-game"))
 
@@ -109,6 +113,8 @@ LISTINGS = "listings"
 # few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
 CHECK_FULLY_UP_TO = 2 * 1024 * 1024
 _TABLES = {"games", "entries"}
+# the two tables as SQLite keeps their statements, by name: every release made them so
+_RELEASED = {statement.split()[2]: statement.strip() for statement in _SCHEMA.split(";") if statement.strip()}
 _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
 
 
@@ -123,6 +129,7 @@ class Look:
     listings: bool = False  # and the table of listings with its triggers
     damage: str | None = None
     checked: bool = False
+    marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
 
 
 class GamesFile:
@@ -203,6 +210,12 @@ class GamesFile:
                 "qscore reads the games it still can from it, but will not write to it"
             )
 
+    def mark(self, look: Look) -> None:
+        """Mark a file an earlier qscore made as qscore's, inside the caller's write."""
+        if not look.marked:
+            look.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            look.marked = True
+
     def add_derived(self, look: Look) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
         if not (look.derived and look.listings):
@@ -270,9 +283,18 @@ class GamesFile:
                 "made by qscore): qscore will not write over it; delete it to start afresh"
             )
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        # qscore's database is made whole, never without these: nor with tables of other columns
-        if version == 0 or "games" not in tables or not self._columns_are_ours(conn, tables):
+        application = conn.execute("PRAGMA application_id").fetchone()[0]
+        schema = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
+        tables = set(schema)
+        # qscore's database is made whole, never without these: nor with tables of other columns;
+        # and it carries qscore's mark, or has the tables an earlier qscore made, word for word
+        # (another program's file with tables of the same names and columns is not qscore's)
+        if (
+            version == 0
+            or "games" not in tables
+            or not self._columns_are_ours(conn, tables)
+            or (application != APPLICATION_ID and not (application == 0 and self._as_released(schema)))
+        ):
             raise StorageError(
                 f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
                 "(set QSCORE_HOME to keep games in another folder)"
@@ -287,7 +309,15 @@ class GamesFile:
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         derived = DERIVED in tables and triggers >= _TRIGGERS
         listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
-        return Look(conn, derived, derived and LISTINGS in tables and triggers >= listing_triggers)
+        listings = derived and LISTINGS in tables and triggers >= listing_triggers
+        return Look(conn, derived, listings, marked=application == APPLICATION_ID)
+
+    @staticmethod
+    def _as_released(schema: dict[str, str]) -> bool:
+        """Whether the file's tables are those an earlier qscore made: its games and entries
+        as every release wrote them, and none but qscore's derived tables besides."""
+        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, LISTINGS}
+        return not others and all(schema.get(name) == sql for name, sql in _RELEASED.items())
 
     @staticmethod
     def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:
@@ -311,7 +341,8 @@ class GamesFile:
             try:
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.executescript(
-                    f"BEGIN; {_SCHEMA} {';'.join(_DERIVED)}; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+                    f"BEGIN; {_SCHEMA} {';'.join(_DERIVED)}; PRAGMA user_version = {SCHEMA_VERSION}; "
+                    f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
                 )
                 conn.execute("PRAGMA journal_mode = WAL")
             finally:

@@ -28,14 +28,33 @@ def _xdg(variable: str, default: str) -> Path:
 
 def data_dir() -> Path:
     """The folder of the saved-games database."""
-    home = os.environ.get("QSCORE_HOME")
-    return Path(home) if home else _xdg("XDG_DATA_HOME", ".local/share")
+    home = _qscore_home()
+    return home if home else _xdg("XDG_DATA_HOME", ".local/share")
 
 
 def cache_dir() -> Path:
     """The folder of word indexes built from word lists; safe to delete."""
-    home = os.environ.get("QSCORE_HOME")
-    return Path(home) / "cache" if home else _xdg("XDG_CACHE_HOME", ".cache")
+    home = _qscore_home()
+    return home / "cache" if home else _xdg("XDG_CACHE_HOME", ".cache")
+
+
+def _qscore_home() -> Path | None:
+    """``QSCORE_HOME``, if set: a full path (``~`` is the user's home, as a shell reads it).
+    A relative one is refused: it would keep the games in whatever folder qscore runs from,
+    a game saved in one folder missing in the next, where a person setting it means one
+    place."""
+    value = os.environ.get("QSCORE_HOME")
+    if not value:
+        return None
+    home = Path(value).expanduser() if value.startswith("~") else Path(value)
+    if not home.is_absolute():
+        from qscore.errors import StorageError
+
+        raise StorageError(
+            f"QSCORE_HOME is {shown_path(value)}, a relative path, which would keep the games in whatever "
+            "folder qscore runs from: set it to a full path (starting with / or ~)"
+        )
+    return home
 
 
 def printable(text: str) -> str:

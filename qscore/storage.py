@@ -142,6 +142,7 @@ class GameStore:
         committing = False
         try:
             self.file.refuse_damaged(look)
+            self.file.mark(look)  # a file an earlier qscore made, known by its tables
             yield
             committing = True
             conn.execute("COMMIT")

@@ -8,6 +8,7 @@ read the same.
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,30 @@ def test_a_games_file_from_the_last_release_reads_the_same(isolated_home):
         was = json.loads((RELEASE / f"{name}.json").read_text("utf-8"))
         now = json.loads(ok("sheet", "-g", name, "--json"))
         assert kept(was, now) == was, name
+
+
+def test_a_games_file_from_the_last_release_is_marked_as_qscores_by_its_next_write(isolated_home):
+    """Issue 27, item 6: a file an earlier qscore wrote has no mark (SQLite's application_id);
+    it is known by its two tables, word for word as every release made them, read as it is,
+    and marked inside the next write; marked, it reads and writes the same."""
+    from qscore.gamesfile import APPLICATION_ID
+
+    db = isolated_home / "games.sqlite3"
+    shutil.copy(RELEASE / "games.sqlite3", db)
+
+    def mark():
+        with closing(sqlite3.connect(db)) as conn:
+            return conn.execute("PRAGMA application_id").fetchone()[0]
+
+    was = json.loads((RELEASE / "duel.json").read_text("utf-8"))
+    assert mark() == 0
+    assert kept(was, json.loads(ok("sheet", "-g", "duel", "--json"))) == was  # read, unmarked
+    assert mark() == 0
+    ok("new", "ann", "ben", "cat", "-g", "after")
+    assert mark() == APPLICATION_ID
+    assert kept(was, json.loads(ok("sheet", "-g", "duel", "--json"))) == was
+    ok("score", "ann", "cat", "--out", "-g", "after")
+    assert json.loads(ok("sheet", "-g", "after", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["cat"]
 
 
 def kept(was, now):

@@ -218,6 +218,42 @@ def test_home_that_is_a_file(tmp_path, monkeypatch):
     assert "is a file, not a folder" in refused("new", "ann", "ben", "cat")
 
 
+def test_a_qscore_home_that_is_a_link_to_nothing_is_named(tmp_path, monkeypatch):
+    """Issue 27, item 6: a dangling QSCORE_HOME (a drive not mounted) said "File exists" to
+    `new` and "no saved games yet" to `games`; nothing is made where the link points."""
+    home, target = tmp_path / "mnt", tmp_path / "drive" / "qscore"
+    home.symlink_to(target)
+    monkeypatch.setenv("QSCORE_HOME", str(home))
+    told = f"qscore: error: the qscore home {home} is a link to {target}, which is not there: qscore left it as it is\n"
+    for args in (["new", "ann", "ben", "cat"], ["games"], ["sheet"], ["score", "ann", "cat"]):
+        assert refused(*args) == told, args
+    monkeypatch.setenv("QSCORE_HOME", str(home / "games"))
+    assert refused("new", "ann", "ben", "cat") == (
+        f"qscore: error: {home} is a link to {target}, which is not there, so the qscore home {home / 'games'} "
+        "cannot be made: qscore left it as it is\n"
+    )
+    assert not target.parent.exists() and home.is_symlink()
+
+
+def test_a_relative_qscore_home_is_refused_and_a_tilde_is_the_home_folder(tmp_path, monkeypatch):
+    """Issue 27, item 6: QSCORE_HOME=games kept the games in a folder under wherever qscore
+    ran, so a game started in one folder was missing from the next. A person setting it
+    means one place: a relative path is refused, in one line, by every command."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("QSCORE_HOME", "games")
+    told = (
+        "qscore: error: QSCORE_HOME is 'games', a relative path, which would keep the games in whatever folder "
+        "qscore runs from: set it to a full path (starting with / or ~)\n"
+    )
+    for args in (["new", "ann", "ben", "cat"], ["games"], ["sheet"], ["rename", "ann", "bo"]):
+        assert refused(*args) == told, args
+    assert not (tmp_path / "games").exists()
+    monkeypatch.setenv("HOME", str(tmp_path / "me"))
+    monkeypatch.setenv("QSCORE_HOME", "~/qscore")  # as a shell leaves it when quoted
+    ok("new", "ann", "ben", "cat")
+    assert (tmp_path / "me" / "qscore" / DB_NAME).is_file()
+
+
 def test_a_folder_where_the_games_file_goes(isolated_home):
     (isolated_home / DB_NAME).mkdir()
     for args in (["new", "ann", "ben", "cat"], ["sheet"], ["games"]):
@@ -225,6 +261,39 @@ def test_a_folder_where_the_games_file_goes(isolated_home):
             f"qscore: error: the saved games at {isolated_home / DB_NAME} are a folder, not a file: "
             "qscore left it as it is\n"
         )
+
+
+@pytest.mark.parametrize("mark", [0, 0x4D504553])
+def test_another_programs_database_with_qscores_table_names_is_never_changed(isolated_home, mark):
+    """Issue 27, item 6: another program's database whose tables are called games and
+    entries, with qscore's columns and user_version 1, was taken as qscore's and written
+    to. A file qscore made carries qscore's mark (SQLite's application_id); one an earlier
+    qscore made has its two tables word for word as qscore wrote them: this has neither."""
+    db = isolated_home / DB_NAME
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.executescript(
+            """CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+                   started TEXT NOT NULL DEFAULT (datetime('now')), owner TEXT);
+            CREATE TABLE entries (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+                   data TEXT NOT NULL, at TEXT NOT NULL DEFAULT (datetime('now')), PRIMARY KEY (game_id, seq));
+            INSERT INTO games VALUES (1, 'chess club', '2026-01-01', 'ann');
+            PRAGMA user_version = 1;"""
+        )
+        conn.execute(f"PRAGMA application_id = {mark}")
+    before = db.read_bytes()
+    for args in (["new", "ann", "ben", "cat"], ["score", "ann", "cat"], ["sheet"], ["games"], ["undo"]):
+        assert refused(*args) == (
+            f"qscore: error: {db} is an SQLite database, but not qscore's: qscore left it as it is "
+            "(set QSCORE_HOME to keep games in another folder)\n"
+        ), args
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in isolated_home.iterdir()) == ["cache", DB_NAME]
+
+
+def test_a_file_qscore_makes_carries_its_mark(isolated_home):
+    ok("new", "ann", "ben", "cat")
+    with closing(sqlite3.connect(isolated_home / DB_NAME)) as conn:
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == gamesfile.APPLICATION_ID
 
 
 @pytest.mark.parametrize(("user_version", "journal"), [(0, "delete"), (1, "delete"), (7, "delete"), (1, "wal")])
