@@ -56,7 +56,7 @@ BE_FORMS = {"am": "t", "are": "t", "is": "t", "was": "d", "were": "d", "been": "
 
 class Sense(NamedTuple):
     count: int  # times WordNet's tagged texts used the word in this sense
-    number: int  # the sense's number within its part of speech (1 the most frequent)
+    number: int  # its place in WordNet's order of the word's senses, or its other spelling's
     pos: str
     gloss: str
 
@@ -94,21 +94,59 @@ def first_clause(gloss: str) -> str:
     return QUOTED.sub(r"'\1'", gloss).strip()
 
 
+# The other country's spelling of a word, British to American, each ending or letter once:
+# two words of one synset that meet here are one word spelled two ways (realise, realize).
+SPELLINGS = [
+    (re.compile(r"is(e|ed|es|ing|er|ers|ation|ations|able)$"), r"iz\1"),
+    (re.compile(r"ys(e|ed|es|ing|er|ers)$"), r"yz\1"),
+    (re.compile(r"our"), "or"),
+    (re.compile(r"([^aeiou])re(s|d)?$"), r"\1er\2"),
+    (re.compile(r"ence(s)?$"), r"ense\1"),
+    (re.compile(r"ogue(s)?$"), r"og\1"),
+    (re.compile(r"(ae|oe)"), "e"),
+    (re.compile(r"ll"), "l"),
+    (re.compile(r"grey"), "gray"),
+    (re.compile(r"ough$"), "ow"),
+    (re.compile(r"mme(s)?$"), r"m\1"),
+]
+
+
+def american(word: str) -> str:
+    """The word with every British spelling of SPELLINGS made American: colour -> color."""
+    for pattern, replacement in SPELLINGS:
+        word = pattern.sub(replacement, word)
+    return word
+
+
 def read_senses() -> dict[str, list[Sense]]:
-    """Every single-word lower-case lemma of letters a-z -> its senses written in lower case."""
+    """Every single-word lower-case lemma of letters a-z -> its senses written in lower case.
+
+    WordNet's tagged texts are American, so a British spelling was seldom counted (realise:
+    never; realize: 95 times). A sense's use count is the word's own, added to those of the
+    same synset's words that are the word spelled the other way (``american``); where the
+    other spelling was used more, its order of senses (by use) breaks the ties: offence,
+    like offense, shows its crime sense among its first three."""
     counts = tag_counts()
     senses: dict[str, list[Sense]] = defaultdict(list)
     for pos, name in FILES.items():
         data = (WORDNET / f"data.{name}").read_bytes()
+        index: dict[str, list[str]] = {}
         for line in (WORDNET / f"index.{name}").read_text("utf-8").splitlines():
-            if line.startswith(" "):
-                continue  # the licence at the head of the file
-            fields = line.split()
-            lemma = fields[0]
+            if not line.startswith(" "):  # the licence at the head of the file
+                fields = line.split()
+                index[fields[0]] = fields[-int(fields[2]) :]
+        spelled: dict[str, list[str]] = defaultdict(list)
+        for lemma in index:
+            spelled[american(lemma)].append(lemma)
+        # lemma -> synset -> times the tagged texts used the lemma in it
+        uses = {w: {o: counts.get((w, pos, n), 0) for n, o in enumerate(offs, 1)} for w, offs in index.items()}
+        for lemma, offsets in index.items():
             if not LETTERS.fullmatch(lemma):
                 continue
-            synsets = int(fields[2])
-            for number, offset in enumerate(fields[-synsets:], 1):
+            ways = [w for w in spelled[american(lemma)] if set(index[w]) & set(offsets)]
+            # the spelling the texts used most (this one, on a tie) orders the senses
+            most = max((sum(uses[w].values()), w == lemma, w) for w in ways)[2]
+            for number, offset in enumerate(offsets, 1):
                 end = data.index(b"\n", int(offset))
                 head, _, gloss = data[int(offset) : end].decode("utf-8").partition(" | ")
                 parts = head.split()
@@ -117,7 +155,9 @@ def read_senses() -> dict[str, list[Sense]]:
                     continue  # only a capitalised form: a name (March the month)
                 text = first_clause(gloss)
                 if text:
-                    senses[lemma].append(Sense(counts.get((lemma, pos, number), 0), number, pos, text))
+                    count = sum(uses[w][offset] for w in ways if w in written)
+                    place = index[most].index(offset) + 1 if offset in index[most] else len(index[most]) + number
+                    senses[lemma].append(Sense(count, place, pos, text))
     return senses
 
 

@@ -23,6 +23,14 @@ from qscore.paths import package_file  # noqa: E402
 from qscore.spelling import unlayable_reason  # noqa: E402
 
 SEED = 15
+# The British and American spellings of tests/data/must-accept.txt's two classes, paired
+# (and realise/realize): a word's commonest sense comes first in either spelling.
+PAIRS = """colour color favour favor honour honor labour labor neighbour neighbor harbour harbor
+flavour flavor rumour rumor centre center theatre theater metre meter litre liter fibre fiber
+defence defense offence offense licence license analyse analyze paralyse paralyze grey gray
+jewellery jewelry travelled traveled cancelled canceled aluminium aluminum tyre tire kerb curb
+cheque check manoeuvre maneuver mould mold plough plow moustache mustache pyjamas pajamas
+axe ax realise realize catalogue catalog dialogue dialog programme program""".split()
 
 
 def share(words: list[str]) -> str:
@@ -48,6 +56,12 @@ def main() -> int:
         print(f"{label}: {share(some)}")
         # a word no table can lay (demonstration: 12 cards) is refused, and WordNet's is not kept for it
         print(f"  of those a table can lay: {share([w for w in some if unlayable_reason(w) is None])}")
+    pairs = list(zip(PAIRS[::2], PAIRS[1::2], strict=True))
+    differ = [
+        b for b, a in pairs if define(b).meanings[:1] and define(b).meanings[0].text != define(a).meanings[0].text
+    ]
+    print(f"British spellings whose first meaning is the American's: {len(pairs) - len(differ)} of {len(pairs)}")
+    print(f"  not: {' '.join(differ)}")
     missing = [w for w in common if not define(w).found and unlayable_reason(w) is None]
     shown = ", ".join(sorted(random.Random(SEED).sample(missing, min(40, len(missing)))))
     print(f"layable words of size 10 without a meaning, a sample: {shown}")

@@ -132,6 +132,25 @@ def test_shipped_meanings(word, forms, first):
     assert 1 <= len(d.meanings) <= 3
 
 
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("realise", "realize"),
+        ("colour", "color"),
+        ("offence", "offense"),
+        ("centre", "center"),
+        ("programme", "program"),
+    ],
+)
+def test_a_british_spelling_shows_the_commonest_sense_first_as_the_american_does(british, american):
+    """WordNet's tagged texts are American: a British spelling's senses are ordered by the
+    uses of the same senses spelled the American way (realise: become aware, before 'earn on
+    a transaction', which came first when its uses, none, left WordNet's order arbitrary)."""
+    assert define(british).meanings[0].text == define(american).meanings[0].text
+    assert not define("realise").meanings[0].text.startswith("earn")
+    assert any("punishable by law" in m.text for m in define("offence").meanings)
+
+
 def test_shipped_meanings_are_short_and_of_lower_case_words():
     march = define("march")
     assert march.found and not any("month" in m.text for m in march.meanings)  # March the month is a name
