@@ -104,11 +104,12 @@ def look_alike_key(name: str) -> str:
     could type apart but never read apart (ann, and ann with a Cyrillic a) have the same key. Letters a-z,
     digits and the characters no plain letter resembles are kept as they are: ann and amm,
     or Zoë and Zoe, are told apart by name_key, not here."""
-    if name.isascii():
-        return name_key(name)
+    folded = fold(name)
+    if folded.isascii():  # Zoë too: the data (a fifth of a second to load) is read only for a letter beyond a-z
+        return name_key(folded)
     from confusable_homoglyphs.confusables import confusables_data
 
-    return name_key("".join(_plain_letter(c, confusables_data) for c in fold(name)))
+    return name_key("".join(_plain_letter(c, confusables_data) for c in folded))
 
 
 def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:

@@ -12,7 +12,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.errors import DictionaryError, quoted
+from qscore.errors import DictionaryError, QscoreError, quoted
 
 if TYPE_CHECKING:  # annotations only: the entry point imports this module before typing is loaded
     from collections.abc import Iterator
@@ -163,7 +163,9 @@ def open_early(name: str) -> None:
     word-list file); :func:`open_hunspell` takes it over."""
     tag = system_tag(name)
     if tag is not None and not os.path.exists(name) and tag not in _OPENING:
-        _OPENING[tag] = _Opening(tag)
+        # no folder for its configuration (a QSCORE_HOME refused): the command tells why, in one line
+        with suppress(QscoreError):
+            _OPENING[tag] = _Opening(tag)
 
 
 def finish_early() -> None:

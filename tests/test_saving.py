@@ -254,6 +254,22 @@ def test_a_relative_qscore_home_is_refused_and_a_tilde_is_the_home_folder(tmp_pa
     assert (tmp_path / "me" / "qscore" / DB_NAME).is_file()
 
 
+@pytest.mark.slow
+def test_a_relative_qscore_home_is_one_line_before_a_dictionary_opens_early(tmp_path):
+    """The entry point begins opening a named system dictionary before the command runs
+    (in a folder of the cache): a relative QSCORE_HOME was a traceback there."""
+    env = {**os.environ, "QSCORE_HOME": "rel"}
+    here = tmp_path / "here"
+    here.mkdir()
+    for args in (["check", "-d", "en_US", "quiz"], ["new", "ann", "ben", "-d", "en_US"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "qscore", *args], capture_output=True, text=True, cwd=here, env=env, check=False
+        )
+        assert done.returncode == 2 and done.stderr.startswith("qscore: error: QSCORE_HOME is 'rel', a relative path")
+        assert done.stderr.count("\n") == 1 and done.stdout == "", args
+    assert list(here.iterdir()) == []
+
+
 def test_a_folder_where_the_games_file_goes(isolated_home):
     (isolated_home / DB_NAME).mkdir()
     for args in (["new", "ann", "ben", "cat"], ["sheet"], ["games"]):
