@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate qscore's shipped word lists from Debian's ``scowl`` package.
 
-    apt-get install scowl
+    apt-get install scowl wordnet-base dict-gcide hunspell-en-us hunspell-en-gb hunspell-tools
     python3 dictionaries/build.py            # writes qscore/wordlists/
     python3 dictionaries/build.py --check    # exits 1 if the shipped lists differ
 
@@ -21,6 +21,7 @@ likely profanities, and a few curated words).
 from __future__ import annotations
 
 import argparse
+import gzip
 import re
 import subprocess
 import sys
@@ -74,6 +75,14 @@ INFLECTIONS = {
     "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "adv": (),
 }
+# GCIDE, the GNU Collaborative International Dictionary of English (Debian's dict-gcide,
+# read by the build only): it prints bound prefixes and suffixes as entries of their own,
+# with the hyphen where they join (-ize, Tri-, Hemi-), and says in the entry what each is.
+GCIDE = Path("/usr/share/dictd")
+AFFIX_HEADWORD = re.compile(r"-([A-Za-z]+)-?|([A-Za-z]+)-")
+AFFIX_ENTRY = re.compile(r"\b(prefix|suffix|combining form)\b", re.I)
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+CONTRACTION = re.compile(r"[a-z']+")
 MAIN_SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
 # checking; 80 adds the rarer words word-game players reach for.
@@ -246,6 +255,36 @@ def abbreviations(size: int) -> set[str]:
     return {w.lower() for w in read_category("abbreviations", size, NAME, None)}
 
 
+def gcide_affixes(folder: Path = GCIDE) -> set[str]:
+    """The bound prefixes and suffixes GCIDE prints as such, lower-cased: a headword of
+    letters with a hyphen where it joins (-ize, Tri-) whose entry calls it a prefix, a
+    suffix or a combining form (not -cropped, a form listed under its verb)."""
+    text = gzip.open(folder / "gcide.dict.dz").read()  # dictzip is gzip to a plain reader
+
+    def number(digits: str) -> int:  # dictd's index writes places in base 64
+        value = 0
+        for digit in digits:
+            value = value * 64 + BASE64.index(digit)
+        return value
+
+    found: set[str] = set()
+    for line in (folder / "gcide.index").read_text("utf-8").splitlines():
+        headword, offset, length = line.split("\t")
+        match = AFFIX_HEADWORD.fullmatch(headword)
+        if match:
+            start = number(offset)
+            entry = text[start : start + number(length)].decode("utf-8", "replace")
+            if AFFIX_ENTRY.search(entry):
+                found.add((match[1] or match[2]).lower())
+    return found
+
+
+def contractions(size: int) -> set[str]:
+    """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock), every spelling and
+    variant, as typed without their apostrophes (dont, twas, oclock)."""
+    return {w.replace("'", "") for w in read_category("contractions", size, CONTRACTION, None)}
+
+
 def names(size: int) -> set[str]:
     return {
         w.lower() for w in read_category("proper-names", size, NAME, None) | read_category("upper", size, NAME, None)
@@ -292,10 +331,21 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
         lower = numeral.lower()
         if lower not in known and lower not in words_anywhere:
             rejects.setdefault(lower, "numeral")
+    # A contraction typed without its apostrophe (dont, isnt, theyre): the word is the
+    # one with it, which the rules refuse.
+    for letters in sorted(contractions(largest)):
+        if letters not in known and letters not in words_anywhere:
+            rejects.setdefault(letters, "apostrophe")
     for abbr in read_category("abbreviations", ABBREVIATION_SIZE, NAME, None):
         lower = abbr.lower()
         if lower not in known and lower not in words_anywhere and lower not in clipped:
             rejects.setdefault(lower, "abbreviation")
+    # Bound prefixes and suffixes GCIDE prints as such (-ize, tri-, hemi-, -ics), where no
+    # list holds the letters as a word (ante, ism, ness and ultra stay words); after
+    # SCOWL's abbreviations (co, ic and est are abbreviations first).
+    for affix in sorted(gcide_affixes()):
+        if affix not in known and affix not in words_anywhere:
+            rejects.setdefault(affix, "affix")
     for name in sorted(read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)):
         lower = name.lower()
         if lower in everyday:
@@ -393,6 +443,7 @@ def main() -> int:
     for need, package in (
         (SCOWL, "scowl"),
         (WORDNET, "wordnet-base"),
+        (GCIDE / "gcide.index", "dict-gcide"),
         (HUNSPELL / "en_US.dic", "hunspell-en-us"),
         (HUNSPELL / "en_GB.dic", "hunspell-en-gb"),
         (Path("/usr/bin/unmunch"), "hunspell-tools"),

@@ -22,6 +22,7 @@ KINDS = {
     d.ROMAN_NUMERAL,
     d.ABBREVIATION,
     d.PROPER_NOUN,
+    d.NOT_ENGLISH,
     d.NOT_IN_DICTIONARY,
     ANY,
 }

@@ -7,10 +7,16 @@ from __future__ import annotations
 from functools import cache, cached_property
 
 from qscore import paths
-from qscore.dictionaries.reasons import ABBREVIATION, AFFIX, PROPER_NOUN, ROMAN_NUMERAL
+from qscore.dictionaries.reasons import ABBREVIATION, AFFIX, APOSTROPHE, NOT_ENGLISH, PROPER_NOUN, ROMAN_NUMERAL
 
 # denied.tsv writes reasons as one word; these are the reasons they stand for.
-_REJECT_REASONS = {"affix": AFFIX, "abbreviation": ABBREVIATION, "numeral": ROMAN_NUMERAL}
+_REJECT_REASONS = {
+    "affix": AFFIX,
+    "abbreviation": ABBREVIATION,
+    "numeral": ROMAN_NUMERAL,
+    "apostrophe": APOSTROPHE,
+    "foreign": NOT_ENGLISH,
+}
 
 
 class Rejects:
