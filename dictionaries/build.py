@@ -134,9 +134,13 @@ def read_curated(name: str) -> dict[str, str]:
 
 def additions() -> dict[str, str]:
     """The curated words neither SCOWL (up to size 70) nor WordNet settles (umami, tsk):
-    none may be what SCOWL files as an abbreviation."""
+    none may be what SCOWL files as an abbreviation in lower case, unless
+    curated-words.txt says why it is a word too (dal, perp). SCOWL's capitals name
+    something else (BAE, VAX: no abbreviation of bae or vax)."""
     added = read_curated("curated-additions.txt")
-    wrong = sorted(w for w in added if w in abbreviations(95) or not LETTERS.fullmatch(w))
+    vouched = read_curated("curated-words.txt")
+    filed = read_category("abbreviations", 95, LETTERS, None) - vouched.keys()
+    wrong = sorted(w for w in added if w in filed or not LETTERS.fullmatch(w))
     if wrong:
         raise SystemExit(f"build.py: curated-additions.txt lists what SCOWL files as an abbreviation: {wrong}")
     return added
