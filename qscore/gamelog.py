@@ -42,8 +42,10 @@ class Kept:
 
     def usable(self, version: int) -> dict[str, Any] | None:
         """Its data, if of this version and whole."""
-        if self.version != version:
-            return None
+        return self.parsed() if self.version == version else None
+
+    def parsed(self) -> dict[str, Any] | None:
+        """Its data, of whatever version, if whole."""
         try:
             found = json.loads(self.data)
         except json.JSONDecodeError:

@@ -45,13 +45,16 @@ class Summarized:
 @dataclass(frozen=True)
 class Pending:
     """A game whose summary the caller is to make (none kept is fresh): its log, read
-    checked, and the summary kept of it if one of this version is (parts of it may carry over)."""
+    checked, and the summary kept of it if one of this version is (parts of it may carry
+    over); ``earlier``, a summary of another version kept of this very log (its version
+    and data: what the caller knows of that version may carry over too)."""
 
     name: str
     entries: list[LogLine]
     kept: dict[str, Any] | None
     game_id: int
     digest: str
+    earlier: tuple[int, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -157,7 +160,12 @@ class KeptFigures:
                 found[slot] = Unreadable(name, str(exc))
                 continue
             old = kept.usable(version) if kept is not None else None
-            found[slot] = Pending(name, log, old, game_id, digest.hexdigest())
+            # the log was held to the row it read (its count and digest): the row is of this log
+            earlier = None
+            if kept is not None and kept.version != version and not look.damage:
+                data = kept.parsed()
+                earlier = None if data is None else (kept.version, data)
+            found[slot] = Pending(name, log, old, game_id, digest.hexdigest(), earlier)
         rows = [(game_id, raw, last) for game_id, raw, last, _ in listed]
         return Listed(kind, version, False, None, found, look.damage, look.derived, rows, sums)
 

@@ -63,27 +63,33 @@ def hand_cards(laid: PlayedHand) -> list[Card]:
     return [c for w in laid.words for c in w.cards] + list(laid.unused)
 
 
+def ruled(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
+    """The words allowed in a laydown's hand under the table's rulings on it: the owner's
+    standing words count as allowed, the words struck do not."""
+    from qscore.dictionaries import HouseRules
+
+    stood = {w.text for w in laid.words if not w.struck}
+    refused = {w for w in stood if dictionary.refusal(w) is not None}
+    # a word ruled out (on paper too) is no word for this hand, unless a copy of it stood
+    struck = {w.text for w in laid.words if w.struck} - stood
+    ruled_out = {w for w in struck if dictionary.refusal(w) is None}
+    return HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
+
+
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
-    hand: the owner's standing words count as allowed, the words struck do not. A play
-    whose words all have meanings on file is preferred to one NEAR points above it that
-    lays a word without one, if it is worth at least ``scored`` (the sheet's hand score)
-    after the hand's challenge penalties."""
+    hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
+    one NEAR points above it that lays a word without one, if it is worth at least
+    ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
     from collections import Counter
 
-    from qscore.dictionaries import HouseRules
     from qscore.solver import Play, candidate_words, solve
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
         return Play((), None, tuple(cards))  # one card makes no word
-    stood = {w.text for w in laid.words if not w.struck}
-    refused = {w for w in stood if dictionary.refusal(w) is not None}
-    # a word ruled out (on paper too) is no word for this hand, unless a copy of it stood
-    struck = {w.text for w in laid.words if w.struck} - stood
-    ruled_out = {w for w in struck if dictionary.refusal(w) is None}
-    allowed = HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
+    allowed = ruled(laid, dictionary)
     words = candidate_words(Counter(cards), allowed)
     top = solve(cards, allowed, discard=False, deck=deck, found=words).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
@@ -92,6 +98,34 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     checkable = [w for w in words if w.text in known]
     near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
     return near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top
+
+
+def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
+    """``review_hand(...).missed``, found from values alone, without making a play: the
+    top value V of the cards (a set of cards standing for its words), and only when V
+    would miss points, C, the value of the words a table can check. ``best_play``
+    returns a play worth C when C >= max(V - NEAR, scored + penalty) (then C is V, or the
+    top play lays a word that cannot be checked) and one worth V otherwise. With ``many``
+    (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
+    the keys no word has."""
+    from collections import Counter
+
+    from qscore.solver import best_value, candidate_words, check_hand, packed_value
+    from qscore.spelling import MIN_CARDS
+
+    cards = hand_cards(laid)
+    if len(cards) < MIN_CARDS:
+        return 0  # one card makes no word: its best is every card unused, never above zero
+    check_hand(cards, deck)
+    allowed = ruled(laid, dictionary)
+    top = best_value(cards, allowed, allowed.anagram_keys() if many else None)
+    if max(0, top - laid.penalty) <= scored:
+        return 0  # a play worth less than the top misses nothing either
+    words = candidate_words(Counter(cards), allowed)
+    known = _looked_up({w.text for w in words})
+    near = packed_value(cards, [w.cards for w in words if w.text in known])
+    best = near if near >= max(top - NEAR, scored + laid.penalty) else top
+    return max(0, max(0, best - laid.penalty) - scored)
 
 
 def _looked_up(words: set[str]) -> set[str]:
@@ -137,6 +171,24 @@ def review_game(
                 continue
             out.append(review_hand(state.number, p, laid[p], state.results[p].hand_score, dictionary, game.deck))
     return out
+
+
+def missed_points(game: Game, dictionary: Dictionary, *, many: bool = False) -> dict[str, int]:
+    """``missed_totals(game, review_game(game, dictionary))``, each hand's found by
+    :func:`missed_in`: what the kept figures keep of a review. A hand that laid every
+    card, none struck, missed nothing: no play scores more than all its cards. ``many``:
+    one of many games reviewed in a run."""
+    totals = dict.fromkeys(game.players, 0)
+    for state in game.rounds:
+        if state.results is None:
+            continue
+        laid = game.laid(state)
+        for p in game.players:
+            hand = laid[p] if p in state.results else None
+            if hand is None or (not hand.unused and not any(w.struck for w in hand.words)):
+                continue
+            totals[p] += missed_in(hand, state.results[p].hand_score, dictionary, game.deck, many=many)
+    return totals
 
 
 def reviewed_part(game: Game) -> tuple[object, ...]:

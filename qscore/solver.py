@@ -27,9 +27,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
+from typing import Generic, TypeVar
 
 from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
+from qscore.dictionaries.base import AnagramKeys
 from qscore.errors import CardError
 from qscore.scoring import LaidWord
 from qscore.spelling import MIN_CARDS
@@ -39,6 +41,7 @@ _GUARD = 1 << (BITS - 1)
 # Weight of one word when plays are ranked by most words first: larger than any hand's
 # points can span, so word count decides and points break ties.
 _PER_WORD = 10_000
+W = TypeVar("W")  # what stands for a set of cards that makes a word
 
 
 @dataclass(frozen=True)
@@ -77,28 +80,26 @@ class Solution:
     top: list[Play] = field(default_factory=list)
 
 
-class Hand:
-    """A hand as a packed multiset, with every word it can make."""
+class Packing(Generic[W]):
+    """A multiset of cards packed into an integer, with the sets of its cards that make
+    words (each with what stands for it: a word, or nothing where only points count),
+    and f, the best value of any part of it."""
 
-    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
-        """``found``: the words the cards make, when the caller has them already."""
-        counts = Counter(cards)
-        if found is None:
-            found = candidate_words(counts, dictionary)
+    def __init__(self, counts: Counter[Card], sets: Sequence[tuple[tuple[Card, ...], W]]) -> None:
+        """``sets``: each set of cards that makes a word, in the order its words are tried."""
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
-        in_words = Counter(c for w in found for c in set(w.cards))
+        in_words = Counter(c for cards, _w in sets for c in set(cards))
         self.cards = sorted(counts, key=lambda c: (in_words[c], c))
         self._field = {c: i for i, c in enumerate(self.cards)}
         self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
-        # every word the hand can make, longest first, with its cards as a mask
-        self.words = sorted(((self.mask(w.cards), w) for w in found), key=lambda e: (-e[1].letters, -e[1].points))
         # words by the field of their lowest card: where the packing tries them
-        self.by_field: list[list[tuple[int, int, LaidWord]]] = [[] for _ in self.cards]
-        for mask, w in self.words:
-            self.by_field[_lowest_field(mask)].append((mask, w.points, w))
+        self.by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
+        for cards, w in sets:
+            mask = self.mask(cards)
+            self.by_field[_lowest_field(mask)].append((mask, sum(c.points for c in cards), w))
         for bucket in self.by_field:
             bucket.sort(key=lambda entry: -entry[1])
         # state -> (best value, best value with _PER_WORD added a word): both at once
@@ -139,6 +140,20 @@ class Hand:
                     most = pts + _PER_WORD + sub[1]
         memo[state] = found = (best, most)
         return found
+
+
+class Hand(Packing[LaidWord]):
+    """A hand as a packed multiset, with every word it can make."""
+
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
+        """``found``: the words the cards make, when the caller has them already."""
+        counts = Counter(cards)
+        if found is None:
+            found = candidate_words(counts, dictionary)
+        longest_first = sorted(found, key=lambda w: (-w.letters, -w.points))
+        super().__init__(counts, [(w.cards, w) for w in longest_first])
+        # every word the hand can make, longest first, with its cards as a mask
+        self.words = [(self.mask(w.cards), w) for w in longest_first]
 
     def play_of(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
         """The words and unused cards of a packing of ``state`` that reaches ``value``."""
@@ -221,6 +236,74 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidW
                 continue
             found.extend(spelled_exactly(words, chosen, with_doubles))
     return found
+
+
+def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) -> list[tuple[Card, ...]]:
+    """Each sub-multiset of the cards that spells an allowed word exactly, once (its
+    anagrams score alike): a walk over the letters in order, cut short wherever no
+    anagram key of the dictionary begins with the letters taken, the keys tested in
+    memory (``Dictionary.anagram_keys``)."""
+    singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
+    found: list[tuple[Card, ...]] = []
+    for _letters, doubles in sub_multisets([c for c in counts if c.is_double], counts):
+        forced = Counter("".join(c.letters for c in doubles))
+        for key, chosen in _keys_within(singles, counts, forced, len(doubles), keys):
+            if not doubles:
+                found.append(chosen)  # single cards spell any word of their letters
+            elif next(spelled_exactly(dictionary.anagrams(key), chosen, doubles), None) is not None:
+                found.append(chosen + doubles)
+    return found
+
+
+def _keys_within(
+    singles: list[Card], counts: Counter[Card], forced: Counter[str], doubles: int, keys: AnagramKeys
+) -> list[tuple[str, tuple[Card, ...]]]:
+    """Every anagram key of ``keys`` made of all the ``forced`` letters (of ``doubles``
+    double cards) and any of the single cards, with the single cards it takes."""
+    of_letter = {c.letters: c for c in singles}
+    letters = sorted({*of_letter, *forced})
+    must = [forced[ch] for ch in letters]
+    last = max((j for j, m in enumerate(must) if m), default=-1)
+    # the first forced letter at or after each place: none may be skipped
+    stop = [next((j for j in range(i, len(letters)) if must[j]), len(letters) - 1) for i in range(len(letters) + 1)]
+    exact, prefixes = keys.keys, keys.prefixes
+    found: list[tuple[str, tuple[Card, ...]]] = []
+
+    def walk(i: int, prefix: str, chosen: tuple[Card, ...]) -> None:
+        if i > last and len(chosen) + doubles >= MIN_CARDS and prefix in exact:
+            found.append((prefix, chosen))
+        for j in range(i, stop[i] + 1):
+            ch, m = letters[j], must[j]
+            card = of_letter.get(ch)
+            have = counts[card] if card is not None else 0
+            for k in range(0 if m else 1, have + 1):
+                taken = prefix + ch * (m + k)
+                if taken not in prefixes:
+                    break
+                walk(j + 1, taken, chosen + (card,) * k if card is not None else chosen)
+
+    if letters:
+        walk(0, "", ())
+    return found
+
+
+def best_value(cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys | None = None) -> int:
+    """The points of the best play of ``cards`` with no discard, ``solve(cards, dictionary,
+    discard=False).best.score``, without making any play: a set of cards stands for its
+    words, and only that value is found. ``keys``, the dictionary's anagram keys when read
+    already (``Dictionary.anagram_keys``): a search over many hands reads them once."""
+    counts = Counter(cards)
+    if keys is None:
+        sets = [w.cards for w in candidate_words(counts, dictionary)]
+    else:
+        sets = card_sets(counts, dictionary, keys)
+    return packed_value(cards, sets)
+
+
+def packed_value(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> int:
+    """The best value of ``cards`` laid as any of the card sets ``sets`` (each a word's), the rest unused."""
+    packing: Packing[None] = Packing(Counter(cards), [(c, None) for c in sets])
+    return packing.value(packing.full)
 
 
 def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:

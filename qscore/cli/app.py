@@ -5,7 +5,7 @@ import errno
 import functools
 import os
 import sys
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -20,7 +20,7 @@ from qscore.paths import shown_path
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
-    from qscore.scorekeeper import Written
+    from qscore.scorekeeper import Progress, Written
 
 
 def as_qscore_says(message: str) -> str:
@@ -242,6 +242,46 @@ def warn(message: str) -> None:
     """A one-line warning on stderr: something was left out, but the command did its work
     (the exit status stays 0)."""
     say_error(f"qscore: warning: {message}")
+
+
+# Long work is shown once it has taken this long: a quick read draws nothing.
+PROGRESS_AFTER_S = 0.5
+
+
+@contextlib.contextmanager
+def progress_shown(what: str, stream: Any = None) -> "Iterator[Callable[[Progress], None] | None]":
+    """A ``Progress`` the core hands up, shown as one line on standard error (``stream``),
+    redrawn as it goes and erased at the end, once the work has taken PROGRESS_AFTER_S;
+    nothing when it is not a terminal (standard output is never touched)."""
+    import time
+
+    stream = stream or sys.stderr
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        terminal = False
+    if not terminal:
+        yield None
+        return
+    start = time.monotonic()
+    drawn = [0.0]
+
+    def tell(p: "Progress") -> None:
+        now = time.monotonic()
+        if now - start < PROGRESS_AFTER_S or (p.done < p.total and now - drawn[0] < 0.1):
+            return
+        drawn[0] = now
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(f"\rqscore: {what}: {p.done:,} of {p.total:,} games")
+            stream.flush()
+
+    try:
+        yield tell
+    finally:
+        if drawn[0]:
+            with contextlib.suppress(OSError, ValueError):
+                stream.write("\r\x1b[K")  # the line erased: what follows starts clean
+                stream.flush()
 
 
 def _silence_stdout() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 import typer
 
 from qscore.choices import Bonus
-from qscore.cli.app import app, print_json, reports_errors, warn, warn_if_empty, worded
+from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn, warn_if_empty, worded
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
     AllowOpt,
@@ -412,7 +412,8 @@ def games(
         old = scorekeeper.rename_game(*rename)
         print(f"Game {old!r} is now called {rename[1].strip()!r}.")
         return
-    listed = scorekeeper.game_list()
+    with progress_shown("working out each saved game's figures") as tell:
+        listed = scorekeeper.game_list(tell)
     if listed.damage:
         warn(damaged_file(listed.damage))
     from qscore.views.games import game_rows

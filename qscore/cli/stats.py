@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING
 
-from qscore.cli.app import app, print_json, reports_errors, warn
+from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn
 from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.errors import GameError, quoted
 
@@ -19,7 +19,8 @@ def stats(
     """Show each player's games, wins, totals, best round and word, and the table's records."""
     from qscore import scorekeeper
 
-    report = scorekeeper.table_figures()
+    with progress_shown("working out each saved game's figures and review") as tell:
+        report = scorekeeper.table_figures(tell)
     if report.damage:
         from qscore.cli.games import damaged_file
 

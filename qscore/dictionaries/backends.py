@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from qscore import paths
 from qscore.choices import EVERYDAY, WORDGAME
-from qscore.dictionaries.base import Dictionary, word_budget
+from qscore.dictionaries.base import AnagramKeys, Dictionary, Either, KeysWhere, word_budget
 from qscore.dictionaries.reasons import HOUSE_DENIED, NOT_IN_DICTIONARY
 from qscore.dictionaries.rejects import accented
 from qscore.dictionaries.wordfiles import WORD, WordIndex, longest_word, sort_key
@@ -53,6 +53,9 @@ class WordListDictionary(Dictionary):
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.index.anagram_prefix(prefix)
+
+    def anagram_keys(self) -> AnagramKeys:
+        return self.index.anagram_keys
 
     def notes(self) -> list[str]:
         n = self.index.too_long
@@ -130,6 +133,10 @@ class EnchantDictionary(Dictionary):
     def anagram_prefix(self, prefix: str) -> bool:
         return _candidates().anagram_prefix(prefix)  # its words are among the candidates'
 
+    def anagram_keys(self) -> AnagramKeys:
+        found = _candidates().anagram_keys()
+        return AnagramKeys(KeysWhere(found.keys, lambda key: bool(self.anagrams(key))), found.prefixes)
+
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import suggest_in_index
 
@@ -166,6 +173,9 @@ class WordSet(Dictionary):
 
     def anagram_prefix(self, prefix: str) -> bool:
         return prefix in self._key_prefixes
+
+    def anagram_keys(self) -> AnagramKeys:
+        return AnagramKeys(self._by_key.keys(), self._key_prefixes)
 
     @cached_property
     def _key_prefixes(self) -> frozenset[str]:
@@ -207,6 +217,13 @@ class HouseRules(Dictionary):
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.allow.anagram_prefix(prefix) or self.inner.anagram_prefix(prefix)
+
+    def anagram_keys(self) -> AnagramKeys | None:
+        inner, allow = self.inner.anagram_keys(), self.allow.anagram_keys()
+        if inner is None:
+            return None
+        keys = KeysWhere(Either(inner.keys, allow.keys), lambda key: bool(self.anagrams(key)))
+        return AnagramKeys(keys, Either(inner.prefixes, allow.prefixes))
 
     def notes(self) -> list[str]:
         return self.inner.notes()

@@ -4,6 +4,7 @@ which a dictionary's evidence becomes the reason a word is refused."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 from qscore.dictionaries.reasons import NOT_IN_DICTIONARY, PROPER_NOUN
@@ -11,6 +12,37 @@ from qscore.dictionaries.rejects import REJECTS
 
 if TYPE_CHECKING:
     from qscore.suggestions import Budget
+
+
+class AnagramKeys:
+    """A dictionary's anagram keys, tested in memory: ``keys`` holds exactly the keys of
+    its allowed words, ``prefixes`` every beginning of one (more is no harm: a search
+    only stops where none begins). Read whole once a run, about 0.4 s for a shipped list:
+    for a search over many hands (a review of every saved game), not for one. (A plain
+    class: a dataclass costs every run that loads the judge its making.)"""
+
+    def __init__(self, keys: Container[str], prefixes: Container[str]) -> None:
+        self.keys, self.prefixes = keys, prefixes
+
+
+class KeysWhere:
+    """The keys of ``within`` that ``test`` holds of: a superset narrowed to the exact keys."""
+
+    def __init__(self, within: Container[str], test: Callable[[str], bool]) -> None:
+        self.within, self.test = within, test
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.within and isinstance(key, str) and self.test(key)
+
+
+class Either:
+    """What is in either of two containers, without copying them."""
+
+    def __init__(self, first: Container[str], second: Container[str]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.first or key in self.second
 
 
 class Dictionary(ABC):
@@ -60,6 +92,11 @@ class Dictionary(ABC):
     def notes(self) -> list[str]:
         """What this run should be told about the dictionary: lines of a word list left out."""
         return []
+
+    def anagram_keys(self) -> AnagramKeys | None:
+        """Its anagram keys as containers, for a search over many hands; None where that
+        is not known (the search looks up each key instead)."""
+        return None
 
     def anagram_prefix(self, prefix: str) -> bool:
         """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is

@@ -25,6 +25,8 @@ from qscore.paths import shown_path
 if TYPE_CHECKING:
     import dawg
 
+    from qscore.dictionaries.base import AnagramKeys
+
 WORD = re.compile(r"[a-z]+")  # a word as a dictionary holds it: lowercase a-z
 # In a word-list file an entry with capitals is a name or an acronym, never a word;
 # the index keeps it under a mark a-z words never carry, for the reason of a refusal.
@@ -297,6 +299,16 @@ class WordIndex:
     def anagrams(self, key: str) -> list[str]:
         start = len(key) + 1
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
+
+    @cached_property
+    def anagram_keys(self) -> AnagramKeys:
+        """Every anagram key of the list and every beginning of one, read whole from the
+        index (about 0.4 s for the largest shipped list)."""
+        from qscore.dictionaries.base import AnagramKeys
+
+        keys = {entry[: entry.index(" ")] for entry in self._anagrams.keys("")}
+        prefixes = {key[:n] for key in keys for n in range(1, len(key) + 1)}
+        return AnagramKeys(frozenset(keys), frozenset(prefixes))
 
     @cached_property
     def anagram_prefix(self) -> Callable[[str], bool]:

@@ -16,7 +16,7 @@ imported inside the functions that use them, so ``qscore check`` does not pay fo
 
 from typing import TYPE_CHECKING
 
-from qscore.scorekeeper.figures import GameList, TableFigures, game_list, table_figures
+from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
 from qscore.scorekeeper.reads import (
     check_new_name,
     game_dictionary,
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GameList",
     "LaydownRecorded",
+    "Progress",
     "Saved",
     "TableFigures",
     "check_new_name",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError
-from qscore.scorekeeper.reads import review_of
+from qscore.scorekeeper.reads import missed_of
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
@@ -27,30 +27,61 @@ if TYPE_CHECKING:
     from qscore.storage import Written as Written  # what recording() gives
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What a long read hands up as it goes: ``done`` of ``total`` games' figures worked
+    out (from their logs, their reviews too for `stats`), for a face to show."""
+
+    done: int
+    total: int
+
+
 def game_summary(
     game: Game,
     before: Game | None,
     kept: dict[str, Any] | None,
     review: bool = False,
     unreviewed: list[str] | None = None,
+    *,
+    earlier: tuple[int, dict[str, Any]] | None = None,
+    many: bool = False,
 ) -> dict[str, Any]:
     """A game's summary, as kept: its figures, with the points missed ``kept`` of it (or
     of ``before``, the game before its last entry, if that left its closed rounds as they
-    were); with ``review``, found now if not kept (why a game's cannot be is added to
-    ``unreviewed``)."""
-    from qscore.review import missed_totals, reviewed_part  # not needed by a read of kept figures
+    were; or ``earlier``'s, a summary of another version of the same log, from
+    gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
+    cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
+    from qscore.gamelines import MISSED_SINCE
+    from qscore.review import reviewed_part  # not needed by a read of kept figures
     from qscore.stats import game_figures
 
     missed = kept.get("missed") if kept is not None else None
     if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
         missed = None
+    if missed is None and earlier is not None and earlier[0] >= MISSED_SINCE:
+        missed = _missed_of(earlier[1], game.players)
     if missed is None and review:
         try:
-            missed = missed_totals(game, review_of(game))
+            missed = missed_of(game, many=many)
         except QscoreError as exc:
             if unreviewed is not None:
                 unreviewed.append(str(exc))
     return game_figures(game, missed).to_json()
+
+
+def _missed_of(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, int] | None:
+    """The points missed a kept summary holds, if whole: a count for each of ``players``."""
+    missed = data.get("missed")
+    if not isinstance(missed, dict) or set(missed) != set(players):
+        return None
+    if not all(type(n) is int and n >= 0 for n in missed.values()):
+        return None
+    return missed
+
+
+# Past this many games to review in one read, the dictionary's anagram keys are read
+# whole first (about 0.1 s), so each hand looks up only the keys a word has.
+MANY_GAMES = 8
 
 
 def _listing(
@@ -59,12 +90,13 @@ def _listing(
     *,
     review: bool = False,
     unreviewed: list[str] | None = None,
+    progress: Callable[[Progress], None] | None = None,
 ) -> tuple[Any, str | None]:
     """What ``fold`` makes of every saved game's summary, oldest first, and what SQLite's
     check of the file found: the listing kept beside the logs, or made from the summaries
-    kept beside them, the missing ones made here; what was made is kept. ``fold`` says
-    whether its value may be kept; with ``review``, a summary without points missed is
-    made again (with them, when the game's dictionary opens)."""
+    kept beside them, the missing ones made here (``progress`` told after each); what was
+    made is kept. ``fold`` says whether its value may be kept; with ``review``, a summary
+    without points missed is made again (with them, when the game's dictionary opens)."""
     from qscore.gamelines import FIGURES_VERSION
     from qscore.scoresheet import Game
     from qscore.storage import Pending, Summarized, Unreadable
@@ -75,13 +107,21 @@ def _listing(
         return listed.value, None
     found: list[Summarized | Unreadable] = []
     made: list[tuple[Pending, dict[str, Any]]] = []
+    total = sum(isinstance(item, Pending) for item in listed.found)
+    many = total > MANY_GAMES
+    done = 0
     for item in listed.found:
         if isinstance(item, Pending):
             try:
-                data = game_summary(Game.from_log(item.name, item.entries), None, item.kept, review, unreviewed)
+                game = Game.from_log(item.name, item.entries)
+                data = game_summary(game, None, item.kept, review, unreviewed, earlier=item.earlier, many=many)
             except QscoreError as exc:
                 found.append(Unreadable(item.name, str(exc)))
                 continue
+            finally:
+                done += 1
+                if progress is not None:
+                    progress(Progress(done, total))
             made.append((item, data))
             item = Summarized(item.name, data)
         found.append(item)
@@ -98,9 +138,9 @@ class GameList:
     damage: str | None  # what SQLite's check of the file found, if anything
 
 
-def game_list() -> GameList:
+def game_list(progress: Callable[[Progress], None] | None = None) -> GameList:
     """Every saved game's line, from the listing kept beside the logs, or made from the
-    summaries kept beside them (and kept)."""
+    summaries kept beside them (and kept); ``progress`` is told of each summary made."""
     from qscore.gamelines import GameLine
     from qscore.storage import Unreadable
 
@@ -111,7 +151,7 @@ def game_list() -> GameList:
         ]
         return lines, True
 
-    lines, damage = _listing("games", fold)
+    lines, damage = _listing("games", fold, progress=progress)
     games: list[tuple[str, GameLine] | Unreadable] = [
         Unreadable(name, reason) if line is None else (name, GameLine.from_json(line)) for name, line, reason in lines
     ]
@@ -128,10 +168,10 @@ class TableFigures:
     damage: str | None = None  # what SQLite's check of the file found, if anything
 
 
-def table_figures() -> TableFigures:
+def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFigures:
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
-    reviewed now, and kept)."""
+    reviewed now, and kept); ``progress`` is told of each summary made."""
     from qscore.stats import GameFigures, TableStats, table_figures
     from qscore.storage import Unreadable
 
@@ -143,6 +183,6 @@ def table_figures() -> TableFigures:
         value = {"stats": table_figures(games).to_json(), "unreadable": unreadable, "unreviewed": unreviewed}
         return value, not unreviewed  # a game whose review is left out is reviewed next time
 
-    value, damage = _listing("stats", fold, review=True, unreviewed=unreviewed)
+    value, damage = _listing("stats", fold, review=True, unreviewed=unreviewed, progress=progress)
     unreadable = [Unreadable(name, reason) for name, reason in value["unreadable"]]
     return TableFigures(TableStats.from_json(value["stats"]), unreadable, value["unreviewed"], damage)

@@ -82,14 +82,27 @@ def refused_words(
     return [v for v in verdicts if not v.allowed]
 
 
+def missed_of(game: Game, *, many: bool = False) -> dict[str, int]:
+    """Each player's points missed over a game's closed rounds, as ``review_of`` finds them,
+    under its dictionary and house lists (``many``: one of many games reviewed in a run)."""
+    from qscore.review import missed_points
+
+    if not any(r.closed for r in game.rounds):
+        return dict.fromkeys(game.players, 0)  # nothing to review: the dictionary need not open
+    return missed_points(game, _review_dictionary(game), many=many)
+
+
+def _review_dictionary(game: Game) -> Dictionary:
+    try:
+        return game_dictionary(game)
+    except DictionaryError as exc:
+        raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: ", *exc.parts) from None
+
+
 def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
     """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
     from qscore.review import review_game
 
     if not any(r.closed for r in game.rounds):
         return []  # nothing to review: the dictionary need not open
-    try:
-        dictionary = game_dictionary(game)
-    except DictionaryError as exc:
-        raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: ", *exc.parts) from None
-    return review_game(game, dictionary, rounds=rounds, players=players)
+    return review_game(game, _review_dictionary(game), rounds=rounds, players=players)

@@ -1,0 +1,182 @@
+"""The kept figures made again, as after an upgrade: each game's points missed found as the
+review finds them at a fraction of its cost, carried over from a summary of another version
+of the same log, and the work handed up as it goes, shown on a terminal only."""
+
+import importlib
+import io
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qscore import gamelines, review, scorekeeper
+from qscore.cards import load_deck, parse_hand
+from qscore.cli.app import progress_shown
+from qscore.dictionaries import HouseRules, WordSet, open_dictionary
+from qscore.review import missed_points, missed_totals, review_game
+from qscore.scorekeeper import Progress
+from qscore.solver import best_value, solve
+from tests.conftest import TINY_WORDS, ok
+from tests.test_damage import sql, two_games
+from tests.test_review import RULED, play_whole_game
+from tests.test_solver import POOL
+
+DECK = load_deck()
+cli_app = importlib.import_module("qscore.cli.app")  # the package names its app object app too
+
+
+def within_deck(cards):
+    return [c for i, c in enumerate(cards) if cards[: i + 1].count(c) <= DECK.counts[c.token]]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(POOL), min_size=0, max_size=9),
+    st.sets(st.sampled_from(TINY_WORDS), max_size=6),
+    st.sets(st.sampled_from(["ta", "tho", "quin", "erch", "zx"]), max_size=3),
+)
+def test_the_best_value_is_the_solvers_best_play(cards, denied, allowed):
+    cards = within_deck(cards)
+    tiny = WordSet(TINY_WORDS)
+    for dictionary in (tiny, HouseRules(tiny, allowed, denied)):
+        keys = dictionary.anagram_keys()
+        assert keys is not None
+        expected = solve(cards, dictionary, discard=False).best.score if len(cards) >= 2 else None
+        if expected is not None:
+            assert best_value(cards, dictionary) == expected
+            assert best_value(cards, dictionary, keys) == expected
+
+
+@pytest.mark.slow
+def test_the_best_value_is_the_solvers_on_the_shipped_list_and_hunspell():
+    rng = random.Random(27)
+    pack = [t for t, n in DECK.counts.items() for _ in range(n)]
+    hands = []
+    for size in range(2, 11):
+        for _ in range(6):
+            rng.shuffle(pack)
+            hands.append(parse_hand(pack[:size], DECK))
+    everyday = open_dictionary()
+    ruled = HouseRules(everyday, {"zzxq"}, {"at", "the", "quit"})
+    for dictionary in (everyday, ruled, open_dictionary("en_US")):
+        keys = dictionary.anagram_keys()
+        for cards in hands:
+            assert best_value(cards, dictionary, keys) == solve(cards, dictionary, discard=False).best.score, cards
+
+
+def test_the_points_missed_are_the_reviews_under_the_tables_rulings():
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "ruled")
+    for step in RULED:
+        ok(*step)
+    game, everyday = scorekeeper.load_game("ruled"), open_dictionary()
+    expected = missed_totals(game, review_game(game, everyday))
+    assert missed_points(game, everyday) == expected == missed_points(game, everyday, many=True)
+
+
+@pytest.mark.slow
+def test_the_points_missed_of_a_whole_game_are_the_reviews():
+    play_whole_game()
+    game, everyday = scorekeeper.load_game("friday"), open_dictionary()
+    expected = missed_totals(game, review_game(game, everyday))
+    assert any(expected.values())  # something was missed: the sum is no trivial zero
+    assert missed_points(game, everyday) == expected == missed_points(game, everyday, many=True)
+
+
+def test_a_hand_that_laid_every_card_is_not_solved(monkeypatch):
+    ok("new", "ann", "ben", "--rounds", "3", "--bonus", "none", "--game", "out")
+    ok("score", "ann", "(qu)iz", "--out")
+    ok("score", "ben", "ox", "--unused", "E")
+    solved = []
+    monkeypatch.setattr(review, "missed_in", lambda laid, *args, **kwargs: solved.append(laid) or 0)
+    missed_points(scorekeeper.load_game("out"), open_dictionary())
+    assert [[w.text for w in laid.words] for laid in solved] == [["ox"]]
+
+
+def kept_versions(home) -> list[tuple[int]]:
+    return sql(home, "SELECT DISTINCT version FROM summaries")
+
+
+def test_new_figures_carry_the_points_missed_over_without_a_review(isolated_home, monkeypatch):
+    two_games()
+    expected = ok("stats", "--json")  # reviews fri, and keeps its points missed
+    monkeypatch.setattr(gamelines, "FIGURES_VERSION", gamelines.FIGURES_VERSION + 1)
+
+    def no_review(*args, **kwargs):
+        raise AssertionError("the points missed were found again")
+
+    monkeypatch.setattr(review, "missed_points", no_review)
+    assert ok("stats", "--json") == expected
+    assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
+
+
+def test_a_changed_review_finds_the_points_missed_again(isolated_home, monkeypatch):
+    two_games()
+    expected = ok("stats", "--json")
+    monkeypatch.setattr(gamelines, "FIGURES_VERSION", gamelines.FIGURES_VERSION + 1)
+    monkeypatch.setattr(gamelines, "MISSED_SINCE", gamelines.FIGURES_VERSION)
+    reviewed = []
+    found = review.missed_points
+    monkeypatch.setattr(
+        review, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
+    )
+    assert ok("stats", "--json") == expected
+    assert reviewed == ["fri"]  # sat has no closed round: nothing to review
+
+
+def test_kept_points_missed_that_are_not_whole_are_found_again(isolated_home, monkeypatch):
+    from qscore.scorekeeper.figures import _missed_of
+
+    players = ("ann", "ben")
+    assert _missed_of({"missed": {"ann": 3, "ben": 0}}, players) == {"ann": 3, "ben": 0}
+    for bad in [None, [3, 0], {"ann": 3}, {"ann": 3, "ben": -1}, {"ann": "3", "ben": 0}, {"ann": True, "ben": 0}]:
+        assert _missed_of({"missed": bad}, players) is None
+
+
+def test_a_rebuild_hands_up_its_progress(isolated_home):
+    two_games()
+    sql(isolated_home, "DELETE FROM summaries")
+    seen: list[Progress] = []
+    scorekeeper.table_figures(seen.append)
+    assert seen == [Progress(1, 2), Progress(2, 2)]
+    seen.clear()
+    scorekeeper.game_list(seen.append)
+    scorekeeper.table_figures(seen.append)
+    assert seen == []  # kept: nothing to work out
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_drawn_on_a_terminal_and_erased(monkeypatch):
+    monkeypatch.setattr(cli_app, "PROGRESS_AFTER_S", 0)
+    screen = Terminal()
+    with progress_shown("working", screen) as tell:
+        assert tell is not None
+        tell(Progress(1, 2000))
+        tell(Progress(2, 2000))  # within a tenth of a second of the last: not drawn
+        tell(Progress(2000, 2000))  # the last always is
+    assert screen.getvalue() == ("\rqscore: working: 1 of 2,000 games\rqscore: working: 2,000 of 2,000 games\r\x1b[K")
+
+
+def test_quick_work_and_a_stream_that_is_no_terminal_draw_nothing():
+    screen = Terminal()
+    with progress_shown("working", screen) as tell:
+        assert tell is not None
+        tell(Progress(1, 1))  # done before PROGRESS_AFTER_S
+    assert screen.getvalue() == ""
+    piped = io.StringIO()
+    with progress_shown("working", piped) as tell:
+        assert tell is None
+    assert piped.getvalue() == ""
+
+
+def test_stats_and_games_print_the_same_while_figures_are_made(isolated_home):
+    two_games()
+    expected = [ok("games"), ok("stats")]
+    sql(isolated_home, "DELETE FROM summaries")
+    assert [ok("games"), ok("stats")] == expected
+    assert json.loads(ok("stats", "--json"))["players"]["ann"]["games"] == 1
