@@ -15,8 +15,9 @@ from qscore import gamelines, review, scorekeeper
 from qscore.cards import load_deck, parse_hand
 from qscore.cli.app import progress_shown
 from qscore.dictionaries import HouseRules, WordSet, open_dictionary
-from qscore.review import missed_points, missed_totals, review_game
+from qscore.review import missed_in, missed_points, missed_totals, review_game, review_hand
 from qscore.scorekeeper import Progress
+from qscore.scoring import LaidWord, PlayedHand
 from qscore.solver import best_value, solve
 from tests.conftest import TINY_WORDS, ok
 from tests.test_damage import sql, two_games
@@ -64,6 +65,33 @@ def test_the_best_value_is_the_solvers_on_the_shipped_list_and_hunspell():
         keys = dictionary.anagram_keys()
         for cards in hands:
             assert best_value(cards, dictionary, keys) == solve(cards, dictionary, discard=False).best.score, cards
+
+
+@pytest.mark.slow
+def test_the_points_missed_of_random_laydowns_are_the_reviews():
+    """Laydowns as tables make them (a bonus play, a word kept in hand, a word struck, a
+    penalty owed), on the shipped list, where the review may call best a play of words
+    with meanings a little below the top one."""
+    rng = random.Random(23)
+    pack = [t for t, n in DECK.counts.items() for _ in range(n)]
+    everyday = open_dictionary()
+    for size in range(2, 11):
+        for _ in range(10):
+            rng.shuffle(pack)
+            cards = parse_hand(pack[:size], DECK)
+            found = solve(cards, everyday, discard=False)
+            play = rng.choice([found.best, found.most_words, found.longest_word])
+            words, unused = list(play.words), list(play.unused)
+            if words and rng.random() < 0.4:
+                unused += words.pop().cards
+            words = [LaidWord(w.cards, struck=rng.random() < 0.15) for w in words]
+            penalty = rng.choice([0, 0, 0, 5])
+            laid = PlayedHand(tuple(words), tuple(unused), penalty)
+            lost = sum(c.points for c in unused) + sum(w.points for w in words if w.struck)
+            scored = max(0, sum(w.points for w in words if not w.struck) - lost - penalty)
+            expected = review_hand(1, "ann", laid, scored, everyday, DECK).missed
+            assert missed_in(laid, scored, everyday, DECK) == expected, laid
+            assert missed_in(laid, scored, everyday, DECK, many=True) == expected, laid
 
 
 def test_the_points_missed_are_the_reviews_under_the_tables_rulings():
