@@ -148,6 +148,17 @@ def test_bad_line_on_standard_input_names_its_line_and_the_rest_is_judged():
     assert empty.exit_code == 2 and empty.stderr.startswith("qscore: error: no words on standard input")
 
 
+def test_standard_input_is_read_to_a_bound_of_lines_and_of_one_line():
+    """Issue 27, item 5, for the list read from standard input: /dev/zero was one endless
+    line read until memory ran out, and endless blank lines (yes '') never ended."""
+    blank = run("check", "-", input=b"\n" * 100_000 + b"quiz\n")
+    assert blank.exit_code == 2 and blank.stdout == ""
+    assert blank.stderr == "qscore: error: standard input has over 100,000 lines: the rest was not read\n"
+    long = run("check", "-", input=b"quiz\n" + b"\0" * (5 * 1024 * 1024) + b"\nthin\n")
+    assert long.exit_code == 2 and heads(long.stdout) == ["quiz: allowed"]
+    assert long.stderr == "qscore: error: line 2 of standard input is over 4 MiB: the rest was not read\n"
+
+
 def test_suggestions_are_words_the_deck_can_lay():
     assert "did you mean: quiz" in run("check", "quizz").stdout
     r = run("check", "bubbel", "pizazz")

@@ -138,6 +138,11 @@ def judge_words(
 # The most words one check judges: 5,000 take 0.3 s to 0.9 s (hunspell, suggestions and
 # meanings the slowest), so any run answers within a second; a longer list is split.
 MAX_WORDS = 5_000
+# What is read of standard input, blank lines too, and of one line: /dev/zero was one endless
+# line read until memory ran out, and endless blank lines (yes '') never ended. A line holds
+# what a house list's file may (a word of two million letters is judged, however long).
+MAX_STDIN_LINES = 100_000
+MAX_STDIN_LINE = 4 * 1024 * 1024
 
 
 def words_given(words: list[str]) -> Iterator[str | WordError]:
@@ -167,7 +172,15 @@ def _words_read(words: list[str]) -> Iterator[str | WordError]:
             yield WordError("no standard input to read words from")
             continue
         found = False
-        for number, raw in enumerate(sys.stdin.buffer, 1):
+        for number, raw in enumerate(iter(lambda: sys.stdin.buffer.readline(MAX_STDIN_LINE + 1), b""), 1):
+            if number > MAX_STDIN_LINES or len(raw) > MAX_STDIN_LINE:
+                found = True
+                yield WordError(
+                    f"line {number} of standard input is over {MAX_STDIN_LINE // 2**20} MiB: the rest was not read"
+                    if number <= MAX_STDIN_LINES
+                    else f"standard input has over {MAX_STDIN_LINES:,} lines: the rest was not read"
+                )
+                break
             if not raw.strip():
                 continue  # blank lines between words are no word
             found = True
