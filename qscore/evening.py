@@ -165,9 +165,15 @@ def turn_order(players: tuple[str, ...], first: str) -> list[str]:
     return [*players[i:], *players[:i]]
 
 
+NO_WORDS = re.compile(r"[-\u2013\u2014]+")  # a dash alone, as a paper sheet says "no words"
+
+
 def words_of(line: str) -> list[str]:
     """The words of a typed line, between spaces or commas; quotes only keep a word from
-    being read as a command."""
+    being read as a command. A dash alone (-, or the en or em dash a phone types) is no
+    words, as on a paper sheet."""
+    if NO_WORDS.fullmatch(line.strip()):
+        return []
     return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
 
 

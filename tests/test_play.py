@@ -352,6 +352,29 @@ def test_setting_up_asks_again_after_a_mistake():
     assert json.loads(ok("sheet", "--json", "--game", "sat"))["bonus"] == "longest"
 
 
+def test_a_misspelt_choice_is_told_the_choice_it_misspells():
+    """shrot at the variant got only "answer standard or short"; the commands got a Did you mean."""
+    out = ok("play", "--game", "sat", input=lines("ann ben", "shrot", "short", "mots", "most", "", "quit"))
+    in_order(
+        out,
+        "Not taken: 'shrot': answer standard or short. Did you mean 'short'?",
+        "Not taken: 'mots': answer longest or most or none. Did you mean 'most'?",
+        "Keeping score for game 'sat'",
+    )
+    assert json.loads(ok("sheet", "--json", "--game", "sat"))["deck"] == "short"
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "three")
+    out = ok("play", "--game", "three", input=lines("", "leave cat", "logest", "longest", "quit"))
+    in_order(out, "Not taken: 'logest': answer longest or most. Did you mean 'longest'?", "cat leaves the game")
+
+
+def test_a_dash_alone_at_a_words_prompt_is_no_words():
+    """A lone - at the words prompt got the hyphenated-word reason: on paper a dash says no words."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("", "-", "A T Z", "\u2014", "Q X Z", "quit"))
+    assert "hyphen" not in out and "Not taken" not in out
+    assert laydowns() == [(1, "ben", [], ["A", "T", "Z"], False), (1, "ann", [], ["Q", "X", "Z"], False)]
+
+
 def read_until(fd, text, seen=b"", timeout=30.0):
     """Read a child's output until ``text`` shows up."""
     end = time.monotonic() + timeout

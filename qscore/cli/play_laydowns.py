@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from qscore.evening import AskLaydown, Way
     from qscore.scoresheet import Game, Laydown, RoundState
 
-WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank: no words."
+WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank or -: no words."
 
 
 @dataclass(frozen=True)

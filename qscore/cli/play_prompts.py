@@ -98,6 +98,17 @@ def meant_command(typed: str) -> str | None:
     return near[0] if near else None
 
 
+def choice_not_taken(answer: str, choices: tuple[str, ...]) -> None:
+    """An answer that is none of a question's ``choices``, told the choices, and the one it
+    misspells when there is one (shrot: short), as a misspelt command is told."""
+    import difflib
+
+    listed = " or ".join(choices)
+    near = difflib.get_close_matches(answer.lower(), choices, n=1, cutoff=0.6) if answer else []
+    hint = f" Did you mean {near[0]!r}?" if near else ""
+    print(f"Not taken: {answer!r}: answer {listed}.{hint}" if answer else f"Not taken: answer {listed}.")
+
+
 def after_round(game: "Game", state: "RoundState") -> None:
     """What the table sees after a round's table: the running totals and, unless the table
     turned it off, the round's biggest missed chance."""
@@ -265,7 +276,7 @@ class Prompts:
                     return answer
                 bonus = answer.strip().lower()
                 if bonus not in ("longest", "most"):
-                    not_taken(f"{answer!r}: answer longest or most" if answer else "answer longest or most")
+                    choice_not_taken(answer, ("longest", "most"))
                     bonus = None
             except QscoreError as exc:
                 not_taken(exc)

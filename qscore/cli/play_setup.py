@@ -2,7 +2,7 @@
 taken: a slip is told and that question comes again, not the ones before it."""
 
 from qscore.cli.games import start_game
-from qscore.cli.play_prompts import Prompts, Session, Turn, not_taken
+from qscore.cli.play_prompts import Prompts, Session, Turn, choice_not_taken, not_taken
 from qscore.errors import GameError, QscoreError
 
 PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
@@ -67,8 +67,7 @@ class NewGame:
             answer = answer.strip().lower()
             if answer in choices or (not answer and default is not None):
                 return answer or str(default)
-            listed = " or ".join(choices)
-            not_taken(f"{answer!r}: answer {listed}" if answer else f"answer {listed}")
+            choice_not_taken(answer, choices)
 
     def ask_dictionary(self) -> str | Turn | None:
         """The game's dictionary, asked until one opens (blank: the default, None)."""
