@@ -3,8 +3,10 @@
 Words one edit away (a deletion, swap, replacement or insertion) are looked up one by
 one; only when there are none does a search walk the word index for words two edits
 away, a letter at a time, leaving every branch that is already more than two edits off.
-A swap of two neighbouring letters counts as one edit. What is found is ranked by its
-edits, then by how common the word is, so that "teh" offers "the" first.
+A swap of two neighbouring letters counts as one edit. The words that sound like it
+(Double Metaphone's key, kept in the word index) are added, up to three edits off, so
+that kwiz offers quiz. What is found is ranked by its edits, the kind of slip and how
+common the word is, so that "teh" offers "the" first (:func:`rank`).
 Every look-up is counted against a word's budget, the same for a word alone and in a
 list, so a long word stays quick and a list of 5,000 answers within a second or so: the
 search stops at the bound and offers what it found. A word longer than MAX_LETTERS gets
@@ -132,31 +134,90 @@ class Commonness:
 commonness = Commonness()
 
 
-def rank(word: str, near: Iterable[str]) -> list[str]:
-    """Best first, by the slips people make (measured on tests/data/typos.tsv):
+def sound_key(word: str) -> str:
+    """How ``word`` sounds: Double Metaphone's primary key (kwiz and quiz are both KS,
+    fone and phone FN), or "" for a word of no sounded letter. Its secondary key is not
+    used: it reads th as t, and thats would offer teats before that."""
+    from doublemetaphone import doublemetaphone
 
-    1. fewest edits from ``word`` (a letter moved two places counts as one: tounge);
-    2. a letter doubled or left single (realy: really, awfull: awful), then letters in
-       the wrong order (teh: the, hte: the), then letters left out (qeen: queen), then
-       any other edit;
-    3. the first letter kept (qeen: queen before been; tiem: time before item);
-    4. the most common word (SCOWL's sizes), then alphabetical.
+    return str(doublemetaphone(word)[0])
+
+
+# A word that sounds like the one typed is offered up to this many edits off (dawter:
+# daughter), and ranked with the words one edit off when it is among SCOWL's commonest
+# (its sizes 10 and 20: kwiz offers quiz before wiz; thats offers that before thuds, size 35).
+SOUND_EDITS = 3
+COMMON_SOUND = 20
+
+
+def sound_alikes(
+    word: str, sounding: Callable[[str], list[str]], contains: Callable[[str], bool], budget: Budget
+) -> list[str]:
+    """The words of ``word``'s sound key (``sounding`` lists a key's words) that ``contains``
+    allows, at most SOUND_EDITS edits off; none when the budget does not cover them."""
+    key = sound_key(word)
+    words = sounding(key) if key else []
+    # a key's words are a look-up, each one's distance about a walk step's work
+    if not budget.spend(1 + WALK_STEP * len(words)):
+        return []
+    size = len(word)
+    near = (w for w in words if w != word and abs(len(w) - size) <= SOUND_EDITS)
+    return [w for w in near if distance(word, w) <= SOUND_EDITS and contains(w)]
+
+
+def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]:
+    """Best first, by the slips people make, ``alike`` the words that sound like ``word``
+    (measured on tests/data/typos.tsv and sounds.tsv, dictionaries/README.md):
+
+    1. fewest edits from ``word`` (a letter moved two places counts as one: tounge), a
+       common word that sounds alike and holds the vowels typed counted as one (kwiz:
+       quiz, dawter: daughter);
+    2. the slip (SLIPS): a letter doubled or left single (realy: really), two neighbours
+       swapped (teh: the), a sound-alike with a letter left out (anser: answer before
+       saner), letters in another order, letters left out (qeen: queen), a sound-alike
+       one edit off, a sound-alike further off, any other edit;
+    3. the edits themselves;
+    4. the first letter kept (qeen: queen before been; tiem: time before item), but for
+       a sound-alike further off: by ear the first letter is as likely wrong as any;
+    5. the most common word (SCOWL's sizes), then alphabetical.
     """
-    return sorted(set(near), key=lambda w: _closeness(word, w))
+    sounds = set(alike)
+    return sorted(set(near) | sounds, key=lambda w: _closeness(word, w, w in sounds))
 
 
-def _closeness(typed: str, word: str) -> tuple[int, int, bool, int, str]:
+SLIPS = ("doubled", "swapped", "heard, left out", "reordered", "left out", "heard", "heard, further", "other")
+
+
+def _slip(typed: str, word: str, edits: int, sound: bool) -> str:
+    letters = sorted(typed) == sorted(word)
+    left_out = len(word) > len(typed) and _within(typed, word)
+    if _doubling(typed, word) or _doubling(word, typed):
+        return "doubled"
+    if letters and word not in moves(typed):
+        return "swapped"
+    if sound and edits == 1:
+        return "heard, left out" if left_out else "heard" if not letters else "reordered"
+    if letters:
+        return "reordered"
+    if left_out:
+        return "left out"
+    return "heard, further" if sound else "other"
+
+
+def _closeness(typed: str, word: str, sound: bool) -> tuple[int, int, int, bool, int, str]:
     letters = sorted(typed) == sorted(word)
     edits = 1 if letters and word in moves(typed) else distance(typed, word)
-    if _doubling(typed, word) or _doubling(word, typed):
-        slip = 0
-    elif letters:
-        slip = 1
-    elif len(word) > len(typed) and _within(typed, word):
-        slip = 2
-    else:
-        slip = 3
-    return edits, slip, word[:1] != typed[:1], commonness(word), word
+    slip = _slip(typed, word, edits, sound)
+    common = commonness(word)
+    # the key leaves the vowels out: a word further off is as near as one edit only where
+    # the vowels typed are heard in it too (kwiz: quiz; wierd: not word)
+    heard = sound and common <= COMMON_SOUND and _within(_vowels(typed), _vowels(word))
+    tier = 1 if heard else edits
+    return tier, SLIPS.index(slip), edits, slip != "heard, further" and word[:1] != typed[:1], common, word
+
+
+def _vowels(word: str) -> str:
+    return "".join(c for c in word if c in "aeiou")
 
 
 def _within(short: str, long: str) -> bool:
@@ -183,18 +244,24 @@ def one_edit(word: str, contains: Callable[[str], bool], budget: Budget) -> list
 
 
 def suggest_in_index(
-    word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget, limit: int
+    word: str,
+    contains: Callable[[str], bool],
+    starts: Callable[[str], bool],
+    budget: Budget,
+    limit: int,
+    sounding: Callable[[str], list[str]] | None = None,
 ) -> list[str]:
     """Words of an index one edit from ``word``, and two when one edit finds fewer than
     FEW (lisence: licence, and license two edits off), best first."""
     near = one_edit(word, contains, budget)
     if near is None:
         return []
+    alike = sound_alikes(word, sounding, contains, budget) if sounding and budget.deep else []
     if not budget.deep:
         pass  # a word the dictionary holds: its neighbours one edit off, or none
     elif len(near) < (FEW if len(word) <= DEEP_LETTERS else 1):
         near += _two_edits(word, contains, starts, budget)
-    return rank(word, near)[:limit]
+    return rank(word, near, alike)[:limit]
 
 
 def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget) -> list[str]:

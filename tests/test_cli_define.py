@@ -61,7 +61,7 @@ def test_define_offers_the_words_near_a_typo_as_check_does():
     r = run("define", "wierd", "qat")
     assert r.stdout.splitlines()[:3] == [
         "wierd: not allowed (not in the dictionary)",
-        "  did you mean: weird, wider, wired, wield",
+        "  did you mean: weird, wired, wider, wield, word",
         "  no meaning on file",
     ]
     # qat is refused by everyday, but a word with a meaning on file is no typo
@@ -100,7 +100,7 @@ def test_define_json():
         "word": "steve",
         "allowed": False,
         "reason": "proper noun",
-        "suggestions": ["steeve", "sieve", "stave", "stove", "stele"],
+        "suggestions": ["steeve", "stave", "stove", "sieve", "stele"],
         "forms": [],
         "meanings": [],
     }

@@ -115,7 +115,7 @@ def test_a_round_closed_after_someone_went_out_has_no_note():
 def test_flagged_word_stands_until_challenged():
     ok("new", "ann", "ben", "cat", "--rounds", "5,6")
     out = ok("score", "ann", "steve", "--out")
-    assert "flagged: steve (proper noun; did you mean steeve or sieve or stave?): it stands unless challenged" in out
+    assert "flagged: steve (proper noun; did you mean steeve or stave or stove?): it stands unless challenged" in out
     ok("score", "ben", "hat", "--unused", "E E")  # 12 - 4 = 8
     ok("score", "cat", "bed", "--unused", "A A")  # 15 - 4 = 11
     # Unchallenged, STEVE counts: 21, and the longest word (5 letters): 31.

@@ -124,7 +124,8 @@ def test_the_obvious_correction_comes_first(name, typed, first):
 def test_refusals_for_any_reason_get_suggestions(everyday):
     assert judge("ok", everyday).suggestions[0] == "oak"  # a letter left out comes first
     assert judge("paris", everyday).suggestions[0] == "pairs"
-    assert judge("ing", everyday).suggestions[0] == "gin"  # its letters in another order
+    # its letters in another order, after a word that sounds the same with a letter left out
+    assert judge("ing", everyday).suggestions[:2] == ("wing", "gin")
     assert judge("quiz", everyday).suggestions == ()
 
 

@@ -71,7 +71,7 @@ class WordListDictionary(Dictionary):
         from qscore.suggestions import suggest_in_index
 
         index = self.index
-        return suggest_in_index(word, index.__contains__, index.starts, word_budget(budget), limit)
+        return suggest_in_index(word, index.__contains__, index.starts, word_budget(budget), limit, index.sounding)
 
     def size(self) -> int:
         if self.shipped_evidence:  # a word a line, every line a word: counted without building an index
@@ -148,7 +148,7 @@ class EnchantDictionary(Dictionary):
         def allowed(w: str) -> bool:
             return w in index and self.refusal(w) is None
 
-        return suggest_in_index(word, allowed, index.starts, word_budget(budget), limit)
+        return suggest_in_index(word, allowed, index.starts, word_budget(budget), limit, index.sounding)
 
 
 # --- words in memory and house rules ----------------------------------------

@@ -229,7 +229,7 @@ class WordIndex:
         self.too_long = 0  # lines left out as too long, when this run built an index
 
     @cached_property
-    def _files(self) -> tuple[Path, Path]:
+    def _files(self) -> tuple[Path, Path, Path]:
         # Keyed by the file's content, not its size and time: a list rewritten with its
         # old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
         # takes about 1 ms, BLAKE2b 5 ms; the cache holds one source's versions, so a
@@ -237,7 +237,7 @@ class WordIndex:
         data = read_list_file(self.source, WORD_LIST)
         stem = f"{self._prefix}{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
         folder = paths.cache_dir()
-        return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg"
+        return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg", folder / f"{stem}.sounds.dawg"
 
     @cached_property
     def _prefix(self) -> str:
@@ -261,8 +261,13 @@ class WordIndex:
             marks = {reason: mark for mark, reason in _CAPITALISED.items()}
             names = sorted(marks[r] + w for w, r in found.capitalised.items())
             index = dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
-        else:
+        elif which == 1:
             index = dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
+        else:
+            from qscore.suggestions import sound_key
+
+            keyed = ((sound_key(w), w) for w in found.words)
+            index = dawg.CompletionDAWG(f"{key} {w}" for key, w in keyed if key)
         if _save_atomically(index, target):
             self._remove_stale()
         return index
@@ -282,8 +287,17 @@ class WordIndex:
     def _anagrams(self) -> dawg.CompletionDAWG:
         return self._open(1)
 
+    @cached_property
+    def _sounds(self) -> dawg.CompletionDAWG:
+        return self._open(2)
+
     def __contains__(self, word: str) -> bool:
         return word in self._words
+
+    def sounding(self, key: str) -> list[str]:
+        """The words whose sound key (:func:`qscore.suggestions.sound_key`) is ``key``."""
+        start = len(key) + 1
+        return [entry[start:] for entry in self._sounds.keys(key + " ")]
 
     def starts(self, prefix: str) -> bool:
         """Whether some word begins with ``prefix`` (a-z: never a marked capitalised entry)."""
