@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from qscore.cli import COMMANDS, app
+from qscore.cli import COMMANDS, app, command_name
 from tests.conftest import run
 
 
@@ -100,7 +100,7 @@ def test_every_command_is_loaded_by_its_name():
     unknown name loads every module, but would pay for all of them)."""
     for info in app.registered_commands:
         assert info.callback is not None
-        name = info.name or info.callback.__name__.replace("_", "-")
+        name = command_name(info)
         assert name in COMMANDS[info.callback.__module__.rpartition(".")[2]], name
     assert len(app.registered_commands) == sum(map(len, COMMANDS.values()))
 
