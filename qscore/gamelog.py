@@ -150,9 +150,18 @@ def shared_ids(conn: sqlite3.Connection) -> set[int]:
 
 
 def sha256(data: bytes = b"") -> Any:
-    import hashlib  # its import costs as much as a listing's read: only made where used
-
-    return hashlib.sha256(data)
+    """A SHA-256 digest of ``data``, more to be added. CPython's own SHA-256 where it was
+    built with it: hashlib's import starts OpenSSL, which costs 4% of a `qscore sheet`, and
+    a log of a few kilobytes is hashed as quickly either way. The digest is the same
+    (tests/test_log.py)."""
+    try:
+        from _sha256 import sha256 as made  # Python 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256 as made  # Python 3.12 on
+        except ImportError:  # a Python built without its own hashes
+            from hashlib import sha256 as made
+    return made(data)
 
 
 def digest_add(digest: Any, seq: int, kind: str, data: str) -> Any:

@@ -5,6 +5,7 @@ command line and no games file, except the one file a released qscore wrote, whi
 read the same.
 """
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore import rules
+from qscore import gamelog, rules
 from qscore.cards import parse_laid_word
 from qscore.entries import (
     KINDS,
@@ -102,6 +103,18 @@ def test_a_damaged_entry_is_named_not_misread(data):
 def test_a_log_without_its_start_is_refused():
     with pytest.raises(GameError, match="has no start entry"):
         read_entries("g", [LogLine(1, "laydown", LaidDown(1, "ann", (), (), True).to_json())])
+
+
+@given(st.lists(st.binary(max_size=200), max_size=5))
+def test_the_log_digest_is_sha256_whichever_implementation_makes_it(parts):
+    """gamelog.sha256 takes CPython's own SHA-256 over hashlib's (a cheaper import): a
+    file saved by either reads back under the other."""
+    made, expected = gamelog.sha256(), hashlib.sha256()
+    for part in parts:
+        made.update(part)
+        expected.update(part)
+    assert made.hexdigest() == expected.hexdigest()
+    assert gamelog.sha256(b"quiz").hexdigest() == hashlib.sha256(b"quiz").hexdigest()
 
 
 # --- the file a released qscore wrote ---------------------------------------------
