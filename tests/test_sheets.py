@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tests.conftest import ok
 
 
@@ -136,6 +138,35 @@ def test_plain_tables_lay_out_as_tabulate_does():
     assert plain_table(figures, ["player", "games", "wins"], "lrr") == tabulate(
         [[p, int(g), int(w)] for p, g, w in figures], headers=["player", "games", "wins"], tablefmt="simple"
     )
+
+
+# tabulate drawn as a run draws it: importlib.metadata not loaded before
+STAND_IN_RUN = """
+import sys
+from qscore.cli.tables import tabulate
+print(tabulate([["ann", 35, "-"], ["Zoë", 7.5, 12]], headers=["player", "score", "total"], colalign=("left",)))
+print("importlib.metadata" in sys.modules)
+import importlib.metadata
+print(importlib.metadata.version("tabulate"))
+"""
+
+
+@pytest.mark.slow
+def test_tabulate_loads_without_its_metadata_and_draws_the_same():
+    """qscore imports tabulate with importlib.metadata a stand-in (cli/tables.py): the table
+    is tabulate's to the byte, the stand-in is gone after, and the real module loads then."""
+    import subprocess
+    import sys
+    from importlib.metadata import version
+
+    from tabulate import tabulate
+
+    done = subprocess.run([sys.executable, "-c", STAND_IN_RUN], capture_output=True, text=True, check=True)
+    *table, loaded, found = done.stdout.splitlines()
+    expected = tabulate([["ann", 35, "-"], ["Zoë", 7.5, 12]], headers=["player", "score", "total"], colalign=("left",))
+    assert "\n".join(table) == expected
+    assert loaded == "False"
+    assert found == version("tabulate")
 
 
 def test_the_sheet_keeps_a_running_total_after_each_round_as_paper_does():

@@ -1,8 +1,8 @@
 """How a scoresheet looks: tables for the terminal, and the exports.
 
 tabulate, csv and json are imported by the functions that draw or write with them: a
-`score` or an `undo` that shows no table does not pay for them (tabulate's import alone
-reads its package metadata, about a fifth of a run).
+`score` or an `undo` that shows no table does not pay for them. tabulate is imported
+through cli/tables.py, without the package metadata its own import reads.
 """
 
 import re
@@ -79,7 +79,7 @@ def legend(game: Game) -> str:
 
 
 def sheet_text(game: Game) -> str:
-    from tabulate import tabulate
+    from qscore.cli.tables import tabulate
 
     return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend(game)}"
 
@@ -158,7 +158,7 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     """A round in detail: each player's words with their points, unused cards, penalties,
     bonuses; an open round shows the laydowns so far. With the game's ``dictionary``, a word
     it refuses is marked."""
-    from tabulate import tabulate
+    from qscore.cli.tables import tabulate
 
     rows: list[list[object]] = []
     flagged = False
@@ -223,7 +223,7 @@ def export_text(game: Game, fmt: str) -> str:
     import io
     import json
 
-    from tabulate import tabulate
+    from qscore.cli.tables import tabulate
 
     if fmt == "json":
         return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json

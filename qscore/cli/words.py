@@ -246,7 +246,7 @@ def dictionaries(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json([{"name": d.name, "words": d.words, "source": d.source} for d in found])
         return
-    from tabulate import tabulate
+    from qscore.cli.tables import tabulate
 
     rows = [(d.name, "" if d.words is None else f"{d.words:,}", d.source) for d in found]
     print(tabulate(rows, headers=["name", "words", "source"]))
