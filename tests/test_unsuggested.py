@@ -2,10 +2,14 @@
 word, judged as ever. The list and the rules that make it: dictionaries/README.md,
 "Words never suggested"."""
 
+import random
+
 import pytest
 
-from qscore.dictionaries import judge, open_dictionary
+from qscore.dictionaries import WordSet, judge, open_dictionary
 from qscore.dictionaries.rejects import unsuggested
+from qscore.dictionaries.verdicts import SHOWN, Verdict
+from qscore.suggestions import LETTERS, edits
 from tests.test_dictionaries import system_dictionary_installed
 
 NEVER = unsuggested()
@@ -54,6 +58,58 @@ def test_the_slips_that_offered_a_vulgar_word_offer_none(name):
 def test_the_words_stay_words(name):
     dictionary = opened(name)
     assert judge("fuck", dictionary).allowed and judge("bitch", dictionary).allowed
+
+
+def test_a_verdict_never_holds_a_word_never_suggested():
+    """The verdict is the one point every suggestion passes (check, define, score, play,
+    the web page and --json all show a Verdict's): whatever found them, the words never
+    suggested are dropped there, and the best SHOWN of the rest kept."""
+    listed = sorted(NEVER)[:SHOWN]
+    offered = Verdict("x", False, "not in the dictionary", (), (*listed, "quiz", "quit", "quite", "suit", "quilt", "quip"))
+    assert offered.suggestions == ("quiz", "quit", "quite", "suit", "quilt")
+
+
+class Offering(WordSet):
+    """A dictionary whose search offers every listed word, whatever was typed: what a
+    search that missed the filter would do."""
+
+    def suggest(self, word, limit=5, budget=None):
+        return sorted(NEVER)[:20]
+
+
+def test_a_search_that_offers_listed_words_has_them_dropped():
+    dictionary = Offering(["quiz", *NEVER])
+    assert judge("qiuz", dictionary).suggestions == ()
+
+
+def sampled_neighbours(seed, words, per_word):
+    """For each of ``words``, ``per_word`` strings one edit off and as many two edits off,
+    drawn with ``seed``."""
+    rng = random.Random(seed)
+    found = set()
+    for word in words:
+        one = sorted(edits(word))
+        found |= set(rng.sample(one, min(per_word, len(one))))
+        for near in rng.sample(one, min(per_word, len(one))):
+            at = rng.randrange(len(near) + 1)
+            found.add(near[:at] + rng.choice(LETTERS) + near[at:])  # and a letter added
+    return found
+
+
+def test_a_sample_of_slips_of_listed_words_offers_none(tmp_path):
+    """A fair sample, in a second, of the slow test below: 30 listed words drawn with a
+    fixed seed, each typed 2 ways one edit off and 2 ways two edits off, judged by a
+    dictionary of the listed words alone, so that every word either search finds (one
+    edit, two, or by sound) is a listed word: nothing at all may be offered."""
+    listed = tmp_path / "listed.txt"
+    listed.write_text("".join(f"{w}\n" for w in sorted(NEVER)), "utf-8")
+    dictionary = open_dictionary(str(listed))
+    words = random.Random(23).sample(sorted(NEVER), 30)
+    typed = [t for t in sorted(sampled_neighbours(23, words, 2)) if not dictionary.contains(t)]
+    assert len(typed) > 80
+    assert sum(bool(dictionary.suggest(t, 20)) for t in typed[::4]) > 10  # the search finds listed words
+    offered = {t: judge(t, dictionary).suggestions for t in typed}
+    assert {t: near for t, near in offered.items() if near} == {}
 
 
 def neighbours(word):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from qscore.suggestions import Budget
 
 _CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+SHOWN = 5  # the suggestions a verdict offers at most
 _LAID_MARKS = frozenset("()")
 _JOINERS = frozenset("-'")
 
@@ -35,6 +36,15 @@ class Verdict:
     reason: str | None
     spellings: tuple[Spelling, ...]
     suggestions: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The one point every suggestion passes, whatever found it and wherever it is
+        # shown (check, define, score, play, the web page, --json): a word never suggested
+        # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
+        # SHOWN are kept.
+        if self.suggestions:
+            never = unsuggested()
+            object.__setattr__(self, "suggestions", tuple(w for w in self.suggestions if w not in never)[:SHOWN])
 
 
 def typed_word(text: str) -> str:
@@ -130,9 +140,10 @@ def refusal_reason(
 
 
 def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget) -> list[str]:
-    """Allowed words near a refused one that the table could lay: the word without its
-    hyphens or apostrophes first, when that is one (coop for co-op), then the
-    dictionary's own. BUBBLE is no answer to BUBBEL."""
+    """Allowed words near a refused one that the table could lay, best first: the word
+    without its hyphens or apostrophes first, when that is one (coop for co-op), then the
+    dictionary's own. BUBBLE is no answer to BUBBEL. The Verdict drops the words never
+    suggested and keeps the first SHOWN."""
     from qscore.suggestions import MAX_LETTERS
 
     joined = word.replace("-", "").replace("'", "")
@@ -145,6 +156,4 @@ def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budge
     budget.start_word(deep=not known)  # a word the dictionary holds is no typo: one edit
     found = [joined] if joined != word and dictionary.refusal(joined) is None else []
     found += dictionary.suggest(joined, 20, budget)  # more than shown: some may need cards the deck lacks
-    never = unsuggested()
-    layable = (w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most))
-    return [w for w in layable if w not in never][:5]
+    return [w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most)]
