@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from qscore.cards import Card, format_laid
 from qscore.choices import Ruling
 from qscore.doubles import fits
-from qscore.errors import GameError, QscoreError
+from qscore.errors import GameError, QscoreError, quoted
 from qscore.rules import check_laydown, check_players, check_words, playing
 from qscore.scoresheet import Game, Laydown, RoundState, name_key
 
@@ -338,8 +338,15 @@ def challenge_answer(line: str) -> ChallengeLine:
     ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
     at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
     if at is None:
-        raise GameError(f"write a challenge as {CHALLENGE_FORM}")
+        slip = next((w for w in parts[2:-1] if _slip_of_by(w.lower())), None)
+        meant = f" ({quoted(slip)}: did you mean by?)" if slip else ""
+        raise GameError(f"write a challenge as {CHALLENGE_FORM}{meant}")
     return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling, number)
+
+
+def _slip_of_by(word: str) -> bool:
+    """A two-letter word one key from "by" (bt, vy, bu, yb), as a tired hand types it."""
+    return len(word) == 2 and word != "by" and (word[0] == "b" or word[1] == "y" or word == "yb")
 
 
 def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:

@@ -185,6 +185,12 @@ def test_a_challenge_line_and_its_paper_ruling():
     for bad in ("ann steve ben", "ann by ben", "ann steve by", "ann steve to ben invalid"):
         with pytest.raises(GameError, match="write a challenge as PLAYER WORD by CHALLENGER"):
             challenge_answer(bad)
+    # by mistyped by a tired hand is named (ann go bt tom got the form alone)
+    for slip in ("bt", "vy", "YB"):
+        with pytest.raises(GameError, match=rf"earlier round \('{slip}': did you mean by\?\)$"):
+            challenge_answer(f"ann go {slip} tom")
+    with pytest.raises(GameError, match=r"earlier round$"):
+        challenge_answer("ann steve to ben invalid")  # to is a word, not a slip of by
 
 
 def test_fix_names_a_player_and_maybe_a_round():
