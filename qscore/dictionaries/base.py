@@ -111,7 +111,8 @@ def dictionary_reason(word: str, dictionary: Dictionary) -> str | None:
 
     1. the shipped deny list, where the dictionary takes the shipped evidence: a bare
        prefix or suffix, a Roman numeral (xiv), an abbreviation (hunspell accepts etc,
-       kg and xiv);
+       kg and xiv), a contraction typed without its apostrophe (dont, twas), a foreign
+       word (oui);
     2. a word the dictionary holds is allowed;
     3. the dictionary's own case: a file's capitalised entry (Paris, NATO);
     4. a proper noun of the shipped names (SCOWL's common sizes: Paris, Steve);

@@ -111,7 +111,8 @@ def refusal_reason(
     4. fewer than two cards (a, or a laid (qu));
     5. the deck or the hand cannot supply it (bubble: 3 B; 12 cards);
     6.-9. the dictionary's reasons (:func:`dictionary_reason`): a bare prefix or
-       suffix, a Roman numeral or an abbreviation, a proper noun, not in the dictionary.
+       suffix, a Roman numeral, an abbreviation, a contraction typed without its
+       apostrophe or a foreign word, a proper noun, not in the dictionary.
     """
     if _LAID_MARKS & set(word):
         try:
