@@ -15,6 +15,10 @@ the month is a name, march the walk is a word. Each gloss is cut to its first cl
 Where the top three hold no sense of a part of speech the word has, that part's first
 sense is kept too, so an inflection shows meanings of its own kind: went -> go (verb).
 
+WordNet has no function words, interjections or words newer than 2006, and lacks a few
+commonest senses: curated-meanings.txt gives them (and, psst, selfie, pundit as a
+commentator), each with its source, and they come before WordNet's.
+
 Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
 ``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
 form each is (plural, past tense, ...). Regular forms (cats, walked) are left to the
@@ -38,7 +42,7 @@ from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from qscore.meanings import MAX_SHOWN, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
+from qscore.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
 from qscore.spelling import unlayable_reason  # noqa: E402
 
 OUT = HERE.parent / "qscore" / "data"
@@ -227,6 +231,55 @@ def not_inflected() -> dict[str, str]:
     return found
 
 
+def wordnet_gloss(lemma: str, pos: str, number: int) -> str | None:
+    """The first clause of the gloss of ``lemma``'s sense ``number`` in part of speech ``pos``."""
+    name = FILES[pos]
+    for line in (WORDNET / f"index.{name}").read_text("utf-8").splitlines():
+        fields = line.split()
+        if fields and fields[0] == lemma and 1 <= number <= int(fields[2]):
+            offset = int(fields[-int(fields[2]) + number - 1])
+            with (WORDNET / f"data.{name}").open("rb") as data:
+                data.seek(offset)
+                return first_clause(data.readline().decode("utf-8").partition(" | ")[2])
+    return None
+
+
+def curated() -> dict[str, list[tuple[str, str]]]:
+    """curated-meanings.txt: word -> its (part of speech, meaning) in the file's order.
+
+    A line is ``word | part of speech | source | meaning``. The source ``qscore`` is a
+    meaning written for qscore; ``wordnet LEMMA N`` takes the gloss of WordNet's sense N of
+    LEMMA in that part of speech (app: application's sense 4), and the meaning is left empty."""
+    codes = {name: code for code, name in PARTS_OF_SPEECH.items()}
+    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for number, line in enumerate((HERE / "curated-meanings.txt").read_text("utf-8").splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"build_meanings.py: curated-meanings.txt line {number}"
+        fields = [f.strip() for f in line.split("|")]
+        if len(fields) != 4:
+            raise SystemExit(f"{where}: four fields, not {len(fields)}: {line!r}")
+        word, pos_name, source, text = fields
+        pos = codes.get(pos_name)
+        if not (LETTERS.fullmatch(word) and layable(word)):
+            raise SystemExit(f"{where}: {word!r} is no word of letters a-z a hand can lay")
+        if pos is None:
+            raise SystemExit(f"{where}: {pos_name!r} is no part of speech ({', '.join(codes)})")
+        if source.startswith("wordnet "):
+            lemma, _, sense = source.removeprefix("wordnet ").partition(" ")
+            gloss = wordnet_gloss(lemma, pos, int(sense)) if pos in FILES and sense.isdigit() and not text else None
+            if gloss is None:
+                raise SystemExit(f"{where}: {source!r}: no such {pos_name} sense in WordNet, or a meaning beside it")
+            text = gloss
+        elif source != "qscore" or not text:
+            raise SystemExit(f"{where}: the source is 'qscore' (with a meaning) or 'wordnet LEMMA N': {source!r}")
+        if (pos, text) in found[word]:
+            raise SystemExit(f"{where}: {word} has this meaning twice")
+        found[word].append((pos, text))
+    return found
+
+
 def layable(word: str) -> bool:
     return unlayable_reason(word) is None
 
@@ -236,13 +289,17 @@ def records() -> list[str]:
     senses = read_senses()
     forms = {w: f for w, f in exceptions(set(senses)).items() if layable(w)}
     blocked = not_inflected()
+    ours = curated()
     keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
     lines = []
-    for word in sorted(keep | set(blocked)):
+    for word in sorted(keep | set(blocked) | set(ours)):
         counts: dict[str, int] = {}
         for sense in senses.get(word, []):
             counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
-        meanings = [(s.pos, s.gloss) for s in chosen(senses.get(word, []))]
+        # a curated meaning is one WordNet lacks and the commonest: it comes first
+        meanings = ours.get(word, []) + [
+            (s.pos, s.gloss) for s in chosen(senses.get(word, [])) if (s.pos, s.gloss) not in ours.get(word, [])
+        ]
         used = {pos: n for pos, n in counts.items() if n}
         lines.append(pack(word, meanings, forms.get(word, []), used, blocked.get(word, "")))
     return lines

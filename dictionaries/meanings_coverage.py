@@ -3,7 +3,9 @@
 
     python3 dictionaries/meanings_coverage.py [LIST]     # LIST: everyday (default) or wordgame
 
-Every word of the list is looked up as ``qscore define`` looks up an allowed word (its own
+First the words of the project's lists (tests/data/must-accept.txt and must-reject.txt, as
+typed) that the dictionary LIST allows, and those of them with no meaning; then the whole
+list. Every word is looked up as ``qscore define`` looks up an allowed word (its own
 meanings, else its base's by WordNet's exceptions and suffix rules). The common words are
 those SCOWL files at its most common size, 10 (common.tsv); that size holds some 4,000
 words and ranks none above another, so the 1,000 most common are taken as 1,000 of them
@@ -18,9 +20,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from qscore.meanings import define  # noqa: E402  the checkout's own qscore
+from qscore.cards import load_deck  # noqa: E402  the checkout's own qscore and its test lists
+from qscore.dictionaries import judge, open_dictionary  # noqa: E402
+from qscore.meanings import define  # noqa: E402
 from qscore.paths import package_file  # noqa: E402
 from qscore.spelling import unlayable_reason  # noqa: E402
+from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
 
 SEED = 15
 # The British and American spellings of tests/data/must-accept.txt's two classes, paired
@@ -44,6 +49,11 @@ def share(words: list[str]) -> str:
 
 def main() -> int:
     name = sys.argv[1] if len(sys.argv) > 1 else "everyday"
+    dictionary, deck = open_dictionary(name), load_deck()
+    typed = [w for path in (MUST_ACCEPT, MUST_REJECT) for group in read_classes(path) for w in group.words]
+    allowed = sorted({v.word for v in (judge(w, dictionary, deck, suggest=False) for w in typed) if v.allowed})
+    print(f"the lists' words {name} allows: {share(allowed)}")
+    print(f"  without a meaning: {' '.join(w for w in allowed if not define(w).found)}")
     words = package_file("wordlists", f"{name}.txt").read_text("utf-8").split()
     listed = set(words)
     sizes = dict(line.split("\t") for line in package_file("wordlists", "common.tsv").read_text("utf-8").splitlines())

@@ -1,4 +1,5 @@
-"""Short meanings of words, from WordNet 3.0, shipped in ``qscore/data/meanings.bin``.
+"""Short meanings of words, from WordNet 3.0 and qscore's own curated meanings (the words
+WordNet has none for: and, she, oops, selfie), shipped in ``qscore/data/meanings.bin``.
 
 Nothing is read until a meaning is asked for: ``check`` and ``best`` never open the file.
 The file (built by dictionaries/build_meanings.py) is a sorted list of records in
@@ -27,7 +28,18 @@ from qscore.errors import QscoreError
 MAGIC = "qscore meanings 1"
 BLOCK_END = ""  # the blank line that ends the head
 MAX_SHOWN = 3
-PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+# WordNet's four, then the kinds only the curated meanings have (dictionaries/curated-meanings.txt).
+PARTS_OF_SPEECH = {
+    "n": "noun",
+    "v": "verb",
+    "a": "adjective",
+    "r": "adverb",
+    "o": "pronoun",
+    "d": "determiner",
+    "p": "preposition",
+    "c": "conjunction",
+    "i": "interjection",
+}
 # Form code -> (what the form is, the part of speech of its base's meanings).
 FORMS = {
     "p": ("plural", "n"),
@@ -41,6 +53,8 @@ FORMS = {
     "C": ("comparative", "r"),
     "S": ("superlative", "r"),
 }
+# The consonants a verb doubles before -ed and -ing (stop, stopped).
+DOUBLED = "bdgklmnprtvz"
 # WordNet's detachment rules (its morph.c), in its order: ending -> (base ending, form code).
 RULES = {
     "n": [
@@ -62,6 +76,10 @@ RULES = {
         ("ed", "", "d"),
         ("ing", "e", "g"),
         ("ing", "", "g"),
+        # and a final consonant doubled (vlogged, inputting), which WordNet's own exception
+        # lists give word by word (hopped, stopped): a word newer than its lists needs the rule
+        *((c + c + "ed", c, "d") for c in DOUBLED),
+        *((c + c + "ing", c, "g") for c in DOUBLED),
     ],
     "a": [("er", "", "c"), ("est", "", "s"), ("er", "e", "c"), ("est", "e", "s")],
 }
@@ -73,7 +91,7 @@ class MeaningsError(QscoreError):
 
 class Meaning(NamedTuple):
     word: str  # the word it is a meaning of: the word asked about, or the base of an inflection
-    pos: str  # noun, verb, adjective, adverb
+    pos: str  # noun, verb, adjective, adverb, pronoun, determiner, preposition, conjunction, interjection
     text: str
 
 
@@ -225,7 +243,9 @@ def regular_forms(word: str, lookup: MeaningsFile) -> list[tuple[str, str]]:
     an exception in is not tried, nor nouns ending in ss or of two letters. Where several
     rules reach a base, the base used most in that part of speech wins (crosses: cross,
     not crosse), then the longer ending (pinches: pinch, not pinche); an adjective that
-    takes back an e wins over one that does not (cutest: cute, not cut).
+    takes back an e wins over one that does not (cutest: cute, not cut), and a doubled
+    consonant is undone only where no other rule reaches a base (vlogged: vlog; putted:
+    putt, not put).
     """
     own = lookup.record(word)
     if own and own.meanings:
@@ -243,7 +263,10 @@ def regular_forms(word: str, lookup: MeaningsFile) -> list[tuple[str, str]]:
                 record = lookup.record(base)
                 if record and record.meanings_of(pos):
                     takes_e = pos == "a" and replacement == "e"
-                    reached.append(((takes_e, record.used.get(pos, 0), len(ending)), code, base))
+                    undoubled = (
+                        len(ending) > 3 and ending[0] == ending[1]
+                    )  # the last resort: putted is putt's, not put's
+                    reached.append(((takes_e, not undoubled, record.used.get(pos, 0), len(ending)), code, base))
         if reached:
             _, code, base = max(reached, key=lambda r: r[0])
             found.append((code, base))

@@ -22,12 +22,12 @@ def test_define_gives_the_verdict_then_the_meanings():
 
 
 def test_define_exits_as_check_does():
-    r = run("define", "qat", "the")
+    r = run("define", "qat", "flied")
     assert r.exit_code == 1  # qat is not in everyday, but what it means is still told
     assert r.stdout.splitlines() == [
         "qat: not allowed (not in the dictionary)",
         "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
-        "the: allowed",
+        "flied: allowed",
         "  no meaning on file",
     ]
 
@@ -150,4 +150,4 @@ def test_a_challenge_meaning_is_one_line_or_nothing():
     quiz = "\n  quiz (noun): an examination consisting of a few short questions"
     assert meaning_after_challenge("(qu)iz", True) == quiz
     assert meaning_after_challenge("(qu)iz", False) == ""
-    assert meaning_after_challenge("the", True) == ""  # no meaning on file: nothing more
+    assert meaning_after_challenge("flied", True) == ""  # no meaning on file: nothing more

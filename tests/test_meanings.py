@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from qscore.cards import load_deck
+from qscore.dictionaries import judge, open_dictionary
 from qscore.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
+from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -156,8 +159,58 @@ def test_shipped_meanings_are_short_and_of_lower_case_words():
     assert march.found and not any("month" in m.text for m in march.meanings)  # March the month is a name
     assert not any('"' in m.text or ";" in m.text for m in define("run").meanings)  # first clause, no examples
     assert not any("`" in m.text for m in define("better").meanings)  # WordNet's `good' is quoted 'good'
-    for nothing in ("the", "of", "steve", "his"):
+    for nothing in ("steve", "french", "zqxjv"):
         assert not define(nothing).found, nothing
+
+
+@pytest.mark.parametrize(
+    ("word", "first"),
+    [
+        ("and", ("conjunction", "joins words")),
+        ("the", ("determiner", "names a particular")),
+        ("she", ("pronoun", "the woman")),
+        ("of", ("preposition", "belonging to")),
+        ("can", ("verb", "be able to")),
+        ("psst", ("interjection", "a quiet sound")),
+        ("oops", ("interjection", "said on a small mistake")),
+        ("selfie", ("noun", "a photograph one takes of oneself")),
+        ("app", ("noun", "a program that gives a computer instructions")),  # WordNet's, of application
+        ("pundit", ("noun", "an expert who gives opinions in public")),  # before WordNet's scholar
+    ],
+)
+def test_curated_meanings_come_first(word, first):
+    """WordNet has no function words, interjections or words newer than 2006, and lacks a
+    few commonest senses: dictionaries/curated-meanings.txt has them, shown first."""
+    d = define(word)
+    assert (d.meanings[0].pos, d.meanings[0].word) == (first[0], word) and d.meanings[0].text.startswith(first[1])
+
+
+def test_curated_meanings_reach_their_inflections_and_keep_wordnet_after_them():
+    assert define("apps").forms_text() == "plural of app" and define("texted").forms_text() == "past tense of text"
+    assert [m.pos for m in define("text").meanings][:2] == ["noun", "verb"]  # the noun, WordNet's, stays first
+    assert [m.text for m in define("pundit").meanings][1].startswith("someone who has been admitted")
+    assert define("his").meanings[0].pos == "determiner" and not define("his").forms  # no plural of hi
+
+
+def test_a_doubled_consonant_is_undone_only_where_no_other_rule_reaches_a_base():
+    """WordNet lists hopped and stopped word by word; a newer verb needs the rule (vlogged),
+    and a base the plain rules reach wins (putted: putt, not put)."""
+    assert define("vlogged").forms_text() == "past tense of vlog"
+    assert define("inputting").forms_text() == "present participle of input"
+    assert define("putted").forms_text() == "past tense of putt"
+    assert not define("vlogged", regular=False).found
+
+
+@pytest.mark.parametrize("name", ["everyday", "wordgame"])
+def test_meanings_for_the_allowed_words_of_the_lists(name):
+    """At least 95% of the words the judge allows from the project's lists (must-accept and
+    must-reject, as typed) have a meaning on file: the figure dictionaries/README.md gives."""
+    dictionary, deck = open_dictionary(name), load_deck()
+    words = [w for path in (MUST_ACCEPT, MUST_REJECT) for group in read_classes(path) for w in group.words]
+    allowed = {v.word for v in (judge(w, dictionary, deck, suggest=False) for w in words) if v.allowed}
+    missing = sorted(w for w in allowed if not define(w).found)
+    assert len(allowed) > 600
+    assert len(missing) <= 0.05 * len(allowed), f"{len(missing)} of {len(allowed)} have none: {' '.join(missing)}"
 
 
 def test_meanings_are_loaded_only_when_asked():
