@@ -216,6 +216,15 @@ def test_a_fifo_or_a_device_as_a_house_list_is_refused_unread(fifo, option):
     assert "ann" not in run("games").stdout
 
 
+def test_a_fifo_or_a_device_as_the_dictionary_is_named_unread(fifo):
+    """It was "no word-list file", as if nothing were there."""
+    for path, kind in ((str(fifo), "a FIFO"), ("/dev/zero", "a device")):
+        one_line_error(
+            run("check", "-d", path, "quiz"),
+            f"qscore: error: '{path}' is {kind}, not a file: give a word-list file, one word a line",
+        )
+
+
 def test_dev_zero_as_a_house_list_is_refused_unread():
     """/dev/zero was read until memory ran out (1.8 GB and on)."""
     from qscore.dictionaries.wordfiles import HOUSE_LIST  # a qscore without the bound is not run on /dev/zero

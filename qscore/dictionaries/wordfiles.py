@@ -98,12 +98,12 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
     bytes the bound allows, and one more, are ever read)."""
     shown = f"{bound.what} {shown_path(path)}"
     try:
-        kind = _not_a_file(os.stat(path).st_mode)
+        kind = not_a_file(os.stat(path).st_mode)
         if kind:
             raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
         with open(path, "rb", buffering=0) as file:
             found = os.fstat(file.fileno())
-            kind = _not_a_file(found.st_mode)  # replaced between the look and the open
+            kind = not_a_file(found.st_mode)  # replaced between the look and the open
             if kind:
                 raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
             # as many bytes as the file holds, and one more to see it grew meanwhile
@@ -120,7 +120,7 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
     return data
 
 
-def _not_a_file(mode: int) -> str:
+def not_a_file(mode: int) -> str:
     """What a path is if not an ordinary file, as a message names it; "" for a file."""
     if stat.S_ISREG(mode):
         return ""
