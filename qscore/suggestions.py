@@ -160,8 +160,13 @@ def sound_alikes(
     # a key's words are a look-up, each one's distance about a walk step's work
     if not budget.spend(1 + WALK_STEP * len(words)):
         return []
-    size = len(word)
-    near = (w for w in words if w != word and abs(len(w) - size) <= SOUND_EDITS)
+    size, letters = len(word), set(word)
+    # cheap bounds first: each letter of a word that the typed one lacks is an edit
+    near = (
+        w
+        for w in words
+        if w != word and abs(len(w) - size) <= SOUND_EDITS and len(set(w) - letters) <= SOUND_EDITS
+    )
     return [w for w in near if distance(word, w) <= SOUND_EDITS and contains(w)]
 
 
@@ -267,37 +272,42 @@ def suggest_in_index(
 def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget) -> list[str]:
     """A depth-first walk of the index's prefixes, keeping for each its row of edit
     distances to the prefixes of ``word`` (a swap of neighbours is one edit); a prefix
-    whose row holds nothing within two edits ends its branch."""
+    whose row holds nothing within two edits ends its branch. Each letter tried is a
+    WALK_STEP of the budget, counted here and taken from it once the walk ends."""
     size = len(word)
     in_word = set(word)
     found: list[str] = []
+    steps = budget.word_left // WALK_STEP
+    taken = 0
     # (prefix, its row, its parent's row); a row's j-th entry is the distance to word[:j]
     first = [min(j, _FAR) for j in range(size + 1)]
     stack: list[tuple[str, list[int], list[int] | None]] = [("", first, None)]
-    while stack:
+    while stack and taken < steps:
         prefix, row, parent = stack.pop()
         last = prefix[-1:]
+        depth = len(prefix)
         # a letter the word does not hold matches nothing: one row serves them all, and
         # when it is already too far off only the word's own letters are tried
-        other = _next_row(word, len(prefix), row, parent, last, "")
-        depth = len(prefix)
+        other, other_low = _next_row(word, depth, row, parent, last, "")
         ahead = word[max(depth - _MOST, 0) : depth + _MOST + 1]
-        letters = dict.fromkeys(ahead + word + LETTERS if min(other) <= _MOST else ahead + word)
+        letters = dict.fromkeys(ahead + word + LETTERS if other_low <= _MOST else ahead + word)
         children = []
         for c in letters:
-            if not budget.spend(WALK_STEP):
-                return found
+            if taken == steps:
+                break
+            taken += 1
             grown = prefix + c
             if not starts(grown):
                 continue
-            new = _next_row(word, depth, row, parent, last, c) if c in in_word else other
-            if min(new) > _MOST:
+            new, low = _next_row(word, depth, row, parent, last, c) if c in in_word else (other, other_low)
+            if low > _MOST:
                 continue
             if new[size] <= _MOST and contains(grown):
                 found.append(grown)
             children.append((grown, new, row))
         # the word's own next letters first, so near words are met before the budget ends
         stack.extend(reversed(children))
+    budget.word_left -= taken * WALK_STEP
     return found
 
 
@@ -305,16 +315,30 @@ _MOST = 2  # edits
 _FAR = _MOST + 1  # any distance beyond reach
 
 
-def _next_row(word: str, depth: int, row: list[int], parent: list[int] | None, last: str, c: str) -> list[int]:
+def _next_row(
+    word: str, depth: int, row: list[int], parent: list[int] | None, last: str, c: str
+) -> tuple[list[int], int]:
     """The edit distances of a prefix of ``depth`` letters plus ``c`` to each prefix of
     ``word``, from the prefix's ``row`` (and its parent's, for a swap of ``last`` and
-    ``c``). Only entries within two of the diagonal can be near; the rest stay _FAR."""
+    ``c``), and the least of them. Only entries within two of the diagonal can be near;
+    the rest stay _FAR. Called a million times a list: plain comparisons, not min()."""
     size = len(word)
     new = [_FAR] * (size + 1)
-    new[0] = min(depth + 1, _FAR)
-    for j in range(max(1, depth + 1 - _MOST), min(size, depth + 1 + _MOST) + 1):
-        d = min(new[j - 1] + 1, row[j] + 1, row[j - 1] + (word[j - 1] != c))
-        if parent is not None and j > 1 and c == word[j - 2] and last == word[j - 1]:
-            d = min(d, parent[j - 2] + 1)
-        new[j] = min(d, _FAR)
-    return new
+    low = new[0] = depth + 1 if depth + 1 < _FAR else _FAR
+    start = max(1, depth + 1 - _MOST)
+    left = new[start - 1]
+    for j in range(start, min(size, depth + 1 + _MOST) + 1):
+        wj = word[j - 1]
+        d = row[j - 1] + (wj != c)
+        if row[j] + 1 < d:
+            d = row[j] + 1
+        if left + 1 < d:
+            d = left + 1
+        if parent is not None and j > 1 and last == wj and c == word[j - 2] and parent[j - 2] + 1 < d:
+            d = parent[j - 2] + 1
+        if d > _FAR:
+            d = _FAR
+        new[j] = left = d
+        if d < low:
+            low = d
+    return new, low
