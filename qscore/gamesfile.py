@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from pathlib import Path
 
 from qscore.errors import Remedy, StorageError, UnknownGameError
 from qscore.filefailures import FileFailures, error_code, nonempty, writable
+from qscore.paths import file_kind
 
 SCHEMA_VERSION = 1
 # SQLite's header field for the program a database is for (PRAGMA application_id): "QSCR".
@@ -161,11 +161,8 @@ class GamesFile:
             mode = self.path.stat().st_mode
         except OSError as exc:
             raise self.failures.unreachable(exc) from None
-        if stat.S_ISDIR(mode):
-            raise StorageError(f"the saved games at {self.path} are a folder, not a file: qscore left it as it is")
-        if not stat.S_ISREG(mode):
-            device = stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if device else "no ordinary file"
+        kind = file_kind(mode)
+        if kind != "a file":
             raise StorageError(f"the saved games at {self.path} are {kind}, not a file: qscore left it as it is")
         return True
 

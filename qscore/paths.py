@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -83,6 +84,19 @@ def _escape(c: str) -> str:
     if 0xDC80 <= ord(c) <= 0xDCFF:  # a byte Python could not decode, kept as a lone surrogate
         return f"\\x{ord(c) - 0xDC00:02x}"
     return repr(c)[1:-1] if c not in "'\"" else c
+
+
+def file_kind(mode: int) -> str:
+    """What a path's ``st_mode`` says it is, as a message names it: "a file" (an ordinary
+    one), "a folder", "a FIFO", "a device", or "no ordinary file" (a socket). A FIFO or a
+    device is never opened to read: a FIFO waits forever for a writer, /dev/zero never ends."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "no ordinary file"
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:

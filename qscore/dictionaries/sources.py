@@ -24,9 +24,8 @@ from qscore.dictionaries.backends import (
     shipped_list,
 )
 from qscore.dictionaries.base import Dictionary
-from qscore.dictionaries.wordfiles import not_a_file
 from qscore.errors import DictionaryError, quoted
-from qscore.paths import printable, shown_path
+from qscore.paths import file_kind, printable, shown_path
 from qscore.system_dictionaries import installed_tags, system_tag
 
 
@@ -110,7 +109,7 @@ class WordListFiles(Source):
             raise DictionaryError(f"{shown_path(name)} is a folder: give a word-list file, one word a line")
         if not path.is_file():
             try:  # a FIFO or a device is named, never opened: a FIFO waits forever for a writer
-                kind = not_a_file(path.stat().st_mode)
+                kind = file_kind(path.stat().st_mode)
             except OSError:
                 raise DictionaryError(f"no word-list file {shown_path(name)}") from None
             raise DictionaryError(f"{shown_path(name)} is {kind}, not a file: give a word-list file, one word a line")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import zlib
 from collections.abc import Callable
 from contextlib import suppress
@@ -20,7 +19,7 @@ from qscore import paths
 from qscore.cards import fold, largest_deal
 from qscore.dictionaries.reasons import ABBREVIATION, PROPER_NOUN
 from qscore.errors import DictionaryError, quoted
-from qscore.paths import shown_path
+from qscore.paths import file_kind, shown_path
 
 if TYPE_CHECKING:
     import dawg
@@ -98,13 +97,13 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
     bytes the bound allows, and one more, are ever read)."""
     shown = f"{bound.what} {shown_path(path)}"
     try:
-        kind = not_a_file(os.stat(path).st_mode)
-        if kind:
+        kind = file_kind(os.stat(path).st_mode)
+        if kind != "a file":
             raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
         with open(path, "rb", buffering=0) as file:
             found = os.fstat(file.fileno())
-            kind = not_a_file(found.st_mode)  # replaced between the look and the open
-            if kind:
+            kind = file_kind(found.st_mode)  # replaced between the look and the open
+            if kind != "a file":
                 raise DictionaryError(f"{shown} is {kind}, not a file: give a file of words, one a line")
             # as many bytes as the file holds, and one more to see it grew meanwhile
             data = b"" if found.st_size > bound.size else file.read(found.st_size + 1)
@@ -118,17 +117,6 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
     if lines > bound.lines:
         raise DictionaryError(f"{shown} has over {bound.lines:,} lines: too many for a {bound.what}")
     return data
-
-
-def not_a_file(mode: int) -> str:
-    """What a path is if not an ordinary file, as a message names it; "" for a file."""
-    if stat.S_ISREG(mode):
-        return ""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "no ordinary file"
 
 
 class HouseListTooLarge(DictionaryError):
