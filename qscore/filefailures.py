@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from qscore.errors import QscoreError, StorageError
+from qscore.paths import file_kind
 
 _FULL_BELOW = 64 * 1024  # free bytes under which a failed write is put down to a full disk
 
@@ -50,10 +51,11 @@ class FileFailures:
         first = next((p for p in (self.folder, *self.folder.parents) if p.exists()), self.folder)
         if first.exists() and not first.is_dir():
             hint = "point QSCORE_HOME at a folder" if os.environ.get("QSCORE_HOME") else "qscore keeps its games there"
+            kind = file_kind(first.stat().st_mode)  # a file, or a FIFO or a device
             if first == self.folder:
-                raise StorageError(f"the qscore home {first} is a file, not a folder: {hint}")
+                raise StorageError(f"the qscore home {first} is {kind}, not a folder: {hint}")
             raise StorageError(
-                f"{first} is a file, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
+                f"{first} is {kind}, not a folder, so the qscore home {self.folder} cannot be made: {hint}"
             )
 
     def unreachable(self, exc: OSError) -> StorageError:

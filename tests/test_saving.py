@@ -218,6 +218,18 @@ def test_home_that_is_a_file(tmp_path, monkeypatch):
     assert "is a file, not a folder" in refused("new", "ann", "ben", "cat")
 
 
+def test_a_qscore_home_that_is_a_fifo_or_a_device_is_named_so(tmp_path, monkeypatch):
+    """It was "a file, not a folder" (issue 27: a FIFO or a device is named as such)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for home, kind in ((fifo, "a FIFO"), ("/dev/null", "a device")):
+        monkeypatch.setenv("QSCORE_HOME", str(home))
+        for args in (["new", "ann", "ben", "cat"], ["games"]):
+            assert refused(*args) == (
+                f"qscore: error: the qscore home {home} is {kind}, not a folder: point QSCORE_HOME at a folder\n"
+            ), args
+
+
 def test_a_qscore_home_that_is_a_link_to_nothing_is_named(tmp_path, monkeypatch):
     """Issue 27, item 6: a dangling QSCORE_HOME (a drive not mounted) said "File exists" to
     `new` and "no saved games yet" to `games`; nothing is made where the link points."""
