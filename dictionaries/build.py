@@ -263,7 +263,8 @@ def gcide_affixes(folder: Path = GCIDE) -> set[str]:
     """The bound prefixes and suffixes GCIDE prints as such, lower-cased: a headword of
     letters with a hyphen where it joins (-ize, Tri-) whose entry calls it a prefix, a
     suffix or a combining form (not -cropped, a form listed under its verb)."""
-    text = gzip.open(folder / "gcide.dict.dz").read()  # dictzip is gzip to a plain reader
+    with gzip.open(folder / "gcide.dict.dz") as dz:  # dictzip is gzip to a plain reader
+        text = dz.read()
 
     def number(digits: str) -> int:  # dictd's index writes places in base 64
         value = 0

@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # the checkout's own qscore and its test lists, whether installed or not
-from qscore import suggestions
-from qscore.dictionaries import judge, open_dictionary
-from qscore.errors import DictionaryError
+from qscore import suggestions  # noqa: E402
+from qscore.dictionaries import judge, open_dictionary  # noqa: E402
+from qscore.errors import DictionaryError  # noqa: E402
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")
 LISTS = {"typos.tsv": "slips of the keys", "sounds.tsv": "slips made by ear"}
@@ -42,7 +42,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.no_sound:
         suggestions.sound_alikes = lambda *_: []  # type: ignore[assignment]
-    print("| dictionary | " + " | ".join(f"{label} ({len(pairs(name))}): first / offered" for name, label in LISTS.items()) + " |")
+    heads = (f"{label} ({len(pairs(name))}): first / offered" for name, label in LISTS.items())
+    print("| dictionary | " + " | ".join(heads) + " |")
     print("| --- | " + " | ".join("---" for _ in LISTS) + " |")
     misses = []
     for name in args.dictionary or DICTIONARIES:

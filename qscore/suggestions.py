@@ -163,9 +163,7 @@ def sound_alikes(
     size, letters = len(word), set(word)
     # cheap bounds first: each letter of a word that the typed one lacks is an edit
     near = (
-        w
-        for w in words
-        if w != word and abs(len(w) - size) <= SOUND_EDITS and len(set(w) - letters) <= SOUND_EDITS
+        w for w in words if w != word and abs(len(w) - size) <= SOUND_EDITS and len(set(w) - letters) <= SOUND_EDITS
     )
     return [w for w in near if distance(word, w) <= SOUND_EDITS and contains(w)]
 

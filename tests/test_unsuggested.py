@@ -65,7 +65,9 @@ def test_a_verdict_never_holds_a_word_never_suggested():
     the web page and --json all show a Verdict's): whatever found them, the words never
     suggested are dropped there, and the best SHOWN of the rest kept."""
     listed = sorted(NEVER)[:SHOWN]
-    offered = Verdict("x", False, "not in the dictionary", (), (*listed, "quiz", "quit", "quite", "suit", "quilt", "quip"))
+    offered = Verdict(
+        "x", False, "not in the dictionary", (), (*listed, "quiz", "quit", "quite", "suit", "quilt", "quip")
+    )
     assert offered.suggestions == ("quiz", "quit", "quite", "suit", "quilt")
 
 
