@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 from tests.conftest import run
+from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes
 
 
 def test_define_gives_the_verdict_then_the_meanings():
@@ -26,6 +29,7 @@ def test_define_exits_as_check_does():
     assert r.exit_code == 1  # qat is not in everyday, but what it means is still told
     assert r.stdout.splitlines() == [
         "qat: not allowed (not in the dictionary)",
+        "  did you mean: cat, gat, kat, coat, gate",
         "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
         "flied: allowed",
         "  no meaning on file",
@@ -64,11 +68,39 @@ def test_define_offers_the_words_near_a_typo_as_check_does():
         "  did you mean: weird, wired, wider, wield, word",
         "  no meaning on file",
     ]
-    # qat is refused by everyday, but a word with a meaning on file is no typo
+    # qat is refused by everyday, and offered what everyday allows, as check offers it
     assert r.stdout.splitlines()[3:] == [
         "qat: not allowed (not in the dictionary)",
+        "  did you mean: cat, gat, kat, coat, gate",
         "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
     ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["everyday", "wordgame"])
+def test_define_and_check_agree_on_every_word_of_the_lists(name):
+    """define gives check's verdict and reason for every word of the project's lists, then
+    the meanings: a meaning on file (WordNet lists qat, and publically, a misspelling)
+    never stands in for a verdict."""
+    words = [w for path in (MUST_ACCEPT, MUST_REJECT) for group in read_classes(path) for w in group.words]
+    typed = "\n".join(words) + "\n"
+    checked = json.loads(run("check", "-d", name, "--no-suggest", "--json", "-", input=typed).stdout)
+    defined = json.loads(run("define", "-d", name, "--no-suggest", "--json", "-", input=typed).stdout)
+    assert len(checked) == len(words) > 2000
+    fields = ("word", "allowed", "reason")
+    assert [[c[f] for f in fields] for c in checked] == [[d[f] for f in fields] for d in defined]
+
+
+def test_define_offers_what_check_offers_for_a_refused_word_with_a_meaning():
+    """WordNet lists some misspellings (publically, humourous, supercede): define refuses
+    them as check does, and offers the same words, the meaning after them."""
+    words = ["publically", "humourous", "supercede", "qat", "wierd", "quizs", "sashimi", "kg"]
+    checked = json.loads(run("check", "--json", *words).stdout)
+    defined = json.loads(run("define", "--json", *words).stdout)
+    fields = ("word", "allowed", "reason", "suggestions")
+    assert [[c[f] for f in fields] for c in checked] == [[d[f] for f in fields] for d in defined]
+    publically = defined[0]
+    assert not publically["allowed"] and publically["meanings"] and "publicly" in publically["suggestions"]
 
 
 def test_define_takes_no_suggest_as_check_does():

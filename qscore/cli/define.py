@@ -30,15 +30,15 @@ def define_words(
     """
     from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
 
+    # check's verdict and suggestions, word for word, then the meanings: a refused word
+    # WordNet lists (qat; publically, a misspelling) is still refused, and still offered
+    # what the dictionary allows near it
     def text(v: "Verdict") -> str:
-        found = meanings_of(v)
-        near = [] if found.meanings else list(v.suggestions)  # a word with a meaning is no typo
-        return "\n".join([verdict_line(v), *suggestion_lines(near), *definition_lines(found)])
+        return "\n".join([verdict_line(v), *suggestion_lines(v.suggestions), *definition_lines(meanings_of(v))])
 
     def json_item(v: "Verdict") -> dict[str, object]:
-        found = meanings_of(v)
-        near = [] if found.meanings else list(v.suggestions)
-        return {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": near} | definition_json(found)
+        verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}
+        return verdict | definition_json(meanings_of(v))
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
     judge_and_tell(words, options, None if as_json else text, json_item)
