@@ -19,6 +19,8 @@ REFUSED = [
     (wordsets.AFFIXES, d.AFFIX),
     (wordsets.ROMAN_NUMERALS, d.ROMAN_NUMERAL),
     (wordsets.ABBREVIATIONS, d.ABBREVIATION),
+    (wordsets.BARE_CONTRACTIONS, d.APOSTROPHE),
+    (wordsets.FOREIGN, d.NOT_ENGLISH),
     (wordsets.PROPER_NOUNS, d.PROPER_NOUN),
     (wordsets.NOT_WORDS, d.NOT_IN_DICTIONARY),
 ]

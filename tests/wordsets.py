@@ -19,9 +19,16 @@ PROPER_NOUNS = """steve london mary america england chicago tuesday january
 christmas europe africa germany microsoft elizabeth beethoven""".split()
 
 ABBREVIATIONS = """etc kg cm dr mr mrs nato usa fbi nasa mph approx dept govt km lb oz tv dvd
-cpu html asap""".split()
+cpu html asap mlb intl pda sms bce ppe tbd""".split()
 
-AFFIXES = "pre un ment ous ance mis non ish ful tion ity ible".split()
+# Contractions typed without their apostrophe: refused for it, as typed with it.
+BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres"]
+
+# Foreign words SCOWL lists that no other English source holds.
+FOREIGN = ["oui", "voiture"]
+
+# the last six are bound forms GCIDE or a desk dictionary prints with their hyphen (-ize, tri-)
+AFFIXES = "pre un ment ous ance mis non ish ful tion ity ible ize ette cide tri hemi ics".split()
 
 HYPHENATED = ["co-op", "mother-in-law", "self-esteem", "x-ray", "well-being"]
 
