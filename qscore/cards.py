@@ -1,9 +1,9 @@
-"""Cards and decks: the deck tables are data (data/decks.toml); this module parses hands and laid words."""
+"""Cards and decks: the deck tables are data (data/decks.toml, read as the module generated from
+it, decks_table.py); this module parses hands and laid words."""
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -11,7 +11,6 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from qscore.errors import CardError, quoted
-from qscore.paths import package_file
 
 
 class Card(NamedTuple):
@@ -84,9 +83,10 @@ class Deck:
                 )
 
 
-@cache
 def _deck_table() -> dict[str, Any]:
-    return tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
+    from qscore.decks_table import DECKS
+
+    return DECKS
 
 
 @cache

@@ -1,9 +1,13 @@
+import sys
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from qscore.cards import format_laid, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import CardError
+from qscore.paths import package_file
 
 
 def test_standard_deck_matches_the_rule_sheet():
@@ -104,3 +108,19 @@ def test_every_card_count_is_within_deck():
     full = [deck.cards[t] for t, n in deck.counts.items() for _ in range(n)]
     deck.check_counts(full)
     assert Counter(full)[deck.card("E")] == 12
+
+
+def test_the_deck_module_is_the_deck_file_as_its_generator_writes_it():
+    """A run reads qscore/decks_table.py, generated from data/decks.toml (no TOML parser
+    at start-up): after an edit of decks.toml, run tools/decks_module.py."""
+    from qscore.decks_table import DECKS
+
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    sys.path.insert(0, str(tools))
+    try:
+        from decks_module import TARGET, module_text
+    finally:
+        sys.path.remove(str(tools))
+    source = package_file("data", "decks.toml").read_text("utf-8")
+    assert tomllib.loads(source) == DECKS
+    assert TARGET.read_text("utf-8") == module_text(source), "run tools/decks_module.py"
