@@ -133,6 +133,10 @@ print(" ".join(sys.modules), file=sys.stderr)
 """
 JUDGE = {"dawg", "qscore.dictionaries"}  # the judge, and the index a word list is read through
 NEVER = {"enchant", "qscore.solver", "qscore.suggestions", "doublemetaphone", "qscore.meanings", "tabulate"}
+# Never at start-up, whatever the command: the package metadata tabulate would read for its
+# version (cli/tables.py), a TOML parser for the decks (decks_table.py), OpenSSL for the
+# log's SHA-256 where CPython has its own (gamelog.sha256)
+NOT_AT_START = {"importlib.metadata", "tomllib", "_hashlib"}
 
 
 @pytest.mark.slow
@@ -148,7 +152,9 @@ NEVER = {"enchant", "qscore.solver", "qscore.suggestions", "doublemetaphone", "q
 def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown, loads, isolated_home):
     """Each command loads its own module and what it uses: no other command's, no judge
     unless it judges, and never the system dictionaries (enchant), the solver, the
-    suggestions or the meanings; tabulate only for the table it draws."""
+    suggestions or the meanings; tabulate only for the table it draws, and nothing of
+    NOT_AT_START."""
+    import importlib.util
     import subprocess
     import sys
 
@@ -159,6 +165,8 @@ def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown,
     loaded = set(done.stderr.split())
     assert "qscore.storage" in loaded  # the game was read
     assert (JUDGE | NEVER) & loaded == loads
+    own_sha256 = importlib.util.find_spec("_sha256") or importlib.util.find_spec("_sha2")
+    assert NOT_AT_START & loaded == (set() if own_sha256 else {"_hashlib"})
     commands = {m.rpartition(".")[2] for m in loaded if m.startswith("qscore.cli.")} & set(COMMANDS)
     assert commands == {"games"}
 
