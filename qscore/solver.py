@@ -102,6 +102,9 @@ class Packing(Generic[W]):
             self.by_field[_lowest_field(mask)].append((mask, sum(c.points for c in cards), w))
         for bucket in self.by_field:
             bucket.sort(key=lambda entry: -entry[1])
+        # what f needs of each bucket: each card set once (anagrams use the same cards, and
+        # an 11-card hand of common letters holds about two words a set)
+        self._sets_by_field = [list(dict.fromkeys((mask, pts) for mask, pts, _w in bucket)) for bucket in self.by_field]
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
@@ -130,7 +133,7 @@ class Packing(Generic[W]):
         lost = self.cards[i].points
         best, most = sub[0] - lost, sub[1] - lost
         guards = self.guards
-        for mask, pts, _w in self.by_field[i]:
+        for mask, pts in self._sets_by_field[i]:
             rest = (state | guards) - mask
             if rest & guards == guards:
                 sub = memo.get(rest ^ guards) or self._values(rest ^ guards)
