@@ -6,6 +6,7 @@ medians and their ratio.
 
 from __future__ import annotations
 
+import re
 import resource
 import shutil
 import statistics
@@ -67,6 +68,25 @@ def compare(
     # the spread: quartiles of each run's ratio to the baseline run beside it
     low, _, high = statistics.quantiles([x / y for x, y in zip(mine, base, strict=True)], n=4)
     return {"command_s": m, "baseline_s": b, "ratio": m / b, "cpu_ratio": cpu, "ratio_q1": low, "ratio_q3": high}
+
+
+def instructions(command: list[str], env: dict[str, str] | None = None) -> int:
+    """The instructions one run of ``command`` executes, counted by valgrind's callgrind:
+    the same count every run, however loaded the machine (wall time on a shared machine
+    moves by a third from run to run). Threads count too: work a thread overlaps with
+    the main one costs instructions but no wall time on a second, idle core."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        env=env,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind counted nothing for {command}: {done.stderr[-300:]}")
+    return int(found.group(1))
 
 
 def report(label: str, result: dict[str, float], target: float) -> bool:

@@ -1,12 +1,16 @@
 """Benchmark: whole-process time of each command a table runs, against `python -c "import typer"`.
 
     ./dev python benchmarks/startup.py [RUNS]
+    ./dev python benchmarks/startup.py --instructions   # instructions counted, not time (valgrind)
 
 Every command is timed twice: as a run after others (the word indexes built, the
 game's summary kept) and as the first run after install (the same game, an empty index
 cache). Each case is a ratio of medians against the baseline, run alternately with it
 in the same run (A/B), with the spread of the pairs' ratios (their quartiles): the target
-is 1.5x for each.
+is 1.5x for each. The load average is printed before and after: wall figures from a
+loaded machine are not a quiet machine's. With --instructions each case runs once under
+valgrind's callgrind instead, and its instructions are set against the baseline's: the
+same figures on a busy machine as on a quiet one, which time is not.
 
 The game is a 3-player standard game: round 1 laid and closed, ann's laydown in round 2.
 `score` records ben's round-2 laydown and `undo` takes back ann's, each on a fresh copy
@@ -22,7 +26,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from process import compare, qscore_command, report
+from process import BASELINE, compare, compile_qscore, instructions, qscore_command, report
 
 TARGET = 1.5
 GAME = [
@@ -44,7 +48,23 @@ CASES = [
 WRITES = {"score", "undo"}  # a fresh copy of the game for every run
 
 
-def main(runs: int) -> bool:
+def counted(command: list[str], env: dict[str, str], baseline: int, label: str) -> bool:
+    """Print and judge one case's instructions against the baseline's."""
+    mine = instructions(command, env)
+    ratio = mine / baseline
+    ok = ratio <= TARGET
+    print(
+        f'{label}: {mine / 1e6:.0f} M instructions, `python -c "import typer"`: {baseline / 1e6:.0f} M, '
+        f"ratio {ratio:.2f}x (target <= {TARGET}x: {'met' if ok else 'NOT met'})"
+    )
+    return ok
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(runs: int, count: bool = False) -> bool:
     work = Path(tempfile.mkdtemp(prefix="qscore-bench-"))
     made = iter(range(1_000_000))
     last: list[Path] = []
@@ -70,16 +90,26 @@ def main(runs: int) -> bool:
             if args[0] not in WRITES:
                 subprocess.run(qscore_command(*args), env=environment(template), capture_output=True, check=False)
         ok = True
+        print(f"before: {load()} ({os.cpu_count()} cores)")
+        if count:
+            compile_qscore()  # as compare() does: an installed qscore is compiled
+        baseline = instructions(BASELINE) if count else 0
         for label, args in CASES:
             kept = copy_of(template, True) if args[0] in WRITES else (lambda: environment(template))
-            ok &= report(f"qscore {label}", compare(qscore_command(*args), runs, kept), TARGET)
             first = copy_of(template, False)
+            if count:
+                ok &= counted(qscore_command(*args), kept(), baseline, f"qscore {label}")
+                ok &= counted(qscore_command(*args), first(), baseline, f"qscore {label}, first run (empty cache)")
+                continue
+            ok &= report(f"qscore {label}", compare(qscore_command(*args), runs, kept), TARGET)
             result = compare(qscore_command(*args), runs, first)
             ok &= report(f"qscore {label}, first run (empty cache)", result, TARGET)
+        print(f"after: {load()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return ok
 
 
 if __name__ == "__main__":
-    sys.exit(0 if main(int(sys.argv[1]) if len(sys.argv) > 1 else 20) else 1)
+    arguments = [a for a in sys.argv[1:] if a != "--instructions"]
+    sys.exit(0 if main(int(arguments[0]) if arguments else 20, "--instructions" in sys.argv[1:]) else 1)
