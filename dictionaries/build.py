@@ -79,6 +79,7 @@ INFLECTIONS = {
 # read by the build only): it prints bound prefixes and suffixes as entries of their own,
 # with the hyphen where they join (-ize, Tri-, Hemi-), and says in the entry what each is.
 GCIDE = Path("/usr/share/dictd")
+GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
 AFFIX_HEADWORD = re.compile(r"-([A-Za-z]+)-?|([A-Za-z]+)-")
 AFFIX_ENTRY = re.compile(r"\b(prefix|suffix|combining form)\b", re.I)
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -377,6 +378,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # WordNet's notice, which the words taken from it ask for too, is the one beside the
     # meanings (qscore/data/WORDNET-COPYRIGHT, build_meanings.py): one copy in the package
     out["CUSS-LICENSE"] = (CUSS.parent / "license").read_text("utf-8")
+    # GCIDE's notice (GPL, version 2 or later), for the affixes denied.tsv takes from it
+    out["GCIDE-COPYRIGHT"] = GCIDE_COPYRIGHT.read_text("utf-8")
     return out
 
 

@@ -30,7 +30,12 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     from qscore import __version__
 
     notices = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["license-files"]
-    assert {"qscore/data/WORDNET-COPYRIGHT", "qscore/wordlists/SCOWL-COPYRIGHT"} <= set(notices)
+    assert {
+        "qscore/data/WORDNET-COPYRIGHT",
+        "qscore/wordlists/SCOWL-COPYRIGHT",
+        "qscore/wordlists/CUSS-LICENSE",
+        "qscore/wordlists/GCIDE-COPYRIGHT",  # the affixes denied.tsv takes from GCIDE
+    } <= set(notices)
     for notice in notices:
         copies = [n for n in shipped if n.endswith("/" + Path(notice).name) or n == notice]
         assert copies == [f"qscore-{__version__}.dist-info/licenses/{notice}"], copies
