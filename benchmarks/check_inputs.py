@@ -1,10 +1,14 @@
 """Benchmark: `qscore check` on the inputs that once ran for a minute or took gigabytes.
 
-    ./dev python benchmarks/check_inputs.py [RUNS]
+    ./dev python benchmarks/check_inputs.py [RUNS] [TEXT]   # TEXT: only the cases whose label holds it
 
 Each case runs as a whole process, alternately with `python -c "import typer"` so both
 see the same load; reported are the median time, its ratio to the baseline, and the
-largest peak RSS of any run. Issue 7's target: any single check under 1 s and 200 MB.
+largest peak RSS of any run. Issue 7's target: any single check under 1 s and 200 MB;
+issue 23's for a list read with `-`, every refused word with the suggestions it gets
+alone (the sound-alike step included): under 1.5 s. On a machine shared with other work
+the ratio is the figure to compare; "at 60 ms" is the time it stands for on a quiet one,
+where the baseline takes about 60 ms.
 
 The lists are made here from the everyday word list with a fixed seed:
 - 5,000 words, every tenth with one letter changed (500 misspellings);
@@ -29,6 +33,8 @@ from qscore.paths import package_file
 SEED = 7
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 TIME_TARGET_S = 1.0
+LIST_TARGET_S = 1.5  # a list of thousands of words, read with -
+QUIET_BASELINE_S = 0.060
 RSS_TARGET_MB = 200
 
 
@@ -72,6 +78,7 @@ def once(command: list[str], stdin: Path | None) -> tuple[float, float]:
 
 def main() -> int:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    only = sys.argv[2] if len(sys.argv) > 2 else ""
     compile_qscore()
     rng = random.Random(SEED)
     long_word = "".join(rng.choice(LETTERS) for _ in range(200))
@@ -91,8 +98,10 @@ def main() -> int:
         ]
         ok = True
         print(f'median of {runs} runs each, against `python -c "import typer"` in the same run')
-        print(f"{'case':<52} {'ms':>6} {'ratio':>6} {'peak MiB':>9}")
+        print(f"{'case':<52} {'ms':>6} {'ratio':>6} {'at 60 ms':>9} {'peak MiB':>9}")
         for label, args, stdin in cases:
+            if only not in label:
+                continue
             command = qscore_command(*args)
             once(command, stdin)  # warm up: index caches, OS file cache
             mine, base, rss = [], [], 0.0
@@ -102,11 +111,14 @@ def main() -> int:
                 rss = max(rss, peak)
                 base.append(once(BASELINE, None)[0])
             m, b = statistics.median(mine), statistics.median(base)
-            met = m < TIME_TARGET_S and rss < RSS_TARGET_MB
+            target = LIST_TARGET_S if "words" in label else TIME_TARGET_S
+            met = m < target and rss < RSS_TARGET_MB
             ok &= met
-            print(f"{label:<52} {m * 1000:>6.0f} {m / b:>5.2f}x {rss:>9.0f}{'' if met else '  NOT met'}")
-        print(f"baseline median: {statistics.median(base) * 1000:.0f} ms; target: under {TIME_TARGET_S:.0f} s and")
-        print(f"{RSS_TARGET_MB} MB for every case: {'met' if ok else 'NOT met'}")
+            quiet = m / b * QUIET_BASELINE_S * 1000
+            print(f"{label:<52} {m * 1000:>6.0f} {m / b:>5.2f}x {quiet:>9.0f} {rss:>9.0f}{'' if met else '  NOT met'}")
+        print(f"baseline median: {statistics.median(base) * 1000:.0f} ms; target: under {TIME_TARGET_S:.0f} s")
+        verdict = "met" if ok else "NOT met"
+        print(f"({LIST_TARGET_S} s for a list of words) and {RSS_TARGET_MB} MB for every case: {verdict}")
     return 0 if ok else 1
 
 

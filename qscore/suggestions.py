@@ -277,6 +277,7 @@ def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str
     found: list[str] = []
     steps = budget.word_left // WALK_STEP
     taken = 0
+    orders: dict[tuple[int, bool], tuple[str, ...]] = {}  # the letters tried, in order, at a depth
     # (prefix, its row, its parent's row); a row's j-th entry is the distance to word[:j]
     first = [min(j, _FAR) for j in range(size + 1)]
     stack: list[tuple[str, list[int], list[int] | None]] = [("", first, None)]
@@ -287,8 +288,11 @@ def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str
         # a letter the word does not hold matches nothing: one row serves them all, and
         # when it is already too far off only the word's own letters are tried
         other, other_low = _next_row(word, depth, row, parent, last, "")
-        ahead = word[max(depth - _MOST, 0) : depth + _MOST + 1]
-        letters = dict.fromkeys(ahead + word + LETTERS if other_low <= _MOST else ahead + word)
+        near = other_low <= _MOST
+        letters = orders.get((depth, near))
+        if letters is None:  # the same at every node of a depth: worked out once
+            ahead = word[max(depth - _MOST, 0) : depth + _MOST + 1]
+            letters = orders[depth, near] = tuple(dict.fromkeys(ahead + word + LETTERS if near else ahead + word))
         children = []
         for c in letters:
             if taken == steps:
