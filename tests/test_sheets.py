@@ -212,3 +212,12 @@ def test_a_paper_ruling_against_the_dictionary_says_what_the_dictionary_said():
     ok("undo")
     out = ok("challenge", "ann", "jo", "--by", "ben", "--ruling", "valid")  # agreeing: nothing to add
     assert "jo is allowed by the table's ruling: ben loses" in out and "dictionary" not in out.splitlines()[0]
+
+
+def test_a_tie_of_three_is_named_as_a_list_is_said():
+    """A three-way lead read 'Leader: ann and ben and cat with 13.'"""
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "tab")
+    ok("score", "cat", "bat")
+    assert "\nLeader: ann, ben and cat with 13.\n" in ok("sheet")

@@ -12,7 +12,7 @@ from qscore.cards import parse_laid_word, points
 from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
 from qscore.scoresheet import Game, Laydown, RoundState
 from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import running_totals, sheet_json
+from qscore.views.sheet import names_said, running_totals, sheet_json
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -92,7 +92,7 @@ def standing_text(game: Game) -> str:
     if game.over:
         if len(leaders) == 1:
             return f"Game over. {leaders[0]} wins with {best}."
-        return f"Game over. A tie: {' and '.join(leaders)} with {best}."
+        return f"Game over. A tie: {names_said(leaders)} with {best}."
     current = game.current
     assert current is not None
     lines = []
@@ -100,8 +100,7 @@ def standing_text(game: Game) -> str:
         gone = [f"{p} (" + (f"after round {r - 1}" if r > 1 else "before round 1") + ")" for p, r in game.left.items()]
         lines.append("Left: " + ", ".join(gone) + ".")
     if any(totals.values()):
-        lead = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
-        lines.append(f"Leader: {lead} with {best}.")
+        lines.append(f"Leader: {names_said(leaders)} with {best}.")
     lines.append(deal_line(current))
     return "\n".join(lines)
 

@@ -30,6 +30,11 @@ def sheet_json(game: Game) -> dict[str, Any]:
     }
 
 
+def names_said(names: list[str]) -> str:
+    """Players named as a sheet's status line says them: ``ann``, ``ann and ben``, ``ann, ben and cat``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def running_totals(game: Game) -> list[dict[str, int] | None]:
     """Each round's running totals, as a paper sheet keeps them: every player's total after
     the round (a player who left keeps theirs), or None for a round not scored yet."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
+from qscore.views.sheet import names_said
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -123,13 +124,13 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
         if data["winner"]:
             status.append(f"Game over. {data['winner']} wins with {best}.")
         else:
-            status.append(f"Game over. A tie: {' and '.join(leaders)} with {best}.")
+            status.append(f"Game over. A tie: {names_said(leaders)} with {best}.")
     else:
         if data["left"]:
             gone = [f"{p} (before round {r})" for p, r in data["left"].items()]
             status.append("Left: " + ", ".join(gone) + ".")
         if any(data["totals"].values()):
-            status.append(f"Leader: {' and '.join(leaders)} with {best}.")
+            status.append(f"Leader: {names_said(leaders)} with {best}.")
         if now is not None:
             status.append(
                 f"Round {now['number']}: {now['hand_size']} cards. {now['dealer']} deals, {now['starts']} starts."
