@@ -561,7 +561,7 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
 
 def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
     ok("new", "Zoë", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "y", "at", "C"))
+    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "y", "at", "n", "C"))
     in_order(
         out,
         "Who went out? (blank: take the laydowns in turn from ben): zoe",
@@ -571,8 +571,20 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
         "fix ZOE",
         "Zoë already laid cat (went out) in round 1. Replace it? [y/N]: y",
         "Zoë's words: at",
+        "Did Zoë go out? (y: retype the words) [Y/n]: n",
+        "Zoë did not go out.",
     )
     assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
+
+
+def test_a_fix_of_a_player_who_went_out_keeps_them_out():
+    """fix Dad, y, ranges asked "Did Dad go out? [y/N]" and Enter took his going out away:
+    the round closed with nobody out. Words that take every card keep him out, unasked."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "y", "act", "", "", "quit"))
+    assert "Did ann go out?" not in out and "Nobody went out" not in out
+    in_order(out, "Replaced ann's cta (went out) in round 1 with act (went out).", "Totals after round 1")
+    assert laydowns()[-1] == (1, "ann", ["act"], [], True)
 
 
 def test_the_players_are_checked_as_soon_as_they_are_typed():

@@ -283,7 +283,9 @@ class Laydowns:
         replace = self.saving.confirm_replace(player, existing, round_no)
         if replace is not True:
             return None if replace is False else replace
-        entered = self.enter_laydown(game, state, player, went_out=False)
+        # a player who went out is taken as going out again, as a player named so is: asked
+        # only when the words typed leave a card over
+        entered = self.enter_laydown(game, state, player, went_out=existing.out)
         if not isinstance(entered, Entered):
             return entered
         return self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
