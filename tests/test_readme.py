@@ -2,8 +2,8 @@
 do those of the pages under docs/ (each page's examples run in order, in a home of their own).
 
 A command's output is shown whole: a command shown with no output prints nothing. Where
-the README cuts an output short it says so, with a line ``[N lines cut]``, which stands
-for exactly N lines.
+the README cuts an output short it says so, with a line ``[N lines cut]`` or ``[N lines
+cut: what they are]``, which stands for exactly N lines.
 """
 
 import re
@@ -26,7 +26,7 @@ def console_blocks(page=README):
     return re.findall(r"```console\n(.*?)```", text, flags=re.S)
 
 
-CUT = re.compile(r"^\[(\d+) lines? cut\]$")
+CUT = re.compile(r"^\[(\d+) lines? cut(?:: [^\]]+)?\]$")
 
 
 def commands(block):
@@ -60,6 +60,7 @@ def matches(shown, got):
 def test_a_cut_is_counted():
     assert matches(["a", "[2 lines cut]", "d"], ["a", "b", "c", "d"])
     assert not matches(["a", "[1 line cut]", "d"], ["a", "b", "c", "d"])
+    assert matches(["a", "[2 lines cut: b and c]", "d"], ["a", "b", "c", "d"])
     assert not matches(["a"], ["a", "b"]) and not matches([], ["a"])
 
 
