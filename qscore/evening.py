@@ -391,3 +391,41 @@ def fix_round(game: Game, player: str, at_round: int) -> int:
         return n - 1
     rounds = f"round {n - 1} or {n}" if n > 1 else f"round {n}"
     raise GameError(f"{player} has no laydown in {rounds} to fix")
+
+
+@dataclass(frozen=True)
+class Misnamed:
+    """A line that reads as fix, leave or rename but names no player: the name typed, the
+    player it is nearest (None: none is near), and the line with that player in its place."""
+
+    typed: str
+    nearest: str | None
+    meant: str
+
+
+NAMED_COMMANDS = ("fix", "leave", "rename")
+
+
+def misnamed(game: Game | None, words: list[str]) -> Misnamed | None:
+    """``fix pa``, ``leave Benn``, ``rename Bne Benjamin`` (words as typed): the command's
+    player mistyped, or a laydown such as ``fix it``; only the table can say which. None
+    when the line is no such command, or names a player."""
+    import difflib
+
+    if game is None or len(words) < 2 or words[0].lower() not in NAMED_COMMANDS:
+        return None
+    command = words[0].lower()
+    targets = {"fix": fix_target, "leave": leave_target, "rename": rename_target}
+    if targets[command](game, words) is not None:
+        return None
+    keys = {name_key(p): p for p in game.players}
+    numbered = command == "fix" and len(words) > 2 and bool(_NUMBER.fullmatch(words[-1]))
+    ends = [len(words) - 1 if numbered else len(words)]  # fix and leave: the rest is the name
+    if command == "rename":  # the longest run of words that is near a player, then the new name
+        ends = list(range(len(words) - 1, 1, -1)) or [2]
+    for end in ends:
+        typed = " ".join(words[1:end])
+        near = difflib.get_close_matches(name_key(typed), keys, n=1, cutoff=0.6)
+        if near:
+            return Misnamed(typed, keys[near[0]], " ".join([words[0], keys[near[0]], *words[end:]]))
+    return Misnamed(" ".join(words[1 : ends[-1]]), None, "")

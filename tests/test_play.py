@@ -840,3 +840,27 @@ def test_ctrl_c_in_play_stops_with_the_status_of_an_interrupt(monkeypatch):
     assert r.exit_code == 130 and "Stopped. Game" in r.stdout
     monkeypatch.undo()
     assert run("play", input="").exit_code == 0  # the end of input is no interrupt
+
+
+def test_fix_leave_or_rename_naming_no_player_is_asked_about_not_laid():
+    """fix pa at a words prompt was recorded as the laydown fix pa, leave Benn judged as
+    words; fix it, where no player is named it, is still a laydown when the table says so."""
+    ok("new", "ann", "ben", "cat", "dan", "--rounds", "6")
+    typed = ("", "fix be", "y", "leave Catt", "y", "rename Dann Daniel", "", "fix it", "y", "fix it", "n", "Z", "quit")
+    out = ok("play", input=lines(*typed))
+    in_order(
+        out,
+        "ben's words: fix be\nfix be: no player 'be': did you mean ben? (n: fix be are words laid) [Y/n]: y",
+        "Not taken: ben has no laydown in round 1 to fix.",
+        "ben's words: leave Catt\nleave Catt: no player 'Catt': did you mean cat?",
+        "cat leaves the game",
+        "ben's words: rename Dann Daniel\nrename Dann Daniel: no player 'Dann': did you mean dan?",
+        "dan is now Daniel on the whole sheet",
+        "ben's words: fix it\nfix it: the command fix? There is no player 'it' (n: fix it are words laid) [Y/n]: y",
+        "Write fix PLAYER, or fix PLAYER ROUND.",
+        "ben's words: fix it\nfix it: the command fix? There is no player 'it'",
+        "ben's unused cards (1 card; blank: retype the words): Z\n",
+        "Recorded ben's laydown in round 1: fix it (unused Z).",
+    )
+    assert laydowns() == [(1, "ben", ["fix", "it"], ["Z"], False)]
+    assert json.loads(ok("sheet", "--json"))["players"] == ["ann", "ben", "cat", "Daniel"]

@@ -17,6 +17,7 @@ from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
+    from qscore.evening import Misnamed
     from qscore.scoresheet import Game, RoundState
 
 COMMANDS = """At any prompt you can type:
@@ -29,7 +30,8 @@ COMMANDS = """At any prompt you can type:
   help            this list
   quit            stop here; everything entered is saved
 At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
-about once: answer n to lay it as a word. A word or a name in quotes is never a command: 'undo'."""
+about once: answer n to lay it as a word; fix, leave or rename naming no player is asked about
+each time. A word or a name in quotes is never a command: 'undo'."""
 WORD_COMMANDS = ("help", "quit", "sheet", "undo")
 COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
 USAGE = {
@@ -169,7 +171,7 @@ class Prompts:
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
         """One line from the table; the commands are carried out here, the rest returned."""
-        from qscore.evening import fix_target, leave_target, rename_target
+        from qscore.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
             try:
@@ -178,7 +180,16 @@ class Prompts:
                 return Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt))
             parts = line.lower().split()
             command = parts[0] if parts else ""
-            if words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
+            confirmed = False  # the table said a line naming no player is the command
+            if words and command in NAMED_COMMANDS and (slip := misnamed(self.session.game(), line.split())):
+                meant = self.name_meant(line, slip)
+                if not isinstance(meant, bool):
+                    return meant
+                if not meant:
+                    return line  # the words, laid (the dictionary's refusal is told next)
+                confirmed, line = True, slip.meant or line  # the player it is nearest, or the usage
+                parts = line.lower().split()
+            elif words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
                 meant = self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True)
                 if not isinstance(meant, bool):
                     return meant
@@ -209,7 +220,7 @@ class Prompts:
             elif command == "rename" and (names := rename_target(self.session.game(), line.split())):
                 if (changed := self.rename(*names)) is not None:
                     return changed
-            elif command in ("fix", "leave", "rename") and not words:
+            elif command in NAMED_COMMANDS and (confirmed or not words):
                 print(f"There is no game yet to {command}." if self.session.name is None else USAGE[command])
             else:
                 return line
@@ -218,6 +229,17 @@ class Prompts:
         """At a player's words, a command that is also a word (quit, undo, sheet, help) is
         asked about: no laid word is taken for a command unasked."""
         return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
+
+    def name_meant(self, line: str, slip: "Misnamed") -> bool | Turn:
+        """At a player's words, fix, leave or rename naming no player is asked about, told
+        the player nearest the name typed: no laid words are taken for a command unasked,
+        nor a mistyped command for words."""
+        command = line.split()[0].lower()
+        if slip.nearest is not None:
+            question = f"{line}: no player {slip.typed!r}: did you mean {slip.nearest}?"
+        else:
+            question = f"{line}: the command {command}? There is no player {slip.typed!r}"
+        return self.yes_no(f"{question} (n: {line} are words laid)", default=True)
 
     def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool | Turn:
         choices = "[Y/n]" if default else "[y/N]"
