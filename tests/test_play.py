@@ -864,3 +864,15 @@ def test_fix_leave_or_rename_naming_no_player_is_asked_about_not_laid():
     )
     assert laydowns() == [(1, "ben", ["fix", "it"], ["Z"], False)]
     assert json.loads(ok("sheet", "--json"))["players"] == ["ann", "ben", "cat", "Daniel"]
+
+
+def test_the_bonus_play_shows_is_the_one_in_force_after_a_leave():
+    """After a leave down to two players chose longest, a resumed play still said bonus: both."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4,5")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("score", "cat", "ox", "--unused", "E")
+    ok("leave", "cat", "--bonus", "longest")
+    out = ok("play", input=lines("quit"))
+    assert "bonus: longest (10 points) from round 2 (both before), dictionary: everyday." in out
+    assert "bonus: both" not in out

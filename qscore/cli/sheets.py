@@ -106,13 +106,19 @@ def standing_text(game: Game) -> str:
 
 
 def settings_text(game: Game) -> str:
-    """What the table agreed: deck, rounds, bonus and its size, dictionary, review."""
+    """What the table agreed: deck, rounds, bonus and its size, dictionary, review. The
+    bonus is the one in force: a leave down to two players may have changed it from a
+    round on, and the one before is said."""
     c = game.config
     rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
-    size = "" if c.bonus == "none" else f" ({c.bonus_points} points)"
+    bonus = (game.current or game.rounds[-1]).bonus
+    size = "" if bonus == "none" else f" ({c.bonus_points} points)"
+    since = next(r for r in game.rounds if r.bonus == bonus).number
+    if since > 1:
+        size += f" from round {since} ({game.rounds[0].bonus} before)"
     return (
         f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {c.bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
+        f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
     )
 
 
