@@ -73,6 +73,14 @@ def _seat(names: list[str], name: str) -> int:
     return [p.lower() for p in names].index(name.lower())
 
 
+def _seats(names: list[str]) -> dict[str, int]:
+    """Each seat by its player's name in lower case (the first seat of a name, as ``_seat`` finds it)."""
+    seats: dict[str, int] = {}
+    for i, p in enumerate(names):
+        seats.setdefault(p.lower(), i)
+    return seats
+
+
 def effective(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: undo entries and what they took back are left out."""
     undone = {e.act.undoes for e in entries if isinstance(e.act, Undone)}
@@ -85,6 +93,9 @@ class Game:
     def __init__(self, name: str, entries: Sequence[Entry]) -> None:
         self.name = name
         self.entries = list(entries)
+        # the log as the store read it (its digest and lines), so that a write reading it
+        # again inside its transaction need not parse it again
+        self.read_as: tuple[str, list[LogLine]] | None = None
         if not entries or not isinstance(entries[0].act, Created):
             raise GameError(f"game {name!r} has no start entry")
         self.config = entries[0].act.config
@@ -107,18 +118,25 @@ class Game:
         bonus_from: list[tuple[int, str]] = []
         laid: list[tuple[int, LaidDown]] = []
         challenged: list[tuple[int, int, Challenged]] = []
+        seats = _seats(names)
+
+        def seat_of(name: str) -> int:  # a long log names a seat ten thousand times: looked up, not searched
+            found = seats.get(name.lower())
+            return found if found is not None else _seat(names, name)
+
         for e in effective(self.entries)[1:]:
             match e.act:
                 case Renamed(old=old, new=new):
-                    names[_seat(names, old)] = new
+                    names[seat_of(old)] = new
+                    seats = _seats(names)
                 case Left() as gone:
-                    left[_seat(names, gone.player)] = (gone.round, gone.under_way)
+                    left[seat_of(gone.player)] = (gone.round, gone.under_way)
                     if gone.bonus:
                         bonus_from.append((gone.round, gone.bonus))
                 case LaidDown() as down:
-                    laid.append((_seat(names, down.player), down))
+                    laid.append((seat_of(down.player), down))
                 case Challenged() as ch:
-                    challenged.append((_seat(names, ch.player), _seat(names, ch.by), ch))
+                    challenged.append((seat_of(ch.player), seat_of(ch.by), ch))
         self._players = tuple(names)
         self.left = {names[seat]: r for seat, (r, _) in sorted(left.items())}
         self.rounds = self._deal(names, left, bonus_from)

@@ -197,7 +197,10 @@ class GameStore:
 
         with self.file.reading(check=check) as look:
             game_id, found = self._resolve(look.conn, name)
-            return Game.from_log(found, self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))[0])
+            log, digest, _kept = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
+            game = Game.from_log(found, log)
+            game.read_as = (digest.hexdigest(), log)
+            return game
 
     def saved_name(self, name: str) -> str:
         """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
@@ -205,15 +208,16 @@ class GameStore:
             return self._resolve(look.conn, name)[1]
 
     @contextmanager
-    def appending(self, name: str | None = None) -> Iterator[Appending]:
+    def appending(self, name: str | None = None, known: tuple[str, list[LogLine]] | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's
-        check found the file whole: the game's log is read checked inside it, the caller
-        checks its entry against it and ``add``s it, and it commits when the block ends
-        (an error raised in the block leaves the game as it was)."""
+        check found the file whole: the game's log is read checked inside it (``known``:
+        its digest and entries as read before, not parsed again if the rows are the same),
+        the caller checks its entry against it and ``add``s it, and it commits when the
+        block ends (an error raised in the block leaves the game as it was)."""
         written: list[Written] = []
         with self.file.writing() as look, self._transaction(look, written):
             game_id, found = self._resolve(look.conn, name)
-            read = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
+            read = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id), known=known)
             yield Appending(self, look, game_id, found, read, written)
 
     def games(self) -> list[Game | Unreadable]:

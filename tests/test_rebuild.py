@@ -208,3 +208,51 @@ def test_stats_and_games_print_the_same_while_figures_are_made(isolated_home):
     sql(isolated_home, "DELETE FROM summaries")
     assert [ok("games"), ok("stats")] == expected
     assert json.loads(ok("stats", "--json"))["players"]["ann"]["games"] == 1
+
+
+class CountingJson:
+    """json as gamelog uses it, counting the entries it parses."""
+
+    def __init__(self) -> None:
+        self.loads_made = 0
+
+    def loads(self, text, *args, **kwargs):
+        self.loads_made += 1
+        return json.loads(text, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(json, name)
+
+
+def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch):
+    from qscore import gamelog
+
+    ok("new", "ann", "ben", "--bonus", "none", "-g", "long")
+    ok("score", "ann", "at", "--unused", "E")
+    for _ in range(5):
+        ok("score", "ann", "at", "--unused", "E", "--replace")  # corrections: each an entry of the log
+    counting = CountingJson()
+    monkeypatch.setattr(gamelog, "json", counting)
+    ok("score", "ben", "ox", "--unused", "E")
+    entries = 7
+    # each entry once, read before the write (which found the same rows), and the kept summary
+    assert counting.loads_made == entries + 1
+
+
+def test_a_write_reads_an_entry_saved_meanwhile(monkeypatch):
+    from qscore.scorekeeper import reads, writes
+
+    ok("new", "ann", "ben", "--bonus", "none", "-g", "meanwhile")
+    before = reads._game_to_write
+
+    def another_terminal_first(name):
+        game = before(name)
+        monkeypatch.setattr(writes, "_game_to_write", before)
+        ok("score", "ann", "at", "--unused", "E", "-g", "meanwhile")  # saved between the read and the write
+        return game
+
+    monkeypatch.setattr(writes, "_game_to_write", another_terminal_first)
+    ok("score", "ben", "ox", "--unused", "E", "-g", "meanwhile")
+    sheet = json.loads(ok("sheet", "--json", "-g", "meanwhile"))
+    assert sheet["rounds"][0]["players"]["ann"]["words"] == ["at"]
+    assert sheet["rounds"][0]["players"]["ben"]["words"] == ["ox"]

@@ -88,7 +88,7 @@ def _append(build: Callable[[Game], A], game: str | None, read: Game | None = No
     from qscore.gamelines import FIGURES_VERSION
     from qscore.scoresheet import Game
 
-    with open_store().appending(game) as write:
+    with open_store().appending(game, read.read_as if read is not None else None) as write:
         same = read is not None and read.name == write.name and _same_log(read, write.log)
         before = read if same and read is not None else Game.from_log(write.name, write.log)
         entry = write.add(build(before))
@@ -100,6 +100,9 @@ def _append(build: Callable[[Game], A], game: str | None, read: Game | None = No
 def _same_log(game: Game, log: list[LogLine]) -> bool:
     """Whether ``game`` was replayed from this log (its entries read alike: no replay needed)."""
     from qscore.entries import read_entries
+
+    if game.read_as is not None and game.read_as[1] is log:
+        return True  # the write found the very rows the game was replayed from
 
     return len(game.entries) == len(log) and read_entries(game.name, log) == game.entries
 
