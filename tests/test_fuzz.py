@@ -1,7 +1,8 @@
 """A quick run of benchmarks/fuzz_cli.py and benchmarks/kill_loop.py: random command
 lines and the huge-input set (smaller), each answered without a traceback or signal,
-within 200 MB or refused in one line; and a few runs killed mid-write, after which
-nothing is lost or doubled. The time bound, a second, is the benchmark's alone
+within 200 MB or refused in one line; a few runs killed mid-write, after which
+nothing is lost or doubled; and a few bytes of benchmarks/hostile_trial.py's games file
+flipped, none showing a game as another or printing a raw control character. The time bound, a second, is the benchmark's alone
 (``./dev python benchmarks/fuzz_cli.py``): a test must pass on a busy machine. Marked slow (about
 fifteen seconds): ``./dev test -m "not slow"`` leaves it out."""
 
@@ -47,3 +48,12 @@ def test_a_run_is_measured_by_its_own_peak_memory_not_the_callers(tmp_path):
     run = qscore(["--version"], tmp_path)
     assert run.status == 0 and 1 < run.mib < 150
     del ballast
+
+
+@pytest.mark.slow
+def test_a_few_flipped_bytes_show_no_game_as_another_and_no_raw_byte():
+    from hostile_trial import trial
+
+    found = trial(12, seed=27)
+    assert found.failures == [] and not found.failed, (found.failures, found.odd)
+    assert sum(found.by_kind.values()) == 12 and found.by_kind["named"]  # damage was found and told
