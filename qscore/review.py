@@ -110,7 +110,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     the keys no word has."""
     from collections import Counter
 
-    from qscore.solver import best_value, candidate_words, check_hand, packed_value
+    from qscore.solver import candidate_words, card_sets, check_hand, packed_value
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)
@@ -118,12 +118,26 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
         return 0  # one card makes no word: its best is every card unused, never above zero
     check_hand(cards, deck)
     allowed = ruled(laid, dictionary)
-    top = best_value(cards, allowed, allowed.anagram_keys() if many else None)
+    keys = allowed.anagram_keys() if many else None
+    if keys is not None:
+        sets = card_sets(Counter(cards), allowed, keys)
+        groups = [s.cards for s in sets]
+
+        def spelled() -> list[list[str]]:  # the words of each set of cards, looked up only if needed
+            return [s.words(allowed) for s in sets]
+    else:  # each word as the review finds them, a set of cards each
+        words = candidate_words(Counter(cards), allowed)
+        groups = [w.cards for w in words]
+
+        def spelled() -> list[list[str]]:
+            return [[w.text] for w in words]
+
+    top = packed_value(cards, groups)
     if max(0, top - laid.penalty) <= scored:
         return 0  # a play worth less than the top misses nothing either
-    words = candidate_words(Counter(cards), allowed)
-    known = _looked_up({w.text for w in words})
-    near = packed_value(cards, [w.cards for w in words if w.text in known])
+    texts = spelled()
+    known = _looked_up({t for ts in texts for t in ts})
+    near = packed_value(cards, [g for g, ts in zip(groups, texts, strict=True) if any(t in known for t in ts)])
     best = near if near >= max(top - NEAR, scored + laid.penalty) else top
     return max(0, max(0, best - laid.penalty) - scored)
 

@@ -241,20 +241,41 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidW
     return found
 
 
-def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) -> list[tuple[Card, ...]]:
+@dataclass(frozen=True)
+class CardSet:
+    """A sub-multiset of a hand's cards that spells an allowed word exactly: its single
+    cards, its double cards, and the anagram key of their letters."""
+
+    singles: tuple[Card, ...]
+    doubles: tuple[Card, ...]
+    key: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.singles + self.doubles
+
+    def words(self, dictionary: Dictionary) -> list[str]:
+        """The allowed words these cards spell exactly."""
+        texts = dictionary.anagrams(self.key)
+        if not self.doubles:
+            return texts  # single cards spell any word of their letters
+        return [w.text for w in spelled_exactly(texts, self.singles, self.doubles)]
+
+
+def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) -> list[CardSet]:
     """Each sub-multiset of the cards that spells an allowed word exactly, once (its
     anagrams score alike): a walk over the letters in order, cut short wherever no
     anagram key of the dictionary begins with the letters taken, the keys tested in
     memory (``Dictionary.anagram_keys``)."""
     singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
-    found: list[tuple[Card, ...]] = []
+    found: list[CardSet] = []
     for _letters, doubles in sub_multisets([c for c in counts if c.is_double], counts):
         forced = Counter("".join(c.letters for c in doubles))
         for key, chosen in _keys_within(singles, counts, forced, len(doubles), keys):
             if not doubles:
-                found.append(chosen)  # single cards spell any word of their letters
+                found.append(CardSet(chosen, (), key))  # single cards spell any word of their letters
             elif next(spelled_exactly(dictionary.anagrams(key), chosen, doubles), None) is not None:
-                found.append(chosen + doubles)
+                found.append(CardSet(chosen, doubles, key))
     return found
 
 
@@ -299,7 +320,7 @@ def best_value(cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys 
     if keys is None:
         sets = [w.cards for w in candidate_words(counts, dictionary)]
     else:
-        sets = card_sets(counts, dictionary, keys)
+        sets = [s.cards for s in card_sets(counts, dictionary, keys)]
     return packed_value(cards, sets)
 
 
