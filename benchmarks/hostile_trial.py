@@ -2,7 +2,8 @@
 file should be. No game may be shown as another, no raw control character printed, no
 run may hang or end in a traceback. tests/test_fuzz.py runs a dozen flips (pytest -m slow).
 
-    ./dev python benchmarks/hostile_trial.py [FLIPS] [SEED]    # 2,000 flips by default
+    ./dev python benchmarks/hostile_trial.py [FLIPS] [SEED] [TABLES]  # 2,000 flips by default
+                                        # TABLES: only these tables' and indexes' pages, comma-separated
     ./dev python benchmarks/fuzz_cli.py [RUNS] [SEED]          # the fuzzed command lines
 
 A small games file is made (three games: a closed round with a challenge, a renamed
@@ -172,12 +173,6 @@ def in_use(data: bytes, page_size: int) -> list[int]:
     return used
 
 
-def flips(data: bytes, page_size: int, wanted: int, rng: random.Random) -> list[int]:
-    """Every byte in use, or ``wanted`` of them at random (seeded), in file order."""
-    used = in_use(data, page_size)
-    return used if wanted >= len(used) else sorted(rng.sample(used, wanted))
-
-
 def odd_files(home: Path, db: Path, original: bytes) -> Counter[str]:
     """The games file as a FIFO, a folder, a dangling link... each with every command."""
     found: Counter[str] = Counter()
@@ -247,9 +242,10 @@ class Trial:
         return bool(self.failures) or any(k.endswith(("traceback", "hang", "raw control character")) for k in self.odd)
 
 
-def trial(wanted: int, seed: int, progress: bool = False) -> Trial:
-    """Flip ``wanted`` bytes in use of a small games file (every one, if that many), one at
-    a time, then try the odd files."""
+def trial(wanted: int, seed: int, progress: bool = False, only: set[str] | None = None) -> Trial:
+    """Flip ``wanted`` bytes in use of a small games file (every one, if that many; of the
+    pages of the tables and indexes ``only`` names, if given), one at a time, then try the
+    odd files."""
     from qscore.storage import DB_NAME
 
     rng = random.Random(seed)
@@ -265,7 +261,8 @@ def trial(wanted: int, seed: int, progress: bool = False) -> Trial:
         owner = pages(db)
         expected = in_child(home)
         assert expected is not None and db.read_bytes() == original, "the undamaged file changed when read"
-        offsets = flips(original, page_size, wanted, rng)
+        used = [o for o in in_use(original, page_size) if only is None or owner[o // page_size] in only]
+        offsets = used if wanted >= len(used) else sorted(rng.sample(used, wanted))
         found = Trial(
             len(original), page_size, len(in_use(original, page_size)), offsets, Counter(), Counter(), [], Counter()
         )
@@ -296,7 +293,8 @@ def trial(wanted: int, seed: int, progress: bool = False) -> Trial:
 def main() -> int:
     wanted = int(sys.argv[1]) if len(sys.argv) > 1 else FLIPS
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 27
-    found = trial(wanted, seed, progress=True)
+    only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
+    found = trial(wanted, seed, progress=True, only=only)
     print(f"\nfile: {found.size:,} bytes, {found.size // found.page_size} pages of {found.page_size}")
     print(f"flips tried: {len(found.offsets):,} of the {found.in_use:,} bytes in use (seed {seed})")
     for kind, n in found.by_kind.most_common():
