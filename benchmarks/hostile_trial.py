@@ -263,9 +263,7 @@ def trial(wanted: int, seed: int, progress: bool = False, only: set[str] | None 
         assert expected is not None and db.read_bytes() == original, "the undamaged file changed when read"
         used = [o for o in in_use(original, page_size) if only is None or owner[o // page_size] in only]
         offsets = used if wanted >= len(used) else sorted(rng.sample(used, wanted))
-        found = Trial(
-            len(original), page_size, len(in_use(original, page_size)), offsets, Counter(), Counter(), [], Counter()
-        )
+        found = Trial(len(original), page_size, len(used), offsets, Counter(), Counter(), [], Counter())
         start = time.monotonic()
         for n, offset in enumerate(offsets, 1):
             damaged = bytearray(original)
@@ -296,7 +294,8 @@ def main() -> int:
     only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
     found = trial(wanted, seed, progress=True, only=only)
     print(f"\nfile: {found.size:,} bytes, {found.size // found.page_size} pages of {found.page_size}")
-    print(f"flips tried: {len(found.offsets):,} of the {found.in_use:,} bytes in use (seed {seed})")
+    where = f" of {', '.join(sorted(only))}" if only else ""
+    print(f"flips tried: {len(found.offsets):,} of the {found.in_use:,} bytes in use{where} (seed {seed})")
     for kind, n in found.by_kind.most_common():
         print(f"  {kind}: {n:,}")
     print("by table or index (flips: outcomes):")

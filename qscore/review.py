@@ -103,14 +103,15 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
 def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
     """``review_hand(...).missed``, found from values alone, without making a play: the
     top value V of the cards (a set of cards standing for its words), and only when V
-    would miss points, C, the value of the words a table can check. ``best_play``
-    returns a play worth C when C >= max(V - NEAR, scored + penalty) (then C is V, or the
-    top play lays a word that cannot be checked) and one worth V otherwise. With ``many``
+    would miss points, C, the value of the words a table can check (V itself, when a top
+    packing's sets of cards each spell such a word). ``best_play`` returns a play worth C
+    when C >= max(V - NEAR, scored + penalty) (then C is V, or the top play lays a word
+    that cannot be checked) and one worth V otherwise. With ``many``
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
     the keys no word has."""
     from collections import Counter
 
-    from qscore.solver import candidate_words, card_sets, check_hand, packed_value
+    from qscore.solver import candidate_words, card_sets, check_hand, packed_value, packing_of
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)
@@ -123,21 +124,26 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
         sets = card_sets(Counter(cards), allowed, keys)
         groups = [s.cards for s in sets]
 
-        def spelled() -> list[list[str]]:  # the words of each set of cards, looked up only if needed
-            return [s.words(allowed) for s in sets]
+        def words_of(i: int) -> list[str]:  # the words of a set of cards, looked up only if needed
+            return sets[i].words(allowed)
     else:  # each word as the review finds them, a set of cards each
         words = candidate_words(Counter(cards), allowed)
         groups = [w.cards for w in words]
 
-        def spelled() -> list[list[str]]:
-            return [[w.text] for w in words]
+        def words_of(i: int) -> list[str]:
+            return [words[i].text]
 
-    top = packed_value(cards, groups)
+    packing = packing_of(cards, groups)
+    top = packing.value(packing.full)
     if max(0, top - laid.penalty) <= scored:
         return 0  # a play worth less than the top misses nothing either
-    texts = spelled()
-    known = _looked_up({t for ts in texts for t in ts})
-    near = packed_value(cards, [g for g, ts in zip(groups, texts, strict=True) if any(t in known for t in ts)])
+    laid_sets, _unused = packing.play_of(packing.full)
+    if all(_looked_up(set(words_of(i))) for i in laid_sets):
+        near = top  # a top play of words a table can check: the review shows one worth as much
+    else:
+        texts = [words_of(i) for i in range(len(groups))]
+        known = _looked_up({t for ts in texts for t in ts})
+        near = packed_value(cards, [g for g, ts in zip(groups, texts, strict=True) if any(t in known for t in ts)])
     best = near if near >= max(top - NEAR, scored + laid.penalty) else top
     return max(0, max(0, best - laid.penalty) - scored)
 

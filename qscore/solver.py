@@ -144,23 +144,9 @@ class Packing(Generic[W]):
         memo[state] = found = (best, most)
         return found
 
-
-class Hand(Packing[LaidWord]):
-    """A hand as a packed multiset, with every word it can make."""
-
-    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
-        """``found``: the words the cards make, when the caller has them already."""
-        counts = Counter(cards)
-        if found is None:
-            found = candidate_words(counts, dictionary)
-        longest_first = sorted(found, key=lambda w: (-w.letters, -w.points))
-        super().__init__(counts, [(w.cards, w) for w in longest_first])
-        # every word the hand can make, longest first, with its cards as a mask
-        self.words = [(self.mask(w.cards), w) for w in longest_first]
-
-    def play_of(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
+    def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
         """The words and unused cards of a packing of ``state`` that reaches ``value``."""
-        words: list[LaidWord] = []
+        words: list[W] = []
         unused: list[Card] = []
         while state:
             target = self.value(state, per_word)
@@ -175,6 +161,20 @@ class Hand(Packing[LaidWord]):
                 unused.append(self.cards[i])
                 state -= 1 << (BITS * i)
         return words, unused
+
+
+class Hand(Packing[LaidWord]):
+    """A hand as a packed multiset, with every word it can make."""
+
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
+        """``found``: the words the cards make, when the caller has them already."""
+        counts = Counter(cards)
+        if found is None:
+            found = candidate_words(counts, dictionary)
+        longest_first = sorted(found, key=lambda w: (-w.letters, -w.points))
+        super().__init__(counts, [(w.cards, w) for w in longest_first])
+        # every word the hand can make, longest first, with its cards as a mask
+        self.words = [(self.mask(w.cards), w) for w in longest_first]
 
     def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
         """The states play starts from: the whole hand, or the hand less each distinct discard."""
@@ -328,6 +328,11 @@ def packed_value(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> int
     """The best value of ``cards`` laid as any of the card sets ``sets`` (each a word's), the rest unused."""
     packing: Packing[None] = Packing(Counter(cards), [(c, None) for c in sets])
     return packing.value(packing.full)
+
+
+def packing_of(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> Packing[int]:
+    """``cards`` packed with the card sets ``sets``, each known by its place in ``sets``."""
+    return Packing(Counter(cards), [(c, i) for i, c in enumerate(sets)])
 
 
 def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:
