@@ -2,8 +2,9 @@
 lines and the huge-input set (smaller), each answered without a traceback or signal,
 within 200 MB or refused in one line; a few runs killed mid-write, after which
 nothing is lost or doubled; and a few bytes of benchmarks/hostile_trial.py's games file
-flipped, none showing a game as another or printing a raw control character. The time bound, a second, is the benchmark's alone
-(``./dev python benchmarks/fuzz_cli.py``): a test must pass on a busy machine. Marked slow (about
+flipped, none showing a game as another or printing a raw control character. The time
+bound, a second, is the benchmark's alone (``./dev python benchmarks/fuzz_cli.py``): a
+test must pass on a busy machine. Marked slow (about
 fifteen seconds): ``./dev test -m "not slow"`` leaves it out."""
 
 import sys
