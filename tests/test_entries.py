@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -98,15 +97,17 @@ def test_ctrl_c_while_qscore_loads_is_one_line(tmp_path):
             sys.executable,
             "-c",
             "import sys, time, qscore.__main__ as m; sys.argv = ['qscore', 'check', 'quiz'];"
-            "import qscore.cli as c; c.main = lambda: time.sleep(30); m.main()",
+            "import qscore.cli as c; c.main = lambda: (print('now', flush=True), time.sleep(120)); m.main()",
         ],
         env=env,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)
+    # the interrupt is sent once the child says it is there: a fixed wait missed it on a busy machine
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "now"
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=120)
     assert (proc.returncode, err) == (130, "\nqscore: stopped (Ctrl-C): nothing was saved\n")
 
 

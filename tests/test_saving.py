@@ -463,7 +463,7 @@ def interrupted_score(patch):
     )
     assert proc.stdout.readline().strip() == b"now"
     proc.send_signal(signal.SIGINT)
-    _out, err = proc.communicate(timeout=30)
+    _out, err = proc.communicate(timeout=120)  # a bound on a hang, not a time to meet
     return proc.returncode, err.decode()
 
 
