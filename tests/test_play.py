@@ -850,13 +850,13 @@ def test_fix_leave_or_rename_naming_no_player_is_asked_about_not_laid():
     out = ok("play", input=lines(*typed))
     in_order(
         out,
-        "ben's words: fix be\nfix be: no player 'be': did you mean ben? (n: fix be are words laid) [Y/n]: y",
+        "ben's words: fix be\nfix be: no player 'be': did you mean ben? (n: the words laid are fix be) [Y/n]: y",
         "Not taken: ben has no laydown in round 1 to fix.",
         "ben's words: leave Catt\nleave Catt: no player 'Catt': did you mean cat?",
         "cat leaves the game",
         "ben's words: rename Dann Daniel\nrename Dann Daniel: no player 'Dann': did you mean dan?",
         "dan is now Daniel on the whole sheet",
-        "ben's words: fix it\nfix it: the command fix? There is no player 'it' (n: fix it are words laid) [Y/n]: y",
+        "ben's words: fix it\nfix it: the command fix? There is no player 'it' (n: the words laid are fix it) [Y/n]: y",
         "Write fix PLAYER, or fix PLAYER ROUND.",
         "ben's words: fix it\nfix it: the command fix? There is no player 'it'",
         "ben's unused cards (1 card; blank: retype the words): Z\n",

@@ -239,7 +239,7 @@ class Prompts:
             question = f"{line}: no player {slip.typed!r}: did you mean {slip.nearest}?"
         else:
             question = f"{line}: the command {command}? There is no player {slip.typed!r}"
-        return self.yes_no(f"{question} (n: {line} are words laid)", default=True)
+        return self.yes_no(f"{question} (n: the words laid are {line})", default=True)
 
     def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool | Turn:
         choices = "[Y/n]" if default else "[y/N]"
