@@ -213,6 +213,15 @@ def test_meanings_for_the_allowed_words_of_the_lists(name):
     assert len(missing) <= 0.05 * len(allowed), f"{len(missing)} of {len(allowed)} have none: {' '.join(missing)}"
 
 
+def test_every_two_letter_word_everyday_allows_has_a_meaning():
+    """Two-letter words are the ones a table challenges most (od, xu, ka): each the default
+    dictionary allows has a meaning to settle it with."""
+    shipped = (REPO / "qscore" / "wordlists" / "everyday.txt").read_text().split()
+    two = [w for w in shipped if len(w) == 2]
+    assert len(two) > 80
+    assert [w for w in two if not define(w).found] == []
+
+
 def test_meanings_are_loaded_only_when_asked():
     code = "import sys, qscore.cli, qscore.dictionaries; print('qscore.meanings' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
