@@ -461,20 +461,21 @@ def main() -> int:
             return 2
     files = build()
     stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
-    stale += sorted(p.name for p in OUT.iterdir() if p.name not in files)
+    stale += sorted(p.name for p in OUT.iterdir() if p.name not in files and p.is_file())  # built/: the indexes
     if args.check:
         for name in stale:
             print(f"build.py: qscore/wordlists/{name} differs from what SCOWL builds", file=sys.stderr)
         return 1 if stale else 0
     OUT.mkdir(parents=True, exist_ok=True)
     for old in sorted(OUT.iterdir()):
-        if old.name not in files:
+        if old.name not in files and old.is_file():
             old.unlink()
             print(f"removed qscore/wordlists/{old.name}")
     for name, text in files.items():
         (OUT / name).write_text(text, "utf-8")
         print(f"wrote qscore/wordlists/{name} ({text.count(chr(10))} lines)")
-    return 0
+    # the lists' indexes, as the wheel's build makes them, so that the checkout reads them too
+    return subprocess.run([sys.executable, str(HERE.parent / "tools" / "word_indexes.py")], check=False).returncode
 
 
 if __name__ == "__main__":

@@ -200,10 +200,14 @@ def test_house_rules_layer_on_any_dictionary(tmp_path):
         assert "qat" in house.anagrams("aqt") and "cats" not in house.anagrams("acst")
 
 
-def test_word_index_is_built_once_and_reused():
-    index = open_dictionary("everyday").index
-    assert "quiz" in index
-    built = sorted(os.environ["QSCORE_HOME"] + "/cache/" + f for f in os.listdir(os.environ["QSCORE_HOME"] + "/cache"))
+def test_word_index_is_built_once_and_reused(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source = tmp_path / "w.txt"
+    source.write_text("quiz\nthin\n", "utf-8")
+    index = open_dictionary(str(source)).index
+    assert "quiz" in index and index.anagrams("hint") == ["thin"]
+    built = sorted(tmp_path / "own" / "cache" / f for f in os.listdir(tmp_path / "own" / "cache"))
+    assert len(built) == 2
     stamps = [os.stat(p).st_mtime_ns for p in built]
     again = WordIndex(index.source)
     assert "quiz" in again and again.anagrams("iquz") == ["quiz"]

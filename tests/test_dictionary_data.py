@@ -302,6 +302,80 @@ def test_indexes_of_a_changed_source_are_removed(tmp_path, monkeypatch):
     assert "zoo" in WordIndex(other)
 
 
+def built_for(source: Path, folder: Path, *kinds: str) -> None:
+    """The indexes of a list as the package's build writes them (tools/word_indexes.py)."""
+    from qscore.dictionaries.wordfiles import build_index, built_name, index_key, read_word_list
+
+    folder.mkdir(exist_ok=True)
+    for kind in kinds:
+        key = index_key(source.read_bytes())
+        build_index(kind, read_word_list(source, whole=True)).save(str(folder / built_name(source, key, kind)))
+
+
+def test_a_list_built_with_the_package_is_read_from_it_and_nothing_is_built(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source, built = tmp_path / "w.txt", tmp_path / "built"
+    source.write_text("quiz\nthin\nthe\n", "utf-8")
+    built_for(source, built, "words", "anagrams", "sounds")
+    index = WordIndex(source, whole=True, built=built)
+    assert "quiz" in index and index.anagrams("hint") == ["thin"] and index.sounding("0") == ["the"]
+    assert not (tmp_path / "own").exists(), "an index of the package's was built again"
+
+
+def test_a_list_changed_since_the_package_was_built_is_indexed_in_the_cache(tmp_path, monkeypatch):
+    """A shipped list rebuilt in a checkout after its install: the package's index is of the
+    list before, and is never read for it."""
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source, built = tmp_path / "w.txt", tmp_path / "built"
+    source.write_text("quiz\nthin\n", "utf-8")
+    built_for(source, built, "words", "anagrams")
+    source.write_text("quiz\nthis\n", "utf-8")
+    index = WordIndex(source, whole=True, built=built)
+    assert "this" in index and "thin" not in index and index.anagrams("hist") == ["this"]
+    assert len(list((tmp_path / "own" / "cache").iterdir())) == 2
+    assert len(list(built.iterdir())) == 2  # the package's own folder is only read
+
+
+def test_a_damaged_index_in_the_package_is_built_in_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    source, built = tmp_path / "w.txt", tmp_path / "built"
+    source.write_text("quiz\nthin\n", "utf-8")
+    built_for(source, built, "words")
+    next(built.iterdir()).write_bytes(b"garbage")
+    assert "thin" in WordIndex(source, whole=True, built=built)
+    assert [p.name.split(".", 1)[1] for p in (tmp_path / "own" / "cache").iterdir()] == ["words.dawg"]
+
+
+def test_the_checkout_reads_every_shipped_index_from_the_package(tmp_path, monkeypatch):
+    """The editable install ran the wheel's build hook: no shipped list's index is built
+    by a run. If this fails after a shipped list or the index format changed, build them
+    again: python tools/word_indexes.py (./dev runs it as it installs)."""
+    from qscore.dictionaries.backends import SHIPPED, built_indexes, shipped_path
+
+    monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
+    for name in SHIPPED:
+        index = WordIndex(shipped_path(name), whole=True, built=built_indexes())
+        assert "quiz" in index and "quiz" in index.anagrams("iquz") and "quiz" in index.sounding("KS")
+    assert not (tmp_path / "own").exists(), "run python tools/word_indexes.py: the package's indexes are stale"
+
+
+@pytest.mark.slow
+def test_the_package_indexes_are_what_this_code_and_this_dawg_build(tmp_path):
+    """Built by the wheel's hook in its own environment (the newest dawg2, or the floor's
+    under ./dev test --lowest), each is byte for byte what a run here would build: a change
+    to what an index holds without a new _INDEX_FORMAT, or a dawg2 that writes another
+    format, fails here rather than in a table's first run."""
+    from qscore.dictionaries.backends import SHIPPED, built_indexes, shipped_path
+    from qscore.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
+
+    for name in SHIPPED:
+        source = shipped_path(name)
+        built_for(source, tmp_path / name, *INDEX_KINDS)
+        for kind in INDEX_KINDS:
+            file = built_name(source, index_key(source.read_bytes()), kind)
+            assert (tmp_path / name / file).read_bytes() == (built_indexes() / file).read_bytes(), file
+
+
 def test_check_builds_only_the_word_index(tmp_path, monkeypatch):
     monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
     source = tmp_path / "w.txt"

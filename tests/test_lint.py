@@ -9,7 +9,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ["qscore", "tests", "benchmarks", "dictionaries", "tools"]
+SOURCES = ["qscore", "tests", "benchmarks", "dictionaries", "tools", "hatch_build.py"]
 
 
 @pytest.mark.parametrize(

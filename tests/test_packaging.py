@@ -13,17 +13,22 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.mark.slow
 def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(REPO)],
-        check=True,
-        capture_output=True,
-    )
+    # the sdist, and the wheel built from it: the wheel's build hook builds the word
+    # indexes in a tree that has none (the checkout's own are not committed)
+    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)], check=True, capture_output=True)
     assert len(list(dist.glob("qscore-*.whl"))) == 1
     import zipfile
 
     with zipfile.ZipFile(next(dist.glob("qscore-*.whl"))) as wheel:
         shipped = wheel.namelist()
         metadata = wheel.read(next(n for n in shipped if n.endswith(".dist-info/METADATA"))).decode()
+    from qscore.dictionaries.backends import SHIPPED, shipped_path
+    from qscore.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
+
+    indexes = sorted(n for n in shipped if n.endswith(".dawg"))
+    keys = {name: index_key(shipped_path(name).read_bytes()) for name in SHIPPED}
+    wanted = [f"qscore/wordlists/built/{built_name(shipped_path(n), keys[n], k)}" for n in SHIPPED for k in INDEX_KINDS]
+    assert indexes == sorted(wanted)
     # each notice once, in .dist-info/licenses under its path in the checkout
     import tomllib
 
@@ -61,10 +66,18 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
             [str(env_dir / "bin" / program), *args], cwd=outside, capture_output=True, text=True, env=env
         )
 
-    done = installed("qscore", "check", "quiz", "teh")
+    done = installed("qscore", "check", "quiz", "teh", "kwiz")
     assert done.returncode == 1 and done.stderr == "", done.stderr  # teh is refused
     assert done.stdout.startswith("quiz: allowed\n  Q·U·I·Z   35 points")
     assert "did you mean: the, " in done.stdout  # the ranking data travels too
+    assert "did you mean: quiz, " in done.stdout  # found by its sound
+    best = installed("qscore", "best", "E S T R A I N L O D Q")
+    assert best.returncode == 0 and best.stdout.startswith("Best play: 45 points"), best.stderr
+    for other in ("wordgame", "en_US"):  # en_US takes its candidates and suggestions from wordgame
+        assert installed("qscore", "best", "-d", other, "Q U I Z T").returncode == 0
+        assert installed("qscore", "check", "-d", other, "kwiz").stdout.count("did you mean: quiz") == 1
+    # the first run after install builds no index: each is read from the package
+    assert not list((tmp_path / "home").rglob("*.dawg"))
     shown = install.split("```console\n", 1)[1].split("```", 1)[0]
     command, _, output = shown.partition("\n")
     assert command == "$ qscore check quiz"
@@ -184,6 +197,20 @@ def test_the_version_has_one_source():
     assert importlib.metadata.version("qscore") == __version__
 
 
+def test_the_build_hook_builds_with_what_qscore_runs_with():
+    """The wheel's hook builds the word indexes with the libraries a run reads them with,
+    under the same version ranges (what it lacks, the wheel's build in the test above
+    finds missing)."""
+    import tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    hook = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    assert hook["dependencies"] and set(hook["dependencies"]) <= set(pyproject["project"]["dependencies"])
+    assert (REPO / "hatch_build.py").is_file() and "hatch_build.py" in pyproject["tool"]["hatch"]["build"]["targets"][
+        "sdist"
+    ]["include"]
+
+
 def test_the_lowest_versions_are_every_floor_pyproject_declares():
     sys.path.insert(0, str(REPO / "tools"))
     try:
@@ -198,6 +225,10 @@ def test_the_lowest_versions_are_every_floor_pyproject_declares():
         "dependency-groups": {"test": ["ruff>=0.17,<0.18", {"include-group": "other"}]},
     }
     assert floors(pyproject) == ["typer==0.26", "dawg2==0.13", "rich==13", "segno==1.6", "ruff==0.17"]
+    pyproject["build-system"] = {"requires": ["hatchling>=1.27"]}
+    hooks = {"hooks": {"custom": {"dependencies": ["dawg2>=0.13"]}}}
+    pyproject["tool"] = {"hatch": {"build": {"targets": {"wheel": hooks}}}}
+    assert floors(pyproject, build=True) == ["hatchling==1.27", "dawg2==0.13"]
     with pytest.raises(ValueError, match="declares no lowest version"):
         floors({"project": {"dependencies": ["typer<0.29"]}})
     import tomllib

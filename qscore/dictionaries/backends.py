@@ -39,7 +39,7 @@ class WordListDictionary(Dictionary):
     def __init__(self, name: str, path: Path, source: str, *, shipped: bool) -> None:
         self.name = name
         self.source = source
-        self.index = WordIndex(path, whole=shipped)
+        self.index = WordIndex(path, whole=shipped, built=built_indexes() if shipped else None)
         self.shipped_evidence = shipped
 
     def contains(self, word: str) -> bool:
@@ -79,11 +79,20 @@ class WordListDictionary(Dictionary):
         return len(self.index)
 
 
+def shipped_path(name: str) -> Path:
+    """The file of the shipped list ``name`` (a key of SHIPPED)."""
+    return paths.package_file("wordlists", f"{name}.txt")
+
+
+def built_indexes() -> Path:
+    """The folder of the shipped lists' indexes, built with the package (tools/word_indexes.py)."""
+    return paths.package_file("wordlists", "built")
+
+
 @cache
 def shipped_list(name: str) -> WordListDictionary:
     """The shipped list ``name`` (a key of SHIPPED), opened once a run."""
-    path = paths.package_file("wordlists", f"{name}.txt")
-    return WordListDictionary(name, path, SHIPPED[name], shipped=True)
+    return WordListDictionary(name, shipped_path(name), SHIPPED[name], shipped=True)
 
 
 def _candidates() -> WordListDictionary:

@@ -1,7 +1,9 @@
 """Word-list files and their index: reading a file of words, one a line, and the DAWG
 index built from it once and cached on disk, so a run pays about a millisecond to open
-one. Every word read folds its diacritics first with :func:`qscore.cards.fold`, the rule
-the shipped lists are built with: café is cafe."""
+one. The shipped lists' indexes are built with the package (tools/word_indexes.py, run
+by the wheel's build hook) and read from it; the cache serves any other list, and a
+shipped list changed after install. Every word read folds its diacritics first with
+:func:`qscore.cards.fold`, the rule the shipped lists are built with: café is cafe."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ WORD = re.compile(r"[a-z]+")  # a word as a dictionary holds it: lowercase a-z
 # In a word-list file an entry with capitals is a name or an acronym, never a word;
 # the index keeps it under a mark a-z words never carry, for the reason of a refusal.
 _CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
+# What an index holds, by version: the cache's and the package's indexes are named with it,
+# so a change to what build_index puts in one must come with a new version.
 _INDEX_FORMAT = "4"
 
 
@@ -200,32 +204,71 @@ def read_word_file(path: Path) -> set[str]:
     return words
 
 
+# The indexes of a list, each a file: the words, "KEY WORD" under every word's anagram
+# key, and "KEY WORD" under every word's sound key.
+INDEX_KINDS = ("words", "anagrams", "sounds")
+
+
+def index_key(data: bytes) -> str:
+    """What the indexes of a list with the bytes ``data`` are named by: its size and CRC-32,
+    and the index format. Keyed by the content, not the size and time: a list rewritten
+    with its old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
+    takes about 1 ms, BLAKE2b 5 ms; a folder holds one list's versions, so a checksum with
+    the size is key enough."""
+    return f"{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
+
+
+def built_name(source: Path, key: str, kind: str) -> str:
+    """The file name of a shipped list's index ``kind`` as the package's build writes it."""
+    return f"{source.stem}-{key}.{kind}.dawg"
+
+
+def build_index(kind: str, found: WordFile) -> dawg.CompletionDAWG:
+    """The index ``kind`` (one of INDEX_KINDS) of a list's words."""
+    import dawg
+
+    if kind == "words":
+        marks = {reason: mark for mark, reason in _CAPITALISED.items()}
+        names = sorted(marks[r] + w for w, r in found.capitalised.items())
+        return dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
+    if kind == "anagrams":
+        return dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
+    from qscore.suggestions import sound_key
+
+    keyed = ((sound_key(w), w) for w in found.words)
+    return dawg.CompletionDAWG(f"{key} {w}" for key, w in keyed if key)
+
+
 class WordIndex:
-    """A word list as two DAWGs, cached on disk: the words, and "KEY WORD" for every
-    word under its anagram key, so the words of a key are the completions of "KEY ".
-    Both can say whether any entry starts with a prefix, which the suggestion search
+    """A word list as DAWGs, cached on disk: the words, "KEY WORD" for every word under
+    its anagram key, so the words of a key are the completions of "KEY ", and the same
+    under its sound key. Each can say whether any entry starts with a prefix, which the suggestion search
     walks.
 
     Each is opened, or built, only when first asked for: ``check`` never pays for the
     anagram index, twenty times the size of the word index. The word index also keeps
     the capitalised entries of a word-list file, under a mark, to say why they fail.
+
+    ``built`` is the folder where the package's build put the indexes of a shipped list
+    (tools/word_indexes.py): an index of the list as it is now is read from there, and
+    nothing is built; a list changed since (a dictionary rebuilt in a checkout) has its
+    indexes built into the cache as any other list's.
     """
 
-    def __init__(self, source: Path, *, whole: bool = False) -> None:
+    def __init__(self, source: Path, *, whole: bool = False, built: Path | None = None) -> None:
         self.source = source
         self.whole = whole  # keep every entry, however long: a shipped list
+        self.built = built
         self.too_long = 0  # lines left out as too long, when this run built an index
 
     @cached_property
-    def _files(self) -> tuple[Path, Path, Path]:
-        # Keyed by the file's content, not its size and time: a list rewritten with its
-        # old size and time gets a new index. CRC-32 of the largest shipped list (2.6 MB)
-        # takes about 1 ms, BLAKE2b 5 ms; the cache holds one source's versions, so a
-        # checksum with the size is key enough.
-        data = read_list_file(self.source, WORD_LIST)
-        stem = f"{self._prefix}{len(data)}-{zlib.crc32(data):08x}-v{_INDEX_FORMAT}"
+    def _key(self) -> str:
+        return index_key(read_list_file(self.source, WORD_LIST))
+
+    @cached_property
+    def _files(self) -> tuple[Path, ...]:
         folder = paths.cache_dir()
-        return folder / f"{stem}.words.dawg", folder / f"{stem}.anagrams.dawg", folder / f"{stem}.sounds.dawg"
+        return tuple(folder / f"{self._prefix}{self._key}.{kind}.dawg" for kind in INDEX_KINDS)
 
     @cached_property
     def _prefix(self) -> str:
@@ -236,6 +279,10 @@ class WordIndex:
     def _open(self, which: int) -> dawg.CompletionDAWG:
         import dawg
 
+        kind = INDEX_KINDS[which]
+        if self.built is not None:
+            with suppress(OSError, ValueError, MemoryError):  # none of this list as it is now, or damaged
+                return dawg.CompletionDAWG().load(str(self.built / built_name(self.source, self._key, kind)))
         target = self._files[which]
         try:
             return dawg.CompletionDAWG().load(str(target))
@@ -245,18 +292,8 @@ class WordIndex:
         if not found.words and not found.capitalised:
             raise DictionaryError(f"word list {shown_path(self.source)} holds no words: give one a line")
         self.too_long = found.too_long
-        if which == 0:
-            marks = {reason: mark for mark, reason in _CAPITALISED.items()}
-            names = sorted(marks[r] + w for w, r in found.capitalised.items())
-            index = dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
-        elif which == 1:
-            index = dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
-        else:
-            from qscore.suggestions import sound_key
-
-            keyed = ((sound_key(w), w) for w in found.words)
-            index = dawg.CompletionDAWG(f"{key} {w}" for key, w in keyed if key)
-        if _save_atomically(index, target):
+        index = build_index(kind, found)
+        if save_atomically(index, target):
             self._remove_stale()
         return index
 
@@ -328,7 +365,7 @@ def glob_escape(text: str) -> str:
     return re.sub(r"([*?[])", r"[\1]", text)
 
 
-def _save_atomically(index: dawg.CompletionDAWG, target: Path) -> bool:
+def save_atomically(index: dawg.CompletionDAWG, target: Path) -> bool:
     """Write an index so that a reader never sees half of it; a read-only cache is no error.
     Whether it was written."""
     import tempfile
