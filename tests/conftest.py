@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,12 @@ from qscore.dictionaries import WordSet
 # two-edit walk's property test (397 ms against 200 ms). Time is the benchmarks' to measure.
 settings.register_profile("qscore", deadline=None)
 settings.load_profile("qscore")
+
+# A shell starts a background job (`./dev test &`) with Ctrl-C ignored, and every process
+# started from it inherits that: the Ctrl-C tests' children would never see their signal.
+# A handler of pytest's own is reset to the default in a child, as at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 load_commands()  # every command, as a run of qscore --help has them
 
