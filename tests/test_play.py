@@ -784,7 +784,7 @@ def test_leave_and_rename_inside_play_with_the_bonus_asked_there():
         "  rename OLD NEW  put a player's name right on the whole sheet",
         "ben's words: leave cat\nann and ben play on with one bonus: longest or most?: x\n"
         "Not taken: 'x': answer longest or most.",
-        "cat leaves the game with 0 points, which stand.\nFrom round 1, ann, ben play on (bonus: most).",
+        "cat leaves the game with 0 points, which stand.\nFrom round 1, ann and ben play on (bonus: most).",
         "ann is now Anne Marie on the whole sheet of game",
         "Round 1: 3 cards. Anne Marie deals, ben starts.",
         "ben's words: at",

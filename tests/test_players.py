@@ -102,7 +102,7 @@ def test_a_player_who_leaves_between_rounds_is_skipped_by_the_deal_and_the_scori
     ok("score", "dee", "to", "--unused", "E")
     out = ok("leave", "ben")  # ben was to deal round 2
     assert "ben leaves the game with 3 points, which stand." in out
-    assert "From round 2, ann, cat, dee play on (bonus: both)." in out
+    assert "From round 2, ann, cat and dee play on (bonus: both)." in out
     assert "Round 2: 4 cards. cat deals, dee starts." in out
     # round 2 without ben: ann QUIZ 25 - 2 = 23 + longest 10; cat TO GO 13 + most 10; dee AT 5 - 4
     ok("score", "ann", "(qu)iz", "--unused", "E")
@@ -169,7 +169,7 @@ def test_leaving_mid_round_after_laying_down_leaves_after_the_round():
     ok("new", "ann", "ben", "cat", "dee", "--rounds", "3,4")
     ok("score", "dee", "to", "--unused", "E")
     out = ok("leave", "dee")
-    assert "From round 2, ann, ben, cat play on" in out
+    assert "From round 2, ann, ben and cat play on" in out
     for step in [("ann", "cat", "--out"), ("ben", "at", "--unused", "E"), ("cat", "ox", "--unused", "E")]:
         ok("score", *step)
     got = sheet()
@@ -186,7 +186,7 @@ def test_two_left_choose_one_bonus_and_the_last_two_cannot_part():
     fails("leave", "cat", "--bonus", "both", message="'both' is not one of 'longest', 'most', 'none'")
     fails("leave", "cat", "--bonus", "lots", message="'lots' is not one of 'longest', 'most', 'none'")
     out = ok("leave", "cat", "--bonus", "most")
-    assert "From round 1, ann, ben play on (bonus: most)." in out
+    assert "From round 1, ann and ben play on (bonus: most)." in out
     # ann QUIZ 25 - 2 = 23, the longest word but no bonus for it; ben TO GO 13 + most 10
     ok("score", "ann", "(qu)iz", "--unused", "E")
     ok("score", "ben", "to", "go", "--out")

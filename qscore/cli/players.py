@@ -9,6 +9,7 @@ from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import bonus_asked
 from qscore.cli.options import GameOpt, bonus_option
+from qscore.views.sheet import names_said
 
 if TYPE_CHECKING:
     from qscore.entries import Left, Renamed
@@ -71,5 +72,5 @@ def leave_text(saved: "Saved[Left]") -> str:
     lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
     if first <= len(after.rounds):
         state = after.rounds[first - 1]
-        lines.append(f"From round {first}, {', '.join(state.players)} play on (bonus: {state.bonus}).")
+        lines.append(f"From round {first}, {names_said(list(state.players))} play on (bonus: {state.bonus}).")
     return "\n".join(lines)
