@@ -42,6 +42,8 @@ from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+from shipped import write_or_check  # noqa: E402  beside this script
+
 from qscore.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
 from qscore.spelling import unlayable_reason  # noqa: E402
 
@@ -320,16 +322,7 @@ def main() -> int:
     if not (WORDNET / "index.noun").is_file():
         print(f"build_meanings.py: {WORDNET} not found: install Debian's wordnet-base package", file=sys.stderr)
         return 2
-    files = build()
-    stale = [name for name, data in files.items() if not (OUT / name).is_file() or (OUT / name).read_bytes() != data]
-    if args.check:
-        for name in stale:
-            print(f"build_meanings.py: qscore/data/{name} differs from what WordNet builds", file=sys.stderr)
-        return 1 if stale else 0
-    for name, data in files.items():
-        (OUT / name).write_bytes(data)
-        print(f"wrote qscore/data/{name} ({len(data):,} bytes)")
-    return 0
+    return write_or_check("build_meanings.py", build(), OUT, "WordNet", check=args.check)
 
 
 if __name__ == "__main__":
