@@ -143,6 +143,21 @@ def sound_key(word: str) -> str:
     return str(doublemetaphone(word)[0])
 
 
+# The words whose pronunciation's sound key is not their letters' (enough: ANF, said as
+# enuf, where its letters give ANK), from the CMU Pronouncing Dictionary: written by
+# dictionaries/build_sounds.py, read when a word list's sound index is built.
+PRONUNCIATIONS = "pronunciations.tsv"
+
+
+def pronounced_keys() -> dict[str, list[str]]:
+    """Each word of the shipped pronunciations -> the sound keys it is said with, where
+    they are not :func:`sound_key`'s: a word list's sound index files a word under these
+    too, so that enuf (ANF) meets enough and shud (XT) should."""
+    text = paths.package_file("data", PRONUNCIATIONS).read_text("utf-8")
+    rows = (line.split("\t") for line in text.splitlines() if not line.startswith("#"))
+    return {word: keys.split() for word, keys in rows}
+
+
 # A word that sounds like the one typed is offered up to this many edits off (dawter:
 # daughter), and ranked with the words one edit off when it is among SCOWL's commonest
 # (its sizes 10 and 20: kwiz offers quiz before wiz; thats offers that before thuds, size 35).
@@ -207,7 +222,7 @@ def _slip(typed: str, word: str, edits: int, sound: bool) -> str:
     return "heard, further" if sound else "other"
 
 
-def _closeness(typed: str, word: str, sound: bool) -> tuple[int, int, int, bool, int, str]:
+def _closeness(typed: str, word: str, sound: bool) -> tuple[int, int, int, bool, bool, int, str]:
     letters = sorted(typed) == sorted(word)
     edits = 1 if letters and word in moves(typed) else distance(typed, word)
     slip = _slip(typed, word, edits, sound)
@@ -216,7 +231,11 @@ def _closeness(typed: str, word: str, sound: bool) -> tuple[int, int, int, bool,
     # the vowels typed are heard in it too (kwiz: quiz; wierd: not word)
     heard = sound and common <= COMMON_SOUND and _within(_vowels(typed), _vowels(word))
     tier = 1 if heard else edits
-    return tier, SLIPS.index(slip), edits, slip != "heard, further" and word[:1] != typed[:1], common, word
+    # a word met through its pronunciation alone, its letters keyed otherwise, is what a
+    # slip by ear writes (shure: sure before share, both one edit and both XR)
+    letters_keyed = not sound or sound_key(word) == sound_key(typed)
+    first_kept = slip != "heard, further" and word[:1] != typed[:1]
+    return tier, SLIPS.index(slip), edits, letters_keyed, first_kept, common, word
 
 
 def _vowels(word: str) -> str:

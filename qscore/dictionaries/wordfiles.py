@@ -33,8 +33,10 @@ WORD = re.compile(r"[a-z]+")  # a word as a dictionary holds it: lowercase a-z
 # the index keeps it under a mark a-z words never carry, for the reason of a refusal.
 _CAPITALISED = {"!": PROPER_NOUN, "^": ABBREVIATION}
 # What an index holds, by version: the cache's and the package's indexes are named with it,
-# so a change to what build_index puts in one must come with a new version.
-_INDEX_FORMAT = "4"
+# so a change to what build_index puts in one must come with a new version (a new
+# qscore/data/pronunciations.tsv too: the sound index files words under its keys).
+# 5: words under their pronunciation's sound key too.
+_INDEX_FORMAT = "5"
 
 
 def sort_key(letters: str) -> str:
@@ -233,9 +235,10 @@ def build_index(kind: str, found: WordFile) -> dawg.CompletionDAWG:
         return dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
     if kind == "anagrams":
         return dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
-    from qscore.suggestions import sound_key
+    from qscore.suggestions import pronounced_keys, sound_key
 
-    keyed = ((sound_key(w), w) for w in found.words)
+    said = pronounced_keys()  # a word's keys: its letters', and its pronunciation's where they differ
+    keyed = ((key, w) for w in found.words for key in {sound_key(w), *said.get(w, ())})
     return dawg.CompletionDAWG(f"{key} {w}" for key, w in keyed if key)
 
 
