@@ -2,7 +2,8 @@
 
 Kept outside the :mod:`qscore.dictionaries` package (whose import loads all of it) and
 light to import, so that the entry point can begin opening one before the rest of
-qscore loads.
+qscore loads: it imports qscore's errors (dataclasses, inspect) and paths (pathlib) only
+where it uses them, after hunspell's load has begun.
 """
 
 from __future__ import annotations
@@ -11,10 +12,7 @@ import os
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
-from qscore import paths
-from qscore.errors import DictionaryError, QscoreError, quoted
-
-if TYPE_CHECKING:  # annotations only: the entry point imports this module before typing is loaded
+if TYPE_CHECKING:  # annotations only
     from collections.abc import Iterator
     from typing import Any
 
@@ -23,6 +21,8 @@ def install_hint(tag: str) -> str:
     """How to find the package of ``tag``'s hunspell dictionary. Its name differs by
     language and release (Debian has hunspell-en-us and hunspell-de-de, but hunspell-fr
     and hunspell-es for every country), so the hint searches instead of guessing."""
+    from qscore.errors import quoted
+
     language = tag.partition("_")[0]
     return (
         f"install the hunspell dictionary for {quoted(tag)} (on Debian or Ubuntu: apt-cache search hunspell-{language})"
@@ -39,10 +39,12 @@ def import_enchant() -> Any | None:
     return enchant
 
 
-def _open_enchant(tag: str) -> tuple[Any, Any]:
-    """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
+def loaded_enchant(tag: str) -> Any:
+    """pyenchant, imported, or the error that says why ``tag`` cannot be opened without it."""
     enchant = import_enchant()
     if enchant is None:
+        from qscore.errors import DictionaryError, quoted
+
         path = os.environ.get("PYENCHANT_LIBRARY_PATH")
         fix = (
             f"PYENCHANT_LIBRARY_PATH names {quoted(path)}"
@@ -50,12 +52,19 @@ def _open_enchant(tag: str) -> tuple[Any, Any]:
             else "on Debian or Ubuntu: apt-get install libenchant-2-2"
         )
         raise DictionaryError(f"dictionary {quoted(tag)} needs the enchant library, which did not load ({fix})")
+    return enchant
+
+
+def _open_enchant(tag: str, enchant: Any) -> tuple[Any, Any]:
+    """enchant's broker and its hunspell dictionary for ``tag``; run within :func:`private_enchant`."""
     broker = enchant.Broker()
     # Debian's enchant.ordering puts aspell first for English; pin hunspell for every tag.
     broker.set_ordering(tag, "hunspell")
     broker.set_ordering("*", "hunspell")
     held = hunspell_tags(broker)
     if tag not in held:
+        from qscore.errors import DictionaryError, quoted
+
         kin = [other for other in held if other.partition("_")[0] == tag.partition("_")[0]]
         also = f" (hunspell has {', '.join(kin)})" if kin else ""
         raise DictionaryError(f"no system dictionary {quoted(tag)}{also}: {install_hint(tag)}")
@@ -85,23 +94,26 @@ def installed_tags() -> list[str]:
 class _Opening:
     """A system dictionary being opened in a thread of its own.
 
-    hunspell takes about 40 ms to load en_US, in C, without Python's lock: begun when
-    the command line names the dictionary, it loads while typer and the command load.
+    hunspell takes about 30 ms to load en_US (45 ms en_GB), in C, without Python's lock:
+    begun when the command line names the dictionary, it loads while typer and the
+    command load. pyenchant is imported before the thread starts, by the caller: the
+    load can begin only once it is, and imported in the thread it would share Python's
+    lock with typer's import, which would put off the load's start by as long again.
     """
 
-    def __init__(self, tag: str) -> None:
+    def __init__(self, tag: str, enchant: Any | None) -> None:
         import threading
 
         self._handles: tuple[Any, Any] | None = None
         self._error: BaseException | None = None
         self._private = private_enchant(tag)
         self._private.__enter__()  # set here: a thread must not change the environment
-        self._thread = threading.Thread(target=self._run, args=(tag,), name=f"open {tag}", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(tag, enchant), name=f"open {tag}", daemon=True)
         self._thread.start()
 
-    def _run(self, tag: str) -> None:
+    def _run(self, tag: str, enchant: Any | None) -> None:
         try:
-            self._handles = _open_enchant(tag)
+            self._handles = _open_enchant(tag, enchant or loaded_enchant(tag))
         except BaseException as exc:  # handed to whoever asks for the dictionary
             self._error = exc
 
@@ -148,7 +160,7 @@ def open_hunspell(tag: str) -> tuple[Any, Any]:
         _KEPT.append(handles)
     else:
         with private_enchant(tag):
-            handles = _open_enchant(tag)
+            handles = _open_enchant(tag, loaded_enchant(tag))
     _LOADED.append(tag)
     return handles
 
@@ -162,10 +174,17 @@ def open_early(name: str) -> None:
     """Begin opening ``name`` in the background if it is a system dictionary's tag (not a
     word-list file); :func:`open_hunspell` takes it over."""
     tag = system_tag(name)
-    if tag is not None and not os.path.exists(name) and tag not in _OPENING:
+    if tag is None or os.path.exists(name) or tag in _OPENING:
+        return
+    enchant = import_enchant()  # first, here: see _Opening
+    try:
+        _OPENING[tag] = _Opening(tag, enchant)
+    except Exception as refused:
+        from qscore.errors import QscoreError
+
+        if not isinstance(refused, QscoreError):
+            raise
         # no folder for its configuration (a QSCORE_HOME refused): the command tells why, in one line
-        with suppress(QscoreError):
-            _OPENING[tag] = _Opening(tag)
 
 
 def finish_early() -> None:
@@ -184,6 +203,8 @@ def private_enchant(tag: str | None = None) -> Iterator[None]:
     a dictionary opens. It reads the variable when a broker starts and a dictionary
     opens, so it is set for those moments only and put back after.
     """
+    from qscore import paths
+
     folder = paths.cache_dir() / "enchant"
     for name in (f"{tag}.dic", f"{tag}.exc") if tag else ():
         with suppress(OSError):  # not there, the usual case

@@ -252,6 +252,47 @@ def test_a_dictionary_begun_early_outlives_its_command(monkeypatch):
     assert early._KEPT[0][1] is kept()
 
 
+# Run as qscore's script runs: says what is loaded as the first thread starts (hunspell's load).
+AT_THE_LOAD = """
+import sys, threading
+start = threading.Thread.start
+def noted(thread):
+    watched = ("enchant", "qscore.paths", "qscore.errors", "dataclasses", "typer", "qscore.cli")
+    print(thread.name, *(m for m in watched if m in sys.modules), file=sys.stderr, flush=True)
+    start(thread)
+threading.Thread.start = noted
+sys.argv = ["qscore", *sys.argv[1:]]
+from qscore.__main__ import main
+main()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.sysdict
+@pytest.mark.parametrize("tag", ["en_US", "en_GB"])
+def test_hunspell_begins_loading_once_pyenchant_is_imported(tag, isolated_home):
+    """hunspell's load (in C, 30 to 45 ms) begins as soon as the entry point has imported
+    pyenchant, which it needs, and before qscore's errors (dataclasses), typer or the
+    command line, which load beside it: each of those imported first, or pyenchant
+    imported in the thread while typer's import held Python's lock, put off its start."""
+    args = ["check", "-d", tag.lower(), "quiz"]
+    done = subprocess.run([sys.executable, "-c", AT_THE_LOAD, *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("quiz: allowed"), done.stderr
+    assert done.stderr.splitlines() == [f"open {tag} enchant qscore.paths"]
+
+
+@pytest.mark.sysdict
+def test_pyenchant_calls_hunspell_without_python_s_lock():
+    """The load overlaps the command line's only while the call into enchant lets Python's
+    lock go, as ctypes does for a library loaded as a CDLL (not a PyDLL, which keeps it)."""
+    import ctypes
+
+    from enchant import _enchant
+
+    for call in (_enchant.broker_init, _enchant.broker_request_dict, _enchant.dict_check1):
+        assert not call._flags_ & ctypes._FUNCFLAG_PYTHONAPI, call
+
+
 @pytest.mark.slow
 def test_a_missing_system_dictionary_opened_early_is_one_line(tmp_path):
     env = {**os.environ, "QSCORE_HOME": str(tmp_path)}
