@@ -103,15 +103,16 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
 def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
     """``review_hand(...).missed``, found from values alone, without making a play: the
     top value V of the cards (a set of cards standing for its words), and only when V
-    would miss points, C, the value of the words a table can check (V itself, when a top
-    packing's sets of cards each spell such a word). ``best_play`` returns a play worth C
-    when C >= max(V - NEAR, scored + penalty) (then C is V, or the top play lays a word
-    that cannot be checked) and one worth V otherwise. With ``many``
+    would miss points, C, the value of the words a table can check, where C >= max(V -
+    NEAR, scored + penalty): ``best_play`` returns a play worth C there (then C is V, or
+    the top play lays a word that cannot be checked) and one worth V otherwise. So C is
+    searched for only within those points of V, bounded by the values of every set of
+    cards, and the words of a set are looked up only where that search reaches it. With ``many``
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
     the keys no word has."""
     from collections import Counter
 
-    from qscore.solver import candidate_words, card_sets, check_hand, packed_value, packing_of
+    from qscore.solver import candidate_words, card_sets, check_hand, packing_of
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)
@@ -137,14 +138,17 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     top = packing.value(packing.full)
     if max(0, top - laid.penalty) <= scored:
         return 0  # a play worth less than the top misses nothing either
-    laid_sets, _unused = packing.play_of(packing.full)
-    if all(_looked_up(set(words_of(i))) for i in laid_sets):
-        near = top  # a top play of words a table can check: the review shows one worth as much
-    else:
-        texts = [words_of(i) for i in range(len(groups))]
-        known = _looked_up({t for ts in texts for t in ts})
-        near = packed_value(cards, [g for g, ts in zip(groups, texts, strict=True) if any(t in known for t in ts)])
-    best = near if near >= max(top - NEAR, scored + laid.penalty) else top
+    checkable: dict[int, bool] = {}
+
+    def can_check(i: int) -> bool:  # a set of cards one of whose words a table can check
+        found = checkable.get(i)
+        if found is None:
+            found = checkable[i] = bool(_looked_up(set(words_of(i))))
+        return found
+
+    # C, where it is at least max(V - NEAR, scored + penalty): only there is it best
+    near = packing.best_where(can_check, max(top - NEAR, scored + laid.penalty))
+    best = top if near is None else near
     return max(0, max(0, best - laid.penalty) - scored)
 
 

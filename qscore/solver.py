@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Generic, TypeVar
@@ -143,6 +143,35 @@ class Packing(Generic[W]):
                     most = pts + _PER_WORD + sub[1]
         memo[state] = found = (best, most)
         return found
+
+    def best_where(self, keep: Callable[[W], bool], floor: int) -> int | None:
+        """The best value of the whole multiset laid as only the sets whose ``keep`` holds,
+        if it is at least ``floor``; else None. ``keep`` is asked of a set only where the
+        search reaches it, bounded by f over every set: when the top plays lay sets kept,
+        it asks of those few, not of every set the cards make."""
+        best = floor - 1
+
+        def search(state: int, got: int, field_at: int, start: int) -> None:
+            # each packing once, as Hand.packings makes them: the lowest card's sets in
+            # list order, never an earlier one again, then its copies left all unused
+            nonlocal best
+            if got + self.value(state) <= best:
+                return
+            if state == 0:
+                best = got
+                return
+            i = _lowest_field(state)
+            bucket = self.by_field[i]
+            for k in range(start if i == field_at else 0, len(bucket)):
+                mask, pts, w = bucket[k]
+                rest = self.take(state, mask)
+                if rest is not None and got + pts + self.value(rest) > best and keep(w):
+                    search(rest, got + pts, i, k)
+            copies = (state >> (BITS * i)) & (_GUARD - 1)
+            search(state - (copies << (BITS * i)), got - copies * self.cards[i].points, -1, 0)
+
+        search(self.full, 0, -1, 0)
+        return best if best >= floor else None
 
     def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
         """The words and unused cards of a packing of ``state`` that reaches ``value``."""
