@@ -314,30 +314,28 @@ def _keys_within(
     """Every anagram key of ``keys`` made of all the ``forced`` letters (of ``doubles``
     double cards) and any of the single cards, with the single cards it takes."""
     of_letter = {c.letters: c for c in singles}
-    letters = sorted({*of_letter, *forced})
-    must = [forced[ch] for ch in letters]
-    last = max((j for j, m in enumerate(must) if m), default=-1)
-    # the first forced letter at or after each place: none may be skipped
-    stop = [next((j for j in range(i, len(letters)) if must[j]), len(letters) - 1) for i in range(len(letters) + 1)]
     exact, prefixes = keys.keys, keys.prefixes
-    found: list[tuple[str, tuple[Card, ...]]] = []
-
-    def walk(i: int, prefix: str, chosen: tuple[Card, ...]) -> None:
-        if i > last and len(chosen) + doubles >= MIN_CARDS and prefix in exact:
-            found.append((prefix, chosen))
-        for j in range(i, stop[i] + 1):
-            ch, m = letters[j], must[j]
-            card = of_letter.get(ch)
-            have = counts[card] if card is not None else 0
-            for k in range(0 if m else 1, have + 1):
-                taken = prefix + ch * (m + k)
+    # the keys' beginnings, a letter at a time in order (a level of a loop, not a call a
+    # letter: a hand is a few hundred beginnings, and calls cost more than the tests)
+    partial: list[tuple[str, tuple[Card, ...]]] = [("", ())]
+    for ch in sorted({*of_letter, *forced}):
+        must = forced[ch]
+        card = of_letter.get(ch)
+        # each number of the single card taken: its letters, and its copies
+        runs = [(ch * k, (card,) * k) for k in range(1, counts[card] + 1)] if card is not None else []
+        longer: list[tuple[str, tuple[Card, ...]]] = []
+        for prefix, chosen in partial:
+            start = prefix + ch * must
+            if must and start not in prefixes:
+                continue  # a forced letter is never skipped
+            longer.append((start, chosen))
+            for letters, copies in runs:
+                taken = start + letters
                 if taken not in prefixes:
                     break
-                walk(j + 1, taken, chosen + (card,) * k if card is not None else chosen)
-
-    if letters:
-        walk(0, "", ())
-    return found
+                longer.append((taken, chosen + copies))
+        partial = longer
+    return [(key, chosen) for key, chosen in partial if len(chosen) + doubles >= MIN_CARDS and key in exact]
 
 
 def best_value(cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys | None = None) -> int:
