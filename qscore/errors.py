@@ -9,8 +9,7 @@ naming no option: ``exc.worded(...)`` is how a face puts its own words in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 RemedyKind = Literal[
     "replace",  # replace the laydown that stands (in ``round``, if given)
@@ -27,8 +26,7 @@ RemedyKind = Literal[
 ]
 
 
-@dataclass(frozen=True)
-class Remedy:
+class Remedy(NamedTuple):
     """Something a person can do about an error, or give to put it right."""
 
     kind: RemedyKind

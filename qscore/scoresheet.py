@@ -8,7 +8,7 @@ still to come.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from qscore.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
 from qscore.entries import Challenged, Created, Entry, LaidDown, Left, LogLine, Renamed, Undone, read_entries
@@ -25,8 +25,7 @@ def name_key(name: str) -> str:
     return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
 
 
-@dataclass(frozen=True)
-class Laydown:
+class Laydown(NamedTuple):
     """A player's laydown as typed: words in laid notation, unused card tokens."""
 
     player: str
@@ -42,8 +41,7 @@ class Laydown:
         return f"{words} (unused {' '.join(self.unused)})" if self.unused else words
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(NamedTuple):
     player: str  # whose word
     word: str  # laid notation, as in the laydown
     by: str
@@ -51,17 +49,20 @@ class Challenge:
     ruling: str  # "dictionary" or "table"
 
 
-@dataclass
 class RoundState:
-    number: int
-    hand_size: int
-    dealer: str
-    starts: str
-    players: tuple[str, ...]  # who plays the round: everyone who has not left
-    bonus: str  # the bonus rule in play (a leave down to two players may change it)
-    laydowns: dict[str, Laydown] = field(default_factory=dict)
-    challenges: list[Challenge] = field(default_factory=list)
-    results: dict[str, RoundResult] | None = None
+    """A round of the sheet as the log has it so far: who plays it, its laydowns and
+    challenges, and once every player has laid down, its results."""
+
+    def __init__(self, number: int, hand_size: int, dealer: str, starts: str, players: tuple[str, ...], bonus: str):
+        self.number = number
+        self.hand_size = hand_size
+        self.dealer = dealer
+        self.starts = starts
+        self.players = players  # who plays the round: everyone who has not left
+        self.bonus = bonus  # the bonus rule in play (a leave down to two players may change it)
+        self.laydowns: dict[str, Laydown] = {}
+        self.challenges: list[Challenge] = []
+        self.results: dict[str, RoundResult] | None = None
 
     @property
     def closed(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from qscore.cards import Card
 
@@ -51,8 +52,7 @@ class LaidWord:
         return len(self.text)
 
 
-@dataclass(frozen=True)
-class PlayedHand:
+class PlayedHand(NamedTuple):
     """What one player put down in a round: words, unused cards, penalties owed."""
 
     words: tuple[LaidWord, ...]
@@ -60,8 +60,7 @@ class PlayedHand:
     penalty: int = 0  # points lost for challenging words that stood
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """One player's score for one round, with the parts that make it."""
 
     word_points: int

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from qscore import gamelog, rules
 from qscore.cards import parse_laid_word
 from qscore.entries import (
+    KIND_OF,
     KINDS,
     Challenged,
     Created,
@@ -69,7 +70,7 @@ EXAMPLES = [
 @pytest.mark.parametrize("act", EXAMPLES, ids=lambda a: type(a).__name__)
 def test_every_kind_reads_back_what_it_writes(act):
     data = json.loads(json.dumps(act.to_json()))  # through the text the games file keeps
-    assert KINDS[act.KIND].from_json(data) == act
+    assert KINDS[KIND_OF[type(act)]].from_json(data) == act
 
 
 def test_the_registry_names_every_kind_once():
