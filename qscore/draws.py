@@ -141,10 +141,10 @@ class Draws:
         _value, word, left = max(self._options(card), key=lambda o: o[0])
         hand = self.hand
         if left < 0:
-            words, unused = hand.play_of(hand.full)
+            words, unused = hand.play(hand.full)
             return Play(tuple(words), card, tuple(unused))
         field = self.discarding(left)[1]
-        words, unused = hand.play_of(left - (1 << (BITS * field)))
+        words, unused = hand.play(left - (1 << (BITS * field)))
         if word is None:
             return Play(tuple(words), hand.cards[field], (*unused, card))
         return Play((word, *words), hand.cards[field], tuple(unused))
@@ -169,7 +169,7 @@ def words_with_one_more(
     with_draw: dict[Card, list[LaidWord]] = defaultdict(list)
     fits = dictionary.anagram_prefix
     extra_doubles = [None, *sorted(c for c in draws if c.is_double)]
-    for _letters, doubles in sub_multisets([c for c in counts if c.is_double], counts):
+    for _letters, doubles, _pts in sub_multisets([c for c in counts if c.is_double], counts):
         for extra in extra_doubles:
             if extra is not None and doubles.count(extra) < counts[extra]:
                 continue  # the hand's own copy spells these words: they are the hand's

@@ -14,7 +14,11 @@ How it works, and why it is fast:
                    max over words w holding c, w in S: points(w) + f(S - w) )
 
    memoised on S. Taking the lowest card first means every packing is reached, and a
-   word is only tried at its own lowest card. There are at most 2^n states.
+   word is only tried at its own lowest card. There are at most 2^n states. A set of
+   cards is tried once for all its anagrams, and only the sets S holds: each bucket's
+   sets are the bits of one integer, and those needing a card S lacks are masked off.
+3. Plays. A set of cards stands for its words until a play lays it: the first of its
+   anagrams, in the order the words are tried, is the one laid.
 
 The discard is one card that leaves the hand and counts for nothing, so the best play
 with a discard is the best f(hand - d) over the distinct cards d.
@@ -26,6 +30,7 @@ import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import count
 from typing import Generic, TypeVar
 
@@ -38,6 +43,7 @@ from qscore.spelling import MIN_CARDS
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (BITS - 1)
+_COUNT = _GUARD - 1  # a field's count, without its guard bit
 # Weight of one word when plays are ranked by most words first: larger than any hand's
 # points can span, so word count decides and points break ties.
 _PER_WORD = 10_000
@@ -85,33 +91,49 @@ class Packing(Generic[W]):
     words (each with what stands for it: a word, or nothing where only points count),
     and f, the best value of any part of it."""
 
-    def __init__(self, counts: Counter[Card], sets: Sequence[tuple[tuple[Card, ...], W]]) -> None:
-        """``sets``: each set of cards that makes a word, in the order its words are tried."""
+    def __init__(
+        self,
+        counts: Counter[Card],
+        sets: Sequence[tuple[tuple[Card, ...], W]],
+        words_in: Sequence[int] | None = None,
+    ) -> None:
+        """``sets``: each set of cards that makes a word, in the order its words are tried;
+        ``words_in``: how many words each stands for (one each when not given)."""
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
-        in_words = Counter(c for cards, _w in sets for c in set(cards))
+        in_words: Counter[Card] = Counter()
+        if words_in is None:
+            in_words.update(c for cards, _w in sets for c in set(cards))
+        else:
+            for (cards, _w), n in zip(sets, words_in, strict=True):
+                for c in set(cards):
+                    in_words[c] += n
         self.cards = sorted(counts, key=lambda c: (in_words[c], c))
         self._field = {c: i for i, c in enumerate(self.cards)}
+        self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
         self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
-        # words by the field of their lowest card: where the packing tries them
+        # every set with its mask and points, in the order given
+        self.entries = [(self.mask(cards), sum(c.points for c in cards), w) for cards, w in sets]
+        # the sets by the field of their lowest card: where the packing tries them
         self.by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
-        for cards, w in sets:
-            mask = self.mask(cards)
-            self.by_field[_lowest_field(mask)].append((mask, sum(c.points for c in cards), w))
+        for entry in self.entries:
+            self.by_field[_lowest_field(entry[0])].append(entry)
         for bucket in self.by_field:
             bucket.sort(key=lambda entry: -entry[1])
         # what f needs of each bucket: each card set once (anagrams use the same cards, and
-        # an 11-card hand of common letters holds about two words a set)
+        # an 11-card hand of common letters holds about two words a set), with which of
+        # them a state holds found by bit masks over the bucket (_fitting)
         self._sets_by_field = [list(dict.fromkeys((mask, pts) for mask, pts, _w in bucket)) for bucket in self.by_field]
+        self._needs = [_needs(bucket, i) for i, bucket in enumerate(self._sets_by_field)]
+        self._lost = [c.points for c in self.cards]
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
     def mask(self, cards: Sequence[Card]) -> int:
         """The multiset of ``cards`` (all from the hand) packed like a state."""
-        field = self._field
-        return sum(1 << (BITS * field[c]) for c in cards)
+        return sum(map(self._unit.__getitem__, cards))
 
     def take(self, state: int, mask: int) -> int | None:
         """``state`` less ``mask``, or None when ``mask`` does not fit in it."""
@@ -125,22 +147,30 @@ class Packing(Generic[W]):
         return found[1] if per_word else found[0]
 
     def _values(self, state: int) -> tuple[int, int]:
-        """Both objectives of ``state`` in one pass over its lowest card's words."""
+        """Both objectives of ``state`` in one pass over the sets of its lowest card that
+        it holds."""
         memo = self._memo
         i = _lowest_field(state)
         rest = state - (1 << (BITS * i))
         sub = memo.get(rest) or self._values(rest)
-        lost = self.cards[i].points
+        lost = self._lost[i]
         best, most = sub[0] - lost, sub[1] - lost
-        guards = self.guards
-        for mask, pts in self._sets_by_field[i]:
-            rest = (state | guards) - mask
-            if rest & guards == guards:
-                sub = memo.get(rest ^ guards) or self._values(rest ^ guards)
-                if pts + sub[0] > best:
-                    best = pts + sub[0]
-                if pts + _PER_WORD + sub[1] > most:
-                    most = pts + _PER_WORD + sub[1]
+        bucket = self._sets_by_field[i]
+        # the bucket's sets whose cards the state holds: all, less those that need more
+        # copies of some card than it has
+        fit, needs = self._needs[i]
+        for shift, copies, sets in needs:
+            if (state >> shift) & _COUNT < copies:
+                fit &= ~sets
+        while fit:
+            low = fit & -fit
+            fit ^= low
+            mask, pts = bucket[low.bit_length() - 1]
+            sub = memo.get(state - mask) or self._values(state - mask)
+            if pts + sub[0] > best:
+                best = pts + sub[0]
+            if pts + _PER_WORD + sub[1] > most:
+                most = pts + _PER_WORD + sub[1]
         memo[state] = found = (best, most)
         return found
 
@@ -174,7 +204,9 @@ class Packing(Generic[W]):
         return best if best >= floor else None
 
     def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
-        """The words and unused cards of a packing of ``state`` that reaches ``value``."""
+        """What stands for the sets of a packing of ``state`` that reaches ``value``, and
+        its unused cards: at the lowest card, the first set in its bucket's order that
+        reaches it."""
         words: list[W] = []
         unused: list[Card] = []
         while state:
@@ -192,18 +224,80 @@ class Packing(Generic[W]):
         return words, unused
 
 
-class Hand(Packing[LaidWord]):
-    """A hand as a packed multiset, with every word it can make."""
+def _needs(bucket: Sequence[tuple[int, int]], field: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """The sets of cards of ``field``'s bucket (masks, each holding that field), as bits
+    of one integer (bit b for ``bucket[b]``), and what a state must hold for them: (the
+    shift of a field, a number of copies, the sets needing at least that many copies of
+    it). A state of lowest field ``field`` holds the sets of every bit left once those
+    whose need it does not meet are taken away."""
+    need: dict[tuple[int, int], int] = {}
+    for b, (mask, _pts) in enumerate(bucket):
+        bit = 1 << b
+        m, j = mask >> (BITS * field), field
+        while m:
+            for copies in range(2 if j == field else 1, (m & _COUNT) + 1):
+                need[j, copies] = need.get((j, copies), 0) | bit
+            m >>= BITS
+            j += 1
+    return (1 << len(bucket)) - 1, [(BITS * j, copies, sets) for (j, copies), sets in need.items()]
+
+
+# A set of cards that makes words, with its words: (cards, points, letters, words),
+# the words as texts where the cards are all single (they spell any word of their
+# letters, in its own order) or as laid.
+Group = tuple[tuple[Card, ...], int, int, "list[str] | list[LaidWord]"]
+
+
+class Hand(Packing[int]):
+    """A hand as a packed multiset, with every word it can make: its sets of cards
+    (``groups``), each known by its place there, and each set's words made only when a
+    play lays them."""
 
     def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
         """``found``: the words the cards make, when the caller has them already."""
         counts = Counter(cards)
-        if found is None:
-            found = candidate_words(counts, dictionary)
-        longest_first = sorted(found, key=lambda w: (-w.letters, -w.points))
-        super().__init__(counts, [(w.cards, w) for w in longest_first])
-        # every word the hand can make, longest first, with its cards as a mask
-        self.words = [(self.mask(w.cards), w) for w in longest_first]
+        self._found = found
+        self.groups = word_groups(counts, dictionary) if found is None else _grouped(found)
+        groups = self.groups
+        # longest first, then most points: the order words are tried in (stable, so a
+        # set found earlier is tried first among its equals)
+        order = sorted(range(len(groups)), key=lambda g: (-groups[g][2], -groups[g][1]))
+        super().__init__(counts, [(groups[g][0], g) for g in order], [len(groups[g][3]) for g in order])
+
+    def word(self, group: int) -> LaidWord:
+        """The word that stands for a set of cards: the first of its anagrams."""
+        cards, _pts, _letters, words = self.groups[group]
+        first = words[0]
+        return LaidWord(tuple(_single_cards(first, cards))) if isinstance(first, str) else first
+
+    def _words_of(self, group: int) -> list[LaidWord]:
+        cards, _pts, _letters, words = self.groups[group]
+        return [LaidWord(tuple(_single_cards(w, cards))) if isinstance(w, str) else w for w in words]
+
+    @cached_property
+    def words(self) -> list[tuple[int, LaidWord]]:
+        """Every word the hand can make, longest first, with its cards as a mask."""
+        if self._found is not None:
+            longest_first = sorted(self._found, key=lambda w: (-w.letters, -w.points))
+            return [(self.mask(w.cards), w) for w in longest_first]
+        # each set's words were found together, so its words keep their places in that order
+        return [(mask, w) for mask, _pts, g in self.entries for w in self._words_of(g)]
+
+    @cached_property
+    def _word_buckets(self) -> list[list[tuple[int, int, LaidWord]]]:
+        """Every word by the field of its lowest card, most points first: what
+        :meth:`packings` tries, anagrams apart."""
+        buckets: list[list[tuple[int, int, LaidWord]]] = [[] for _ in self.cards]
+        for mask, w in self.words:
+            buckets[_lowest_field(mask)].append((mask, w.points, w))
+        for bucket in buckets:
+            bucket.sort(key=lambda entry: -entry[1])
+        return buckets
+
+    def play(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
+        """The words and unused cards of a packing of ``state`` that reaches ``value``."""
+        groups, unused = self.play_of(state, per_word)
+        return [self.word(g) for g in groups], unused
 
     def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
         """The states play starts from: the whole hand, or the hand less each distinct discard."""
@@ -232,41 +326,63 @@ class Hand(Packing[LaidWord]):
         i = _lowest_field(state)
         if i != field_at:
             start = 0
-        bucket = self.by_field[i]
+        bucket = self._word_buckets[i]
         for k in range(start, len(bucket)):
             mask, pts, w = bucket[k]
             rest = self.take(state, mask)
             if rest is not None:
                 for v, ws, un in self._packings(rest, got + pts, floor, i, k):
                     yield v, [w, *ws], un
-        copies = (state >> (BITS * i)) & (_GUARD - 1)
+        copies = (state >> (BITS * i)) & _COUNT
         lost = copies * self.cards[i].points
         for v, ws, un in self._packings(state - (copies << (BITS * i)), got - lost, floor, -1, 0):
             yield v, ws, [self.cards[i]] * copies + un
+
+
+def _grouped(found: Sequence[LaidWord]) -> list[Group]:
+    """``found``'s words as sets of cards, each set where its first word is."""
+    by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
+    for w in found:
+        by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
+    return [(words[0].cards, words[0].points, words[0].letters, words) for words in by_cards.values()]
 
 
 def _lowest_field(state: int) -> int:
     return ((state & -state).bit_length() - 1) // BITS
 
 
-def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
-    """Every allowed word that some sub-multiset of the cards spells exactly."""
+def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
+    """Each sub-multiset of the cards that spells an allowed word exactly, with its words:
+    the double cards' sub-multisets in turn, with each of the single cards' (in the order
+    of :func:`sub_multisets`)."""
     singles = sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
     doubles = sub_multisets([c for c in counts if c.is_double], counts)
-    found: list[LaidWord] = []
-    by_key: dict[str, list[str]] = {}
-    for extra, with_doubles in doubles:
-        for letters, chosen in singles:
+    is_key = dictionary.anagram_prefix  # a whole key is followed by a space
+    found: list[Group] = []
+    for extra, with_doubles, extra_pts in doubles:
+        if not extra:
+            for letters, chosen, pts in singles:
+                # single cards taken in alphabetical order spell their anagram key
+                if len(chosen) >= MIN_CARDS and is_key(letters + " "):
+                    texts = dictionary.anagrams(letters)
+                    if texts:
+                        found.append((chosen, pts, len(letters), texts))
+            continue
+        for letters, chosen, pts in singles:
             if len(chosen) + len(with_doubles) < MIN_CARDS:
                 continue
-            # singles taken in alphabetical order already spell their anagram key
-            key = "".join(sorted(letters + extra)) if extra else letters
-            words = by_key.get(key)
-            if words is None:
-                words = by_key[key] = dictionary.anagrams(key)
-            if not words:
-                continue
-            found.extend(spelled_exactly(words, chosen, with_doubles))
+            key = "".join(sorted(letters + extra))
+            laid = list(spelled_exactly(dictionary.anagrams(key), chosen, with_doubles))
+            if laid:
+                found.append((chosen + with_doubles, pts + extra_pts, len(key), laid))
+    return found
+
+
+def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
+    """Every allowed word that some sub-multiset of the cards spells exactly."""
+    found: list[LaidWord] = []
+    for cards, _pts, _letters, words in word_groups(counts, dictionary):
+        found += (LaidWord(tuple(_single_cards(w, cards))) if isinstance(w, str) else w for w in words)
     return found
 
 
@@ -298,7 +414,7 @@ def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) 
     memory (``Dictionary.anagram_keys``)."""
     singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
     found: list[CardSet] = []
-    for _letters, doubles in sub_multisets([c for c in counts if c.is_double], counts):
+    for _letters, doubles, _pts in sub_multisets([c for c in counts if c.is_double], counts):
         forced = Counter("".join(c.letters for c in doubles))
         for key, chosen in _keys_within(singles, counts, forced, len(doubles), keys):
             if not doubles:
@@ -396,13 +512,13 @@ def _exact_spelling(text: str, pos: int, by_letters: dict[str, Card], left: Coun
     return None
 
 
-def sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...]]]:
-    """(letters, cards) of every sub-multiset of ``cards``, letters in the order given."""
-    subsets: list[tuple[str, tuple[Card, ...]]] = [("", ())]
+def sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...], int]]:
+    """(letters, cards, points) of every sub-multiset of ``cards``, letters in the order given."""
+    subsets: list[tuple[str, tuple[Card, ...], int]] = [("", (), 0)]
     for card in cards:
         subsets = [
-            (letters + card.letters * k, chosen + (card,) * k)
-            for letters, chosen in subsets
+            (letters + card.letters * k, chosen + (card,) * k, points + card.points * k)
+            for letters, chosen, points in subsets
             for k in range(counts[card] + 1)
         ]
     return subsets
@@ -469,27 +585,28 @@ def _undominated(best: Play, *others: Play) -> Play:
 
 def _best(hand: Hand, discard: bool, per_word: int) -> Play:
     state, card = max(hand.starts(discard), key=lambda s: hand.value(s[0], per_word))
-    words, unused = hand.play_of(state, per_word)
+    words, unused = hand.play(state, per_word)
     return Play(tuple(words), card, tuple(unused))
 
 
 def _longest(hand: Hand, discard: bool) -> Play:
     """The best play among those whose longest word is as long as the hand allows."""
-    best: tuple[int, int, int, Card | None, LaidWord] | None = None
-    for mask, w in hand.words:  # longest first
-        if best is not None and w.letters < best[0]:
+    best: tuple[int, int, int, Card | None, int] | None = None
+    for mask, pts, group in hand.entries:  # longest first
+        letters = hand.groups[group][2]
+        if best is not None and letters < best[0]:
             break
         for state, card in hand.starts(discard):
             rest = hand.take(state, mask)
             if rest is not None:
-                value = w.points + hand.value(rest)
+                value = pts + hand.value(rest)
                 if best is None or value > best[1]:
-                    best = (w.letters, value, rest, card, w)
+                    best = (letters, value, rest, card, group)
     if best is None:
         return _best(hand, discard, 0)
-    _letters, _value, rest, card, word = best
-    words, unused = hand.play_of(rest)
-    return Play((word, *words), card, tuple(unused))
+    _letters, _value, rest, card, group = best
+    words, unused = hand.play(rest)
+    return Play((hand.word(group), *words), card, tuple(unused))
 
 
 def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
