@@ -31,7 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import count
+from itertools import compress, count, product, repeat
+from operator import attrgetter, itemgetter
 from typing import Generic, TypeVar
 
 from qscore.cards import Card, Deck, largest_deal, load_deck
@@ -44,6 +45,7 @@ from qscore.spelling import MIN_CARDS
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (BITS - 1)
 _COUNT = _GUARD - 1  # a field's count, without its guard bit
+_points = attrgetter("points")
 # Weight of one word when plays are ranked by most words first: larger than any hand's
 # points can span, so word count decides and points break ties.
 _PER_WORD = 10_000
@@ -111,22 +113,25 @@ class Packing(Generic[W]):
                     in_words[c] += n
         self.cards = sorted(counts, key=lambda c: (in_words[c], c))
         self._field = {c: i for i, c in enumerate(self.cards)}
-        self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
+        unit = self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
         self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
         # every set with its mask and points, in the order given
-        self.entries = [(self.mask(cards), sum(c.points for c in cards), w) for cards, w in sets]
+        self.entries = [(sum(map(unit.__getitem__, cards)), sum(map(_points, cards)), w) for cards, w in sets]
         # the sets by the field of their lowest card: where the packing tries them
-        self.by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
+        by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
         for entry in self.entries:
-            self.by_field[_lowest_field(entry[0])].append(entry)
-        for bucket in self.by_field:
-            bucket.sort(key=lambda entry: -entry[1])
+            mask = entry[0]
+            by_field[((mask & -mask).bit_length() - 1) // BITS].append(entry)
+        for bucket in by_field:
+            bucket.sort(key=itemgetter(1), reverse=True)  # most points first, equals kept in order
+        self.by_field = by_field
         # what f needs of each bucket: each card set once (anagrams use the same cards, and
         # an 11-card hand of common letters holds about two words a set), with which of
-        # them a state holds found by bit masks over the bucket (_fitting)
-        self._sets_by_field = [list(dict.fromkeys((mask, pts) for mask, pts, _w in bucket)) for bucket in self.by_field]
-        self._needs = [_needs(bucket, i) for i, bucket in enumerate(self._sets_by_field)]
+        # them a state holds found by bit masks over the bucket (_needs)
+        self._sets_by_field = [list(dict.fromkeys(map(itemgetter(0, 1), bucket))) for bucket in by_field]
+        most = [counts[c] for c in self.cards]
+        self._needs = [_needs(bucket, i, most) for i, bucket in enumerate(self._sets_by_field)]
         self._lost = [c.points for c in self.cards]
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
@@ -159,13 +164,13 @@ class Packing(Generic[W]):
         # the bucket's sets whose cards the state holds: all, less those that need more
         # copies of some card than it has
         fit, needs = self._needs[i]
-        for shift, copies, sets in needs:
+        for shift, copies, keep in needs:
             if (state >> shift) & _COUNT < copies:
-                fit &= ~sets
+                fit &= keep
         while fit:
-            low = fit & -fit
-            fit ^= low
-            mask, pts = bucket[low.bit_length() - 1]
+            b = fit.bit_length() - 1
+            fit ^= 1 << b
+            mask, pts = bucket[b]
             sub = memo.get(state - mask) or self._values(state - mask)
             if pts + sub[0] > best:
                 best = pts + sub[0]
@@ -224,55 +229,61 @@ class Packing(Generic[W]):
         return words, unused
 
 
-def _needs(bucket: Sequence[tuple[int, int]], field: int) -> tuple[int, list[tuple[int, int, int]]]:
+def _needs(bucket: Sequence[tuple[int, int]], field: int, most: Sequence[int]) -> tuple[int, list[tuple[int, int, int]]]:
     """The sets of cards of ``field``'s bucket (masks, each holding that field), as bits
     of one integer (bit b for ``bucket[b]``), and what a state must hold for them: (the
-    shift of a field, a number of copies, the sets needing at least that many copies of
-    it). A state of lowest field ``field`` holds the sets of every bit left once those
-    whose need it does not meet are taken away."""
-    need: dict[tuple[int, int], int] = {}
-    for b, (mask, _pts) in enumerate(bucket):
-        bit = 1 << b
-        m, j = mask >> (BITS * field), field
-        while m:
-            for copies in range(2 if j == field else 1, (m & _COUNT) + 1):
-                need[j, copies] = need.get((j, copies), 0) | bit
-            m >>= BITS
-            j += 1
-    return (1 << len(bucket)) - 1, [(BITS * j, copies, sets) for (j, copies), sets in need.items()]
+    shift of a field, a number of copies, the sets to keep where the state holds fewer).
+    A state of lowest field ``field`` holds the sets of every bit left once those whose
+    need it does not meet are taken away. ``most``: the hand's copies of each field's card."""
+    every = (1 << len(bucket)) - 1
+    if not bucket:
+        return every, []
+    masks = [mask for mask, _pts in bucket]
+    width = BITS * len(most)
+    # each mask in binary, so that a field of one copy at most is a column of characters
+    texts = list(map(format, masks, repeat(f"0{width}b")))
+    needs: list[tuple[int, int, int]] = []
+    for j in range(field, len(most)):
+        shift = BITS * j
+        for copies in range(2 if j == field else 1, most[j] + 1):
+            if most[j] == 1:
+                sets = int("".join(map(itemgetter(width - 1 - shift), reversed(texts))), 2)
+            else:
+                sets = sum(1 << b for b, mask in enumerate(masks) if (mask >> shift) & _COUNT >= copies)
+            if sets:
+                needs.append((shift, copies, every & ~sets))
+    return every, needs
 
 
-# A set of cards that makes words, with its words: (cards, points, letters, words),
-# the words as texts where the cards are all single (they spell any word of their
-# letters, in its own order) or as laid.
-Group = tuple[tuple[Card, ...], int, int, "list[str] | list[LaidWord]"]
+# A set of cards that makes words: (cards, points, letters, how many words, its words),
+# the words as the anagram key to look them up by where the cards are all single (they
+# spell any word of their letters, in its own order), else as laid.
+Group = tuple[tuple[Card, ...], int, int, int, "str | list[LaidWord]"]
 
 
 class Hand(Packing[int]):
     """A hand as a packed multiset, with every word it can make: its sets of cards
-    (``groups``), each known by its place there, and each set's words made only when a
-    play lays them."""
+    (``groups``), each known by its place there, and each set's words looked up and made
+    only when a play lays them."""
 
     def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
         """``found``: the words the cards make, when the caller has them already."""
         counts = Counter(cards)
+        self._dictionary = dictionary
         self._found = found
-        self.groups = word_groups(counts, dictionary) if found is None else _grouped(found)
-        groups = self.groups
-        # longest first, then most points: the order words are tried in (stable, so a
-        # set found earlier is tried first among its equals)
-        order = sorted(range(len(groups)), key=lambda g: (-groups[g][2], -groups[g][1]))
-        super().__init__(counts, [(groups[g][0], g) for g in order], [len(groups[g][3]) for g in order])
+        # longest first, then most points: the order words are tried in (equals kept in
+        # the order found)
+        self.groups = sorted(
+            word_groups(counts, dictionary) if found is None else _grouped(found), key=itemgetter(2, 1), reverse=True
+        )
+        super().__init__(counts, [(group[0], g) for g, group in enumerate(self.groups)], [g[3] for g in self.groups])
 
     def word(self, group: int) -> LaidWord:
         """The word that stands for a set of cards: the first of its anagrams."""
-        cards, _pts, _letters, words = self.groups[group]
-        first = words[0]
-        return LaidWord(tuple(_single_cards(first, cards))) if isinstance(first, str) else first
-
-    def _words_of(self, group: int) -> list[LaidWord]:
-        cards, _pts, _letters, words = self.groups[group]
-        return [LaidWord(tuple(_single_cards(w, cards))) if isinstance(w, str) else w for w in words]
+        cards, _pts, _letters, _n, words = self.groups[group]
+        if isinstance(words, str):
+            return LaidWord(tuple(_single_cards(self._dictionary.anagrams(words)[0], cards)))
+        return words[0]
 
     @cached_property
     def words(self) -> list[tuple[int, LaidWord]]:
@@ -281,7 +292,7 @@ class Hand(Packing[int]):
             longest_first = sorted(self._found, key=lambda w: (-w.letters, -w.points))
             return [(self.mask(w.cards), w) for w in longest_first]
         # each set's words were found together, so its words keep their places in that order
-        return [(mask, w) for mask, _pts, g in self.entries for w in self._words_of(g)]
+        return [(mask, w) for mask, _pts, g in self.entries for w in _laid(self.groups[g], self._dictionary)]
 
     @cached_property
     def _word_buckets(self) -> list[list[tuple[int, int, LaidWord]]]:
@@ -344,7 +355,15 @@ def _grouped(found: Sequence[LaidWord]) -> list[Group]:
     by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
     for w in found:
         by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
-    return [(words[0].cards, words[0].points, words[0].letters, words) for words in by_cards.values()]
+    return [(words[0].cards, words[0].points, words[0].letters, len(words), words) for words in by_cards.values()]
+
+
+def _laid(group: Group, dictionary: Dictionary) -> list[LaidWord]:
+    """Every word of a set of cards, as laid."""
+    cards, _pts, _letters, _n, words = group
+    if isinstance(words, str):
+        return [LaidWord(tuple(_single_cards(text, cards))) for text in dictionary.anagrams(words)]
+    return words
 
 
 def _lowest_field(state: int) -> int:
@@ -353,37 +372,34 @@ def _lowest_field(state: int) -> int:
 
 def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
     """Each sub-multiset of the cards that spells an allowed word exactly, with its words:
-    the double cards' sub-multisets in turn, with each of the single cards' (in the order
-    of :func:`sub_multisets`)."""
-    singles = sub_multisets(sorted((c for c in counts if not c.is_double), key=lambda c: c.letters), counts)
-    doubles = sub_multisets([c for c in counts if c.is_double], counts)
-    is_key = dictionary.anagram_prefix  # a whole key is followed by a space
+    the double cards' sub-multisets in turn (the order of :func:`sub_multisets`), with each
+    of the single cards' in the same order."""
+    singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
+    of_letter = {c.letters: c for c in singles}
+    # every sub-multiset of the single cards as its letters, which in alphabetical order
+    # spell its anagram key: each card taken 0, 1... times, the first card's the slowest to change
+    spelled = list(map("".join, product(*[[c.letters * k for k in range(counts[c] + 1)] for c in singles])))
+    words_in = dictionary.anagram_counts(spelled)
     found: list[Group] = []
-    for extra, with_doubles, extra_pts in doubles:
-        if not extra:
-            for letters, chosen, pts in singles:
-                # single cards taken in alphabetical order spell their anagram key
-                if len(chosen) >= MIN_CARDS and is_key(letters + " "):
-                    texts = dictionary.anagrams(letters)
-                    if texts:
-                        found.append((chosen, pts, len(letters), texts))
-            continue
-        for letters, chosen, pts in singles:
-            if len(chosen) + len(with_doubles) < MIN_CARDS:
+    for letters, n in compress(zip(spelled, words_in), words_in):
+        if len(letters) >= MIN_CARDS:
+            chosen = tuple(map(of_letter.__getitem__, letters))
+            found.append((chosen, sum(map(_points, chosen)), len(letters), n, letters))
+    for extra, with_doubles, extra_pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
+        for letters in spelled:
+            if len(letters) + len(with_doubles) < MIN_CARDS:
                 continue
+            chosen = tuple(map(of_letter.__getitem__, letters))
             key = "".join(sorted(letters + extra))
             laid = list(spelled_exactly(dictionary.anagrams(key), chosen, with_doubles))
             if laid:
-                found.append((chosen + with_doubles, pts + extra_pts, len(key), laid))
+                found.append((chosen + with_doubles, sum(map(_points, chosen)) + extra_pts, len(key), len(laid), laid))
     return found
 
 
 def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
     """Every allowed word that some sub-multiset of the cards spells exactly."""
-    found: list[LaidWord] = []
-    for cards, _pts, _letters, words in word_groups(counts, dictionary):
-        found += (LaidWord(tuple(_single_cards(w, cards))) if isinstance(w, str) else w for w in words)
-    return found
+    return [w for group in word_groups(counts, dictionary) for w in _laid(group, dictionary)]
 
 
 @dataclass(frozen=True)

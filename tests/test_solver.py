@@ -230,3 +230,31 @@ def signature(play):
         play.discard.token if play.discard else None,
         tuple(sorted(c.token for c in play.unused)),
     )
+
+
+def dealt(size, seed):
+    """A hand of ``size`` cards dealt from a shuffled standard deck."""
+    import random
+
+    cards = [DECK.cards[t] for t, n in DECK.counts.items() for _ in range(n)]
+    random.Random(seed).shuffle(cards)
+    return sorted(cards[:size])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_words_looked_up_as_laid_make_the_plays_of_every_word_made_first(seed):
+    # solve looks a set of cards' words up only where a play lays it; given every word
+    # the cards make (as the review passes them), it must find the same plays, word for word
+    from qscore.solver import candidate_words
+
+    dictionary = open_dictionary()
+    for size in (5, 8, 10):
+        cards = dealt(size, f"{seed}-{size}")
+        given_words = solve(cards, dictionary, top=4, found=candidate_words(Counter(cards), dictionary))
+        assert solve(cards, dictionary, top=4) == given_words
+
+
+@pytest.mark.parametrize("dictionary", [open_dictionary(), TINY, HouseRules(TINY, {"pots", "zax"}, {"top"})])
+def test_anagram_counts_are_the_number_of_anagrams(dictionary):
+    keys = ["", "a", "opst", "opt", "aeinrst", "qz", "aeiorstz", "hinot"]
+    assert dictionary.anagram_counts(keys) == [len(dictionary.anagrams(k)) for k in keys]

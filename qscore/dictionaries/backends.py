@@ -4,7 +4,7 @@ through pyenchant, words held in memory, and house allow/deny lists layered on a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +50,9 @@ class WordListDictionary(Dictionary):
 
     def anagrams(self, key: str) -> list[str]:
         return self.index.anagrams(key)
+
+    def anagram_counts(self, keys: Sequence[str]) -> list[int]:
+        return self.index.anagram_counts(keys)
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.index.anagram_prefix(prefix)

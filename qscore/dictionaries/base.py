@@ -4,7 +4,7 @@ which a dictionary's evidence becomes the reason a word is refused."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from typing import TYPE_CHECKING
 
 from qscore.dictionaries.reasons import NOT_IN_DICTIONARY, PROPER_NOUN
@@ -97,6 +97,11 @@ class Dictionary(ABC):
         """Its anagram keys as containers, for a search over many hands; None where that
         is not known (the search looks up each key instead)."""
         return None
+
+    def anagram_counts(self, keys: Sequence[str]) -> list[int]:
+        """How many allowed words each of ``keys`` has: the solver's test of every set of
+        a hand's cards, thousands a hand, before it looks up the words of any."""
+        return [len(self.anagrams(key)) for key in keys]
 
     def anagram_prefix(self, prefix: str) -> bool:
         """Whether some allowed word's anagram key may begin with ``prefix`` (a whole key is

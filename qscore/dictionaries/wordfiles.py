@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property
@@ -344,6 +344,11 @@ class WordIndex:
     def anagrams(self, key: str) -> list[str]:
         start = len(key) + 1
         return [entry[start:] for entry in self._anagrams.keys(key + " ")]
+
+    def anagram_counts(self, keys: Sequence[str]) -> list[int]:
+        """How many words each of ``keys`` has, counted by the index itself (no Python
+        between the calls)."""
+        return list(map(len, map(self._anagrams.keys, [key + " " for key in keys])))
 
     @cached_property
     def anagram_keys(self) -> AnagramKeys:
