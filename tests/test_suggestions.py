@@ -277,3 +277,32 @@ def test_shipped_pronunciations_are_what_the_generator_builds():
     """qscore/data/pronunciations.tsv regenerates byte for byte from Debian's festlex-cmu."""
     done = regenerated("build_sounds.py")
     assert done.returncode == 0, done.stderr
+
+
+def saved_cases():
+    path = Path(__file__).resolve().parent / "data" / "suggestions.tsv"
+    rows = [line.split("\t") for line in path.read_text("utf-8").splitlines() if not line.startswith("#")]
+    return [(name, typed, tuple(near.split())) for name, typed, near in rows]
+
+
+def offered(cases):
+    dictionaries = {name: open_dictionary(name) for name, _typed, _near in cases}
+    return [(n, typed, tuple(dictionaries[n].suggest(typed, 20))) for n, typed, _near in cases]
+
+
+def test_a_sample_of_the_saved_misspellings_gets_what_it_got():
+    """Every tenth case of the file below, for the quick loop."""
+    cases = saved_cases()[::10]
+    assert offered(cases) == cases
+
+
+@pytest.mark.slow
+def test_every_saved_misspelling_gets_what_it_got():
+    """800 seeded misspellings (one, two and three letters off, gibberish) and the words the
+    search offered them, best first, written by tools/suggestion_cases.py: a change to how
+    the search is done offers the same words in the same order, where the bound cuts a
+    walk short too. A change meant to offer other words writes the file again, in its own
+    commit, with its counts on typos.tsv and sounds.tsv."""
+    cases = saved_cases()
+    assert len(cases) == 800 and sum(bool(near) for _n, _typed, near in cases) > 600
+    assert offered(cases) == cases
