@@ -6,6 +6,7 @@ medians and their ratio.
 
 from __future__ import annotations
 
+import os
 import re
 import resource
 import shutil
@@ -70,19 +71,22 @@ def compare(
     return {"command_s": m, "baseline_s": b, "ratio": m / b, "cpu_ratio": cpu, "ratio_q1": low, "ratio_q3": high}
 
 
-def instructions(command: list[str], env: dict[str, str] | None = None) -> int:
+def instructions(command: list[str], env: dict[str, str] | None = None, stdin: Path | None = None) -> int:
     """The instructions one run of ``command`` executes, counted by valgrind's callgrind:
     the same count every run, however loaded the machine (wall time on a shared machine
     moves by a third from run to run). Threads count too: work a thread overlaps with
-    the main one costs instructions but no wall time on a second, idle core."""
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=False,
-        env=env,
-    )
+    the main one costs instructions but no wall time on a second, idle core. ``stdin``: a
+    file read as standard input (else none)."""
+    with open(stdin or os.devnull, "rb") as feed:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+            stdin=feed,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            env=env,
+        )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"callgrind counted nothing for {command}: {done.stderr[-300:]}")
