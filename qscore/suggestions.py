@@ -63,21 +63,47 @@ class Budget:
         return True
 
 
-def edits(word: str) -> set[str]:
+def edits(word: str, reach: int | None = None) -> set[str]:
     """Every string one deletion, swap, replacement or insertion away from ``word``, and
-    every one with a letter moved two places (tounge, tongue): a slip as common as a swap."""
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    deletes = [a + b[1:] for a, b in splits if b]
-    swaps = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
-    replaces = [a + c + b[1:] for a, b in splits if b for c in LETTERS]
-    inserts = [a + c + b for a, b in splits for c in LETTERS]
-    return set(deletes + swaps + replaces + inserts + moves(word)) - {word}
+    every one with a letter moved two places (tounge, tongue): a slip as common as a swap.
+    ``reach``: only those changed at or before that place (the rest keep ``word[:reach + 1]``)."""
+    ends = len(word) if reach is None else min(reach, len(word))
+    near: set[str] = set()
+    for i in range(ends + 1):
+        kept, rest = word[:i], word[i:]
+        near.update([kept + c + rest for c in LETTERS])  # a letter put in
+        if rest:
+            after = rest[1:]
+            near.add(kept + after)  # a letter left out
+            near.update([kept + c + after for c in LETTERS])  # a letter changed
+            if after:
+                near.add(kept + after[0] + rest[0] + after[1:])  # two neighbours swapped
+    near.update(moves(word, ends))
+    near.discard(word)
+    return near
 
 
-def moves(word: str) -> list[str]:
-    """``word`` with one letter moved two places, either way."""
+def edit_count(word: str) -> int:
+    """How many strings :func:`edits` finds for ``word``, without making them (the budget's
+    count of a word's look-ups): a letter left out makes one string a run of equal letters,
+    one put in (len + 1) * 26 less one a letter (before or after its equal, the same), one
+    changed 25 a letter, and the swaps and moves are counted as made."""
+    if not set(word) <= _LETTER_SET:
+        return len(edits(word))
+    n = len(word)
+    runs = sum(1 for i in range(n) if i == 0 or word[i] != word[i - 1])
+    swaps = [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(n - 1) if word[i] != word[i + 1]]
+    return runs + (n + 1) * len(LETTERS) - n + n * (len(LETTERS) - 1) + len(set(swaps + moves(word)) - {word})
+
+
+_LETTER_SET = frozenset(LETTERS)
+
+
+def moves(word: str, reach: int | None = None) -> list[str]:
+    """``word`` with one letter moved two places, either way (``reach``: from at or
+    before that place)."""
     out = []
-    for i in range(len(word) - 2):
+    for i in range(len(word) - 2 if reach is None else min(len(word) - 2, reach + 1)):
         out.append(word[:i] + word[i + 1 : i + 3] + word[i] + word[i + 3 :])  # tounge -> tongue
         out.append(word[:i] + word[i + 2] + word[i : i + 2] + word[i + 3 :])  # tongue -> tounge
     return out
@@ -255,14 +281,20 @@ def _doubling(short: str, long: str) -> bool:
     )
 
 
-def one_edit(word: str, contains: Callable[[str], bool], budget: Budget) -> list[str] | None:
-    """The words one edit from ``word``; None when the budget does not cover the look-ups."""
+def one_edit(
+    word: str, contains: Callable[[str], bool], budget: Budget, starts: Callable[[str], bool] | None = None
+) -> list[str] | None:
+    """The words one edit from ``word``; None when the budget does not cover the look-ups.
+    ``starts`` (whether some word begins with a prefix) spares the look-ups of the strings
+    that keep a beginning of ``word`` no word has: they are counted all the same."""
     if len(word) > MAX_LETTERS:
         return None
-    candidates = edits(word)
-    if not budget.spend(len(candidates)):
+    if not budget.spend(edit_count(word)):
         return None
-    return [w for w in candidates if contains(w)]
+    reach = 0
+    while reach < len(word) and (starts is None or starts(word[: reach + 1])):
+        reach += 1
+    return [w for w in edits(word, reach) if contains(w)]
 
 
 def suggest_in_index(
@@ -275,7 +307,7 @@ def suggest_in_index(
 ) -> list[str]:
     """Words of an index one edit from ``word``, and two when one edit finds fewer than
     FEW (lisence: licence, and license two edits off), best first."""
-    near = one_edit(word, contains, budget)
+    near = one_edit(word, contains, budget, starts)
     if near is None:
         return []
     alike = sound_alikes(word, sounding, contains, budget) if sounding and budget.deep else []
@@ -286,63 +318,90 @@ def suggest_in_index(
     return rank(word, near, alike)[:limit]
 
 
+Row = tuple[int, ...]  # a prefix's edit distances to each prefix of the typed word
+
+
 def _two_edits(word: str, contains: Callable[[str], bool], starts: Callable[[str], bool], budget: Budget) -> list[str]:
     """A depth-first walk of the index's prefixes, keeping for each its row of edit
     distances to the prefixes of ``word`` (a swap of neighbours is one edit); a prefix
     whose row holds nothing within two edits ends its branch. Each letter tried is a
-    WALK_STEP of the budget, counted here and taken from it once the walk ends."""
+    WALK_STEP of the budget, counted here and taken from it once the walk ends.
+
+    A row follows from its parent's row and the letter alone (and from the row before
+    for a swap), and the walk meets the same rows again and again, a few hundred distinct
+    ones in thousands of prefixes: each is kept once, so that its id names it, and each
+    step from one row to the next is worked out once a walk."""
     size = len(word)
     in_word = set(word)
     found: list[str] = []
     steps = budget.word_left // WALK_STEP
     taken = 0
     orders: dict[tuple[int, bool], tuple[str, ...]] = {}  # the letters tried, in order, at a depth
+    rows: dict[tuple[int, tuple[int, ...]], Row] = {}  # each distinct row of a depth, once
+    others: dict[int, tuple[Row, int]] = {}  # a row's id: the next row for a letter not in the word
+    steps_from: dict[tuple[object, ...], tuple[Row, int]] = {}  # (row's id, [parent's,] letter): the next
+    # the letter pairs a swap can take: with such a last letter and next letter the next
+    # row depends on the parent's row as well
+    swaps = {word[j - 1] + word[j - 2] for j in range(2, size + 1)}
+    first = _kept(rows, 0, [min(j, _FAR) for j in range(size + 1)])
     # (prefix, its row, its parent's row); a row's j-th entry is the distance to word[:j]
-    first = [min(j, _FAR) for j in range(size + 1)]
-    stack: list[tuple[str, list[int], list[int] | None]] = [("", first, None)]
+    stack: list[tuple[str, Row, Row | None]] = [("", first, None)]
     while stack and taken < steps:
         prefix, row, parent = stack.pop()
         last = prefix[-1:]
         depth = len(prefix)
         # a letter the word does not hold matches nothing: one row serves them all, and
         # when it is already too far off only the word's own letters are tried
-        other, other_low = _next_row(word, depth, row, parent, last, "")
-        near = other_low <= _MOST
+        other = others.get(id(row))
+        if other is None:
+            new, low = _next_row(word, depth, row, parent, last, "")
+            other = others[id(row)] = _kept(rows, depth + 1, new), low
+        near = other[1] <= _MOST
         letters = orders.get((depth, near))
         if letters is None:  # the same at every node of a depth: worked out once
             ahead = word[max(depth - _MOST, 0) : depth + _MOST + 1]
             letters = orders[depth, near] = tuple(dict.fromkeys(ahead + word + LETTERS if near else ahead + word))
+        if taken + len(letters) > steps:
+            letters = letters[: steps - taken]
+        taken += len(letters)
         children = []
-        for c in letters:
-            if taken == steps:
-                break
-            taken += 1
-            grown = prefix + c
-            if not starts(grown):
-                continue
-            new, low = _next_row(word, depth, row, parent, last, c) if c in in_word else (other, other_low)
+        for c in [c for c in letters if starts(prefix + c)]:
+            if c in in_word:
+                key = (id(row), id(parent), c) if last + c in swaps else (id(row), c)
+                step = steps_from.get(key)
+                if step is None:
+                    new, low = _next_row(word, depth, row, parent, last, c)
+                    step = steps_from[key] = _kept(rows, depth + 1, new), low
+            else:
+                step = other
+            grown_row, low = step
             if low > _MOST:
                 continue
-            if new[size] <= _MOST and contains(grown):
+            grown = prefix + c
+            if grown_row[size] <= _MOST and contains(grown):
                 found.append(grown)
-            children.append((grown, new, row))
+            children.append((grown, grown_row, row))
         # the word's own next letters first, so near words are met before the budget ends
         stack.extend(reversed(children))
     budget.word_left -= taken * WALK_STEP
     return found
 
 
+def _kept(rows: dict[tuple[int, Row], Row], depth: int, new: list[int]) -> Row:
+    """The one copy of row ``new`` at ``depth`` a walk keeps."""
+    row = tuple(new)
+    return rows.setdefault((depth, row), row)
+
+
 _MOST = 2  # edits
 _FAR = _MOST + 1  # any distance beyond reach
 
 
-def _next_row(
-    word: str, depth: int, row: list[int], parent: list[int] | None, last: str, c: str
-) -> tuple[list[int], int]:
+def _next_row(word: str, depth: int, row: Row, parent: Row | None, last: str, c: str) -> tuple[list[int], int]:
     """The edit distances of a prefix of ``depth`` letters plus ``c`` to each prefix of
     ``word``, from the prefix's ``row`` (and its parent's, for a swap of ``last`` and
     ``c``), and the least of them. Only entries within two of the diagonal can be near;
-    the rest stay _FAR. Called a million times a list: plain comparisons, not min()."""
+    the rest stay _FAR. Called a hundred thousand times a list: plain comparisons, not min()."""
     size = len(word)
     new = [_FAR] * (size + 1)
     low = new[0] = depth + 1 if depth + 1 < _FAR else _FAR

@@ -44,6 +44,28 @@ def test_the_walk_finds_exactly_the_words_within_two_edits(word):
     assert walk(word) == sorted(w for w in WORDS if distance(word, w) <= 2)
 
 
+@settings(max_examples=500)
+@given(st.text(alphabet="aab", max_size=9) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz", max_size=9))
+def test_the_edits_are_counted_without_being_made(word):
+    """The budget's count of a word's look-ups is the strings the search could look up."""
+    assert s.edit_count(word) == len(s.edits(word))
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="aceqrstuhinz", min_size=1, max_size=7))
+def test_one_edit_looks_up_only_what_could_be_a_word(word):
+    """Sparing the strings that keep a beginning no word has finds the same words, and
+    spends the same budget."""
+    words = set(WORDS)
+    every, spared = Counted(), Counted()
+    every.start_word()
+    spared.start_word()
+    near = s.one_edit(word, words.__contains__, every)
+    assert near is not None and sorted(near) == sorted(w for w in WORDS if w in s.edits(word))
+    assert sorted(s.one_edit(word, words.__contains__, spared, PREFIXES.__contains__) or ()) == sorted(near)
+    assert spared.spent == every.spent
+
+
 def test_near_words_come_first():
     everyday = open_dictionary()
     assert judge("qiuz", everyday).suggestions[0] == "quiz"  # a swap is one edit

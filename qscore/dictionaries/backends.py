@@ -74,7 +74,7 @@ class WordListDictionary(Dictionary):
         from qscore.suggestions import suggest_in_index
 
         index = self.index
-        return suggest_in_index(word, index.__contains__, index.starts, word_budget(budget), limit, index.sounding)
+        return suggest_in_index(word, index.contains, index.starts, word_budget(budget), limit, index.sounding)
 
     def size(self) -> int:
         if self.shipped_evidence:  # a word a line, every line a word: counted without building an index
