@@ -111,17 +111,34 @@ def moves(word: str, reach: int | None = None) -> list[str]:
 
 def distance(a: str, b: str) -> int:
     """The edits between ``a`` and ``b``: deletions, insertions, replacements, and a swap
-    of two neighbouring letters counted as one (hte is one edit from the)."""
-    before: list[int] | None = None
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        new = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            new[j] = min(new[j - 1] + 1, row[j] + 1, row[j - 1] + (ca != cb))
-            if before is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                new[j] = min(new[j], before[j - 2] + 1)
-        before, row = row, new
-    return row[-1]
+    of two neighbouring letters counted as one (hte is one edit from the): the optimal
+    string alignment distance. Worked out a letter of ``a`` at a time on bit vectors, one
+    bit a letter of ``b`` (Hyyro's bit-parallel method, 2003): a whole column of the table
+    of distances in a few operations on ints, where a ranking asks for thousands."""
+    if not b:
+        return len(a)
+    full = (1 << len(b)) - 1
+    top = 1 << (len(b) - 1)
+    where: dict[str, int] = {}  # each letter of b: the bits of its places
+    for i, c in enumerate(b):
+        where[c] = where.get(c, 0) | 1 << i
+    up, down, score = full, 0, len(b)  # the column's steps up and down, its last entry
+    diagonal = matched_before = 0
+    for c in a:
+        matched = where.get(c, 0)
+        swapped = ((~diagonal & matched) << 1) & matched_before
+        diagonal = ((((matched & up) + up) ^ up) | matched | down | swapped) & full
+        rise = down | ~(diagonal | up) & full
+        fall = diagonal & up
+        if rise & top:
+            score += 1
+        elif fall & top:
+            score -= 1
+        rise = (rise << 1 | 1) & full
+        up = (fall << 1) & full | ~(diagonal | rise) & full
+        down = rise & diagonal
+        matched_before = matched
+    return score
 
 
 class Commonness:
@@ -226,18 +243,32 @@ def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]
     5. the most common word (SCOWL's sizes), then alphabetical.
     """
     sounds = set(alike)
-    return sorted(set(near) | sounds, key=lambda w: _closeness(word, w, w in sounds))
+    typed = _Typed(word)
+    return sorted(set(near) | sounds, key=lambda w: _closeness(typed, w, w in sounds))
 
 
 SLIPS = ("doubled", "swapped", "heard, left out", "reordered", "left out", "heard", "heard, further", "other")
 
 
-def _slip(typed: str, word: str, edits: int, sound: bool) -> str:
-    letters = sorted(typed) == sorted(word)
-    left_out = len(word) > len(typed) and _within(typed, word)
-    if _doubling(typed, word) or _doubling(word, typed):
+class _Typed:
+    """A typed word and what ranking asks of it for every word it is set against."""
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+        self.letters = sorted(word)
+        self.moved = set(moves(word))
+        self.vowels = _vowels(word)
+
+    @cached_property
+    def key(self) -> str:
+        return sound_key(self.word)
+
+
+def _slip(typed: _Typed, word: str, letters: bool, edits: int, sound: bool) -> str:
+    left_out = len(word) > len(typed.word) and _within(typed.word, word)
+    if _doubling(typed.word, word) or _doubling(word, typed.word):
         return "doubled"
-    if letters and word not in moves(typed):
+    if letters and word not in typed.moved:
         return "swapped"
     if sound and edits == 1:
         return "heard, left out" if left_out else "heard" if not letters else "reordered"
@@ -248,19 +279,19 @@ def _slip(typed: str, word: str, edits: int, sound: bool) -> str:
     return "heard, further" if sound else "other"
 
 
-def _closeness(typed: str, word: str, sound: bool) -> tuple[int, int, int, bool, bool, int, str]:
-    letters = sorted(typed) == sorted(word)
-    edits = 1 if letters and word in moves(typed) else distance(typed, word)
-    slip = _slip(typed, word, edits, sound)
+def _closeness(typed: _Typed, word: str, sound: bool) -> tuple[int, int, int, bool, bool, int, str]:
+    letters = typed.letters == sorted(word)
+    edits = 1 if letters and word in typed.moved else distance(typed.word, word)
+    slip = _slip(typed, word, letters, edits, sound)
     common = commonness(word)
     # the key leaves the vowels out: a word further off is as near as one edit only where
     # the vowels typed are heard in it too (kwiz: quiz; wierd: not word)
-    heard = sound and common <= COMMON_SOUND and _within(_vowels(typed), _vowels(word))
+    heard = sound and common <= COMMON_SOUND and _within(typed.vowels, _vowels(word))
     tier = 1 if heard else edits
     # a word met through its pronunciation alone, its letters keyed otherwise, is what a
     # slip by ear writes (shure: sure before share, both one edit and both XR)
-    letters_keyed = not sound or sound_key(word) == sound_key(typed)
-    first_kept = slip != "heard, further" and word[:1] != typed[:1]
+    letters_keyed = not sound or sound_key(word) == typed.key
+    first_kept = slip != "heard, further" and word[:1] != typed.word[:1]
     return tier, SLIPS.index(slip), edits, letters_keyed, first_kept, common, word
 
 

@@ -45,6 +45,14 @@ def test_the_walk_finds_exactly_the_words_within_two_edits(word):
 
 
 @settings(max_examples=500)
+@given(st.text(alphabet="abcq", max_size=9), st.text(alphabet="abcq", max_size=9))
+def test_the_distance_is_the_oracles(a, b):
+    """The bit-parallel distance against the table of distances worked out whole, on few
+    letters so that repeats and swaps abound."""
+    assert s.distance(a, b) == distance(a, b)
+
+
+@settings(max_examples=500)
 @given(st.text(alphabet="aab", max_size=9) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz", max_size=9))
 def test_the_edits_are_counted_without_being_made(word):
     """The budget's count of a word's look-ups is the strings the search could look up."""
