@@ -29,11 +29,10 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, count, product, repeat
 from operator import attrgetter, itemgetter
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
@@ -52,9 +51,10 @@ _PER_WORD = 10_000
 W = TypeVar("W")  # what stands for a set of cards that makes a word
 
 
-@dataclass(frozen=True)
-class Play:
-    """One way to play a hand: words laid, the discard, and the cards left unused."""
+class Play(NamedTuple):
+    """One way to play a hand: words laid, the discard, and the cards left unused. (Named
+    tuples, not dataclasses: a frozen dataclass compiles its methods as the module loads,
+    3.4 M instructions each, paid by every run of best.)"""
 
     words: tuple[LaidWord, ...]
     discard: Card | None
@@ -78,14 +78,13 @@ class Play:
         return max((w.letters for w in self.words), default=0)
 
 
-@dataclass
-class Solution:
+class Solution(NamedTuple):
     """The best play, and the best plays that chase the bonuses when they differ from it."""
 
     best: Play
     most_words: Play
     longest_word: Play
-    top: list[Play] = field(default_factory=list)
+    top: list[Play]
 
 
 class Packing(Generic[W]):
@@ -229,7 +228,9 @@ class Packing(Generic[W]):
         return words, unused
 
 
-def _needs(bucket: Sequence[tuple[int, int]], field: int, most: Sequence[int]) -> tuple[int, list[tuple[int, int, int]]]:
+def _needs(
+    bucket: Sequence[tuple[int, int]], field: int, most: Sequence[int]
+) -> tuple[int, list[tuple[int, int, int]]]:
     """The sets of cards of ``field``'s bucket (masks, each holding that field), as bits
     of one integer (bit b for ``bucket[b]``), and what a state must hold for them: (the
     shift of a field, a number of copies, the sets to keep where the state holds fewer).
@@ -381,7 +382,7 @@ def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
     spelled = list(map("".join, product(*[[c.letters * k for k in range(counts[c] + 1)] for c in singles])))
     words_in = dictionary.anagram_counts(spelled)
     found: list[Group] = []
-    for letters, n in compress(zip(spelled, words_in), words_in):
+    for letters, n in compress(zip(spelled, words_in, strict=True), words_in):
         if len(letters) >= MIN_CARDS:
             chosen = tuple(map(of_letter.__getitem__, letters))
             found.append((chosen, sum(map(_points, chosen)), len(letters), n, letters))
@@ -402,8 +403,7 @@ def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidW
     return [w for group in word_groups(counts, dictionary) for w in _laid(group, dictionary)]
 
 
-@dataclass(frozen=True)
-class CardSet:
+class CardSet(NamedTuple):
     """A sub-multiset of a hand's cards that spells an allowed word exactly: its single
     cards, its double cards, and the anagram key of their letters."""
 

@@ -1,5 +1,6 @@
 """``qscore best`` and ``qscore solitaire``: the hand solver."""
 
+import gc
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -62,7 +63,6 @@ def best(
     take the face-up card or draw blind.
     """
     from qscore.cards import parse_hand
-    from qscore.draws import advise_draw
     from qscore.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
@@ -78,12 +78,15 @@ def best(
         if len(up) != 1:
             raise CardError(f"--faceup takes one card, got {len(up)}")
         known = parse_hand(seen, what="seen cards") if seen else []
+        from qscore.draws import advise_draw
+
         advice = advise_draw(hand, up[0], words, seen=known)
         print_json(advice_json(advice)) if as_json else print(advice_text(advice))
         tell_notes(words)
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
+    gc.freeze()  # what is loaded lives to the exit: no collection during the solve, nor at exit, looks at it again
     solution = solve(hand, words, discard=not no_discard, top=top or 0)
     if as_json:
         out = play_json(solution.best)
