@@ -30,7 +30,7 @@ import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
-from itertools import compress, count, product, repeat
+from itertools import combinations, compress, count, product, repeat
 from operator import attrgetter, itemgetter
 from typing import Generic, NamedTuple, TypeVar
 
@@ -425,19 +425,39 @@ class CardSet(NamedTuple):
 
 def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) -> list[CardSet]:
     """Each sub-multiset of the cards that spells an allowed word exactly, once (its
-    anagrams score alike): a walk over the letters in order, cut short wherever no
-    anagram key of the dictionary begins with the letters taken, the keys tested in
-    memory (``Dictionary.anagram_keys``)."""
+    anagrams score alike), the keys tested in memory (``Dictionary.anagram_keys``). Of
+    the single cards alone, every choice of their letters in order is tested, in C (a
+    10-card hand's thousand choices take less than a walk that stops where no key
+    begins); with double cards, a walk over the letters in order, cut short there."""
     singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
-    found: list[CardSet] = []
-    for _letters, doubles, _pts in sub_multisets([c for c in counts if c.is_double], counts):
+    of_letter = {c.letters: c for c in singles}
+    letters = "".join(c.letters * counts[c] for c in singles)
+    within: set[str] = set()
+    for size in range(MIN_CARDS, len(letters) + 1):
+        within.update(filter(keys.keys.__contains__, map("".join, combinations(letters, size))))
+    # single cards spell any word of their letters
+    found = [CardSet(tuple(map(of_letter.__getitem__, key)), (), key) for key in sorted(within)]
+    for _letters, doubles, _pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
         forced = Counter("".join(c.letters for c in doubles))
         for key, chosen in _keys_within(singles, counts, forced, len(doubles), keys):
-            if not doubles:
-                found.append(CardSet(chosen, (), key))  # single cards spell any word of their letters
-            elif next(spelled_exactly(dictionary.anagrams(key), chosen, doubles), None) is not None:
+            if _spelled_by(dictionary.anagrams(key), chosen, doubles):
                 found.append(CardSet(chosen, doubles, key))
     return found
+
+
+def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> bool:
+    """Whether one of ``words`` (all of the cards' letters) is laid with exactly the cards
+    ``singles`` plus ``doubles``: ``spelled_exactly`` yields one, without laying it."""
+    pairs = [c.letters for c in doubles]
+    left: Counter[Card] | None = None
+    for text in words:
+        if not all(pair in text for pair in pairs):
+            continue  # a double card's letters stand side by side in a word it lays
+        if left is None:
+            left = Counter(singles + doubles)
+        if _exact_spelling(text, 0, {c.letters: c for c in left}, left) is not None:
+            return True
+    return False
 
 
 def _keys_within(
@@ -455,18 +475,16 @@ def _keys_within(
         card = of_letter.get(ch)
         # each number of the single card taken: its letters, and its copies
         runs = [(ch * k, (card,) * k) for k in range(1, counts[card] + 1)] if card is not None else []
-        longer: list[tuple[str, tuple[Card, ...]]] = []
-        for prefix, chosen in partial:
-            start = prefix + ch * must
-            if must and start not in prefixes:
-                continue  # a forced letter is never skipped
-            longer.append((start, chosen))
+        if must:  # a forced letter is never skipped: every beginning takes it
+            partial = [(prefix + ch * must, chosen) for prefix, chosen in partial]
+            partial = [(prefix, chosen) for prefix, chosen in partial if prefix in prefixes]
+        for n in range(len(partial)):  # those without this letter stay as they are
+            prefix, chosen = partial[n]
             for letters, copies in runs:
-                taken = start + letters
+                taken = prefix + letters
                 if taken not in prefixes:
                     break
-                longer.append((taken, chosen + copies))
-        partial = longer
+                partial.append((taken, chosen + copies))
     return [(key, chosen) for key, chosen in partial if len(chosen) + doubles >= MIN_CARDS and key in exact]
 
 
