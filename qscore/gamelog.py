@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import QscoreError, StorageError
 from qscore.paths import printable
@@ -30,8 +30,7 @@ class Unreadable:
     reason: str
 
 
-@dataclass(frozen=True)
-class Kept:
+class Kept(NamedTuple):
     """A summary row that passed its checksum; ``data`` its text."""
 
     last_seq: int
