@@ -449,6 +449,10 @@ def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card
     """Whether one of ``words`` (all of the cards' letters) is laid with exactly the cards
     ``singles`` plus ``doubles``: ``spelled_exactly`` yields one, without laying it."""
     pairs = [c.letters for c in doubles]
+    if len(pairs) == 1:
+        # one double card: laid where its letters stand side by side, the rest of the
+        # word's letters are the single cards' own
+        return any(pairs[0] in text for text in words)
     left: Counter[Card] | None = None
     for text in words:
         if not all(pair in text for pair in pairs):
