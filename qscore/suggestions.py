@@ -4,9 +4,11 @@ Words one edit away (a deletion, swap, replacement or insertion) are looked up o
 one; only when there are none does a search walk the word index for words two edits
 away, a letter at a time, leaving every branch that is already more than two edits off.
 A swap of two neighbouring letters counts as one edit. The words that sound like it
-(Double Metaphone's key, kept in the word index) are added, up to three edits off, so
-that kwiz offers quiz. What is found is ranked by its edits, the kind of slip and how
-common the word is, so that "teh" offers "the" first (:func:`rank`).
+(Double Metaphone's key, kept in the word index, and the key of a word's pronunciation
+where its letters mislead Double Metaphone) are added, up to three edits off, so that
+kwiz offers quiz and enuf enough. What is found is ranked by its edits, the kind of slip,
+whether it is said as the letters typed are, and how common the word is, so that "teh"
+offers "the" first and "fone" "phone" (:func:`rank`).
 Every look-up is counted against a word's budget, the same for a word alone and in a
 list, so a long word stays quick and a list of 5,000 answers within a second or so: the
 search stops at the bound and offers what it found. A word longer than MAX_LETTERS gets
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable
-from functools import cached_property
+from functools import cache, cached_property
 
 from qscore import paths
 
@@ -192,6 +194,90 @@ def sound_key(word: str) -> str:
 PRONUNCIATIONS = "pronunciations.tsv"
 
 
+# Festival's letter-to-sound rules for CMU and the common words' pronunciations they
+# miss (dictionaries/build_sounds.py): how a typed word and a common word are said, so
+# that fone is said as phone (f ow n) and not as fine (f ay n).
+LETTER_RULES = "letter-rules.bin"
+SAID = "said.tsv"
+# The questions a rule asks: the letter this many places before (-) or after the one said.
+RULE_FEATURES = ("p.p.p.name", "p.p.name", "p.name", "n.name", "n.n.name", "n.n.n.name")
+_RULE_PLACES = (-3, -2, -1, 1, 2, 3)
+_LEAF = 255
+
+
+Rules = tuple[bytes, list[str], list[int]]
+
+
+def read_rules(data: bytes) -> Rules:
+    """The letter-to-sound rules of a file as LETTER_RULES holds them: their nodes, the
+    phones of their leaves, and each letter's first node."""
+    phones, starts, nodes = data.split(b"\n", 2)
+    said = [p.replace("+", " ").replace("-", "") for p in phones.decode().split(" ")]
+    return nodes, said, [int(n) for n in starts.split()]
+
+
+def say(word: str, rules: Rules) -> str:
+    """How ``rules`` say ``word`` (a-z): CMU's phones without stress, space-separated, ax
+    as ah (fone: f ow n). Each letter's tree asks about the letters up to three either
+    side (# the word's edge, 0 beyond it) down to the phone it says, or none."""
+    nodes, phones, starts = rules
+    padded = b"000#" + word.encode() + b"#000"
+    said = []
+    for at in range(4, len(word) + 4):
+        node = starts[padded[at] - 97]
+        while (feature := nodes[4 * node]) != _LEAF:
+            asked = padded[at + _RULE_PLACES[feature]]
+            node = node + 1 if asked == nodes[4 * node + 1] else nodes[4 * node + 2] * 256 + nodes[4 * node + 3]
+        said.append(phones[nodes[4 * node + 1]])
+    return " ".join(p for p in said if p)
+
+
+@cache
+def pronounce(word: str) -> str:
+    """How the shipped letter-to-sound rules say ``word`` (:func:`say`)."""
+    return say(word, _letter_rules())
+
+
+@cache
+def _letter_rules() -> Rules:
+    return read_rules(paths.package_file("data", LETTER_RULES).read_bytes())
+
+
+class Said:
+    """How a common word is said: CMU's pronunciations where the letter-to-sound rules
+    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. A refusal
+    or two asks about a handful of words, searched in the text; past SEARCHES the table
+    is built once, as :class:`Commonness` does."""
+
+    SEARCHES = 64
+
+    def __init__(self) -> None:
+        self._asked = 0
+
+    @cached_property
+    def _text(self) -> str:
+        return "\n" + paths.package_file("data", SAID).read_text("utf-8")
+
+    @cached_property
+    def _table(self) -> dict[str, list[str]]:
+        rows = (line.split("\t") for line in self._text.split("\n") if line and not line.startswith("#"))
+        return {word: said.split(",") for word, said in rows}
+
+    def __call__(self, word: str) -> list[str]:
+        self._asked += 1
+        if self._asked > self.SEARCHES:
+            return self._table.get(word) or [pronounce(word)]
+        text = self._text
+        at = text.find(f"\n{word}\t")
+        if at < 0:
+            return [pronounce(word)]
+        start = at + len(word) + 2
+        return text[start : text.index("\n", start)].split(",")
+
+
+said = Said()
+
+
 def pronounced_keys() -> dict[str, list[str]]:
     """Each word of the shipped pronunciations -> the sound keys it is said with, where
     they are not :func:`sound_key`'s: a word list's sound index files a word under these
@@ -235,9 +321,11 @@ def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]
        quiz, dawter: daughter);
     2. the slip (SLIPS): a letter doubled or left single (realy: really), two neighbours
        swapped (teh: the), a sound-alike with a letter left out (anser: answer before
-       saner), letters in another order, letters left out (qeen: queen), a sound-alike
-       one edit off, a sound-alike further off, any other edit;
-    3. the edits themselves;
+       saner), a common word said as the letters typed are (fone: phone, said f ow n,
+       before fine; counted as one edit), letters in another order, letters left out
+       (qeen: queen), a sound-alike one edit off, a sound-alike further off, any other edit;
+    3. the edits themselves, then a sound-alike met by its pronunciation's key alone
+       first (shure: sure before share);
     4. the first letter kept (qeen: queen before been; tiem: time before item), but for
        a sound-alike further off: by ear the first letter is as likely wrong as any;
     5. the most common word (SCOWL's sizes), then alphabetical.
@@ -247,7 +335,17 @@ def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]
     return sorted(set(near) | sounds, key=lambda w: _closeness(typed, w, w in sounds))
 
 
-SLIPS = ("doubled", "swapped", "heard, left out", "reordered", "left out", "heard", "heard, further", "other")
+SLIPS = (
+    "doubled",
+    "swapped",
+    "heard, left out",
+    "said alike",
+    "reordered",
+    "left out",
+    "heard",
+    "heard, further",
+    "other",
+)
 
 
 class _Typed:
@@ -262,6 +360,10 @@ class _Typed:
     @cached_property
     def key(self) -> str:
         return sound_key(self.word)
+
+    @cached_property
+    def said(self) -> str:
+        return pronounce(self.word)
 
 
 def _slip(typed: _Typed, word: str, letters: bool, edits: int, sound: bool) -> str:
@@ -284,14 +386,18 @@ def _closeness(typed: _Typed, word: str, sound: bool) -> tuple[int, int, int, bo
     edits = 1 if letters and word in typed.moved else distance(typed.word, word)
     slip = _slip(typed, word, letters, edits, sound)
     common = commonness(word)
+    first_kept = slip != "heard, further" and word[:1] != typed.word[:1]
     # the key leaves the vowels out: a word further off is as near as one edit only where
     # the vowels typed are heard in it too (kwiz: quiz; wierd: not word)
     heard = sound and common <= COMMON_SOUND and _within(typed.vowels, _vowels(word))
     tier = 1 if heard else edits
+    if common < Commonness.RARE and SLIPS.index(slip) > SLIPS.index("said alike") and typed.said in said(word):
+        # a common word said as the letters typed are: after the slips of the keys and a
+        # letter left out of a word that sounds alike, before the rest (fone: phone, not fine)
+        tier, slip = 1, "said alike"
     # a word met through its pronunciation alone, its letters keyed otherwise, is what a
     # slip by ear writes (shure: sure before share, both one edit and both XR)
     letters_keyed = not sound or sound_key(word) == typed.key
-    first_kept = slip != "heard, further" and word[:1] != typed.word[:1]
     return tier, SLIPS.index(slip), edits, letters_keyed, first_kept, common, word
 
 

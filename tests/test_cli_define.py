@@ -56,7 +56,7 @@ def test_define_uses_the_rules_only_for_an_allowed_word():
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         "quizs: not allowed (not in the dictionary)",
-        "  did you mean: quits, quiz, quips, quids, quins",
+        "  did you mean: quiz, quits, quips, quids, quins",
         "  no meaning on file",
     ]
 
