@@ -30,8 +30,8 @@ import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
-from itertools import combinations, compress, count, product, repeat
-from operator import attrgetter, itemgetter
+from itertools import chain, combinations, compress, count, product, repeat
+from operator import attrgetter, itemgetter, mul
 from typing import Generic, NamedTuple, TypeVar
 
 from qscore.cards import Card, Deck, largest_deal, load_deck
@@ -104,12 +104,9 @@ class Packing(Generic[W]):
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
         in_words: Counter[Card] = Counter()
-        if words_in is None:
-            in_words.update(c for cards, _w in sets for c in set(cards))
-        else:
-            for (cards, _w), n in zip(sets, words_in, strict=True):
-                for c in set(cards):
-                    in_words[c] += n
+        distinct = map(tuple, map(dict.fromkeys, map(itemgetter(0), sets)))
+        # each set's cards once, repeated for each of its words (one each when not given)
+        in_words.update(chain.from_iterable(distinct if words_in is None else map(mul, distinct, words_in)))
         self.cards = sorted(counts, key=lambda c: (in_words[c], c))
         self._field = {c: i for i, c in enumerate(self.cards)}
         unit = self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
@@ -128,10 +125,12 @@ class Packing(Generic[W]):
         # what f needs of each bucket: each card set once (anagrams use the same cards, and
         # an 11-card hand of common letters holds about two words a set), with which of
         # them a state holds found by bit masks over the bucket (_needs)
-        self._sets_by_field = [list(dict.fromkeys(map(itemgetter(0, 1), bucket))) for bucket in by_field]
-        most = [counts[c] for c in self.cards]
-        self._needs = [_needs(bucket, i, most) for i, bucket in enumerate(self._sets_by_field)]
-        self._lost = [c.points for c in self.cards]
+        copies = [counts[c] for c in self.cards]
+        # each field's points, and its bucket as f tries it (_needs)
+        self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]]]] = []
+        for i, bucket in enumerate(by_field):
+            sets = list(dict.fromkeys(map(itemgetter(0, 1), bucket)))
+            self._fields.append((self.cards[i].points, sets, *_needs(sets, i, copies)))
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
@@ -154,15 +153,14 @@ class Packing(Generic[W]):
         """Both objectives of ``state`` in one pass over the sets of its lowest card that
         it holds."""
         memo = self._memo
-        i = _lowest_field(state)
-        rest = state - (1 << (BITS * i))
-        sub = memo.get(rest) or self._values(rest)
-        lost = self._lost[i]
-        best, most = sub[0] - lost, sub[1] - lost
-        bucket = self._sets_by_field[i]
+        i = ((state & -state).bit_length() - 1) // BITS
+        lost, bucket, fit, needs = self._fields[i]
+        rest = state - (1 << (BITS * i))  # a copy of the lowest card left unused
+        best, most = memo.get(rest) or self._values(rest)
+        best -= lost
+        most -= lost + _PER_WORD  # a word's _PER_WORD is added once, below
         # the bucket's sets whose cards the state holds: all, less those that need more
         # copies of some card than it has
-        fit, needs = self._needs[i]
         for shift, copies, keep in needs:
             if (state >> shift) & _COUNT < copies:
                 fit &= keep
@@ -170,12 +168,12 @@ class Packing(Generic[W]):
             b = fit.bit_length() - 1
             fit ^= 1 << b
             mask, pts = bucket[b]
-            sub = memo.get(state - mask) or self._values(state - mask)
-            if pts + sub[0] > best:
-                best = pts + sub[0]
-            if pts + _PER_WORD + sub[1] > most:
-                most = pts + _PER_WORD + sub[1]
-        memo[state] = found = (best, most)
+            sub_best, sub_most = memo.get(state - mask) or self._values(state - mask)
+            if pts + sub_best > best:
+                best = pts + sub_best
+            if pts + sub_most > most:
+                most = pts + sub_most
+        memo[state] = found = (best, most + _PER_WORD)
         return found
 
     def best_where(self, keep: Callable[[W], bool], floor: int) -> int | None:
