@@ -385,11 +385,10 @@ def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
             chosen = tuple(map(of_letter.__getitem__, letters))
             found.append((chosen, sum(map(_points, chosen)), len(letters), n, letters))
     for extra, with_doubles, extra_pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
-        for letters in spelled:
-            if len(letters) + len(with_doubles) < MIN_CARDS:
-                continue
+        tried = [letters for letters in spelled if len(letters) + len(with_doubles) >= MIN_CARDS]
+        keys = ["".join(sorted(letters + extra)) for letters in tried]
+        for letters, key in compress(zip(tried, keys, strict=True), dictionary.anagram_counts(keys)):
             chosen = tuple(map(of_letter.__getitem__, letters))
-            key = "".join(sorted(letters + extra))
             laid = list(spelled_exactly(dictionary.anagrams(key), chosen, with_doubles))
             if laid:
                 found.append((chosen + with_doubles, sum(map(_points, chosen)) + extra_pts, len(key), len(laid), laid))
