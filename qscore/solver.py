@@ -45,6 +45,7 @@ BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) a
 _GUARD = 1 << (BITS - 1)
 _COUNT = _GUARD - 1  # a field's count, without its guard bit
 _points = attrgetter("points")
+_mask_points: Callable[[tuple[int, int, object]], tuple[int, int]] = itemgetter(0, 1)
 # Weight of one word when plays are ranked by most words first: larger than any hand's
 # points can span, so word count decides and points break ties.
 _PER_WORD = 10_000
@@ -129,8 +130,8 @@ class Packing(Generic[W]):
         # each field's points, and its bucket as f tries it (_needs)
         self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]]]] = []
         for i, bucket in enumerate(by_field):
-            sets = list(dict.fromkeys(map(itemgetter(0, 1), bucket)))
-            self._fields.append((self.cards[i].points, sets, *_needs(sets, i, copies)))
+            unique = list(dict.fromkeys(map(_mask_points, bucket)))
+            self._fields.append((self.cards[i].points, unique, *_needs(unique, i, copies)))
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
