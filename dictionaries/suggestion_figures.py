@@ -4,7 +4,7 @@ comes first, and for how many it is offered at all, on each dictionary.
 
     ./dev python dictionaries/suggestion_figures.py              # everyday, wordgame, en_US, en_GB
     ./dev python dictionaries/suggestion_figures.py --misses     # and each slip whose word meant is not first
-    ./dev python dictionaries/suggestion_figures.py --no-sound   # without the sound-alike step
+    ./dev python dictionaries/suggestion_figures.py --no-sound   # without the sound-alike step and saying words
     ./dev python dictionaries/suggestion_figures.py -d everyday  # one dictionary (any -d qscore takes)
 
 The lists are tests/data/typos.tsv (slips of the keys and common misspellings) and
@@ -42,6 +42,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.no_sound:
         suggestions.sound_alikes = lambda *_: []  # type: ignore[assignment]
+        suggestions.said = lambda _word: []  # type: ignore[assignment]  # and no word said alike
     heads = (f"{label} ({len(pairs(name))}): first / offered" for name, label in LISTS.items())
     print("| dictionary | " + " | ".join(heads) + " |")
     print("| --- | " + " | ".join("---" for _ in LISTS) + " |")

@@ -112,7 +112,7 @@ def test_a_word_too_long_for_any_hand_gets_no_suggestions():
 def test_every_word_of_a_600_word_list_gets_what_it_gets_alone(name):
     """A run shares one budget among its words; each word's share is the whole bound, so
     the words before it change nothing (a list of 625 once left 599 without help). The
-    list: the 140 typos, the 137 slips made by ear (the sound step within the bound too),
+    list: the 140 typos, the 151 slips made by ear (the sound step within the bound too),
     and 323 everyday words with a letter changed."""
     if name.startswith("en_") and not system_dictionary_installed(name):
         pytest.skip(f"no hunspell dictionary {name} here")
@@ -267,10 +267,11 @@ def test_a_word_list_file_has_its_own_key_index(tmp_path):
 @pytest.mark.slow
 def test_slips_made_by_ear_measured():
     """The project's slips made by ear (tests/data/sounds.tsv): the word meant first for
-    91 of 137 and offered for 122 (before the sound step: 37 and 61; with Double
-    Metaphone's keys of the letters alone: 56 and 99; with the pronunciations' keys: 67
-    and 109); the typos test holds the slips of the keys (138 and 139 of 140).
-    dictionaries/README.md has every dictionary's."""
+    96 of 151 and offered for 132. Of the first 137 (the 14 seen in the wild came after),
+    91 and 122 (before the sound step: 37 and 61; with Double Metaphone's keys of the
+    letters alone: 56 and 99; with the pronunciations' keys: 67 and 109); the typos test
+    holds the slips of the keys (138 and 139 of 140). dictionaries/README.md has every
+    dictionary's."""
     everyday = open_dictionary()
     pairs = sound_pairs()
     assert len(pairs) >= 100
@@ -279,7 +280,7 @@ def test_slips_made_by_ear_measured():
     got = {typo: judge(typo, everyday).suggestions for typo, _ in pairs}
     first = sum(got[typo][:1] == (meant,) for typo, meant in pairs)
     offered = sum(meant in got[typo] for typo, meant in pairs)
-    assert first >= 89 and offered >= 120, (first, offered)
+    assert first >= 94 and offered >= 130, (first, offered)
 
 
 @pytest.mark.slow
