@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain, combinations, compress, count, product, repeat
 from operator import attrgetter, itemgetter, mul
 from typing import Generic, NamedTuple, TypeVar
@@ -98,9 +98,11 @@ class Packing(Generic[W]):
         counts: Counter[Card],
         sets: Sequence[tuple[tuple[Card, ...], W]],
         words_in: Sequence[int] | None = None,
+        points: Sequence[int] | None = None,
     ) -> None:
         """``sets``: each set of cards that makes a word, in the order its words are tried;
-        ``words_in``: how many words each stands for (one each when not given)."""
+        ``words_in``: how many words each stands for (one each when not given); ``points``:
+        each set's points, when the caller has them."""
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
@@ -114,7 +116,11 @@ class Packing(Generic[W]):
         self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
         # every set with its mask and points, in the order given
-        self.entries = [(sum(map(unit.__getitem__, cards)), sum(map(_points, cards)), w) for cards, w in sets]
+        cards_of = list(map(itemgetter(0), sets))
+        masks = map(sum, map(partial(map, unit.__getitem__), cards_of))
+        if points is None:
+            points = list(map(sum, map(partial(map, _points), cards_of)))
+        self.entries = list(zip(masks, points, map(itemgetter(1), sets), strict=True))
         # the sets by the field of their lowest card: where the packing tries them
         by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
         for entry in self.entries:
@@ -276,7 +282,13 @@ class Hand(Packing[int]):
         self.groups = sorted(
             word_groups(counts, dictionary) if found is None else _grouped(found), key=itemgetter(2, 1), reverse=True
         )
-        super().__init__(counts, [(group[0], g) for g, group in enumerate(self.groups)], [g[3] for g in self.groups])
+        groups = self.groups
+        super().__init__(
+            counts,
+            [(group[0], g) for g, group in enumerate(groups)],
+            list(map(itemgetter(3), groups)),
+            list(map(itemgetter(1), groups)),
+        )
 
     def word(self, group: int) -> LaidWord:
         """The word that stands for a set of cards: the first of its anagrams."""
