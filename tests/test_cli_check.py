@@ -120,6 +120,26 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     assert done.stdout.strip() == ""
 
 
+def test_a_read_of_a_game_compiles_few_dataclasses():
+    """A dataclass compiles its methods as its module loads (3.4 M instructions a frozen
+    one, where a named tuple takes 0.7 M: docs/speed.md), and every scorekeeping command
+    loads the modules a read of a game is made of: their values are named tuples or plain
+    classes, but for the two below."""
+    import dataclasses
+
+    from qscore import entries, errors, gamelog, keptfigures, scoresheet, scoring
+
+    made = {
+        f"{module.__name__}.{name}"
+        for module in (entries, errors, gamelog, keptfigures, scoresheet, scoring)
+        for name, value in vars(module).items()
+        if isinstance(value, type) and value.__module__ == module.__name__ and dataclasses.is_dataclass(value)
+    }
+    # LaidWord keeps its text in a cached_property, which a tuple has no room for; Unreadable
+    # is told from a listing's (name, figures) pairs by not being a tuple
+    assert made == {"qscore.scoring.LaidWord", "qscore.gamelog.Unreadable"}
+
+
 # What a command's run has loaded once it is over, run as qscore's script runs it.
 LOADED_AFTER = """
 import sys
@@ -139,21 +159,33 @@ NEVER = {"enchant", "qscore.solver", "qscore.suggestions", "doublemetaphone", "q
 NOT_AT_START = {"importlib.metadata", "tomllib", "_hashlib"}
 
 
+# What a write loads to check an entry and keep the game's figures beside its log: a
+# read of a game (sheet) needs none of it
+WRITE_PATH = {
+    "qscore.rules",
+    "qscore.scorekeeper.writes",
+    "qscore.scorekeeper.figures",
+    "qscore.stats",
+    "qscore.review",
+    "qscore.gamelines",
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("args", "shown", "loads"),
+    ("args", "shown", "loads", "writes"),
     [
-        (["sheet"], "Game '", {"tabulate"}),  # judges nothing
-        (["undo"], "Took back", set()),
+        (["sheet"], "Game '", {"tabulate"}, False),  # judges nothing, writes nothing
+        (["undo"], "Took back", set(), True),
         # judges ben's word with the game's dictionary: everyday, a word list, never enchant's
-        (["score", "ben", "cat"], "Recorded ben's laydown", JUDGE),
+        (["score", "ben", "cat"], "Recorded ben's laydown", JUDGE, True),
     ],
 )
-def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown, loads, isolated_home):
+def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown, loads, writes, isolated_home):
     """Each command loads its own module and what it uses: no other command's, no judge
     unless it judges, and never the system dictionaries (enchant), the solver, the
-    suggestions or the meanings; tabulate only for the table it draws, and nothing of
-    NOT_AT_START."""
+    suggestions or the meanings; tabulate only for the table it draws, the write path
+    only when it writes, and nothing of NOT_AT_START."""
     import importlib.util
     import subprocess
     import sys
@@ -165,6 +197,7 @@ def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown,
     loaded = set(done.stderr.split())
     assert "qscore.storage" in loaded  # the game was read
     assert (JUDGE | NEVER) & loaded == loads
+    assert WRITE_PATH & loaded == (WRITE_PATH if writes else set())
     own_sha256 = importlib.util.find_spec("_sha256") or importlib.util.find_spec("_sha2")
     assert NOT_AT_START & loaded == (set() if own_sha256 else {"_hashlib"})
     commands = {m.rpartition(".")[2] for m in loaded if m.startswith("qscore.cli.")} & set(COMMANDS)
