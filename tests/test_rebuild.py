@@ -26,6 +26,7 @@ from tests.test_solver import POOL
 
 DECK = load_deck()
 cli_app = importlib.import_module("qscore.cli.app")  # the package names its app object app too
+figures_module = importlib.import_module("qscore.scorekeeper.figures")
 
 
 def within_deck(cards):
@@ -256,3 +257,58 @@ def test_a_write_reads_an_entry_saved_meanwhile(monkeypatch):
     sheet = json.loads(ok("sheet", "--json", "-g", "meanwhile"))
     assert sheet["rounds"][0]["players"]["ann"]["words"] == ["at"]
     assert sheet["rounds"][0]["players"]["ben"]["words"] == ["ox"]
+
+
+def laid_text(word: LaidWord) -> str:
+    return "".join(c.letters if len(c.letters) == 1 else f"({c.letters})" for c in word.cards)
+
+
+def deal_and_lay(rng: random.Random, game: str, players: tuple[str, ...], rounds: tuple[int, ...]) -> None:
+    """A game laid as tables lay them: from each seeded hand the solver's best play, its
+    most-words play or its longest-word play, now and then a word kept in hand or a word
+    challenged (struck, or the challenger's penalty), on the shipped list."""
+    pack = [t for t, n in DECK.counts.items() for _ in range(n)]
+    everyday = open_dictionary()
+    ok("new", *players, "--rounds", ",".join(map(str, rounds)), "--game", game)
+    for size in rounds:
+        rng.shuffle(pack)
+        went_out = False
+        for i, player in enumerate(players):
+            found = solve(parse_hand(pack[i * size : (i + 1) * size], DECK), everyday, discard=False)
+            play = rng.choice([found.best, found.most_words, found.longest_word])
+            words, unused = [laid_text(w) for w in play.words], [c.token for c in play.unused]
+            if words and (rng.random() < 0.3 or (went_out and not unused)):  # one goes out a round
+                unused += [c.token for c in play.words[-1].cards]
+                words.pop()
+            went_out |= not unused
+            ok("score", player, *words, *(["--unused", " ".join(unused)] if unused else ["--out"]), "-g", game)
+            if words and rng.random() < 0.15:
+                by = players[(i + 1) % len(players)]
+                ruling = rng.choice(["valid", "invalid"])  # a penalty for the challenger, or the word struck
+                ok("challenge", player, words[0], "--by", by, "--ruling", ruling, "-g", game)
+
+
+@pytest.mark.slow
+def test_figures_rebuilt_over_many_games_are_the_reviews(isolated_home, monkeypatch):
+    """A set of games whose figures go missing, as after an upgrade, rebuilt as a first
+    stats over many games rebuilds them (each hand's sets of cards from the anagram keys):
+    the points missed are the reviews' own, and stats prints what it printed before."""
+    rng = random.Random(2000)
+    players = ("ann", "ben", "cat")
+    games = [f"g{n}" for n in range(4)]
+    for game in games:
+        deal_and_lay(rng, game, players, (3, 5, 7, 8, 9, 10))
+    everyday = open_dictionary()
+    reviewed = dict.fromkeys(players, 0)
+    for game in games:
+        loaded = scorekeeper.load_game(game)
+        for player, missed in missed_totals(loaded, review_game(loaded, everyday)).items():
+            reviewed[player] += missed
+    assert any(reviewed.values())  # something was missed: the sum is no trivial zero
+    expected = ok("stats", "--json")
+    sql(isolated_home, "DELETE FROM summaries")
+    sql(isolated_home, "DELETE FROM listings")
+    monkeypatch.setattr(figures_module, "MANY_GAMES", 0)  # these few games rebuilt as many are
+    rebuilt = ok("stats", "--json")
+    assert rebuilt == expected
+    assert {p: json.loads(rebuilt)["players"][p]["missed"] for p in players} == reviewed
