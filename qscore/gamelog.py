@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from qscore.errors import QscoreError, StorageError
 from qscore.paths import printable
@@ -128,6 +128,45 @@ class LogReader:
                 raise self.damaged_game(name, "an entry's bytes changed since qscore saved it")
         return entries, digest, kept
 
+    def hashed(self, look: Look, game_id: int) -> tuple[int, Any] | None:
+        """A game's number of entries, through the index, and the digest of its rows (the
+        digest ``read`` makes of them, their number, kind and data in order), from one
+        query: its rows are neither parsed nor made Python values one by one (a tenth of
+        the cost on a long log). None if the rows cannot be read."""
+        try:
+            count, stream = look.conn.execute(_HASHED, (game_id,)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        return count, sha256(stream or b"")
+
+    def kept_replay(self, look: Look, game_id: int, version: int) -> KeptReplay | None:
+        """The replay kept of a game, of ``version`` and whole (its checksum holds); else None."""
+        row = kept_row(look, "replays", game_id) if look.replays else None
+        if row is None or row[1] != version or not utf8(row[3]):
+            return None
+        last_seq, _, digest, raw, checksum = row
+        data = raw.decode()
+        if not isinstance(last_seq, int) or not isinstance(digest, str):
+            return None
+        if checksum != replay_checksum(game_id, last_seq, version, digest, data):
+            return None
+        try:
+            parsed = json.loads(data)
+        except json.JSONDecodeError:
+            return None
+        return KeptReplay(last_seq, digest, parsed)
+
+    @staticmethod
+    def put_replay(look: Look, game_id: int, last_seq: int, version: int, digest: str, data: Any) -> None:
+        """Keep a game's replay (plain data of ``version``) as of its entry ``last_seq``,
+        under the digest of its log, inside the caller's write."""
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        look.conn.execute(
+            "INSERT OR REPLACE INTO replays (game_id, last_seq, version, digest, data, checksum) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, last_seq, version, digest, text, replay_checksum(game_id, last_seq, version, digest, text)),
+        )
+
     def table_rows(self, look: Look) -> dict[int, list[tuple[Any, Any, Any]]]:
         """Every entry, read from the table itself in one pass, by game."""
         found: dict[int, list[tuple[Any, Any, Any]]] = {}
@@ -145,6 +184,44 @@ class LogReader:
             f"game {name!r} is damaged in {self.file.path} ({detail}): "
             "qscore will not change it; the other games still read"
         )
+
+
+class KeptReplay(NamedTuple):
+    """A replay kept beside a game's log, whole: the log's last entry and digest it was
+    made from, and its data (qscore.scoresheet.Replay.to_json)."""
+
+    last_seq: int
+    digest: str
+    data: Any
+
+
+def kept_row(look: Look, table: str, game_id: int) -> tuple[Any, ...] | None:
+    """A game's row of a derived table (``summaries``, ``replays``): last entry, version,
+    digest, data and checksum, unchecked; None if there is none or it cannot be read (a
+    damaged row is none: the log is read without it)."""
+    try:
+        return cast(
+            "tuple[Any, ...] | None",
+            look.conn.execute(
+                f"SELECT last_seq, version, digest, CAST(data AS BLOB), checksum FROM {table} WHERE game_id = ?",
+                (game_id,),
+            ).fetchone(),
+        )
+    except sqlite3.DatabaseError:
+        return None
+
+
+# a game's rows as ``digest_add`` hashes them, one after another, made by SQLite in one value;
+# the rows come through the index in their order (a log whose digest is not the one kept
+# is read row by row, and checked, as any other)
+_HASHED = (
+    "SELECT count(*), CAST(group_concat(seq || char(0) || kind || char(0) || data || char(0), '') AS BLOB) "
+    "FROM (SELECT seq, kind, data FROM entries WHERE game_id = ? ORDER BY seq)"
+)
+
+
+def replay_checksum(game_id: int, last_seq: int, version: int, digest: str, data: str) -> str:
+    return sha256(f"replay\0{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
 
 
 SHARED_ID = "its id is another game's too: which log is its own cannot be told"

@@ -72,10 +72,13 @@ _LISTING_TRIGGERS = (
     ("entries", "delete"),
     *(("summaries", c) for c in ("insert", "update", "delete")),
 )
-# The derived table (qscore.keptfigures writes its rows) and the triggers that drop a row when
-# its game's log or the game changes, whichever program changes it.
-_DERIVED = (
-    """CREATE TABLE IF NOT EXISTS summaries (
+
+
+def _kept_beside(table: str) -> tuple[str, ...]:
+    """A derived table of one row a game, and the triggers that drop a game's row when its
+    log or the game changes, whichever program changes it."""
+    return (
+        f"""CREATE TABLE IF NOT EXISTS {table} (
         game_id INTEGER PRIMARY KEY,
         last_seq INTEGER NOT NULL,
         version INTEGER NOT NULL,
@@ -83,14 +86,23 @@ _DERIVED = (
         data TEXT NOT NULL,
         checksum TEXT NOT NULL
     )""",
-    """CREATE TRIGGER IF NOT EXISTS summaries_entry_added AFTER INSERT ON entries
-        BEGIN DELETE FROM summaries WHERE game_id = NEW.game_id; END""",
-    """CREATE TRIGGER IF NOT EXISTS summaries_entry_changed AFTER UPDATE ON entries
-        BEGIN DELETE FROM summaries WHERE game_id IN (OLD.game_id, NEW.game_id); END""",
-    """CREATE TRIGGER IF NOT EXISTS summaries_entry_removed AFTER DELETE ON entries
-        BEGIN DELETE FROM summaries WHERE game_id = OLD.game_id; END""",
-    """CREATE TRIGGER IF NOT EXISTS summaries_game_removed AFTER DELETE ON games
-        BEGIN DELETE FROM summaries WHERE game_id = OLD.id; END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_added AFTER INSERT ON entries
+        BEGIN DELETE FROM {table} WHERE game_id = NEW.game_id; END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_changed AFTER UPDATE ON entries
+        BEGIN DELETE FROM {table} WHERE game_id IN (OLD.game_id, NEW.game_id); END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_removed AFTER DELETE ON entries
+        BEGIN DELETE FROM {table} WHERE game_id = OLD.game_id; END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_game_removed AFTER DELETE ON games
+        BEGIN DELETE FROM {table} WHERE game_id = OLD.id; END""",
+    )
+
+
+# The derived tables: each game's summary (qscore.keptfigures writes its rows) and its
+# replay (qscore.scoresheet.Replay, kept so that a read need not parse and replay a long
+# log), each dropped by triggers whenever the game's log or the game changes.
+_DERIVED = (
+    *_kept_beside("summaries"),
+    *_kept_beside("replays"),
     # what `games` and `stats` made of every game's summary, kept under a fingerprint of
     # the games (ids, names, last entries): a new game, entry or name makes a new one, and
     # any other change to an entry or a summary drops every listing (the triggers below)
@@ -107,8 +119,10 @@ _DERIVED = (
     ),
 )
 _TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
+_REPLAY_TRIGGERS = {"replays_entry_added", "replays_entry_changed", "replays_entry_removed", "replays_game_removed"}
 DERIVED = "summaries"
 LISTINGS = "listings"
+REPLAYS = "replays"
 # integrity_check reads every row and index entry: on a file up to this size it costs a
 # few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
 CHECK_FULLY_UP_TO = 2 * 1024 * 1024
@@ -127,6 +141,7 @@ class Look:
     conn: sqlite3.Connection
     derived: bool = False  # the file holds the derived table of summaries and its triggers
     listings: bool = False  # and the table of listings with its triggers
+    replays: bool = False  # and the table of kept replays with its triggers
     damage: str | None = None
     checked: bool = False
     marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
@@ -215,10 +230,10 @@ class GamesFile:
 
     def add_derived(self, look: Look) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
-        if not (look.derived and look.listings):
+        if not (look.derived and look.listings and look.replays):
             for statement in _DERIVED:
                 look.conn.execute(statement)
-            look.derived = look.listings = True
+            look.derived = look.listings = look.replays = True
 
     @contextmanager
     def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[Look]:
@@ -307,13 +322,14 @@ class GamesFile:
         derived = DERIVED in tables and triggers >= _TRIGGERS
         listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
         listings = derived and LISTINGS in tables and triggers >= listing_triggers
-        return Look(conn, derived, listings, marked=application == APPLICATION_ID)
+        replays = derived and REPLAYS in tables and triggers >= _REPLAY_TRIGGERS
+        return Look(conn, derived, listings, replays, marked=application == APPLICATION_ID)
 
     @staticmethod
     def _as_released(schema: dict[str, str]) -> bool:
         """Whether the file's tables are those an earlier qscore made: its games and entries
         as every release wrote them, and none but qscore's derived tables besides."""
-        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, LISTINGS}
+        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, LISTINGS, REPLAYS}
         return not others and all(schema.get(name) == sql for name, sql in _RELEASED.items())
 
     @staticmethod

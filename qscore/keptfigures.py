@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import QscoreError
-from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, sha256, shared_ids, shown, text_of, utf8
+from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, kept_row, sha256, shared_ids, shown, text_of, utf8
 
 if TYPE_CHECKING:
     from qscore.entries import LogLine
@@ -243,15 +243,7 @@ class KeptFigures:
             return None
 
     def kept_of(self, look: Look, game_id: int) -> Kept | None:
-        if not look.derived:
-            return None
-        try:
-            row = look.conn.execute(
-                "SELECT last_seq, version, digest, CAST(data AS BLOB), checksum FROM summaries WHERE game_id = ?",
-                (game_id,),
-            ).fetchone()
-        except sqlite3.DatabaseError:
-            return None  # a damaged summary is no summary: the log is checked without it
+        row = kept_row(look, "summaries", game_id) if look.derived else None
         return None if row is None else _kept(game_id, row)
 
     def put_summary(

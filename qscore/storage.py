@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from qscore import paths
 from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
-from qscore.gamelog import SHARED_ID, LogReader, Unreadable, digest_add, sha256, shared_ids, shown, text_of, utf8
+from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, digest_add, sha256, shared_ids, shown, text_of, utf8
 from qscore.gamesfile import NO_GAMES, GamesFile, Look
-from qscore.keptfigures import KeptFigures, Listed, Pending, Summarized
+from qscore.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = ["DB_NAME", "Appending", "GameStore", "Listed", "Pending", "Summarized", "Unreadable", "Written", "game_name"]
 
 if TYPE_CHECKING:
-    from qscore.entries import Act, Entry, GameConfig, LogLine
+    from qscore.entries import Act, Entry, GameConfig
     from qscore.scoresheet import Game
 
 DB_NAME = "games.sqlite3"
@@ -73,23 +73,31 @@ class Written:
 
 
 class Appending:
-    """One game's write under way (``GameStore.appending``): its log as it stands inside
-    the write, the summary kept of it, and ``add`` to append one entry."""
+    """One game's write under way (``GameStore.appending``): the game as it stands inside
+    the write (``game``), the summary kept of it, and ``add`` to append one entry."""
 
     def __init__(
-        self, store: GameStore, look: Look, game_id: int, name: str, read: Any, written: list[Written]
+        self,
+        store: GameStore,
+        look: Look,
+        game_id: int,
+        game: Game,
+        hashed: Any,
+        kept: Kept | None,
+        written: list[Written],
     ) -> None:
         self.store, self.look, self.game_id = store, look, game_id
-        self.name = name
-        self.log: list[LogLine]  # the game's log, read checked inside the write
-        self.log, self._digest, self._kept = read
+        self.name = game.name
+        self.game = game  # as its log stands inside the write
+        self._digest, self._kept = hashed, kept
+        self._last = game.last
         self.added: list[Entry] = []  # the entries added to it in this write
         self.written = written  # what the write will have saved once it commits
 
     @property
     def last(self) -> int:
         """The number of the game's last entry."""
-        return len(self.log) + len(self.added)
+        return self._last + len(self.added)
 
     def kept(self, version: int) -> dict[str, Any] | None:
         """The summary kept of the game as it stands, if one of ``version`` is whole."""
@@ -109,6 +117,10 @@ class Appending:
     def keep_summary(self, version: int, data: dict[str, Any]) -> None:
         """Keep the game's summary as it stands after the entries added (plain data of ``version``)."""
         self.store.kept.put_summary(self.look, self.game_id, self.last, version, self._digest, data)
+
+    def keep_replay(self, game: Game) -> None:
+        """Keep the replay of ``game``, the game as it stands after the entries added."""
+        self.store._put_replay(self.look, self.game_id, game, self._digest.hexdigest())
 
 
 class GameStore:
@@ -181,7 +193,9 @@ class GameStore:
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             if summary is not None:
                 self.kept.put_summary(look, game_id, 1, summary[0], digest, summary[1])
-        return Game(name, [created])
+            game = Game(name, [created])
+            self._put_replay(look, game_id, game, digest.hexdigest())
+        return game
 
     def check_free(self, name: str) -> None:
         """Refuse a new game's name that a saved game has already (in any case), before the
@@ -193,14 +207,86 @@ class GameStore:
     def load(self, name: str | None = None, *, check: bool = True) -> Game:
         """The game of that name, or the one most recently started. Without ``check``
         SQLite's check of the file is left to the write that follows (it runs one)."""
-        from qscore.scoresheet import Game
-
         with self.file.reading(check=check) as look:
             game_id, found = self._resolve(look.conn, name)
-            log, digest, _kept = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
-            game = Game.from_log(found, log)
-            game.read_as = (digest.hexdigest(), log)
-            return game
+            return self._game(look, game_id, found, self.kept.kept_of(look, game_id))
+
+    def _game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game:
+        """A game as its log stands: from the replay kept of it, if the log's digest is
+        the one it was kept under (its entries read only if asked for), else replayed
+        from its log, read checked."""
+        from qscore.scoresheet import Game, ReadAs
+
+        found = self._kept_game(look, game_id, name, kept)
+        if found is not None:
+            return found
+        log, digest, _kept = self.log.read(look, game_id, name, kept)
+        game = Game.from_log(name, log)
+        game.read_as = ReadAs(digest.hexdigest(), digest, len(log), log)
+        return game
+
+    def _kept_game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game | None:
+        """The game from its kept replay, or None: only from a file SQLite's check did not
+        find damaged, and only if the log's rows have the very digest and number the
+        replay (and the summary, if one is kept) was made from."""
+        from qscore.scoresheet import REPLAY_VERSION, Game, ReadAs, Replay
+
+        if look.damage:
+            return None
+        row = self.log.kept_replay(look, game_id, REPLAY_VERSION)
+        if row is None:
+            return None
+        hashed = self.log.hashed(look, game_id)
+        if hashed is None:
+            return None
+        count, digest = hashed
+        hexdigest = digest.hexdigest()
+        if count != row.last_seq or hexdigest != row.digest:
+            return None
+        if kept is not None and (kept.last_seq != count or kept.digest != hexdigest):
+            return None  # the log read whole says which is wrong
+        replay = Replay.from_json(row.data)
+        if replay is None or replay.last != count:
+            return None
+        game = Game.from_replay(name, replay, lambda: self._entries(game_id, name, hexdigest))
+        game.read_as = ReadAs(hexdigest, digest, count, None)
+        return game
+
+    def _entries(self, game_id: int, name: str, digest: str, look: Look | None = None) -> list[Entry]:
+        """The entries of a game read from its kept replay, its log read now (inside the
+        write ``look``, or in a read of its own) and held to the digest the replay was read under."""
+        from qscore.entries import read_entries
+
+        if look is None:
+            with self.file.reading() as own:
+                return self._entries(game_id, name, digest, own)
+        log, read, _kept = self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))
+        if read.hexdigest() != digest:
+            raise StorageError(f"game {quoted(name)} changed while it was read: try again")
+        return read_entries(name, log)
+
+    def keep_replay(self, game: Game) -> None:
+        """Keep the replay of ``game``, replayed from its log as read just before, if the
+        file can be written now and the log is still the one read; nothing fails if not."""
+        read = game.read_as
+        if read is None:
+            return
+        try:
+            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self._transaction(look, []):
+                game_id, found = self._resolve(look.conn, game.name)
+                hashed = self.log.hashed(look, game_id)
+                same = hashed is not None and hashed[0] == read.last and hashed[1].hexdigest() == read.digest
+                if found == game.name and same:
+                    self._put_replay(look, game_id, game, read.digest)
+        except QscoreError:
+            pass
+
+    def _put_replay(self, look: Look, game_id: int, game: Game, digest: str) -> None:
+        from qscore.scoresheet import REPLAY_VERSION
+
+        if game.replay.keepable:
+            self.file.add_derived(look)
+            self.log.put_replay(look, game_id, game.last, REPLAY_VERSION, digest, game.replay.to_json())
 
     def saved_name(self, name: str) -> str:
         """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
@@ -208,17 +294,50 @@ class GameStore:
             return self._resolve(look.conn, name)[1]
 
     @contextmanager
-    def appending(self, name: str | None = None, known: tuple[str, list[LogLine]] | None = None) -> Iterator[Appending]:
+    def appending(self, name: str | None = None, read: Game | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's
-        check found the file whole: the game's log is read checked inside it (``known``:
-        its digest and entries as read before, not parsed again if the rows are the same),
-        the caller checks its entry against it and ``add``s it, and it commits when the
-        block ends (an error raised in the block leaves the game as it was)."""
+        check found the file whole: the game is read inside it (``read``: the game as read
+        just before, taken as it stands if its log is the same), the caller checks its
+        entry against it and ``add``s it, and it commits when the block ends (an error
+        raised in the block leaves the game as it was)."""
+        from qscore.scoresheet import Game
+
         written: list[Written] = []
-        with self.file.writing() as look, self._transaction(look, written):
-            game_id, found = self._resolve(look.conn, name)
-            read = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id), known=known)
-            yield Appending(self, look, game_id, found, read, written)
+        inside: list[Look] = []  # the write's look while it is open
+        try:
+            with self.file.writing() as look, self._transaction(look, written):
+                inside.append(look)
+                game_id, found = self._resolve(look.conn, name)
+                kept = self.kept.kept_of(look, game_id)
+                game = self._as_read(look, game_id, found, kept, read) or self._game(look, game_id, found, kept)
+                was = game.read_as
+                assert was is not None
+                if was.lines is None:  # from a kept replay: its entries, if asked for, are read inside the write
+                    game = Game.from_replay(
+                        found, game.replay, lambda: self._entries(game_id, found, was.digest, *inside)
+                    )
+                    game.read_as = was
+                yield Appending(self, look, game_id, game, was.hashed.copy(), kept, written)
+        finally:
+            inside.clear()
+
+    def _as_read(self, look: Look, game_id: int, name: str, kept: Kept | None, read: Game | None) -> Game | None:
+        """``read``, the game as read before the write, if the log inside the write is the
+        one it was read from: as many entries, and the summary kept of them (which any
+        change to an entry, by any program, drops: qscore.gamesfile's triggers) or the
+        rows themselves of the same digest. Else None."""
+        if read is None or read.read_as is None or read.name != name:
+            return None
+        was = read.read_as
+        count, top = look.conn.execute(
+            "SELECT count(*), max(seq) FROM entries WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        if count != was.last or top != was.last:
+            return None
+        if kept is not None and kept.last_seq == was.last and kept.digest == was.digest:
+            return read
+        hashed = self.log.hashed(look, game_id)
+        return read if hashed is not None and hashed[1].hexdigest() == was.digest else None
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""

@@ -225,7 +225,7 @@ class CountingJson:
         return getattr(json, name)
 
 
-def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch):
+def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch, isolated_home):
     from qscore import gamelog
 
     ok("new", "ann", "ben", "--bonus", "none", "-g", "long")
@@ -235,8 +235,13 @@ def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch):
     counting = CountingJson()
     monkeypatch.setattr(gamelog, "json", counting)
     ok("score", "ben", "ox", "--unused", "E")
-    entries = 7
-    # each entry once, read before the write (which found the same rows), and the kept summary
+    # the game's kept replay, read before the write (which found the same log), and the kept summary
+    assert counting.loads_made == 2
+    sql(isolated_home, "DELETE FROM replays")
+    counting.loads_made = 0
+    ok("score", "ann", "ox", "--unused", "E", "--round", "1", "--replace")
+    entries = 8
+    # without it: each entry once, read before the write (which found the same rows), and the kept summary
     assert counting.loads_made == entries + 1
 
 

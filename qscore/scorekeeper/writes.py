@@ -17,7 +17,7 @@ from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary, Verdict
-    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, LogLine, Renamed, Undone
+    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
     from qscore.scoresheet import Challenge, Game, Laydown
     from qscore.storage import Written as Written  # what recording() gives
 
@@ -83,28 +83,17 @@ class Saved(Generic[A]):
 def _append(build: Callable[[Game], A], game: str | None, read: Game | None = None) -> Saved[A]:
     """Check and save one entry in one write: ``build`` checks it against the game as it
     stands inside the write (``read``, the game as read before the write, is taken as it if
-    no entry was added meanwhile, so it is not replayed again), and the game's summary is
-    kept with it."""
+    no entry was added meanwhile, so it is not read again), and the game's summary and
+    replay are kept with it: the game after is the game before with the entry folded in."""
     from qscore.gamelines import FIGURES_VERSION
-    from qscore.scoresheet import Game
 
-    with open_store().appending(game, read.read_as if read is not None else None) as write:
-        same = read is not None and read.name == write.name and _same_log(read, write.log)
-        before = read if same and read is not None else Game.from_log(write.name, write.log)
+    with open_store().appending(game, read) as write:
+        before = write.game
         entry = write.add(build(before))
-        after = Game(write.name, [*before.entries, entry])
+        after = before.then(entry)
         write.keep_summary(FIGURES_VERSION, game_summary(after, before, write.kept(FIGURES_VERSION)))
+        write.keep_replay(after)
     return Saved(before, entry, after)
-
-
-def _same_log(game: Game, log: list[LogLine]) -> bool:
-    """Whether ``game`` was replayed from this log (its entries read alike: no replay needed)."""
-    from qscore.entries import read_entries
-
-    if game.read_as is not None and game.read_as[1] is log:
-        return True  # the write found the very rows the game was replayed from
-
-    return len(game.entries) == len(log) and read_entries(game.name, log) == game.entries
 
 
 # --- starting a game ---------------------------------------------------------
