@@ -1,5 +1,6 @@
 """Count what one `qscore score` costs the games file: SQLite connections opened, SQLite
-checks of the whole file (integrity_check, quick_check) and replays of the game, in one
+checks of the whole file (integrity_check, quick_check) and replays of the game's whole
+log (a game read from its kept replay, or folding one entry in, replays none), in one
 process, on a game of a few rounds. A count, not a time: it is the same on any machine.
 
     ./dev python benchmarks/write_path.py
@@ -28,7 +29,7 @@ def run(*args: str) -> None:
 
 def main() -> int:
     counts: Counter[str] = Counter()
-    connect, replay = sqlite3.connect, scoresheet.Game._replay
+    connect, replay = sqlite3.connect, scoresheet.Replay.of
 
     def counted_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
         conn = connect(*args, **kwargs)
@@ -41,9 +42,9 @@ def main() -> int:
         conn.set_trace_callback(traced)
         return conn
 
-    def counted_replay(self: scoresheet.Game) -> None:
+    def counted_replay(config: Any, entries: Any) -> scoresheet.Replay:
         counts["replays"] += 1
-        replay(self)
+        return replay(config, entries)
 
     load_commands()
     with tempfile.TemporaryDirectory() as home:
@@ -52,7 +53,7 @@ def main() -> int:
         run("new", "ann", "ben", "cat")
         for player, word in (("ann", "at"), ("ben", "at"), ("cat", "ox")):
             run("score", player, word, "--unused", "E", "--unchecked")
-        sqlite3.connect, scoresheet.Game._replay = counted_connect, counted_replay  # type: ignore[method-assign]
+        sqlite3.connect, scoresheet.Replay.of = counted_connect, counted_replay  # type: ignore[method-assign,assignment]
         run("score", "ann", "cat", "--unused", "E", "--unchecked")
         sys.stdout = sys.__stdout__
     for what in ("connections", "whole-file checks", "replays"):
