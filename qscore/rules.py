@@ -407,6 +407,13 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
             "(the sheet keeps the scores as they are)"
         )
     first = state.number + 1 if who in state.laydowns else state.number
+    if first == state.number and any(c.by == who and c.valid for c in state.challenges):
+        # a lost challenge is scored in the round it was made, and a leaver sits that round out
+        raise GameError(
+            f"{who} lost a challenge in round {state.number}, which is scored with the round: "
+            f"{who} lays down round {state.number} first and leaves after it, or the challenge is taken back "
+            "with qscore undo"
+        )
     # under way: others have laid down in the round they sit out, so they were dealt in
     under_way = first == state.number and bool(state.laydowns)
     if first > len(game.rounds):

@@ -398,3 +398,24 @@ def test_names_as_tables_write_them():
     ok("rename", "mary ann lee", "Mary-Ann Lee")
     r = run("new", "Mary-Ann", "mary ann", "--game", "two")
     assert r.exit_code == 2 and "two players have the same name: Mary-Ann, mary ann" in r.stderr, r.output
+
+
+def test_a_player_who_lost_a_challenge_in_a_round_they_have_not_laid_down_cannot_sit_it_out(isolated_home):
+    """The challenge's penalty is scored with the round, and a leaver who has not laid down
+    is out of it: the leave is refused with the two ways on, and nothing is saved."""
+    ok("new", "ann", "ben", "cat")
+    ok("score", "ann", "to", "-u", "E")
+    ok("score", "cat", "pox", "--out")
+    ok("challenge", "ann", "to", "--by", "ben", "--ruling", "valid")
+    before = sheet()
+    fails(
+        "leave",
+        "ben",
+        "--bonus",
+        "most",
+        message="ben lost a challenge in round 1, which is scored with the round: ben lays down round 1 first"
+        " and leaves after it, or the challenge is taken back with qscore undo",
+    )
+    assert sheet() == before
+    ok("score", "ben", "at", "-u", "Q")
+    assert "From round 2, ann and cat play on (bonus: most)." in ok("leave", "ben", "--bonus", "most")
