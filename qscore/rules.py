@@ -412,7 +412,7 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
         raise GameError(
             f"{who} lost a challenge in round {state.number}, which is scored with the round: "
             f"{who} lays down round {state.number} first and leaves after it, or the challenge is taken back "
-            "with qscore undo"
+            "(undone)"
         )
     # under way: others have laid down in the round they sit out, so they were dealt in
     under_way = first == state.number and bool(state.laydowns)

@@ -414,7 +414,7 @@ def test_a_player_who_lost_a_challenge_in_a_round_they_have_not_laid_down_cannot
         "--bonus",
         "most",
         message="ben lost a challenge in round 1, which is scored with the round: ben lays down round 1 first"
-        " and leaves after it, or the challenge is taken back with qscore undo",
+        " and leaves after it, or the challenge is taken back (undone)",
     )
     assert sheet() == before
     ok("score", "ben", "at", "-u", "Q")
