@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qscore import paths
-from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
+from qscore.errors import GameError, QscoreError, Remedy, StorageError, UnknownGameError, quoted
 from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, digest_add, sha256, shared_ids, shown, text_of, utf8
 from qscore.gamesfile import NO_GAMES, GamesFile, Look
 from qscore.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized
@@ -248,7 +248,10 @@ class GameStore:
         replay = Replay.from_json(row.data)
         if replay is None or replay.last != count:
             return None
-        game = Game.from_replay(name, replay, lambda: self._entries(game_id, name, hexdigest))
+        try:
+            game = Game.from_replay(name, replay, lambda: self._entries(game_id, name, hexdigest))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, RuntimeError, GameError):
+            return None  # a row that reads as a replay but does not deal: the log read whole says what is wrong
         game.read_as = ReadAs(hexdigest, digest, count, None)
         return game
 

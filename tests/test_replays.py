@@ -188,3 +188,30 @@ def test_a_log_changed_under_its_replay_is_shown_as_the_log_says(isolated_home):
     changed_under_its_replay(isolated_home, keep_summary=False)
     assert "ta" in ok("sheet", "-g", "g", "--words")
     assert state(scorekeeper.load_game("g")) == state(replayed_whole(isolated_home))
+
+
+@pytest.mark.parametrize("change", [{"names": []}, {"laid_seat": 99}])
+def test_a_kept_replay_that_reads_but_does_not_deal_leaves_the_game_to_its_log(isolated_home, change):
+    """A replay row of the right shape whose seats cannot be dealt (no names, a seat out of
+    range), its checksum made again as a careful hand would: the game is shown from its log,
+    with no traceback and no blame on the log."""
+    from qscore.gamelog import replay_checksum
+
+    ok("new", "ann", "ben", "cat", "-g", "g")
+    ok("score", "ann", "cat", "--out", "-g", "g")
+    before = ok("sheet", "-g", "g", "--json")
+    game_id, last, version, digest, data = sql(
+        isolated_home, "SELECT game_id, last_seq, version, digest, data FROM replays"
+    )[0]
+    replay = json.loads(data)
+    if "names" in change:
+        replay["names"] = change["names"]
+    else:
+        replay["laid"] = [[change["laid_seat"], down] for _, down in replay["laid"]]
+    forged = json.dumps(replay, sort_keys=True, separators=(",", ":"))
+    checksum = replay_checksum(game_id, last, version, digest, forged)
+    sql(isolated_home, "UPDATE replays SET data = ?, checksum = ? WHERE game_id = ?", (forged, checksum, game_id))
+    assert ok("sheet", "-g", "g", "--json") == before
+    r = run("score", "ben", "at", "-u", "Q", "-g", "g")
+    assert r.exit_code == 0, r.output
+    assert state(scorekeeper.load_game("g")) == state(replayed_whole(isolated_home))
