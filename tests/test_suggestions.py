@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from qscore import suggestions as s
 from qscore.dictionaries import judge, open_dictionary
 from qscore.suggestions import Budget
-from tests.test_dictionaries import regenerated, system_dictionary_installed
+from tests.test_dictionaries import opened_here, regenerated
 
 
 def distance(a, b):
@@ -114,9 +114,7 @@ def test_every_word_of_a_600_word_list_gets_what_it_gets_alone(name):
     the words before it change nothing (a list of 625 once left 599 without help). The
     list: the 140 typos, the 151 slips made by ear (the sound step within the bound too),
     and 323 everyday words with a letter changed."""
-    if name.startswith("en_") and not system_dictionary_installed(name):
-        pytest.skip(f"no hunspell dictionary {name} here")
-    dictionary = open_dictionary(name)
+    dictionary = opened_here(name)
     everyday = open_dictionary()
     typos = [typo for typo, _meant in typo_pairs()]
     heard = [typo for typo, _meant in sound_pairs()]
@@ -249,9 +247,7 @@ def test_the_sound_step_keeps_to_the_budget():
 
 @pytest.mark.parametrize("name", ["everyday", "wordgame", *SYSTEM])
 def test_every_dictionary_offers_sound_alikes(name):
-    if name.startswith("en_") and not system_dictionary_installed(name):
-        pytest.skip(f"no hunspell dictionary {name} here")
-    dictionary = open_dictionary(name)
+    dictionary = opened_here(name)
     assert "quiz" in judge("kwiz", dictionary).suggestions
     assert "elephant" in judge("elefant", dictionary).suggestions
 

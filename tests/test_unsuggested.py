@@ -10,7 +10,7 @@ from qscore.dictionaries import WordSet, judge, open_dictionary
 from qscore.dictionaries.rejects import unsuggested
 from qscore.dictionaries.verdicts import SHOWN, Verdict
 from qscore.suggestions import LETTERS, edits
-from tests.test_dictionaries import system_dictionary_installed
+from tests.test_dictionaries import opened_here
 
 NEVER = unsuggested()
 DICTIONARIES = [
@@ -30,12 +30,6 @@ SLIPS = (
 )
 
 
-def opened(name):
-    if name.startswith("en_") and not system_dictionary_installed(name):
-        pytest.skip(f"no hunspell dictionary {name} here")
-    return open_dictionary(name)
-
-
 def test_each_rule_keeps_its_words_out_and_ordinary_words_in():
     # hunspell's NOSUGGEST, WordNet's labels, the cuss list, both, and the curated words
     assert {"cunt", "fucker", "whores", "dago", "kike", "twat", "twats", "cum", "gyp"} <= NEVER
@@ -48,7 +42,7 @@ def test_each_rule_keeps_its_words_out_and_ordinary_words_in():
 
 @pytest.mark.parametrize("name", DICTIONARIES)
 def test_the_slips_that_offered_a_vulgar_word_offer_none(name):
-    dictionary = opened(name)
+    dictionary = opened_here(name)
     offered = {w: judge(w, dictionary).suggestions for w in SLIPS}
     assert {w: sorted(set(near) & NEVER) for w, near in offered.items() if set(near) & NEVER} == {}
     assert "that" in offered["thats"]  # still helped
@@ -56,7 +50,7 @@ def test_the_slips_that_offered_a_vulgar_word_offer_none(name):
 
 @pytest.mark.parametrize("name", DICTIONARIES)
 def test_the_words_stay_words(name):
-    dictionary = opened(name)
+    dictionary = opened_here(name)
     assert judge("fuck", dictionary).allowed and judge("bitch", dictionary).allowed
 
 
