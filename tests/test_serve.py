@@ -72,7 +72,7 @@ def test_each_closed_round_shows_the_running_total_as_the_paper_sheet_does(page)
     for player in ("ann", "ben", "cat"):
         score, running = data["rounds"][1]["scores"][player], data["rounds"][1]["running"][player]
         assert running == data["totals"][player]
-        assert re.search(rf"<td>{score}\b[^<]*\({running}\)</td>", cells), (player, cells)
+        assert re.search(rf'<td>{score}\b[^<]*<span class="running">\({running}\)</span></td>', cells), (player, cells)
 
 
 def test_a_wrong_code_is_not_found_like_any_other_path(page):

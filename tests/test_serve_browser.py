@@ -158,6 +158,12 @@ def test_a_whole_round_at_a_table(table, browser, tmp_path):
         shown = browser.execute_script("return document.getElementById('sheet').innerText")  # one step: it is live
         assert re.search(r"Round 2: 4 cards\. ben deals, cat starts\.", shown)
 
+    browser.switch_to.window(windows["cat"])  # a phone held upright: four players fit across
+    wide, room = browser.execute_script(
+        "const s = document.querySelector('#sheet .scroll'); return [s.scrollWidth, s.clientWidth]"
+    )
+    assert wide <= room, f"the phone's sheet scrolls sideways: {wide} px in {room}"
+
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     browser.switch_to.window(windows["tv"])
     assert browser.save_screenshot(str(keep / "serve-tv.png"))

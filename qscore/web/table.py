@@ -39,7 +39,7 @@ class Row:
     cards: int
     dealer: str
     starts: str
-    cells: list[str]
+    cells: list[tuple[str, str]]  # each player's: what the round gave, and the running total after it
     now: bool  # the round being played
     closed: bool
     words: list[tuple[str, list[tuple[str, bool]], str]]  # player, (word, struck)..., what else to say
@@ -60,16 +60,16 @@ class Sheet:
     over: bool
 
 
-def cell(data: dict[str, Any], player: str) -> str:
-    """A player's cell in a round: ``37 ML* (60)``, the round's score, its marks and the
-    running total, as a paper sheet keeps it; in an open round, the words laid so far."""
+def cell(data: dict[str, Any], player: str) -> tuple[str, str]:
+    """A player's cell in a round: ``37 ML*`` and ``(60)``, the round's score, its marks and
+    the running total, as a paper sheet keeps it; in an open round, the words laid so far."""
     if player not in data["playing"]:
-        return "-"
+        return "-", ""
     laid = data["players"].get(player)
     if not data["closed"]:
         if laid is None:
-            return ""
-        return (" ".join(laid["words"]) or "(no words)") + (" *" if laid["out"] else "")
+            return "", ""
+        return (" ".join(laid["words"]) or "(no words)") + (" *" if laid["out"] else ""), ""
     marks = "".join(MARKS[b] for b in laid["bonuses"])
     if laid["out"]:
         marks += "*"
@@ -77,7 +77,7 @@ def cell(data: dict[str, Any], player: str) -> str:
         (c["player"] == player and not c["valid"]) or (c["by"] == player and c["valid"]) for c in data["challenges"]
     ):
         marks += "!"
-    return f"{laid['score']} {marks}".strip() + f" ({data['running'][player]})"
+    return f"{laid['score']} {marks}".strip(), f"({data['running'][player]})"
 
 
 def words_laid(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, bool]], str]]:
