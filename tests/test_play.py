@@ -876,3 +876,28 @@ def test_the_bonus_play_shows_is_the_one_in_force_after_a_leave():
     out = ok("play", input=lines("quit"))
     assert "bonus: longest (10 points) from round 2 (both before), dictionary: everyday." in out
     assert "bonus: both" not in out
+
+
+def test_the_players_named_on_the_command_line_start_a_new_game():
+    """`qscore play ann ben cat` was refused as extra arguments: a table names its players
+    as it does for `qscore new`, and a game under way is kept, and said so."""
+    ok("new", "ann", "ben", "-g", "last week", "--bonus", "most")
+    out = ok("play", "cat", "dee", "eve", input=lines("short", "", "quit"))
+    in_order(
+        out,
+        "The game 'last week' is kept as it stands.",
+        "(qscore play --game 'last week' goes back to it.)",
+        "A new game.",
+        "Seated: cat, dee, eve.",
+        "Keeping score for game '",
+        "4 rounds (3, 4, 5, 6 cards)",
+    )
+    assert "Players, in seating order" not in out
+    assert [g["players"] for g in json.loads(ok("games", "--json"))] == [["ann", "ben"], ["cat", "dee", "eve"]]
+
+    refused = run("play", "fay", "Fay", "-g", "other")
+    assert refused.exit_code != 0 and refused.stderr.count("\n") == 1, refused.output
+    assert "two players have the same name" in refused.stderr
+    taken = run("play", "fay", "gus", "-g", "last week")
+    assert taken.exit_code != 0 and "last week" in taken.stderr, taken.output
+    assert len(json.loads(ok("games", "--json"))) == 2

@@ -232,6 +232,13 @@ class PlaySession:
 @app.command(short_help="Keep score for a whole game, in table order")
 @reports_errors
 def play(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="the players of a new game, in seating order (default: asked, or the game under way)",
+            show_default=False,
+        ),
+    ] = None,
     game: Annotated[
         str | None,
         game_option(
@@ -241,31 +248,60 @@ def play(
     ] = None,
 ) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
-    from qscore import scorekeeper
-
     evening = PlaySession()
     try:
-        turn: Turn | None = None
-        try:
-            current = scorekeeper.load_game(game)
-            if current.over and game is None:  # the last game is finished: a new one
-                import shlex
-
-                from qscore.cli.sheets import standing_text
-
-                result = standing_text(current).removeprefix("Game over. ")
-                print(f"The last game, {current.name!r}, is finished. {result}")
-                print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
-                turn = evening.new_game.set_up(None)
-            else:
-                evening.session.name = current.name
-        except UnknownGameError:
-            if game is not None:
-                scorekeeper.check_new_name(game)  # before the table answers anything
-            turn = evening.new_game.set_up(game)
+        turn = new_game_of(evening, players, game) if players else go_on_with(evening, game)
         if turn is None:
             turn = evening.run()
     except KeyboardInterrupt:  # Ctrl-C while saving: the stop says what was saved last
         turn = Quit(interrupted=True)
     if isinstance(turn, Quit):
         evening.stop(turn)
+
+
+def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> Turn | None:
+    """A new game of the players named on the command line; a game under way is kept
+    as it stands, and said so."""
+    from qscore import scorekeeper
+    from qscore.rules import check_players
+
+    check_players(players)  # before the table answers anything
+    if game is not None:
+        scorekeeper.check_new_name(game)
+    else:
+        try:
+            current = scorekeeper.load_game(None)
+        except UnknownGameError:
+            pass
+        else:
+            if not current.over:
+                import shlex
+
+                print(f"The game {current.name!r} is kept as it stands.")
+                print(f"(qscore play --game {shlex.quote(current.name)} goes back to it.)")
+    return evening.new_game.set_up(game, players)
+
+
+def go_on_with(evening: PlaySession, game: str | None) -> Turn | None:
+    """The game named, or the one under way, or a new one asked for."""
+    from qscore import scorekeeper
+
+    turn: Turn | None = None
+    try:
+        current = scorekeeper.load_game(game)
+        if current.over and game is None:  # the last game is finished: a new one
+            import shlex
+
+            from qscore.cli.sheets import standing_text
+
+            result = standing_text(current).removeprefix("Game over. ")
+            print(f"The last game, {current.name!r}, is finished. {result}")
+            print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
+            turn = evening.new_game.set_up(None)
+        else:
+            evening.session.name = current.name
+    except UnknownGameError:
+        if game is not None:
+            scorekeeper.check_new_name(game)  # before the table answers anything
+        turn = evening.new_game.set_up(game)
+    return turn

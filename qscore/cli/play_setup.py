@@ -16,11 +16,12 @@ class NewGame:
         self.session = session
         self.prompts = prompts
 
-    def set_up(self, name: str | None) -> Turn | None:
-        """Ask for a new game's players and choices, and start it."""
+    def set_up(self, name: str | None, seated: list[str] | None = None) -> Turn | None:
+        """Ask for a new game's players (unless ``seated`` names them) and choices, and start it."""
         print("A new game" + (f" called {name!r}." if name else "."))
         while True:
-            players = self.ask_players()
+            players = seated or self.ask_players()
+            seated = None  # given on the command line, they are asked for if the game cannot start
             if not isinstance(players, list):
                 return players
             print(f"Seated: {', '.join(players)}.")  # as taken: a missing comma shows here
