@@ -23,6 +23,7 @@ RemedyKind = Literal[
     "paper-ruling",  # settle a challenge by a paper dictionary: valid or invalid
     "game-name",  # give the new game another name
     "start-game",  # start a game (there is none yet)
+    "undo-finished",  # say the undo of a finished game's last entry is meant
 ]
 
 
@@ -58,6 +59,8 @@ def plain_remedy(r: Remedy) -> str:
             return "choose another name for the game"
         case "start-game":
             return "start one"
+        case "undo-finished":
+            return "confirm the undo to take back its last entry"
 
 
 class QscoreError(Exception):

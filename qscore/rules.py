@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from qscore.cards import Card, fold, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
 from qscore.doubles import could_drop, fitting_text, respell
-from qscore.entries import Challenged, GameConfig, LaidDown, Left, Renamed, Undone
+from qscore.entries import Challenged, Entry, GameConfig, LaidDown, Left, Renamed, Undone
 from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
 from qscore.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, Laydown, RoundState, effective, name_key
 from qscore.scoring import BONUS_POINTS, BONUS_RULES
@@ -41,6 +41,22 @@ class LaydownExistsError(GameError):
         self.existing = existing
         self.round = round_no
         super().__init__(f"{existing.player} already laid {existing.text()} in round {round_no}: ", Remedy("replace"))
+
+
+class FinishedGameUndoError(GameError):
+    """An undo would change a finished game, and the table did not say it means to.
+
+    ``entry`` is the entry it would take back, of the game named ``game``: a face names it
+    when it asks (the command line on a terminal, ``play``), then confirms that entry by
+    its number.
+    """
+
+    def __init__(self, game: Game, entry: Entry) -> None:
+        self.game = game.name
+        self.entry = entry
+        super().__init__(
+            f"game {quoted(game.name)} is over: an undo would change its final sheet; ", Remedy("undo-finished")
+        )
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -360,12 +376,19 @@ def challenge_settled(
     return Challenged(state.number, who, laid, challenger, valid, ruling, reason)
 
 
-def check_undo(game: Game) -> Undone:
-    """An undo entry: the game's last standing entry taken back (its start cannot be)."""
+def check_undo(game: Game, *, confirmed: bool | int = False) -> Undone:
+    """An undo entry: the game's last standing entry taken back (its start cannot be).
+
+    A finished game is changed only when the table says so (``confirmed``: True for
+    whatever its last entry is, or the number of the entry it was shown), as a laydown
+    there must name its round: FinishedGameUndoError otherwise, naming the entry.
+    """
     standing = effective(game.entries)
     if len(standing) < 2:
         raise GameError(f"nothing to undo in game {quoted(game.name)}")
     last = standing[-1]
+    if game.over and confirmed is not True and confirmed != last.seq:
+        raise FinishedGameUndoError(game, last)
     return Undone(last.seq, last.round)
 
 

@@ -226,6 +226,39 @@ def test_rescoring_replaces_and_undo_says_what_stands_again():
     assert out.startswith("Took back ben's challenge of ann's cat in round 1 (allowed).")
 
 
+def test_an_undo_of_a_finished_game_is_asked_for_or_refused():
+    """undo on a finished game took its last laydown back unasked, where a laydown there is refused."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "E")
+    before = sheet()
+    r = run("undo")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (
+        "qscore: error: game 'fri' is over: an undo would change its final sheet; "
+        "add --yes to take back its last entry\n"
+    )
+    assert sheet() == before
+    out = ok("undo", "--yes")
+    assert out.startswith("Took back ben's laydown in round 1: at (unused E); ben has no laydown in round 1 now.")
+    assert ok("undo").startswith("Took back ann's laydown in round 1")  # the game is open again: unasked
+
+
+def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "E")
+    before = sheet()
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("undo", input="\n")
+    question = "Game 'fri' is over. Take back ben's laydown in round 1: at (unused E)? [y/N]: "
+    assert out == question + "\nNothing taken back.\n"
+    assert sheet() == before
+    out = ok("undo", input="y\n")
+    assert "Took back ben's laydown in round 1: at (unused E)" in out
+    assert sheet()["rounds"][0]["players"]["ben"] is None
+
+
 def test_correcting_an_earlier_round_rescores_it():
     ok("new", "ann", "ben", "cat")
     for step in WHOLE_GAME[:3]:

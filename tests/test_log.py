@@ -32,7 +32,7 @@ from qscore.entries import (
     Undone,
     read_entries,
 )
-from qscore.errors import BonusChoiceNeeded, GameError, QscoreError
+from qscore.errors import BonusChoiceNeeded, GameError, QscoreError, Remedy
 from qscore.scoresheet import Game
 from qscore.views.sheet import sheet_json
 from tests.conftest import ok
@@ -251,6 +251,21 @@ def test_an_undo_takes_back_the_last_standing_entry_and_not_the_start():
     assert then(g, act).rounds[0].laydowns == {}
 
 
+def test_a_finished_game_is_changed_by_an_undo_only_when_the_table_says_so():
+    """undo took back a finished game's last laydown unasked, where a laydown there is refused."""
+    g = start(GameConfig(players=("ann", "ben"), rounds=(3,), bonus="most"))
+    g = then(then(g, LaidDown(1, "ann", ("cat",), (), True)), LaidDown(1, "ben", ("at",), ("E",), False))
+    with pytest.raises(rules.FinishedGameUndoError) as refused:
+        rules.check_undo(g)
+    assert refused.value.entry == g.entries[-1] and refused.value.remedies == [Remedy("undo-finished")]
+    assert str(refused.value) == (
+        "game 'g' is over: an undo would change its final sheet; confirm the undo to take back its last entry"
+    )
+    assert rules.check_undo(g, confirmed=True) == rules.check_undo(g, confirmed=3) == Undone(3, 1)
+    with pytest.raises(rules.FinishedGameUndoError):
+        rules.check_undo(g, confirmed=2)  # the entry the table was shown is not the last now
+
+
 # --- any sequence of entries and undos ----------------------------------------------
 
 PLAYERS = ("ann", "ben", "cat")
@@ -311,7 +326,7 @@ def test_any_sequence_replays_or_is_refused_by_name_and_an_undo_restores_the_gam
         )
         assert sheet_json(stored) == sheet_json(after)  # and reads back from its stored form
         if not isinstance(act, Undone):
-            undone = then(after, rules.check_undo(after))
+            undone = then(after, rules.check_undo(after, confirmed=True))
             assert sheet_json(undone) == sheet_json(game)  # an undo restores the game before its entry
         game = after
 

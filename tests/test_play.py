@@ -708,6 +708,23 @@ def test_an_undone_challenge_is_asked_again():
     )
 
 
+def test_an_undo_in_a_finished_game_is_asked_about():
+    """undo took back a finished game's last laydown unasked, where qscore undo now asks."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    out = ok("play", "--game", "fri", input=lines("undo", "", "undo", "y", "quit"))
+    in_order(
+        out,
+        "Game 'fri' is over; a challenge in its last round can still go in.",
+        "Challenge in round 1? (blank: none): undo\n",
+        "Game 'fri' is over. Take back ben's laydown in round 1: at (unused Z)? [y/N]: \nNothing taken back.",
+        "Challenge in round 1? (blank: none): undo\n",
+        "Took back ben's laydown in round 1: at (unused Z)",
+        "ben's words:",
+    )
+
+
 def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "fri")
     for args in (["ann", "cat", "--out"], ["ben", "at", "-u", "Z"], ["cat", "ox", "-u", "E"]):
@@ -809,7 +826,7 @@ def test_a_misspelt_command_gets_the_nearest_one():
         "Did you mean 'fix'?",
     )
     # a word the dictionary allows is laid unasked, however near a command: quiz for quit
-    ok("undo")
+    ok("undo", "--yes")
     out = ok("play", input=lines("quiz", "quit"))
     assert "the command quit?" not in out and "quiz taken as (qu)iz" in out
 

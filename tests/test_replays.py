@@ -54,7 +54,7 @@ def an_act(game: Game, rng: random.Random) -> object:
         by = rng.choice([q for q in game.players if q != p])
         return rules.challenge_settled(game, p, w, by, r.number, rng.random() < 0.5, "table", None)
     if what == "undo":
-        return rules.check_undo(game)
+        return rules.check_undo(game, confirmed=True)  # a finished game's too, as the table may say
     if what == "rename":
         return rules.check_rename(game, who, rng.choice(NAMES))
     return rules.check_leave(game, who, rng.choice(["most", "longest", "none"]))
@@ -107,7 +107,7 @@ def write(rng: random.Random, game: Game) -> None:
             ruling: Ruling = "valid" if act.valid else "invalid"
             scorekeeper.settle_challenge(act.player, act.word, act.by, ruling, act.round, "g")
         case Undone():
-            scorekeeper.undo("g")
+            scorekeeper.undo("g", confirmed=True)
         case Renamed():
             scorekeeper.rename_player(act.old, act.new, "g")
         case Left():

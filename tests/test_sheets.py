@@ -209,7 +209,7 @@ def test_a_paper_ruling_against_the_dictionary_says_what_the_dictionary_said():
     """jo is allowed by the dictionary; the table struck it, and nothing said so."""
     out = round_of_jo_hi("invalid")
     assert "jo is not allowed by the table's ruling (the game's dictionary allows it): it is no word" in out
-    ok("undo")
+    ok("undo", "--yes")
     out = ok("challenge", "ann", "jo", "--by", "ben", "--ruling", "valid")  # agreeing: nothing to add
     assert "jo is allowed by the table's ruling: ben loses" in out and "dictionary" not in out.splitlines()[0]
 

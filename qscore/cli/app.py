@@ -498,6 +498,8 @@ def option_remedy(r: Remedy) -> str:
             return "choose another --game name"
         case "start-game":
             return "start one with qscore new ALICE BOB"
+        case "undo-finished":
+            return "add --yes to take back its last entry"
 
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":

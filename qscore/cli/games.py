@@ -26,6 +26,7 @@ from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreE
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
     from qscore.entries import Challenged
+    from qscore.rules import FinishedGameUndoError
     from qscore.scorekeeper import LaydownRecorded, Saved
     from qscore.scoresheet import Challenge, Game
 
@@ -357,14 +358,39 @@ def export(
 
 @app.command(short_help="Take back the last entry")
 @reports_errors
-def undo(game: GameOpt = None) -> None:
-    """Take back the last entry (a laydown, challenge, rename or leave), and say what it was."""
+def undo(
+    game: GameOpt = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="take back the last entry of a finished game without asking")
+    ] = False,
+) -> None:
+    """Take back the last entry (a laydown, challenge, rename or leave), and say what it was.
+    A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
+    from qscore.rules import FinishedGameUndoError
 
-    saved = scorekeeper.undo(game)
+    confirmed: bool | int = yes
+    while True:
+        try:
+            saved = scorekeeper.undo(game, confirmed=confirmed)
+            break
+        except FinishedGameUndoError as exc:
+            if not on_terminal():
+                raise
+            if not typer.confirm(finished_undo_question(exc), default=False):
+                print("Nothing taken back.")
+                return
+            confirmed = exc.entry.seq  # that entry: another terminal's meanwhile is asked about again
     print(undo_text(saved))
     print(standing_text(saved.after))
+
+
+def finished_undo_question(exc: "FinishedGameUndoError") -> str:
+    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
+    from qscore.cli.sheets import entry_text
+
+    return f"Game {exc.game!r} is over. Take back {entry_text(exc.entry)}?"
 
 
 def undo_text(saved: "Saved") -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from qscore.cli.app import worded
-from qscore.cli.games import undo_text
+from qscore.cli.games import finished_undo_question, undo_text
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
@@ -263,18 +263,31 @@ class Prompts:
             return
         print(words_sheet_text(game, self.session.dictionary))
 
-    def undo(self) -> Restart | None:
-        """Take back the last entry; Restart when one was taken back (the step is worked out afresh)."""
+    def undo(self) -> Turn | None:
+        """Take back the last entry; Restart when one was taken back (the step is worked out
+        afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
+        from qscore.rules import FinishedGameUndoError
 
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")
             return None
-        try:
-            saved = scorekeeper.undo(self.session.name)
-        except QscoreError as exc:
-            not_taken(exc)
-            return None
+        confirmed: int | bool = False
+        while True:
+            try:
+                saved = scorekeeper.undo(self.session.name, confirmed=confirmed)
+                break
+            except FinishedGameUndoError as exc:
+                meant = self.yes_no(finished_undo_question(exc))
+                if not isinstance(meant, bool):
+                    return meant
+                if not meant:
+                    print("Nothing taken back.")
+                    return None
+                confirmed = exc.entry.seq
+            except QscoreError as exc:
+                not_taken(exc)
+                return None
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)

@@ -272,11 +272,13 @@ def settle_challenge(
     )
 
 
-def undo(game: str | None) -> Saved[Undone]:
-    """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back."""
+def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:
+    """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
+    A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
+    is asked, then confirms the entry it was shown by its number)."""
     from qscore.rules import check_undo
 
-    return _append(check_undo, game)
+    return _append(lambda g: check_undo(g, confirmed=confirmed), game)
 
 
 def undone(saved: Saved[Undone]) -> Entry:
