@@ -293,6 +293,24 @@ def test_a_possible_score_says_when_a_challenge_took_from_it():
     assert "  ann: 7 of a possible 17, missed 10: haste" in lines  # no challenge cost ann anything
 
 
+def test_a_hand_a_challenge_zeroed_says_what_its_cards_allowed_before_it():
+    """ben: 0 of a possible 0, where a challenge of 19 took any play to zero: that ATE was
+    worth 4 more than his AT (unused E) went unsaid."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,5")
+    ok("score", "ann", "zit", "--out")
+    ok("score", "ben", "at", "-u", "E")  # 5 - 2 = 3; ATE goes out for 7
+    ok("challenge", "ann", "zit", "--by", "ben")  # zit stands: ben loses 19
+    ok("score", "ann", "hat", "-u", "E S")
+    ok("score", "ben", "tea", "-u", "E S")  # SETAE would have been 12, as much as the challenge
+    ok("challenge", "ann", "hat", "--by", "ben")  # hat stands: ben loses 12
+    lines = ok("review").splitlines()
+    assert "  ben: 0 of a possible 0 (7 less 19 for a challenge); before it, missed 4: ate" in lines
+    assert "  ben: 0 of a possible 0 (12 less 12 for a challenge); before it, missed 10: setae" in lines
+    ok("score", "ben", "setae", "--round", "2", "--replace")
+    lines = ok("review", "--round", "2").splitlines()
+    assert "  ben: 0 of a possible 0 (12 less 12 for a challenge)" in lines  # laid the best: nothing missed
+
+
 # --- the play called best is one the table can look up ------------------------
 
 

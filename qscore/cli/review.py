@@ -10,6 +10,7 @@ from qscore.errors import GameError, QscoreError
 if TYPE_CHECKING:
     from qscore.review import HandReview
     from qscore.scoresheet import Game
+    from qscore.scoring import RoundResult
     from qscore.solver import Play
 
 
@@ -55,8 +56,14 @@ def penalty_note(r: "HandReview") -> str:
     return f" ({r.best_play.score} less {lost} for a challenge)" if r.best > 0 and lost > 0 else ""
 
 
-def hand_line(r: "HandReview") -> str:
-    """``ann: 23 of a possible 31, missed 8: quiz · to``"""
+def hand_line(r: "HandReview", result: "RoundResult") -> str:
+    """``ann: 23 of a possible 31, missed 8: quiz · to``; a hand a challenge zeroed
+    whatever was laid says so, and what its cards allowed before the challenge:
+    ``ben: 0 of a possible 0 (7 less 19 for a challenge); before it, missed 4: ate``."""
+    if r.best == 0 and result.penalty and r.best_play.score > 0:
+        line = f"{r.player}: {r.scored} of a possible 0 ({r.best_play.score} less {result.penalty} for a challenge)"
+        before = r.best_play.score - max(0, result.word_points - result.unused_points)
+        return line + (f"; before it, missed {before}: {play_words(r.best_play)}" if before > 0 else "")
     line = f"{r.player}: {r.scored} of a possible {r.best}{penalty_note(r)}"
     return line + (f", missed {r.missed}: {play_words(r.best_play)}" if r.missed else "")
 
@@ -68,7 +75,8 @@ def review_text(game: "Game", reviews: list["HandReview"]) -> str:
     for number in dict.fromkeys(r.round for r in reviews):
         state = game.rounds[number - 1]
         lines.append(f"Round {number} ({state.hand_size} cards):")
-        lines += [f"  {hand_line(r)}" for r in reviews if r.round == number]
+        results = state.results or {}
+        lines += [f"  {hand_line(r, results[r.player])}" for r in reviews if r.round == number]
     if len({r.round for r in reviews}) > 1:
         lines.append(missed_line(game, reviews))
     return "\n".join(lines)
