@@ -157,6 +157,20 @@ class LogReader:
         return KeptReplay(last_seq, digest, parsed)
 
     @staticmethod
+    def replay_kept_of(look: Look, game_id: int) -> tuple[Any, Any] | None:
+        """The last entry and the log's digest a game's replay was kept under, unchecked,
+        if a row is kept: a row still there under the digest of a log read before was kept
+        of that very log, and no entry of the game has changed since (the triggers would
+        have dropped it)."""
+        if not look.replays:
+            return None
+        try:
+            row = look.conn.execute("SELECT last_seq, digest FROM replays WHERE game_id = ?", (game_id,)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        return None if row is None else (row[0], row[1])
+
+    @staticmethod
     def put_replay(look: Look, game_id: int, last_seq: int, version: int, digest: str, data: Any) -> None:
         """Keep a game's replay (plain data of ``version``) as of its entry ``last_seq``,
         under the digest of its log, inside the caller's write."""

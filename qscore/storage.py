@@ -326,9 +326,9 @@ class GameStore:
 
     def _as_read(self, look: Look, game_id: int, name: str, kept: Kept | None, read: Game | None) -> Game | None:
         """``read``, the game as read before the write, if the log inside the write is the
-        one it was read from: as many entries, and the summary kept of them (which any
-        change to an entry, by any program, drops: qscore.gamesfile's triggers) or the
-        rows themselves of the same digest. Else None."""
+        one it was read from: as many entries, and the summary or the replay kept of them
+        (which any change to an entry, by any program, drops: qscore.gamesfile's triggers)
+        or the rows themselves of the same digest. Else None."""
         if read is None or read.read_as is None or read.name != name:
             return None
         was = read.read_as
@@ -338,6 +338,8 @@ class GameStore:
         if count != was.last or top != was.last:
             return None
         if kept is not None and kept.last_seq == was.last and kept.digest == was.digest:
+            return read
+        if self.log.replay_kept_of(look, game_id) == (was.last, was.digest):
             return read
         hashed = self.log.hashed(look, game_id)
         return read if hashed is not None and hashed[1].hexdigest() == was.digest else None

@@ -215,3 +215,40 @@ def test_a_kept_replay_that_reads_but_does_not_deal_leaves_the_game_to_its_log(i
     r = run("score", "ben", "at", "-u", "Q", "-g", "g")
     assert r.exit_code == 0, r.output
     assert state(scorekeeper.load_game("g")) == state(replayed_whole(isolated_home))
+
+
+def hashes_counted(monkeypatch) -> list[int]:
+    """The games whose rows are hashed whole (LogReader.hashed), in order, from now on."""
+    from qscore.gamelog import LogReader
+
+    hashed: list[int] = []
+    real = LogReader.hashed
+
+    def counted(self, look, game_id):
+        hashed.append(game_id)
+        return real(self, look, game_id)
+
+    monkeypatch.setattr(LogReader, "hashed", counted)
+    return hashed
+
+
+def test_a_write_takes_the_game_as_read_when_the_replay_kept_is_of_that_log(isolated_home, monkeypatch):
+    ok("new", "ann", "ben", "--bonus", "none", "-g", "g")
+    ok("score", "ann", "at", "--unused", "E")
+    sql(isolated_home, "DELETE FROM summaries")  # as a qscore that keeps none would leave it, the replay kept since
+    hashed = hashes_counted(monkeypatch)
+    ok("score", "ben", "ox", "--unused", "E")
+    assert len(hashed) == 1  # the read before the write; inside it, the replay kept of that log stands for it
+    assert state(scorekeeper.load_game("g")) == state(replayed_whole(isolated_home))
+
+
+def test_a_write_reads_the_game_again_when_an_entry_changed_since_it_was_read(isolated_home):
+    ok("new", "ann", "ben", "--bonus", "none", "-g", "g")
+    ok("score", "ann", "at", "--unused", "E")
+    sql(isolated_home, "DELETE FROM summaries")
+    read = scorekeeper.load_game("g")
+    # by another program since the read: the triggers drop the replay kept of the log read
+    sql(isolated_home, "UPDATE entries SET data = replace(data, '\"at\"', '\"ta\"') WHERE seq = 2")
+    scorekeeper.save_laydown("ben", ["ox"], "E", False, None, "g", replace=False, read=read)
+    assert "ta" in ok("sheet", "-g", "g", "--words")
+    assert state(scorekeeper.load_game("g")) == state(replayed_whole(isolated_home))
