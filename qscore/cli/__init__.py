@@ -66,4 +66,15 @@ def main() -> None:
     name = command_named(sys.argv[1:])
     load_commands(name)
     only_command(name)
+    collect_from_here()
     app()
+
+
+def collect_from_here() -> None:
+    """Freeze what has loaded out of the collector's passes (it lives to the exit: a pass over
+    it frees nothing), and turn the collector on for what the command makes, had the entry
+    point turned it off while qscore loaded."""
+    import gc
+
+    gc.freeze()
+    gc.enable()
