@@ -68,6 +68,8 @@ class RoundState:
         self.laydowns: dict[str, Laydown] = {}
         self.challenges: list[Challenge] = []
         self.results: dict[str, RoundResult] | None = None
+        # its laydowns as cards, challenges applied, once it is closed (Game.laid)
+        self.hands: dict[str, PlayedHand] | None = None
 
     @property
     def closed(self) -> bool:
@@ -280,7 +282,8 @@ class Game:
         for state in self.rounds:
             state.challenges = self._standing_challenges(state)
             if all(p in state.laydowns for p in state.players):
-                state.results = score_round(self.laid(state), BONUS_RULES[state.bonus], self.config.bonus_points)
+                state.hands = self._parsed(state)
+                state.results = score_round(state.hands, BONUS_RULES[state.bonus], self.config.bonus_points)
 
     def _deal(
         self, names: list[str], left: dict[int, tuple[int, bool]], bonus_from: list[tuple[int, str]]
@@ -341,7 +344,12 @@ class Game:
         return len(self.rounds) if current is None else current.number
 
     def laid(self, state: RoundState) -> dict[str, PlayedHand]:
-        """A round's laydowns as cards, with its challenges applied (every player of the round has laid down)."""
+        """A round's laydowns as cards, with its challenges applied (every player of the round
+        has laid down): parsed once, as the round closed, for its score, the sheet, the figures
+        and the review alike (not to be changed)."""
+        return state.hands if state.hands is not None else self._parsed(state)
+
+    def _parsed(self, state: RoundState) -> dict[str, PlayedHand]:
         struck: dict[str, list[str]] = {p: [] for p in state.players}
         penalty = dict.fromkeys(state.players, 0)
         for ch in state.challenges:
