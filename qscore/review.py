@@ -111,6 +111,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
     the keys no word has."""
     from collections import Counter
+    from itertools import chain
 
     from qscore.solver import candidate_words, card_sets, check_hand, packing_of
     from qscore.spelling import MIN_CARDS
@@ -134,6 +135,11 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
         def words_of(i: int) -> list[str]:
             return [words[i].text]
 
+    # no play is worth more than every card that makes some word laid, the rest unused: a
+    # hand that scored that much already misses nothing, without packing it
+    in_words = set(chain.from_iterable(groups))
+    if max(0, sum(c.points if c in in_words else -c.points for c in cards) - laid.penalty) <= scored:
+        return 0
     packing = packing_of(cards, groups)
     top = packing.value(packing.full)
     if max(0, top - laid.penalty) <= scored:
