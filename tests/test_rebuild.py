@@ -6,6 +6,7 @@ import importlib
 import io
 import json
 import random
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +20,7 @@ from qscore.review import missed_in, missed_points, missed_totals, review_game, 
 from qscore.scorekeeper import Progress
 from qscore.scoring import LaidWord, PlayedHand
 from qscore.solver import best_value, solve
-from tests.conftest import TINY_WORDS, ok
+from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game
 from tests.test_solver import POOL
@@ -317,3 +318,110 @@ def test_figures_rebuilt_over_many_games_are_the_reviews(isolated_home, monkeypa
     rebuilt = ok("stats", "--json")
     assert rebuilt == expected
     assert {p: json.loads(rebuilt)["players"][p]["missed"] for p in players} == reviewed
+
+
+def summaries(home) -> list[tuple]:
+    return sql(home, "SELECT game_id, last_seq, version, data FROM summaries ORDER BY game_id")
+
+
+@pytest.mark.slow
+def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated_home, monkeypatch):
+    """Figures rebuilt by worker processes (as for many games) are those this process
+    makes, in the same order: the same output and warnings (a game that cannot be read, two
+    that cannot be reviewed), the same summaries kept."""
+    from qscore.scorekeeper import workers
+    from qscore.scoresheet import Game
+    from tests.test_stats import play_games
+
+    play_games(tmp_path)
+    rng = random.Random(100)
+    for game in ("g1", "g2"):
+        deal_and_lay(rng, game, ("ann", "ben", "cat"), (3, 6, 9, 10))
+    ok("new", "eve", "fay", "--bonus", "most", "--game", "broken")
+    sql(
+        isolated_home,
+        "INSERT INTO entries (game_id, seq, kind, data) SELECT id, 2, 'laydown', ? FROM games WHERE name = 'broken'",
+        json.dumps({"round": 99, "player": "eve", "words": [], "unused": ["A"], "out": False}),
+    )
+    (tmp_path / "words.txt").unlink()  # monday's and tuesday's dictionary is gone
+    sql(isolated_home, "DELETE FROM summaries")
+    alone = run("stats", "--json")
+    assert alone.exit_code == 0
+    kept = summaries(isolated_home)
+    assert len(alone.stderr.splitlines()) == 3 and any(
+        p["missed"] for p in json.loads(alone.stdout)["players"].values()
+    )
+    sql(isolated_home, "DELETE FROM summaries")
+    sql(isolated_home, "DELETE FROM listings")
+    monkeypatch.setattr(workers, "workers_for", lambda total: 2)  # even for a few games, even on one core
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("a game was worked out in this process")
+
+    monkeypatch.setattr(Game, "from_log", not_here)  # the workers' own Game is untouched
+    shared = run("stats", "--json")
+    assert (shared.stdout, shared.stderr) == (alone.stdout, alone.stderr)
+    assert summaries(isolated_home) == kept
+
+
+class Broken:
+    """A pool of workers that hands back ``good`` games' outcomes, then breaks (a worker killed)."""
+
+    def __init__(self, good: int) -> None:
+        self.good = good
+        self.shut: list[tuple[bool, bool]] = []
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    def map(self, work, items, chunksize=1):
+        from concurrent.futures.process import BrokenProcessPool
+
+        for n, item in enumerate(items):
+            if n == self.good:
+                raise BrokenProcessPool("a worker died")
+            yield work(item)
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        self.shut.append((wait, cancel_futures))
+
+
+def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monkeypatch):
+    import concurrent.futures
+
+    from qscore.gamelines import FIGURES_VERSION
+    from qscore.scorekeeper import workers
+    from qscore.scorekeeper.store import open_store
+    from qscore.storage import Pending
+
+    two_games()
+    ok("new", "gil", "hal", "ivy", "-g", "sun")
+    sql(isolated_home, "DELETE FROM summaries")
+    listed = open_store().listing("stats", FIGURES_VERSION, "missed")
+    pending = [item for item in listed.found if isinstance(item, Pending)]
+    assert len(pending) == 3
+    work = partial(figures_module.summary_of, review=True, many=False)
+    alone = list(workers.in_order(work, pending))
+    assert [data is not None for data, _reason, _why in alone] == [True, True, True]
+    monkeypatch.setattr(workers, "workers_for", lambda total: 2)
+    for good in range(4):  # broken at once, after one game, after two, never
+        pool = Broken(good)
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+        assert list(workers.in_order(work, pending)) == alone
+        assert pool.shut == [(good >= 3, True)]
+
+    def cannot_start(*args, **kwargs):
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", cannot_start)
+    assert list(workers.in_order(work, pending)) == alone
+
+
+def test_only_many_games_on_more_than_one_core_are_shared_out(monkeypatch):
+    from qscore.scorekeeper import workers
+
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert workers.workers_for(workers.POOL_FROM - 1) == 0
+    assert workers.workers_for(workers.POOL_FROM) == 2
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert workers.workers_for(10 * workers.POOL_FROM) == 0

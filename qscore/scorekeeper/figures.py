@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from qscore.gamelines import GameLine
     from qscore.scoresheet import Game
     from qscore.stats import TableStats
-    from qscore.storage import Summarized, Unreadable
+    from qscore.storage import Pending, Summarized, Unreadable
     from qscore.storage import Written as Written  # what recording() gives
 
 
@@ -79,6 +80,25 @@ def _missed_of(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, int]
     return missed
 
 
+# what a game's summary made from its log gives back: the summary or why the log cannot be
+# read, and why its points missed are left out (if they are)
+Outcome = tuple[dict[str, Any] | None, str | None, list[str]]
+
+
+def summary_of(item: Pending, review: bool, many: bool) -> Outcome:
+    """A pending game's summary made from its log (``game_summary``), or why it cannot be:
+    plain data, as a worker process hands it back (qscore.scorekeeper.workers)."""
+    from qscore.scoresheet import Game
+
+    unreviewed: list[str] = []
+    try:
+        game = Game.from_log(item.name, item.entries)
+        data = game_summary(game, None, item.kept, review, unreviewed, earlier=item.earlier, many=many)
+    except QscoreError as exc:
+        return None, str(exc), unreviewed
+    return data, None, unreviewed
+
+
 # Past this many games to review in one read, the dictionary's anagram keys are read
 # whole first (about 0.1 s), so each hand looks up only the keys a word has.
 MANY_GAMES = 8
@@ -98,30 +118,33 @@ def _listing(
     made is kept. ``fold`` says whether its value may be kept; with ``review``, a summary
     without points missed is made again (with them, when the game's dictionary opens)."""
     from qscore.gamelines import FIGURES_VERSION
-    from qscore.scoresheet import Game
     from qscore.storage import Pending, Summarized, Unreadable
 
     store = open_store()
     listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None)
     if listed.hit:
         return listed.value, None
+    from qscore.scorekeeper.workers import in_order  # not needed by a read of kept figures
+
+    pending = [item for item in listed.found if isinstance(item, Pending)]
+    total = len(pending)
+    # each pending game's summary, or why it cannot be made, in order (worker processes
+    # share them out when there are many)
+    worked_out = in_order(partial(summary_of, review=review, many=total > MANY_GAMES), pending)
     found: list[Summarized | Unreadable] = []
     made: list[tuple[Pending, dict[str, Any]]] = []
-    total = sum(isinstance(item, Pending) for item in listed.found)
-    many = total > MANY_GAMES
     done = 0
     for item in listed.found:
         if isinstance(item, Pending):
-            try:
-                game = Game.from_log(item.name, item.entries)
-                data = game_summary(game, None, item.kept, review, unreviewed, earlier=item.earlier, many=many)
-            except QscoreError as exc:
-                found.append(Unreadable(item.name, str(exc)))
+            data, reason, why_unreviewed = next(worked_out)
+            done += 1
+            if unreviewed is not None:
+                unreviewed.extend(why_unreviewed)
+            if progress is not None:
+                progress(Progress(done, total))
+            if data is None:
+                found.append(Unreadable(item.name, str(reason)))
                 continue
-            finally:
-                done += 1
-                if progress is not None:
-                    progress(Progress(done, total))
             made.append((item, data))
             item = Summarized(item.name, data)
         found.append(item)
