@@ -614,7 +614,27 @@ def solve(
     check_hand(cards, deck)
     hand = Hand(cards, dictionary, found)
     best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
-    return Solution(_undominated(best, most, longest), most, longest, top_plays(hand, discard, top))
+    best = _undominated(best, most, longest)
+    return Solution(best, most, longest, _best_first(best, top_plays(hand, discard, top)))
+
+
+def _best_first(best: Play, top: list[Play]) -> list[Play]:
+    """The ``top`` list led by the best play as shown (of plays worth as much, the one no
+    bonus play beats), so the list's first is the best play and is not shown twice."""
+    if not top:
+        return top
+    key = cards_used(best)
+    return [best, *[p for p in top if cards_used(p) != key]][: len(top)]
+
+
+def cards_used(play: Play) -> tuple[object, ...]:
+    """What tells two plays apart at the table: the cards of each word, the discard and
+    the unused cards. Anagrams of the same cards (AT and TA, EAT and TEA) are one play."""
+    return (
+        tuple(sorted(tuple(sorted(c.token for c in w.cards)) for w in play.words)),
+        play.discard,
+        tuple(sorted(c.token for c in play.unused)),
+    )
 
 
 def _undominated(best: Play, *others: Play) -> Play:
@@ -658,23 +678,28 @@ def _longest(hand: Hand, discard: bool) -> Play:
 
 
 def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
-    """The ``n`` best distinct plays, best first: branch and bound, f(S) as the bound."""
+    """The ``n`` best distinct plays (by :func:`cards_used`: an anagram of a play found
+    already is passed over), best first: branch and bound, f(S) as the bound."""
     if n <= 0:
         return []
     heap: list[tuple[int, int, Play]] = []  # the n best so far; heap[0] is the worst of them
     order = count()
     floor = [-(10**9)]
+    seen: set[tuple[object, ...]] = set()
     for state, card in sorted(hand.starts(discard), key=lambda s: -hand.value(s[0])):
         for v, words, unused in hand.packings(state, floor):
-            entry = (v, -next(order), Play(tuple(words), card, tuple(unused)))
+            play = Play(tuple(words), card, tuple(unused))
+            if (key := cards_used(play)) in seen:
+                continue
+            seen.add(key)
+            entry = (v, -next(order), play)
             if len(heap) < n:
                 heapq.heappush(heap, entry)
             elif entry > heap[0]:
                 heapq.heapreplace(heap, entry)
             if len(heap) == n:
                 # a play enters only by beating the worst kept (a tie comes later in order,
-                # so ranks after it): ties are pruned, and anagrams (eat, tea, ate) would
-                # otherwise tie in every combination
+                # so ranks after it): ties are pruned
                 floor[0] = heap[0][0] + 1
     return [play for _v, _o, play in sorted(heap, reverse=True)]
 

@@ -51,6 +51,16 @@ def test_top_lists_distinct_plays_in_order():
     assert len({json.dumps(p, sort_keys=True) for p in got["top"]}) == 4
 
 
+def test_top_lists_the_best_play_once_and_anagrams_once():
+    """--top 3 showed the best play again as #1, and AT and TA (the same two cards) as two plays."""
+    r = run("best", "a t", "--no-discard", "--top", "3")
+    assert r.exit_code == 0 and r.stdout.startswith("Best play: 5 points, goes out\n  AT (A·T, 5)\n")
+    assert "#1" not in r.stdout and "TA (" not in r.stdout
+    assert "\n#2: -5 points, does not go out\n  no word\n" in r.stdout and "#3" not in r.stdout
+    got = best_json("--no-discard", "--top", "3", "a t")
+    assert [[w["word"] for w in p["words"]] for p in got["top"]] == [["at"], []]
+
+
 def test_house_rules_apply_to_the_solver(tmp_path):
     deny = tmp_path / "deny.txt"
     deny.write_text("quiz\n", "utf-8")

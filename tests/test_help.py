@@ -57,7 +57,7 @@ def test_a_range_is_said_once_in_words():
     """best --top printed "(1 to 20) [1<=x<=20]": the help's words, then click's sum."""
     for command in commands():
         assert not re.search(r"\[[^\]]*x<?=", ok(command, "--help")), command
-    assert "also list the N best distinct plays (1 to 20)\n" in ok("best", "--help")
+    assert "list the N best distinct plays, best first (1 to 20)\n" in ok("best", "--help")
 
 
 def strings_shown(path: Path) -> list[str]:

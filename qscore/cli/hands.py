@@ -41,7 +41,7 @@ def best(
     top: Annotated[
         int | None,
         # the range is checked below, not by typer, whose help would print it a second time
-        typer.Option("--top", metavar="N", help=f"also list the N best distinct plays (1 to {MAX_TOP})"),
+        typer.Option("--top", metavar="N", help=f"list the N best distinct plays, best first (1 to {MAX_TOP})"),
     ] = None,
     faceup: Annotated[
         str | None,
@@ -101,7 +101,7 @@ def best(
         lines += ["", "Most words (for the most-words bonus): " + play_text(solution.most_words)]
     if solution.longest_word.longest > solution.best.longest:
         lines += ["", "Longest word (for the longest-word bonus): " + play_text(solution.longest_word)]
-    for n, play in enumerate(solution.top, 1):
+    for n, play in enumerate(solution.top[1:], 2):  # the first is the best play, shown above
         lines += ["", f"#{n}: " + play_text(play)]
     print("\n".join(lines))
     tell_notes(words)
