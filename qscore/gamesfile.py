@@ -22,11 +22,19 @@ SQLite's own check runs on every look: ``integrity_check`` (which also finds an 
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
 more than the read, unless the look is answered from a kept listing (see
 qscore.storage.GameStore.listing); a failure is noted (``damage``) and the games that
-can be read still are. Every write runs ``integrity_check`` inside its transaction,
-whatever the size, and a file that fails it is never written to (a read made just to
-check an entry before its write leaves the check to the write). The second derived table, ``listings``,
-is made with the first and dropped whole by triggers whenever an entry or a summary
-changes.
+can be read still are. Every write runs SQLite's check inside its transaction, whatever
+the size, and a file that fails it is never written to (a read made just to check an
+entry before its write leaves the check to the write): ``integrity_check``, but for an
+entry appended to a game, which runs ``quick_check`` (every page, cell and record well
+made, each b-tree in order) and leaves out only what it adds, that each index holds its
+table's rows: the entry's own game is held to that by the read inside the write (its
+rows counted and hashed through the index against the count and digest kept, or read
+from the table itself and counted through the index), and an entry adds to no other
+index (the listings it drops go whole). On a game of 10,000 entries the full check
+took three times the quick one.
+
+The second derived table, ``listings``, is made with the first and dropped whole by
+triggers whenever an entry or a summary changes.
 
 What the file holds, games and their entries, is qscore.storage's business.
 """
@@ -202,9 +210,11 @@ class GamesFile:
             finally:
                 conn.close()
 
-    def check(self, look: Look, *, fully: bool = False) -> None:
-        """SQLite's check of the whole file, noted in the look's ``damage``."""
-        fully = fully or self.path.stat().st_size <= CHECK_FULLY_UP_TO
+    def check(self, look: Look, *, fully: bool | None = None) -> None:
+        """SQLite's check of the whole file, noted in the look's ``damage``: ``integrity_check``
+        if ``fully``, ``quick_check`` if not, and by the file's size (CHECK_FULLY_UP_TO) if None."""
+        if fully is None:
+            fully = self.path.stat().st_size <= CHECK_FULLY_UP_TO
         try:
             found = look.conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
         except sqlite3.DatabaseError as exc:
@@ -213,9 +223,11 @@ class GamesFile:
         look.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
         look.checked = True
 
-    def refuse_damaged(self, look: Look) -> None:
-        """SQLite's full check, inside a write before it changes anything: a damaged file is never written to."""
-        self.check(look, fully=True)
+    def refuse_damaged(self, look: Look, *, fully: bool = True) -> None:
+        """SQLite's check, inside a write before it changes anything: a file it finds damaged
+        is never written to. ``integrity_check`` unless not ``fully``: ``quick_check``, for a
+        write that holds what it reads to the log's own checks (GameStore.appending)."""
+        self.check(look, fully=fully)
         if look.damage:
             raise StorageError(
                 f"cannot save to {self.path}: the file is damaged ({look.damage}); nothing was saved: "

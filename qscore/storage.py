@@ -141,10 +141,10 @@ class GameStore:
         return self.file.path
 
     @contextmanager
-    def _transaction(self, look: Look, entries: list[Written]) -> Iterator[None]:
-        """One write, begun after SQLite's full check found the file whole; ``entries``
-        (the changes it makes, filled in as they are made) count as written once (and
-        only once) the commit went through.
+    def _transaction(self, look: Look, entries: list[Written], *, fully: bool = True) -> Iterator[None]:
+        """One write, begun after SQLite's check found the file whole (its full check unless
+        not ``fully``: GameStore.appending); ``entries`` (the changes it makes, filled in as
+        they are made) count as written once (and only once) the commit went through.
 
         Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
         saved and recorded in ``written``; before it, they are rolled back.
@@ -153,7 +153,7 @@ class GameStore:
         conn.execute("BEGIN IMMEDIATE")
         committing = False
         try:
-            self.file.refuse_damaged(look)
+            self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
             yield
             committing = True
@@ -308,7 +308,10 @@ class GameStore:
         written: list[Written] = []
         inside: list[Look] = []  # the write's look while it is open
         try:
-            with self.file.writing() as look, self._transaction(look, written):
+            # SQLite's quick check, not its full one: what the full check adds (that each index
+            # holds its table's rows, no more, no fewer) is held here for this game by the
+            # read inside the write, and the write touches nothing else an index is kept of
+            with self.file.writing() as look, self._transaction(look, written, fully=False):
                 inside.append(look)
                 game_id, found = self._resolve(look.conn, name)
                 kept = self.kept.kept_of(look, game_id)

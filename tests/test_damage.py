@@ -142,6 +142,49 @@ def test_an_index_that_lost_entries_is_damage_not_a_smaller_game(isolated_home, 
     assert (isolated_home / DB_NAME).read_bytes() == before
 
 
+def move_index_key(home, game_id: int, seq: int) -> None:
+    """Make the entries' index hold (game, seq + 1) where its table holds (game, seq), in
+    order still, as one damaged byte did: damage SQLite's quick_check cannot see, and its
+    integrity_check can (a row missing from the index)."""
+    data = bytearray(settle(home))
+    (root,) = sql(home, "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entries_1'")[0]
+    size = int.from_bytes(data[16:18], "big")
+    start = (root - 1) * size
+    assert root != 1 and data[start] == 0x0A  # a leaf page of an index
+    for i in range(int.from_bytes(data[start + 3 : start + 5], "big")):
+        cell = start + int.from_bytes(data[start + 8 + 2 * i : start + 10 + 2 * i], "big")
+        types = data[cell + 2 : cell + 1 + data[cell + 1]]  # game_id, seq, rowid: 1-byte ints or 0 and 1
+        at, values = cell + 1 + data[cell + 1], []
+        for kind in types:
+            values.append((at, data[at]) if kind == 1 else (None, kind - 8))
+            at += kind == 1
+        if values[0][1] == game_id and values[1][1] == seq and values[1][0] is not None:
+            data[values[1][0]] += 1
+            (home / DB_NAME).write_bytes(bytes(data))
+            return
+    raise AssertionError(f"no entry {seq} of game {game_id} on the page")
+
+
+def test_an_index_key_moved_is_found_by_the_damaged_games_write_and_costs_no_other_game(isolated_home):
+    """An entry's write runs SQLite's quick_check, not its integrity_check: the game written
+    to is held to the index by its own read; another game's index is not its to check."""
+    two_games()
+    ok("score", "dee", "ox", "--unused", "E", "-g", "sat")
+    fri = ok("sheet", "--json", "-g", "fri")
+    move_index_key(isolated_home, 1, 4)  # fri's last entry, in order still
+    with sqlite3.connect(isolated_home / DB_NAME) as conn:
+        assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        assert "missing from index" in conn.execute("PRAGMA integrity_check").fetchone()[0]
+    before = (isolated_home / DB_NAME).read_bytes()
+    r = run("score", "ann", "quiz", "--unused", "E", "-g", "fri")
+    assert r.exit_code == 2 and "game 'fri' is damaged" in r.stderr and "will not change it" in r.stderr, r.stderr
+    assert (isolated_home / DB_NAME).read_bytes() == before
+    assert ok("sheet", "--json", "-g", "fri") == fri  # read from the table itself: never a smaller game
+    ok("score", "eve", "at", "--unused", "Z", "-g", "sat")  # the other game's entry is saved
+    assert ok("sheet", "--json", "-g", "fri") == fri
+    assert sql(isolated_home, "SELECT max(seq) FROM entries NOT INDEXED WHERE game_id = 2") == [(3,)]
+
+
 def test_a_changed_byte_in_an_entry_is_found(isolated_home):
     two_games()
     data = settle(isolated_home)
