@@ -84,11 +84,24 @@ def test_play_asks_the_unused_cards_before_any_spelling_and_offers_only_those_th
     so only the three spellings with two are offered, none with one or three."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "10")
     out = ok("play", input="".join(f"{a}\n" for a in ["", "clothing ate", "E", "2", "quit"]))
-    assert "ben's unused cards (1 or 2 cards, or - if every card is in a word; blank: retype the words): E" in out
+    assert (
+        "ben's unused cards (1 or 2 cards, or - if every card is in a word: one more for each double card "
+        "(CL, IN or TH) laid; blank: retype the words): E"
+    ) in out
     assert "clothing ate can be laid 3 ways with those cards, worth different points:" in out
     offered = [line.split(": ")[1] for line in out.splitlines() if re.match(r"  \d: ", line)]
     assert offered == ["(cl)o(th)ing ate", "(cl)oth(in)g ate", "clo(th)(in)g ate"]
     assert "Recorded ben's laydown in round 1: (cl)oth(in)g ate (unused E)." in out
+
+
+def test_the_unused_cards_question_says_a_qu_card_in_either_word_leaves_one_more():
+    """quiz quiet in 8 cards: 9 cards as typed, 8 with one QU card, 7 with two."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "8")
+    out = ok("play", input="".join(f"{a}\n" for a in ["", "quiz quiet", "quit"]))
+    assert (
+        "ben's unused cards (1 card, or - if every card is in a word: one more for each QU card laid; "
+        "blank: retype the words): quit"
+    ) in out
 
 
 def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
@@ -104,10 +117,12 @@ def test_too_many_of_a_card_names_who_laid_them_and_the_double_card_that_fits():
 
 
 def test_play_counts_the_unused_cards_before_it_settles_a_double_card():
-    """clef and thud in 5 cards, two left in hand: each is laid with its double card, asked nothing."""
+    """clef and thud in 5 cards, two left in hand: each is laid with its double card, asked
+    nothing. The question said '1 or 2 cards', not why: it names the double card now."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "5")
     out = ok("play", input="".join(f"{a}\n" for a in ["", "clef", "S E", "thud", "S E"]))
-    assert "ben's unused cards (1 or 2 cards; blank: retype the words): S E" in out
+    assert "ben's unused cards (1 card if clef was laid with C and L, 2 if with the CL card; blank: retype" in out
+    assert "ann's unused cards (1 card if thud was laid with T and H, 2 if with the TH card; blank: retype" in out
     assert "clef taken as (cl)ef: the only spelling that fits the 5 cards dealt." in out
     assert "Recorded ben's laydown in round 1: (cl)ef (unused S E)." in out
     assert "thud taken as (th)ud: the only spelling that fits the 5 cards dealt." in out

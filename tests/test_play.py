@@ -168,7 +168,8 @@ def test_each_line_is_checked_as_it_is_typed():
         "qiuz: not allowed (not in the dictionary); did you mean quiz",
         "Keep qiuz as laid? It stands unless challenged [y/N]: n",
         "ben's words: quiz",
-        "ben's unused cards (1 card, or - if every card is in a word; blank: retype the words): -",
+        "ben's unused cards (1 card if quiz was laid with the QU card, or - if with Q and U: every card in a word; "
+        "blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quiz (went out).",
         "cat's words: zz",
@@ -661,7 +662,8 @@ def test_a_laid_word_that_is_a_command_is_asked_about():
         out,
         "ben's words: quit",
         "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
-        "ben's unused cards (1 card, or - if every card is in a word; blank: retype the words): -",
+        "ben's unused cards (1 card if quit was laid with the QU card, or - if with Q and U: every card in a word; "
+        "blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quit (went out).",
         "ann's words: undo",
@@ -764,7 +766,8 @@ def test_the_unused_cards_come_before_any_double_card_question():
     in_order(
         out,
         "jo's words: inn",
-        "jo's unused cards (1 card, or - if every card is in a word; blank: retype the words): E",
+        "jo's unused cards (1 card if inn was laid with the IN card, or - if with I and N: every card in a word; "
+        "blank: retype the words): E",
         "inn taken as (in)n: the only spelling that fits the 3 cards dealt.",
         "Recorded jo's laydown in round 1: (in)n (unused E).",
     )
