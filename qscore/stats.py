@@ -15,20 +15,25 @@ the table's figures are those parts folded together in the order the games were 
   unless a challenge struck it; its points are its cards' values.
 - Records go to the first to reach them (a later tie does not take one over), and need
   more than zero points.
+
+A game's figures and the records in them are named tuples, not frozen dataclasses: every
+write works a game's figures out and keeps them (``to_json``), and a frozen dataclass
+compiles six methods as its module loads (3.4 M instructions a class), where a named
+tuple compiles one. The table's figures, folded together from them by `stats` alone, are
+dataclasses, as they are changed while folding.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from qscore.scoresheet import Game
 
 
-@dataclass(frozen=True)
-class WordRecord:
+class WordRecord(NamedTuple):
     """A word on the table, where it was laid."""
 
     player: str
@@ -38,21 +43,32 @@ class WordRecord:
     game: str
     round: int
 
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
 
-@dataclass(frozen=True)
-class RoundScore:
+
+class RoundScore(NamedTuple):
     player: str
     score: int
     game: str
     round: int
 
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
 
-@dataclass(frozen=True)
-class GameTotal:
+
+class GameTotal(NamedTuple):
     player: str
     total: int
     game: str
     variant: str
+
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+def _json(value: WordRecord | RoundScore | GameTotal | None) -> dict[str, Any] | None:
+    return None if value is None else value.to_json()
 
 
 @dataclass
@@ -85,6 +101,21 @@ class PlayerStats:
     def only_totals(self) -> list[int]:
         return next(iter(self.totals.values())) if len(self.totals) == 1 else []
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "finished": self.finished,
+            "wins": self.wins,
+            "totals": {kind: list(totals) for kind, totals in self.totals.items()},
+            "best_round": self.best_round,
+            "best_word": _json(self.best_word),
+            "times_out": self.times_out,
+            "challenges_made": self.challenges_made,
+            "challenges_won": self.challenges_won,
+            "missed": self.missed,
+        }
+
 
 def average(totals: list[int]) -> float | None:
     return sum(totals) / len(totals) if totals else None
@@ -99,6 +130,14 @@ class Records:
     best_word: WordRecord | None = None
     highest_totals: dict[str, GameTotal] = field(default_factory=dict)  # by variant, in order first finished
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "highest_total": _json(self.highest_total),
+            "highest_round": _json(self.highest_round),
+            "best_word": _json(self.best_word),
+            "highest_totals": {kind: top.to_json() for kind, top in self.highest_totals.items()},
+        }
+
 
 @dataclass
 class TableStats:
@@ -111,7 +150,7 @@ class TableStats:
         return self.players.get(name_key(name))
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"players": {key: p.to_json() for key, p in self.players.items()}, "records": self.records.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableStats:
@@ -135,8 +174,7 @@ def _word(w: dict[str, Any] | None) -> WordRecord | None:
 # the version of GameFigures.to_json's format is qscore.gamelines.FIGURES_VERSION (`games` reads it)
 
 
-@dataclass(frozen=True)
-class PlayerFigures:
+class PlayerFigures(NamedTuple):
     """One player's figures in one game (records name no game here: see GameFigures)."""
 
     name: str
@@ -148,9 +186,11 @@ class PlayerFigures:
     challenges_won: int
     finished: bool  # played to the end of the game: did not leave
 
+    def to_json(self) -> dict[str, Any]:
+        return {**self._asdict(), "best_word": _json(self.best_word)}
 
-@dataclass(frozen=True)
-class GameFigures:
+
+class GameFigures(NamedTuple):
     """What `stats` and `games` need of one game, worked out once from its log.
 
     The game's name is not part of it (a game renamed keeps its figures): the records
@@ -177,7 +217,13 @@ class GameFigures:
         return [p.name for p in stayed if p.total == top]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            **self._asdict(),
+            "players": tuple(p.to_json() for p in self.players),
+            "highest_round": _json(self.highest_round),
+            "best_word": _json(self.best_word),
+            "missed": None if self.missed is None else dict(self.missed),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameFigures:
@@ -279,16 +325,16 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
             if p.best_round is not None and (s.best_round is None or p.best_round > s.best_round):
                 s.best_round = p.best_round
             if p.best_word is not None and (s.best_word is None or p.best_word.points > s.best_word.points):
-                s.best_word = replace(p.best_word, game=name)
+                s.best_word = p.best_word._replace(game=name)
             s.times_out += p.times_out
             s.challenges_made += p.challenges_made
             s.challenges_won += p.challenges_won
         top = game.highest_round
         if top is not None and top.score > (records.highest_round.score if records.highest_round else 0):
-            records.highest_round = replace(top, game=name)
+            records.highest_round = top._replace(game=name)
         word = game.best_word
         if word is not None and (records.best_word is None or word.points > records.best_word.points):
-            records.best_word = replace(word, game=name)
+            records.best_word = word._replace(game=name)
     return _named(TableStats(players, records))
 
 
@@ -297,7 +343,7 @@ def _named(found: TableStats) -> TableStats:
     from qscore.scoresheet import name_key
 
     def name(item: Any) -> Any:
-        return None if item is None else replace(item, player=found.players[name_key(item.player)].name)
+        return None if item is None else item._replace(player=found.players[name_key(item.player)].name)
 
     for s in found.players.values():
         s.best_word = name(s.best_word)
