@@ -96,7 +96,12 @@ def run_command_line() -> None:
     if named is None:
         from qscore.cli import main as run
 
-        run()
+        try:
+            run()
+        except SystemExit as done:
+            if nothing_left_at_exit():
+                exit_at_once(done)
+            raise
         return
     from qscore import system_dictionaries as early
 
@@ -113,11 +118,23 @@ def run_command_line() -> None:
         early.finish_early()
 
 
+def nothing_left_at_exit() -> bool:
+    """Whether the ordinary exit has nothing to do but free memory: no exit handler is
+    registered and no other thread runs. Every file a command writes (the games file's
+    connections included) is closed by the time it returns."""
+    import atexit
+
+    threading = sys.modules.get("threading")
+    return atexit._ncallbacks() == 0 and (threading is None or threading.active_count() == 1)
+
+
 def exit_at_once(done: SystemExit) -> None:
-    """End the process now, output flushed, without freeing what it holds: freeing
-    hunspell's tables and unloading enchant's providers costs about 20 ms, a fifth
-    of a whole run, for memory the system takes back anyway. Anything unusual (an
-    exit message, output that cannot be written) returns for the ordinary exit."""
+    """End the process now, output flushed, without freeing what it holds: the ordinary
+    exit frees every module, class and object one by one (about 12 M instructions, 3%
+    of a run), and freeing hunspell's tables and unloading enchant's providers costs
+    about 20 ms, a fifth of a whole run, for memory the system takes back anyway.
+    Anything unusual (an exit message, output that cannot be written) returns for the
+    ordinary exit."""
     import os
 
     if not (done.code is None or isinstance(done.code, int)):

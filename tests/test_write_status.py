@@ -97,3 +97,42 @@ def test_play_with_standard_input_closed_stops_as_at_its_end():
     done = closed("<&-", "play", "-g", "fri")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "Stopped. Game 'fri' is saved" in done.stdout
+
+
+def test_a_run_ends_at_once_only_with_nothing_left_to_do_at_exit():
+    """qscore ends without the interpreter's tidy exit (qscore.__main__.exit_at_once) only
+    when that exit would do nothing but free memory: not while an exit handler is
+    registered, nor while another thread runs. In a process of its own, as pytest's
+    may hold either."""
+    code = (
+        "import atexit, threading\n"
+        "from qscore.__main__ import nothing_left_at_exit as nothing_left\n"
+        "print(nothing_left())\n"
+        "release = threading.Event()\n"
+        "other = threading.Thread(target=release.wait)\n"
+        "other.start()\n"
+        "print(nothing_left())\n"
+        "release.set()\n"
+        "other.join()\n"
+        "print(nothing_left())\n"
+        "atexit.register(print, 'handler ran')\n"
+        "print(nothing_left())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n") == ["True", "False", "True", "False", "handler ran", ""]
+
+
+def test_an_exit_handler_still_runs_after_a_command():
+    """A handler registered before the command (as a library may) runs at qscore's exit,
+    and the entry the command saved is there."""
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+        "sys.argv = ['qscore', 'score', 'ann', 'at', '--unused', 'Z', '-g', 'fri']\n"
+        "from qscore.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stderr == "handler ran\n", done.stderr
+    assert saved_games() == [("fri", 2)]
