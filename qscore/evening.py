@@ -238,8 +238,8 @@ def ways_to_lay(game: Game, state: RoundState, player: str, words: list[str], *,
     return every if went_out and every else found
 
 
-def either(numbers: list[int]) -> str:
-    """``3``, ``3 or 4``, ``3, 4 or 5``."""
+def either(numbers: list[int] | list[str]) -> str:
+    """``3``, ``3 or 4``, ``3, 4 or 5`` (or ``CL, IN or TH``)."""
     shown = list(map(str, numbers))
     return " or ".join(shown) if len(shown) < 3 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
