@@ -4,6 +4,7 @@ process, against `python -c "import typer"` measured in the same run.
 
     ./dev python benchmarks/records.py [RUNS] [SIZES...]   # e.g. records.py 7 2000
     ./dev python benchmarks/records.py --rebuilds 5 2000   # the first stats and the upgrade alone
+    ./dev python benchmarks/records.py --long-instructions  # the long game and a short one, counted
 
 Each saved game is a finished standard game of 4 players: hands dealt from a seeded
 shuffle, each player laying the solver's best play, its most-words play or its
@@ -24,6 +25,10 @@ waiting; ``--rebuilds`` times these two alone).
 The long game: 4 players, round 1's four laydowns corrected over and over to 10,000
 entries (every correction is an entry of the log, replayed on every read); `score` of a
 round-2 laydown, `sheet` and `review` on it. Issue 27's target: `score` within 2x.
+``--long-instructions`` counts the instructions of each (valgrind's callgrind: the same
+count on a busy machine) on the long game and on a short game of the same shape (round 1's
+four laydowns, once), and the baseline's: what a command costs for the game's length is
+the difference, apart from what every command costs to start.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ import time
 from itertools import count as count_from
 from pathlib import Path
 
-from process import BASELINE, _once, compare, compile_qscore, qscore_command, report
+from process import BASELINE, _once, compare, compile_qscore, instructions, qscore_command, report
 
 from qscore.cards import load_deck, parse_hand
 from qscore.dictionaries import open_dictionary
@@ -122,8 +127,8 @@ def timed_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def long_game(home: Path, played: tuple[GameConfig, list[dict[str, object]]]) -> list[str]:
-    """A saved game of LONG_GAME entries at ``home``; the command line of its next laydown."""
+def long_game(home: Path, played: tuple[GameConfig, list[dict[str, object]]], length: int = LONG_GAME) -> list[str]:
+    """A saved game of ``length`` entries at ``home``; the command line of its next laydown."""
     config, laydowns = played
     os.environ["QSCORE_HOME"] = str(home)
     GameStore().create(config, "long")
@@ -131,9 +136,7 @@ def long_game(home: Path, played: tuple[GameConfig, list[dict[str, object]]]) ->
     conn = sqlite3.connect(home / DB_NAME, isolation_level=None)
     conn.execute("BEGIN")
     game_id = conn.execute("SELECT id FROM games").fetchone()[0]
-    rows = [
-        (game_id, seq, "laydown", json.dumps(first[(seq - 2) % 4], sort_keys=True)) for seq in range(2, LONG_GAME + 1)
-    ]
+    rows = [(game_id, seq, "laydown", json.dumps(first[(seq - 2) % 4], sort_keys=True)) for seq in range(2, length + 1)]
     conn.executemany("INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)", rows)
     conn.execute("COMMIT")
     conn.close()
@@ -142,7 +145,33 @@ def long_game(home: Path, played: tuple[GameConfig, list[dict[str, object]]]) ->
     return ["score", str(nxt["player"]), *words, *(["--unused", " ".join(unused)] if unused else [])]
 
 
+def long_game_instructions(played: tuple[GameConfig, list[dict[str, object]]]) -> int:
+    """The instructions of `score`, `sheet` and `review -r 1` on the long game and on a
+    short one of the same shape, each against the baseline; `score` on a fresh copy."""
+    compile_qscore()
+    base = instructions(BASELINE)
+    print(f'`python -c "import typer"`: {base / 1e6:,.0f} M instructions')
+    counted: dict[tuple[str, int], int] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for length in (LONG_GAME, 5):
+            template = Path(folder) / f"game-{length}"
+            score = long_game(template, played, length)
+            for first in (["check", "quiz"], ["sheet"]):  # the word index built; the replay kept
+                subprocess.run(qscore_command(*first), env=home_env(template), stdout=subprocess.DEVNULL, check=True)
+            for args in (score, ["sheet"], ["review", "-r", "1"]):
+                home = Path(folder) / f"{args[0]}-{length}"
+                shutil.copytree(template, home)
+                counted[args[0], length] = n = instructions(qscore_command(*args), home_env(home))
+                print(f"qscore {args[0]}, a game of {length:,} entries: {n / 1e6:,.0f} M, {n / base:.2f}x", flush=True)
+    for command in ("score", "sheet", "review"):
+        more = counted[command, LONG_GAME] - counted[command, 5]
+        print(f"qscore {command}: {more / 1e6:,.0f} M more on {LONG_GAME:,} entries than on 5")
+    return 0 if counted["score", LONG_GAME] <= TARGET * base else 1
+
+
 def main() -> int:
+    if "--long-instructions" in sys.argv[1:]:
+        return long_game_instructions(played_game(0))
     args = [a for a in sys.argv[1:] if a != "--rebuilds"]
     rebuilds_only = len(args) < len(sys.argv) - 1
     runs = int(args[0]) if args else 20
