@@ -1,7 +1,9 @@
 """Count what one `qscore score` costs the games file: SQLite connections opened, SQLite
-checks of the whole file (integrity_check, quick_check) and replays of the game's whole
-log (a game read from its kept replay, or folding one entry in, replays none), in one
-process, on a game of a few rounds. A count, not a time: it is the same on any machine.
+checks of the whole file (integrity_check, quick_check, each counted), hashes of the
+game's rows whole (a read from the kept replay hashes them once; the write inside takes
+the game as read) and replays of the game's whole log (a game read from its kept replay,
+or folding one entry in, replays none), in one process, on a game of a few rounds. A
+count, not a time: it is the same on any machine.
 
     ./dev python benchmarks/write_path.py
 """
@@ -17,6 +19,7 @@ from typing import Any
 
 from qscore import scoresheet
 from qscore.cli import app, load_commands
+from qscore.gamelog import LogReader
 
 
 def run(*args: str) -> None:
@@ -29,15 +32,16 @@ def run(*args: str) -> None:
 
 def main() -> int:
     counts: Counter[str] = Counter()
-    connect, replay = sqlite3.connect, scoresheet.Replay.of
+    connect, replay, hashed = sqlite3.connect, scoresheet.Replay.of, LogReader.hashed
 
     def counted_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
         conn = connect(*args, **kwargs)
         counts["connections"] += 1
 
         def traced(statement: str) -> None:
-            if "integrity_check" in statement or "quick_check" in statement:
-                counts["whole-file checks"] += 1
+            for check in ("integrity_check", "quick_check"):
+                if check in statement:
+                    counts[f"whole-file checks ({check})"] += 1
 
         conn.set_trace_callback(traced)
         return conn
@@ -45,6 +49,10 @@ def main() -> int:
     def counted_replay(config: Any, entries: Any) -> scoresheet.Replay:
         counts["replays"] += 1
         return replay(config, entries)
+
+    def counted_hashed(reader: LogReader, look: Any, game_id: int) -> Any:
+        counts["hashes of the game's rows"] += 1
+        return hashed(reader, look, game_id)
 
     load_commands()
     with tempfile.TemporaryDirectory() as home:
@@ -54,9 +62,11 @@ def main() -> int:
         for player, word in (("ann", "at"), ("ben", "at"), ("cat", "ox")):
             run("score", player, word, "--unused", "E", "--unchecked")
         sqlite3.connect, scoresheet.Replay.of = counted_connect, counted_replay  # type: ignore[method-assign,assignment]
+        LogReader.hashed = counted_hashed  # type: ignore[method-assign]
         run("score", "ann", "cat", "--unused", "E", "--unchecked")
         sys.stdout = sys.__stdout__
-    for what in ("connections", "whole-file checks", "replays"):
+    checks = ("whole-file checks (integrity_check)", "whole-file checks (quick_check)")
+    for what in ("connections", *checks, "hashes of the game's rows", "replays"):
         print(f"one qscore score: {counts[what]} {what}")
     return 0
 
