@@ -329,23 +329,22 @@ class GameStore:
 
     def _as_read(self, look: Look, game_id: int, name: str, kept: Kept | None, read: Game | None) -> Game | None:
         """``read``, the game as read before the write, if the log inside the write is the
-        one it was read from: as many entries, and the summary or the replay kept of them
-        (which any change to an entry, by any program, drops: qscore.gamesfile's triggers)
-        or the rows themselves of the same digest. Else None."""
+        one it was read from: no entry after its last, and the summary or the replay kept
+        of that log (which any change to an entry, by any program, drops: qscore.gamesfile's
+        triggers; the read counted and hashed its rows just before) or the rows themselves,
+        as many and of the same digest. Else None."""
         if read is None or read.read_as is None or read.name != name:
             return None
         was = read.read_as
-        count, top = look.conn.execute(
-            "SELECT count(*), max(seq) FROM entries WHERE game_id = ?", (game_id,)
-        ).fetchone()
-        if count != was.last or top != was.last:
+        (top,) = look.conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
+        if top != was.last:
             return None
         if kept is not None and kept.last_seq == was.last and kept.digest == was.digest:
             return read
         if self.log.replay_kept_of(look, game_id) == (was.last, was.digest):
             return read
         hashed = self.log.hashed(look, game_id)
-        return read if hashed is not None and hashed[1].hexdigest() == was.digest else None
+        return read if hashed is not None and hashed[0] == was.last and hashed[1].hexdigest() == was.digest else None
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
