@@ -12,9 +12,8 @@ leaves them to the next `stats`, which reviews that game and keeps what it found
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import QscoreError
 from qscore.scorekeeper.reads import missed_of
@@ -28,8 +27,7 @@ if TYPE_CHECKING:
     from qscore.storage import Written as Written  # what recording() gives
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """What a long read hands up as it goes: ``done`` of ``total`` games' figures worked
     out (from their logs, their reviews too for `stats`), for a face to show."""
 
@@ -53,12 +51,14 @@ def game_summary(
     gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
     cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
     from qscore.gamelines import MISSED_SINCE
-    from qscore.review import reviewed_part  # not needed by a read of kept figures
     from qscore.stats import game_figures
 
     missed = kept.get("missed") if kept is not None else None
-    if missed is not None and before is not None and reviewed_part(before) != reviewed_part(game):
-        missed = None
+    if missed is not None and before is not None:
+        from qscore.review import reviewed_part  # only then: a write with no points missed kept loads no review
+
+        if reviewed_part(before) != reviewed_part(game):
+            missed = None
     if missed is None and earlier is not None and earlier[0] >= MISSED_SINCE:
         missed = _missed_of(earlier[1], game.players)
     if missed is None and review:
@@ -153,8 +153,7 @@ def _listing(
     return value, listed.damage
 
 
-@dataclass
-class GameList:
+class GameList(NamedTuple):
     """``qscore games``: each game's line by name, oldest first, or why it cannot be read."""
 
     games: list[tuple[str, GameLine] | Unreadable]
@@ -181,14 +180,13 @@ def game_list(progress: Callable[[Progress], None] | None = None) -> GameList:
     return GameList(games, damage)
 
 
-@dataclass
-class TableFigures:
+class TableFigures(NamedTuple):
     """``qscore stats``: the figures, and what was left out of them and why."""
 
     figures: TableStats
-    unreadable: list[Unreadable] = field(default_factory=list)  # games that cannot be read
-    unreviewed: list[str] = field(default_factory=list)  # why a game's points missed are left out
-    damage: str | None = None  # what SQLite's check of the file found, if anything
+    unreadable: list[Unreadable]  # games that cannot be read
+    unreviewed: list[str]  # why a game's points missed are left out
+    damage: str | None  # what SQLite's check of the file found, if anything
 
 
 def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFigures:

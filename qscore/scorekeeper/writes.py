@@ -5,9 +5,8 @@ the game as read, then again inside the write, and returns what happened (``Save
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from qscore.choices import Ruling
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
@@ -25,9 +24,11 @@ if TYPE_CHECKING:
 A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
 
 
-@dataclass(frozen=True)
-class Saved(Generic[A]):
-    """One entry written: the game as it stood before, the entry, and the game after."""
+class Saved(NamedTuple, Generic[A]):
+    """One entry written: the game as it stood before, the entry, and the game after.
+
+    What a write hands back is a named tuple, not a frozen dataclass, as the log's entries
+    are (qscore.entries says why): every write loads this module."""
 
     before: Game
     entry: Entry
@@ -170,8 +171,7 @@ def start_game(
 # --- entries -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LaydownRecorded:
+class LaydownRecorded(NamedTuple):
     """A laydown saved, and the words the game's dictionary refuses (None: not checked)."""
 
     saved: Saved[LaidDown]
