@@ -1,5 +1,5 @@
 """What `qscore games` lists of a saved game, read from its kept figures without
-building the rest of them (qscore.stats.GameFigures), and the version of those figures'
+building the rest of them (qscore.gamefigures.GameFigures), and the version of those figures'
 format: `games` reads both on every run, so this module stays small to import."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# of stats.GameFigures.to_json: a kept summary of another version is rebuilt
+# of gamefigures.GameFigures.to_json: a kept summary of another version is rebuilt
 # (2: a game's variant, who finished; 3: points missed against the play the review calls best)
 FIGURES_VERSION = 3
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore

@@ -7,7 +7,8 @@ from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.errors import GameError, quoted
 
 if TYPE_CHECKING:
-    from qscore.stats import PlayerStats, TableStats, WordRecord
+    from qscore.gamefigures import WordRecord
+    from qscore.stats import PlayerStats, TableStats
 
 
 @app.command(short_help="Each player's figures and the table's records")

@@ -1,7 +1,7 @@
 """The figures kept beside the logs (each game's summary, and the listings of `games` and
 `stats`), made and kept as a write or a read finds them missing.
 
-Each game's figures (qscore.stats.GameFigures) are kept beside its log, written with
+Each game's figures (qscore.gamefigures.GameFigures) are kept beside its log, written with
 every entry, so `games` and `stats` read one row a game instead of replaying it. Points
 missed come from the review, which solves every hand: a write does not pay for it. An
 entry that leaves the closed rounds as they were keeps the points missed already found;
@@ -50,8 +50,8 @@ def game_summary(
     were; or ``earlier``'s, a summary of another version of the same log, from
     gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
     cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
+    from qscore.gamefigures import game_figures
     from qscore.gamelines import MISSED_SINCE
-    from qscore.stats import game_figures
 
     missed = kept.get("missed") if kept is not None else None
     if missed is not None and before is not None:
@@ -193,7 +193,8 @@ def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFi
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
-    from qscore.stats import GameFigures, TableStats, table_figures
+    from qscore.gamefigures import GameFigures
+    from qscore.stats import TableStats, table_figures
     from qscore.storage import Unreadable
 
     unreviewed: list[str] = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from qscore.stats import GameTotal, PlayerStats, Records, WordRecord
+    from qscore.gamefigures import WordRecord
+    from qscore.stats import GameTotal, PlayerStats, Records
 
 
 def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | None:
