@@ -11,8 +11,8 @@ here prints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import product
+from typing import NamedTuple
 
 from qscore.cards import Card, Deck, format_laid, laid_letters
 from qscore.spelling import spell_word
@@ -43,8 +43,7 @@ def double_hint(cards: Sequence[Card]) -> str:
     return f"if {said}: {format_laid(cards)}, {sum(c.points for c in cards)}"
 
 
-@dataclass(frozen=True)
-class Respelled:
+class Respelled(NamedTuple):
     """A word the hand size settled: typed as ``typed``, laid as ``cards``."""
 
     typed: str

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from qscore.cards import Card, Deck, format_cards, load_deck
 
@@ -22,8 +22,7 @@ from qscore.cards import Card, Deck, format_cards, load_deck
 MIN_CARDS = 2
 
 
-@dataclass(frozen=True)
-class Spelling:
+class Spelling(NamedTuple):
     cards: tuple[Card, ...]
 
     @property

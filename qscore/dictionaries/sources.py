@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from qscore.choices import DEFAULT_DICTIONARY
 from qscore.dictionaries.backends import (
@@ -29,8 +29,7 @@ from qscore.paths import file_kind, printable, shown_path
 from qscore.system_dictionaries import installed_tags, system_tag
 
 
-@dataclass(frozen=True)
-class DictionaryInfo:
+class DictionaryInfo(NamedTuple):
     name: str
     words: int | None
     source: str

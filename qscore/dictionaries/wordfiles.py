@@ -12,10 +12,9 @@ import re
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from qscore import paths
 from qscore.cards import fold, largest_deal
@@ -49,8 +48,7 @@ def sort_key(letters: str) -> str:
 _PLAIN_LIST = b"abcdefghijklmnopqrstuvwxyz\n"
 
 
-@dataclass(frozen=True)
-class WordFile:
+class WordFile(NamedTuple):
     """What a one-word-a-line file says: its words, and the entries it capitalises.
 
     A plain word list (/usr/share/dict/words, say) marks proper nouns and acronyms by
@@ -83,8 +81,7 @@ MAX_LIST_BYTES = 64 * 1024 * 1024
 MAX_LIST_LINES = 8_000_000
 
 
-@dataclass(frozen=True)
-class Bound:
+class Bound(NamedTuple):
     """How much of a list file is read: at most ``size`` bytes and ``lines`` lines."""
 
     what: str  # the list as a message names it
