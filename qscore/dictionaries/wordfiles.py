@@ -98,6 +98,19 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
     an ordinary file (a FIFO would wait forever for a writer, a device such as /dev/zero
     never ends; neither is opened), and a file past the bound's bytes or lines (only the
     bytes the bound allows, and one more, are ever read)."""
+    data = list_file_bytes(path, bound)
+    if data.count(b"\n") > bound.lines:
+        raise DictionaryError(
+            f"{bound.what} {shown_path(path)} has over {bound.lines:,} lines: too many for a {bound.what}"
+        )
+    return data
+
+
+def list_file_bytes(path: Path, bound: Bound) -> bytes:
+    """The bytes of a list file, refused as :func:`read_list_file` refuses them, but for its
+    lines, which are not counted: what names a list's index (counting the lines of the
+    everyday list costs more than its checksum) reads no line, and the list is read again,
+    its lines counted, before an index is built from it."""
     shown = f"{bound.what} {shown_path(path)}"
     try:
         kind = file_kind(os.stat(path).st_mode)
@@ -116,9 +129,6 @@ def read_list_file(path: Path, bound: Bound) -> bytes:
         raise DictionaryError(f"cannot read {shown}: {(exc.strerror or str(exc)).lower()}") from None
     if found.st_size > bound.size or len(data) > bound.size:
         raise DictionaryError(f"{shown} is over {bound.size // 2**20} MiB: too large for a {bound.what}")
-    lines = data.count(b"\n")
-    if lines > bound.lines:
-        raise DictionaryError(f"{shown} has over {bound.lines:,} lines: too many for a {bound.what}")
     return data
 
 
@@ -263,7 +273,7 @@ class WordIndex:
 
     @cached_property
     def _key(self) -> str:
-        return index_key(read_list_file(self.source, WORD_LIST))
+        return index_key(list_file_bytes(self.source, WORD_LIST))
 
     @cached_property
     def _files(self) -> tuple[Path, ...]:
