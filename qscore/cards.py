@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -36,14 +35,23 @@ class Card(NamedTuple):
         return self.token
 
 
-@dataclass(frozen=True, eq=False)
 class Deck:
-    """A deck: its cards by token, how many of each it holds, and its usual round schedule."""
+    """A deck: its cards by token, how many of each it holds, and its usual round schedule.
 
-    key: str
-    cards: dict[str, Card]
-    counts: dict[str, int]
-    rounds: tuple[int, ...]
+    One object a deck (load_deck keeps it), equal only to itself, so the caches keyed by a
+    deck hash it cheaply. A plain class, not a frozen dataclass: every command loads this
+    module, and the four methods such a dataclass compiles as it loads cost 3 M instructions."""
+
+    __slots__ = ("cards", "counts", "key", "rounds")
+
+    def __init__(self, key: str, cards: dict[str, Card], counts: dict[str, int], rounds: tuple[int, ...]) -> None:
+        self.key = key
+        self.cards = cards
+        self.counts = counts
+        self.rounds = rounds
+
+    def __repr__(self) -> str:
+        return f"Deck({self.key!r})"
 
     @property
     def size(self) -> int:

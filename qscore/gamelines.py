@@ -4,8 +4,7 @@ format: `games` reads both on every run, so this module stays small to import.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # of gamefigures.GameFigures.to_json: a kept summary of another version is rebuilt
 # (2: a game's variant, who finished; 3: points missed against the play the review calls best)
@@ -18,8 +17,7 @@ FIGURES_VERSION = 3
 MISSED_SINCE = 3
 
 
-@dataclass(frozen=True)
-class GameLine:
+class GameLine(NamedTuple):
     """What `games` lists of one game: its players' totals, the round reached, whether it is over."""
 
     totals: dict[str, int]  # by player, in seating order
