@@ -7,8 +7,7 @@ Everything that reads a typed word folds its diacritics first with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.dictionaries.base import Dictionary, word_budget
@@ -27,24 +26,38 @@ _LAID_MARKS = frozenset("()")
 _JOINERS = frozenset("-'")
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a word is allowed, why not, and every way to lay it."""
-
+class _Judged(NamedTuple):
     word: str
     allowed: bool
     reason: str | None
     spellings: tuple[Spelling, ...]
     suggestions: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+
+class Verdict(_Judged):
+    """Whether a word is allowed, why not, and every way to lay it.
+
+    A named tuple, not a frozen dataclass: every command that judges loads this module,
+    and a frozen dataclass compiles six methods as it loads (3.4 M instructions)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        word: str,
+        allowed: bool,
+        reason: str | None,
+        spellings: tuple[Spelling, ...],
+        suggestions: tuple[str, ...] = (),
+    ) -> Verdict:
         # The one point every suggestion passes, whatever found it and wherever it is
         # shown (check, define, score, play, the web page, --json): a word never suggested
         # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
         # SHOWN are kept.
-        if self.suggestions:
+        if suggestions:
             never = unsuggested()
-            object.__setattr__(self, "suggestions", tuple(w for w in self.suggestions if w not in never)[:SHOWN])
+            suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
+        return super().__new__(cls, word, allowed, reason, spellings, suggestions)
 
 
 def typed_word(text: str) -> str:
