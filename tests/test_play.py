@@ -921,3 +921,17 @@ def test_the_players_named_on_the_command_line_start_a_new_game():
     taken = run("play", "fay", "gus", "-g", "last week")
     assert taken.exit_code != 0 and "last week" in taken.stderr, taken.output
     assert len(json.loads(ok("games", "--json"))) == 2
+
+
+def test_a_fix_that_takes_a_challenged_word_away_says_the_challenge_went_with_it():
+    """fix Mum, y, max (her challenged ax replaced) took Dad's lost challenge, his penalty
+    and his mark off the sheet with no word said; the one-shot score --replace says it."""
+    ok("new", "mum", "dad", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("dad", "ace", "ax", "M", "mum ax by dad", "fix mum 1", "y", "max", "", "quit"))
+    in_order(
+        out,
+        "Challenge by dad: ax is allowed",
+        "Replaced mum's ax (unused M) in round 1 with max.",
+        "  dad's challenge of mum's ax no longer stands: ax is not in the laydown now",
+    )
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["challenges"] == []

@@ -125,6 +125,14 @@ def test_a_second_laydown_asks_to_replace_it(page):
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["at"]
 
 
+def test_a_replaced_laydown_says_the_challenge_it_takes_with_it(page):
+    lay(page, player="ann", words="cat", out="yes")
+    ok("challenge", "ann", "cat", "--by", "ben")
+    r = lay(page, player="ann", words="at", unused="C", replace="yes")
+    assert "ben's challenge of ann's cat no longer stands: cat is not in the laydown now." in outcome(r.text)
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["challenges"] == []
+
+
 def test_a_word_the_dictionary_refuses_is_flagged_with_its_reason(page):
     said = outcome(lay(page, player="cat", words="qiz").text)
     assert "Flagged: qiz (not in the dictionary" in said and "it stands unless challenged" in said

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from qscore.entries import Challenged
     from qscore.rules import FinishedGameUndoError
     from qscore.scorekeeper import LaydownRecorded, Saved
-    from qscore.scoresheet import Challenge, Game
+    from qscore.scoresheet import Game
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
@@ -170,12 +170,13 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     """What a recorded laydown shows: the cards as laid, flags, what it replaced, the round if it closed."""
     from qscore.cli.laid import laid_lines
     from qscore.cli.sheets import entry_text
+    from qscore.views.sheet import challenge_dropped
 
     saved = done.saved
     lay = saved.act
     was = f", replacing {saved.replaced.text()}" if saved.replaced else ""
     lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.act)]
-    lines += [dropped_line(c) for c in saved.dropped]
+    lines += [f"  {challenge_dropped(c)}" for c in saved.dropped]
     if done.refused is None:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     else:
@@ -194,11 +195,6 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
             f"if someone did, score them again with --round {state.number} --out --replace."
         )
     return "\n".join(lines)
-
-
-def dropped_line(c: "Challenge") -> str:
-    """A challenge a replaced laydown took with it: its word is no longer laid."""
-    return f"  {c.by}'s challenge of {c.player}'s {c.word} no longer stands: {c.word} is not in the laydown now"
 
 
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:

@@ -49,6 +49,7 @@ class Saving:
         from qscore.cli.sheets import entry_text
         from qscore.evening import is_laid
         from qscore.rules import LaydownExistsError
+        from qscore.views.sheet import challenge_dropped
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
         try:
@@ -77,6 +78,8 @@ class Saving:
             now = saved.after.rounds[n - 1].laydowns[player]
             print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
         print("\n".join(laid_lines(saved.after, words, saved.act, hints=False)))
+        for c in saved.dropped:
+            print(f"  {challenge_dropped(c)}")
         self.session.show_rescored(saved.after, n)
         return None
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from qscore.choices import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game, RoundState
+    from qscore.scoresheet import Challenge, Game, RoundState
 
 
 def sheet_json(game: Game) -> dict[str, Any]:
@@ -33,6 +33,12 @@ def sheet_json(game: Game) -> dict[str, Any]:
 def names_said(names: list[str]) -> str:
     """Players named as a sheet's status line says them: ``ann``, ``ann and ben``, ``ann, ben and cat``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def challenge_dropped(c: Challenge) -> str:
+    """A challenge a replaced laydown took with it, as every face says it: its word is no
+    longer laid, so its penalty and its mark go too."""
+    return f"{c.by}'s challenge of {c.player}'s {c.word} no longer stands: {c.word} is not in the laydown now"
 
 
 def running_totals(game: Game) -> list[dict[str, int] | None]:

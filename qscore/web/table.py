@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
 from qscore.scoring import LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import names_said
+from qscore.views.sheet import challenge_dropped, names_said
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -249,6 +249,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
                     extra = f", with {more} more card{'s' if more > 1 else ''} left in hand"
                     text = f"{now}: {double_hint(alt)}{extra}"
                     hints.append(Choice(text, spelled, words, " ".join(act.unused), act.out))
+    lines += [f"{challenge_dropped(c)}." for c in saved.dropped]
     for v in done.refused or []:
         maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
         lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
