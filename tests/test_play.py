@@ -935,3 +935,17 @@ def test_a_fix_that_takes_a_challenged_word_away_says_the_challenge_went_with_it
         "  dad's challenge of mum's ax no longer stands: ax is not in the laydown now",
     )
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["challenges"] == []
+
+
+def test_a_misspelt_player_in_a_command_where_no_word_is_laid_is_told_the_player_meant():
+    """leave cta at "Who went out?" said only "Write leave PLAYER", where every other
+    misspelt name is told the player it is nearest."""
+    ok("new", "ann", "ben", "cat")
+    out = ok("play", input=lines("leave cta", "fix bne", "leave zzz", "quit"))
+    in_order(
+        out,
+        "No player 'cta' in the game: did you mean leave cat?",
+        "No player 'bne' in the game: did you mean fix ben?",
+        "Write leave PLAYER, a player of the game.",
+    )
+    assert json.loads(ok("sheet", "--json"))["left"] == {}

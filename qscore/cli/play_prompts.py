@@ -13,7 +13,7 @@ import typer
 
 from qscore.cli.app import worded
 from qscore.cli.games import finished_undo_question, undo_text
-from qscore.errors import QscoreError
+from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -221,7 +221,13 @@ class Prompts:
                 if (changed := self.rename(*names)) is not None:
                     return changed
             elif command in NAMED_COMMANDS and (confirmed or not words):
-                print(f"There is no game yet to {command}." if self.session.name is None else USAGE[command])
+                slip = None if confirmed else misnamed(self.session.game(), line.split())
+                if self.session.name is None:
+                    print(f"There is no game yet to {command}.")
+                elif slip is not None and slip.nearest is not None:  # leave cta, where no word is laid
+                    print(f"No player {quoted(slip.typed)} in the game: did you mean {slip.meant}?")
+                else:
+                    print(USAGE[command])
             else:
                 return line
 
