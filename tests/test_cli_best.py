@@ -56,7 +56,8 @@ def test_top_lists_the_best_play_once_and_anagrams_once():
     r = run("best", "a t", "--no-discard", "--top", "3")
     assert r.exit_code == 0 and r.stdout.startswith("Best play: 5 points, goes out\n  AT (A·T, 5)\n")
     assert "#1" not in r.stdout and "TA (" not in r.stdout
-    assert "\n#2: -5 points, does not go out\n  no word\n" in r.stdout and "#3" not in r.stdout
+    assert "\n#2: 0 points on the sheet (-5 as laid: a hand stops at 0), does not go out\n  no word\n" in r.stdout
+    assert "#3" not in r.stdout
     got = best_json("--no-discard", "--top", "3", "a t")
     assert [[w["word"] for w in p["words"]] for p in got["top"]] == [["at"], []]
 
@@ -144,3 +145,11 @@ def test_of_the_plays_worth_the_most_the_best_shown_is_not_beaten_on_a_bonus():
     """SLEAZIER LINT and INSTILLER AZO are both 46 with two words: the one with the longer word leads."""
     got = best_json("I Z T A IN S E ER L O L")
     assert (got["score"], got["word_count"], got["longest"]) == (46, 2, 9)
+
+
+def test_a_play_worth_less_than_nothing_says_what_the_sheet_gives_it():
+    """best "qu i z" said "Best play: -11 points", where the sheet gives a hand 0 at the least."""
+    r = run("best", "qu i z")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("Best play: 0 points on the sheet (-11 as laid: a hand stops at 0), does not go out\n")
+    assert best_json("qu i z")["score"] == -11  # the JSON's score is the solver's (docs/json.md)

@@ -151,7 +151,11 @@ def word_text(w: "LaidWord") -> str:
 def play_text(p: "Play") -> str:
     from qscore.cards import format_cards
 
-    head = f"{p.score} point{'s' * (abs(p.score) != 1)}, " + ("goes out" if p.goes_out else "does not go out")
+    if p.score < 0:  # the sheet's floor: a hand scores no less than zero
+        worth = f"0 points on the sheet ({p.score} as laid: a hand stops at 0)"
+    else:
+        worth = f"{p.score} point{'s' * (p.score != 1)}"
+    head = f"{worth}, " + ("goes out" if p.goes_out else "does not go out")
     lines = [head]
     lines += [f"  {word_text(w)}" for w in p.words] or ["  no word"]
     if p.discard:
