@@ -30,8 +30,7 @@ of it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
     from qscore.cards import Card, Deck
@@ -43,9 +42,9 @@ if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judg
 NEAR = 2  # points a play of words with meanings may be short of the top play and be shown instead
 
 
-@dataclass(frozen=True)
-class HandReview:
-    """One player's closed round: what the sheet shows, and the best the cards allowed."""
+class HandReview(NamedTuple):
+    """One player's closed round: what the sheet shows, and the best the cards allowed (a
+    named tuple, not a frozen dataclass, whose six methods review compiled as it loaded)."""
 
     round: int
     player: str
