@@ -139,7 +139,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     in_words = set(chain.from_iterable(groups))
     if max(0, sum(c.points if c in in_words else -c.points for c in cards) - laid.penalty) <= scored:
         return 0
-    packing = packing_of(cards, groups, few=True)
+    packing = packing_of(cards, groups)
     top = packing.value(packing.full)
     if max(0, top - laid.penalty) <= scored:
         return 0  # a play worth less than the top misses nothing either

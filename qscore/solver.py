@@ -99,15 +99,10 @@ class Packing(Generic[W]):
         sets: Sequence[tuple[tuple[Card, ...], W]],
         words_in: Sequence[int] | None = None,
         points: Sequence[int] | None = None,
-        *,
-        few: bool = False,
     ) -> None:
         """``sets``: each set of cards that makes a word, in the order its words are tried;
         ``words_in``: how many words each stands for (one each when not given); ``points``:
-        each set's points, when the caller has them. ``few``: only a few states will be
-        valued (one hand's top value, not its plays): each is tried against its bucket set
-        by set, without working out first what every bucket's sets need (_needs), which
-        costs more than the few states it would spare."""
+        each set's points, when the caller has them."""
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
@@ -139,10 +134,10 @@ class Packing(Generic[W]):
         # them a state holds found by bit masks over the bucket (_needs)
         copies = [counts[c] for c in self.cards]
         # each field's points, and its bucket as f tries it (_needs)
-        self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]] | None]] = []
+        self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]]]] = []
         for i, bucket in enumerate(by_field):
             unique = list(dict.fromkeys(map(_mask_points, bucket)))
-            self._fields.append((self.cards[i].points, unique, *(_TRIED if few else _needs(unique, i, copies))))
+            self._fields.append((self.cards[i].points, unique, *_needs(unique, i, copies)))
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
@@ -172,11 +167,8 @@ class Packing(Generic[W]):
         best -= lost
         most -= lost + _PER_WORD  # a word's _PER_WORD is added once, below
         # the bucket's sets whose cards the state holds: all, less those that need more
-        # copies of some card than it has (or, with no needs worked out, each set tried)
-        if needs is None:
-            held, guards = state | self.guards, self.guards
-            fit = sum(1 << b for b, (mask, _pts) in enumerate(bucket) if (held - mask) & guards == guards)
-        for shift, copies, keep in needs or ():
+        # copies of some card than it has
+        for shift, copies, keep in needs:
             if (state >> shift) & _COUNT < copies:
                 fit &= keep
         while fit:
@@ -239,9 +231,6 @@ class Packing(Generic[W]):
                 unused.append(self.cards[i])
                 state -= 1 << (BITS * i)
         return words, unused
-
-
-_TRIED: tuple[int, None] = (0, None)  # no needs worked out: each set is tried against the state (``few``)
 
 
 def _needs(
@@ -532,10 +521,9 @@ def packed_value(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> int
     return packing.value(packing.full)
 
 
-def packing_of(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]], *, few: bool = False) -> Packing[int]:
-    """``cards`` packed with the card sets ``sets``, each known by its place in ``sets``
-    (``few``: as Packing takes it)."""
-    return Packing(Counter(cards), [(c, i) for i, c in enumerate(sets)], few=few)
+def packing_of(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> Packing[int]:
+    """``cards`` packed with the card sets ``sets``, each known by its place in ``sets``."""
+    return Packing(Counter(cards), [(c, i) for i, c in enumerate(sets)])
 
 
 def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:

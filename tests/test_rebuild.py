@@ -6,7 +6,6 @@ import importlib
 import io
 import json
 import random
-from collections import Counter
 from functools import partial
 
 import pytest
@@ -20,7 +19,7 @@ from qscore.dictionaries import HouseRules, WordSet, open_dictionary
 from qscore.review import missed_in, missed_points, missed_totals, review_game, review_hand
 from qscore.scorekeeper import Progress
 from qscore.scoring import LaidWord, PlayedHand
-from qscore.solver import best_value, candidate_words, solve
+from qscore.solver import best_value, solve
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game
@@ -426,27 +425,3 @@ def test_only_many_games_on_more_than_one_core_are_shared_out(monkeypatch):
     assert workers.workers_for(workers.POOL_FROM) == 2
     monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0}, raising=False)
     assert workers.workers_for(10 * workers.POOL_FROM) == 0
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(POOL), min_size=2, max_size=11), st.integers(0, 40))
-def test_a_packing_of_few_states_values_them_as_the_solvers_does(cards, floor):
-    """A packing made for a few states (the review's top value of one hand) finds the same
-    values, for both objectives, and the same best play of only some sets, as one made for
-    the solver."""
-    from qscore.solver import _PER_WORD, packing_of
-
-    cards = within_deck(cards)
-    tiny = WordSet(TINY_WORDS)
-    sets = [w.cards for w in candidate_words(Counter(cards), tiny)]
-    solver_s, few = packing_of(cards, sets), packing_of(cards, sets, few=True)
-    for per_word in (0, _PER_WORD):
-        assert few.value(few.full, per_word) == solver_s.value(solver_s.full, per_word)
-    for i, c in enumerate(solver_s.cards):  # every part of the hand, a card fewer
-        part = solver_s.full - (1 << (5 * i))
-        assert few.value(few.mask([x for x in cards if x != c] + [c] * (cards.count(c) - 1))) == solver_s.value(part)
-
-    def even(i: int) -> bool:
-        return i % 2 == 0
-
-    assert few.best_where(even, floor - 20) == solver_s.best_where(even, floor - 20)
