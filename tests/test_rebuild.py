@@ -425,3 +425,26 @@ def test_only_many_games_on_more_than_one_core_are_shared_out(monkeypatch):
     assert workers.workers_for(workers.POOL_FROM) == 2
     monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0}, raising=False)
     assert workers.workers_for(10 * workers.POOL_FROM) == 0
+
+
+@pytest.mark.slow
+def test_workers_stopped_midway_end_at_once(monkeypatch):
+    """Work shared among worker processes and stopped midway (Ctrl-C in a first `stats`)
+    ends the workers at once, the games they hold undone: the interpreter's exit waits
+    for every worker, so a command that said it stopped went on for as long as its workers'
+    last games took (seconds), and a second Ctrl-C printed a traceback."""
+    import multiprocessing
+    import time
+
+    from qscore.scorekeeper import workers
+
+    monkeypatch.setattr(workers, "workers_for", lambda total: 2)  # even on one core
+    held = 30.0  # what each worker holds after the first games: four such waits a chunk
+    items = [0.0] * (2 * workers.CHUNK) + [held] * (4 * workers.CHUNK)
+    found = workers.in_order(time.sleep, items)
+    assert next(found) is None  # the first games are worked out: the workers are running
+    found.close()  # as Ctrl-C stops the command
+    children = multiprocessing.active_children()
+    for child in children:
+        child.join(held / 2)  # far longer than an ended process takes, far shorter than its chunk
+    assert not [child for child in children if child.is_alive()]

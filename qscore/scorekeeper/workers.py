@@ -13,7 +13,8 @@ open the games file, and what is kept is kept by the caller, as before.
 - A game that cannot be read is named by a worker as this process names it (the error's
   message comes back, not the error).
 - Ctrl-C stops the caller alone (workers ignore it, and are not sent what was left), so
-  it says what it always says, without a worker's traceback.
+  it says what it always says, without a worker's traceback; the workers are ended then,
+  the games they hold undone, so the command ends when it says it stopped.
 - Where workers cannot be started, or one dies (out of memory, killed), the games not
   yet worked out are worked out in this process.
 """
@@ -80,13 +81,21 @@ def in_order(work: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
             except (BrokenProcessPool, OSError):
                 pass  # the items not yet worked out are worked out here
             finally:
-                # on Ctrl-C (or an error) the items not started are dropped, and the workers
-                # end after the few they hold
+                if not finished:  # Ctrl-C (or an error): the workers end now, their work undone
+                    _end_workers(pool)
                 pool.shutdown(wait=finished, cancel_futures=True)
             if finished:
                 return
     for item in items[done:]:
         yield work(item)
+
+
+def _end_workers(pool: object) -> None:
+    """End a pool's workers at once: they hold nothing but the games handed to them (they
+    never open the games file), and the interpreter's exit waits for every worker to finish
+    those, seconds after Ctrl-C said the command stopped (a second Ctrl-C a traceback)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _ignore_interrupts() -> None:
