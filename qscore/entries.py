@@ -49,6 +49,7 @@ class GameConfig(NamedTuple):
         if newer:
             raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        typed_names(values.get("players", ()))
         return cls(**values)
 
 
@@ -129,7 +130,7 @@ class Renamed(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Renamed:
-        return cls(data["old"], data["new"])
+        return cls(data["old"], *typed_names([data["new"]]))
 
 
 class Left(NamedTuple):
@@ -200,6 +201,15 @@ class LogLine(NamedTuple):
     seq: int
     kind: str
     data: Any
+
+
+def typed_names(names: Any) -> Any:
+    """Players' names as read from a log, each one a name could have been typed as: one
+    holding a line break or an escape code is a damaged entry (ValueError), never shown."""
+    for name in names:
+        if not (isinstance(name, str) and name.isprintable()):
+            raise ValueError(f"a player's name holds a control character: {name!r}")
+    return names
 
 
 def read_entries(name: str, lines: list[LogLine]) -> list[Entry]:

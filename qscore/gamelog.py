@@ -316,6 +316,16 @@ def text_of(raw: Any, what: str) -> str:
         raise StorageError(f"{what} is not UTF-8 text") from None
 
 
+def name_text(raw: Any) -> str:
+    """A game's or a player's name as stored, or the error that says it is damaged: not
+    UTF-8, or holding a character no name is typed with (a line break, an escape code),
+    which no output could show as the name without letting it forge a line of its own."""
+    name = text_of(raw, "its name")
+    if not name.isprintable():
+        raise StorageError("its name holds a control character, which qscore never saves")
+    return name
+
+
 def shown(raw: Any) -> str:
     """A name as stored, shown safely even when it is not UTF-8 text."""
     if isinstance(raw, bytes):

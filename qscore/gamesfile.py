@@ -133,7 +133,8 @@ DERIVED = "summaries"
 LISTINGS = "listings"
 REPLAYS = "replays"
 # integrity_check reads every row and index entry: on a file up to this size it costs a
-# few milliseconds; past it a look uses quick_check (a write always runs integrity_check)
+# few milliseconds; past it a look uses quick_check (an entry's write runs quick_check, a new
+# game, a rename, a delete and kept figures integrity_check: this module's docstring says why)
 CHECK_FULLY_UP_TO = 2 * 1024 * 1024
 _TABLES = {"games", "entries"}
 # the two tables as SQLite keeps their statements, by name: every release made them so

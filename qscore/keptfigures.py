@@ -140,6 +140,9 @@ class KeptFigures:
             if name is None:
                 found.append(Unreadable(shown(raw), "its name is not UTF-8 text"))
                 continue
+            if not name.isprintable():
+                found.append(Unreadable(shown(raw), "its name holds a control character, which qscore never saves"))
+                continue
             if game_id in shared:
                 found.append(Unreadable(name, str(self.log.damaged_game(name, SHARED_ID))))
                 continue

@@ -25,7 +25,19 @@ from typing import TYPE_CHECKING, Any
 
 from qscore import paths
 from qscore.errors import GameError, QscoreError, Remedy, StorageError, UnknownGameError, quoted
-from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, digest_add, sha256, shared_ids, shown, text_of, utf8
+from qscore.gamelog import (
+    SHARED_ID,
+    Kept,
+    LogReader,
+    Unreadable,
+    digest_add,
+    name_text,
+    sha256,
+    shared_ids,
+    shown,
+    text_of,
+    utf8,
+)
 from qscore.gamesfile import NO_GAMES, GamesFile, Look
 from qscore.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized
 
@@ -357,7 +369,7 @@ class GameStore:
             shared = shared_ids(look.conn)
             for game_id, raw in look.conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
                 try:
-                    name = text_of(raw, "its name")
+                    name = name_text(raw)
                     if game_id in shared:
                         raise self.log.damaged_game(name, SHARED_ID)
                     found.append(
@@ -410,7 +422,7 @@ class GameStore:
             return []
         with self.file.reading() as look:
             rows = look.conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")
-            return [text_of(raw, "") for (raw,) in rows if utf8(raw)]
+            return [text_of(raw, "") for (raw,) in rows if utf8(raw) and text_of(raw, "").isprintable()]
 
     # --- rows ----------------------------------------------------------------
 
@@ -434,7 +446,11 @@ class GameStore:
                     empty = f"no game named {quoted(name)}" if name else "a game's name cannot be empty"
                     raise UnknownGameError(f"{empty}: saved games are {known}")
                 row = alike[0]
-        found = text_of(row[1], "its name")
+        try:
+            found = name_text(row[1])
+        except StorageError as exc:
+            typed = bytes(row[1]).decode("utf-8", "replace")
+            raise StorageError(f"game {quoted(typed)} cannot be read: {exc}") from None
         if row[0] in shared_ids(conn):
             raise self.log.damaged_game(found, SHARED_ID)
         return row[0], found

@@ -256,27 +256,32 @@ def test_a_game_whose_id_is_another_games_is_named_damaged_not_shown_as_that_gam
 
 
 ESCAPES = ("\x1b[2J", "\x1b]8;;http://example.com\x1b\\")  # clear the screen; plant a link (OSC 8)
+FORGED = "\nLeader: eve with 999."  # a line of its own, as the sheet prints its leader
 
 
-def test_control_characters_stored_in_the_file_are_never_printed_raw(isolated_home):
-    """Names are checked as typed, not as read: one edited in the file still prints escaped."""
+@pytest.mark.parametrize("edited", [*ESCAPES, FORGED])
+def test_control_characters_stored_in_the_file_are_never_printed_raw(isolated_home, edited):
+    """Names are checked as typed; one edited in the file to hold an escape code or a line
+    break is a damaged game, named so, since no output could show it as a name: an escape
+    code escaped is not the name, and a line break kept forges a line of qscore's own."""
     two_games()
     ok("score", "dee", "at", "-u", "E", "-g", "sat")
-    clear, link = ESCAPES
-    sql(isolated_home, "UPDATE games SET name = ? WHERE name = 'sat'", f"sat{clear}")
+    sql(isolated_home, "UPDATE games SET name = ? WHERE name = 'sat'", f"sat{edited}")
     sql(
         isolated_home,
-        "UPDATE entries SET data = replace(data, '\"eve\"', ?) WHERE game_id = 2",
-        json.dumps("eve" + link),
+        "UPDATE entries SET data = replace(data, '\"ann\"', ?) WHERE game_id = 1",
+        json.dumps("ann" + edited),
     )
-    game = f"sat{clear}"
-    outputs = [
-        ok("sheet", "-g", game),
-        ok("sheet", "--words", "-g", game),
-        ok("games"),
-        ok("stats"),
-        ok("export", "-g", game),
-        ok("export", "--format", "markdown", "-g", game),
-    ]
+    outputs = []
+    for command in (["sheet"], ["sheet", "--words"], ["export"], ["export", "--format", "markdown"], ["review"]):
+        for game in (f"sat{edited}", "fri"):
+            r = run(*command, "-g", game)
+            assert r.exit_code == 2 and r.stderr.count("\n") == 1, (command, game, r.output)
+            assert "holds a control character" in r.stderr, (command, game, r.stderr)
+            outputs.append(r.output)
+    for command in (["games"], ["stats"]):
+        r = run(*command)
+        assert r.exit_code == 0 and "cannot be read" in r.stderr, (command, r.output)
+        outputs.append(r.output)
     for out in outputs:
-        assert "\x1b" not in out and "\\x1b" in out
+        assert "\x1b" not in out and not any(line.startswith("Leader: eve") for line in out.splitlines())
