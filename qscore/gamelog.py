@@ -310,6 +310,8 @@ def text_of(raw: Any, what: str) -> str:
     """A column read as bytes, as text; not UTF-8 is an error naming ``what``."""
     if isinstance(raw, str):
         return raw
+    if raw is None:  # a NULL where qscore keeps text: only damage makes one
+        raise StorageError(f"{what} is missing")
     try:
         return bytes(raw).decode("utf-8")
     except (UnicodeDecodeError, TypeError):
@@ -330,4 +332,4 @@ def shown(raw: Any) -> str:
     """A name as stored, shown safely even when it is not UTF-8 text."""
     if isinstance(raw, bytes):
         return printable(raw.decode("utf-8", errors="backslashreplace"))
-    return printable(str(raw))
+    return "(no name)" if raw is None else printable(str(raw))

@@ -221,8 +221,9 @@ def test_no_flipped_byte_gives_a_traceback_or_a_silently_different_game(isolated
     assert silent == []
 
 
-def flip_game_id(home, game_id: int) -> None:
-    """Flip bit 0 of a game's row id where the games table stores it (its rowid, in its leaf cell)."""
+def game_cell(home, game_id: int) -> tuple[bytearray, int]:
+    """The games file's bytes and where a game's row is stored in them (its leaf cell:
+    the payload's length, the row id, the record's header, its values)."""
     data = bytearray(settle(home))
     page_size = int.from_bytes(data[16:18], "big")
     root = sql(home, "SELECT rootpage FROM sqlite_master WHERE name = 'games'")[0][0]
@@ -234,10 +235,32 @@ def flip_game_id(home, game_id: int) -> None:
         cell = start + int.from_bytes(data[header + 8 + 2 * i : header + 10 + 2 * i], "big")
         assert data[cell] < 0x80  # the payload's length, one byte: the row id follows
         if data[cell + 1] == game_id:
-            data[cell + 1] ^= 1
-            (home / DB_NAME).write_bytes(bytes(data))
-            return
+            return data, cell
     raise AssertionError(f"no game {game_id} on the page")
+
+
+def flip_game_id(home, game_id: int) -> None:
+    """Flip bit 0 of a game's row id where the games table stores it (its rowid, in its leaf cell)."""
+    data, cell = game_cell(home, game_id)
+    data[cell + 1] ^= 1
+    (home / DB_NAME).write_bytes(bytes(data))
+
+
+def test_a_game_whose_name_reads_as_null_is_named_without_a_name_of_pythons(isolated_home):
+    """Damage that makes a game's name read as NULL was named "game 'None' cannot be read:
+    its name is not UTF-8 text"."""
+    ok("new", "ann", "ben", "--bonus", "most", "-g", "first")
+    ok("new", "cy", "dee", "--bonus", "most", "-g", "second")
+    data, cell = game_cell(isolated_home, 2)
+    assert data[cell + 2] == 4 and data[cell + 3] == 0  # the record's header: 4 bytes, the id in the row id
+    data[cell + 4] = 0  # the name's type: NULL
+    (isolated_home / DB_NAME).write_bytes(bytes(data))
+    for command in (["games"], ["stats"], ["sheet", "-g", "second"]):
+        r = run(*command)
+        assert "None" not in r.output and "Traceback" not in r.output, (command, r.output)
+    r = run("games")
+    assert r.exit_code == 0 and "its name is missing" in r.stderr, r.output
+    assert "first" in r.stdout
 
 
 def test_a_game_whose_id_is_another_games_is_named_damaged_not_shown_as_that_game(isolated_home):
