@@ -138,7 +138,8 @@ class KeptFigures:
         for game_id, raw, last, kept in listed:
             name = text_of(raw, "") if utf8(raw) else None
             if name is None:
-                found.append(Unreadable(shown(raw), "its name is missing" if raw is None else "its name is not UTF-8 text"))
+                why = "its name is missing" if raw is None else "its name is not UTF-8 text"
+                found.append(Unreadable(shown(raw), why))
                 continue
             if not name.isprintable():
                 found.append(Unreadable(shown(raw), "its name holds a control character, which qscore never saves"))
