@@ -83,7 +83,11 @@ def in_order(work: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
             finally:
                 if not finished:  # Ctrl-C (or an error): the workers end now, their work undone
                     _end_workers(pool)
-                pool.shutdown(wait=finished, cancel_futures=True)
+                # nothing is cancelled: the pool's own thread fails every future it holds when
+                # its workers end, and failing one cancelled raised in that thread (a
+                # traceback on standard error after Ctrl-C); with its workers ended, the
+                # wait for that thread is short
+                pool.shutdown(wait=True)
             if finished:
                 return
     for item in items[done:]:
