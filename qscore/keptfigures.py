@@ -25,8 +25,19 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from qscore.errors import QscoreError
-from qscore.gamelog import SHARED_ID, Kept, LogReader, Unreadable, kept_row, sha256, shared_ids, shown, text_of, utf8
+from qscore.errors import QscoreError, StorageError
+from qscore.gamelog import (
+    SHARED_ID,
+    Kept,
+    LogReader,
+    Unreadable,
+    kept_row,
+    name_text,
+    sha256,
+    shared_ids,
+    shown,
+    utf8,
+)
 
 if TYPE_CHECKING:
     from qscore.entries import LogLine
@@ -136,13 +147,10 @@ class KeptFigures:
         shared = shared_ids(look.conn)
         pending = []
         for game_id, raw, last, kept in listed:
-            name = text_of(raw, "") if utf8(raw) else None
-            if name is None:
-                why = "its name is missing" if raw is None else "its name is not UTF-8 text"
-                found.append(Unreadable(shown(raw), why))
-                continue
-            if not name.isprintable():
-                found.append(Unreadable(shown(raw), "its name holds a control character, which qscore never saves"))
+            try:
+                name = name_text(raw)  # missing, not UTF-8, or holding a control character: named so
+            except StorageError as exc:
+                found.append(Unreadable(shown(raw), str(exc)))
                 continue
             if game_id in shared:
                 found.append(Unreadable(name, str(self.log.damaged_game(name, SHARED_ID))))
