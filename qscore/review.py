@@ -109,11 +109,9 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     cards, and the words of a set are looked up only where that search reaches it. With ``many``
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
     the keys no word has."""
-    from collections import Counter
-    from itertools import chain
-
-    from qscore.solver import candidate_words, card_sets, check_hand, packing_of
+    from qscore.solver import check_hand
     from qscore.spelling import MIN_CARDS
+    from qscore.wordsets import WordSets
 
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
@@ -121,26 +119,12 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     check_hand(cards, deck)
     allowed = ruled(laid, dictionary)
     keys = allowed.anagram_keys() if many else None
-    if keys is not None:
-        sets = card_sets(Counter(cards), allowed, keys)
-        groups = [s.cards for s in sets]
-
-        def words_of(i: int) -> list[str]:  # the words of a set of cards, looked up only if needed
-            return sets[i].words(allowed)
-    else:  # each word as the review finds them, a set of cards each
-        words = candidate_words(Counter(cards), allowed)
-        groups = [w.cards for w in words]
-
-        def words_of(i: int) -> list[str]:
-            return [words[i].text]
-
+    hand = WordSets.looked_up(cards, allowed) if keys is None else WordSets.of_keys(cards, allowed, keys)
     # no play is worth more than every card that makes some word laid, the rest unused: a
     # hand that scored that much already misses nothing, without packing it
-    in_words = set(chain.from_iterable(groups))
-    if max(0, sum(c.points if c in in_words else -c.points for c in cards) - laid.penalty) <= scored:
+    if max(0, hand.bound() - laid.penalty) <= scored:
         return 0
-    packing = packing_of(cards, groups)
-    top = packing.value(packing.full)
+    top = hand.value(hand.full)
     if max(0, top - laid.penalty) <= scored:
         return 0  # a play worth less than the top misses nothing either
     checkable: dict[int, bool] = {}
@@ -148,11 +132,11 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     def can_check(i: int) -> bool:  # a set of cards one of whose words a table can check
         found = checkable.get(i)
         if found is None:
-            found = checkable[i] = bool(_looked_up(set(words_of(i))))
+            found = checkable[i] = bool(_looked_up(set(hand.words(i))))
         return found
 
     # C, where it is at least max(V - NEAR, scored + penalty): only there is it best
-    near = packing.best_where(can_check, max(top - NEAR, scored + laid.penalty))
+    near = hand.best_where(can_check, max(top - NEAR, scored + laid.penalty))
     best = top if near is None else near
     return max(0, max(0, best - laid.penalty) - scored)
 

@@ -30,13 +30,12 @@ import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property, partial
-from itertools import chain, combinations, compress, count, product, repeat
+from itertools import chain, compress, count, product, repeat
 from operator import attrgetter, itemgetter, mul
 from typing import Generic, NamedTuple, TypeVar
 
 from qscore.cards import Card, Deck, largest_deal, load_deck
 from qscore.dictionaries import Dictionary
-from qscore.dictionaries.base import AnagramKeys
 from qscore.errors import CardError
 from qscore.scoring import LaidWord
 from qscore.spelling import MIN_CARDS
@@ -182,35 +181,6 @@ class Packing(Generic[W]):
                 most = pts + sub_most
         memo[state] = found = (best, most + _PER_WORD)
         return found
-
-    def best_where(self, keep: Callable[[W], bool], floor: int) -> int | None:
-        """The best value of the whole multiset laid as only the sets whose ``keep`` holds,
-        if it is at least ``floor``; else None. ``keep`` is asked of a set only where the
-        search reaches it, bounded by f over every set: when the top plays lay sets kept,
-        it asks of those few, not of every set the cards make."""
-        best = floor - 1
-
-        def search(state: int, got: int, field_at: int, start: int) -> None:
-            # each packing once, as Hand.packings makes them: the lowest card's sets in
-            # list order, never an earlier one again, then its copies left all unused
-            nonlocal best
-            if got + self.value(state) <= best:
-                return
-            if state == 0:
-                best = got
-                return
-            i = _lowest_field(state)
-            bucket = self.by_field[i]
-            for k in range(start if i == field_at else 0, len(bucket)):
-                mask, pts, w = bucket[k]
-                rest = self.take(state, mask)
-                if rest is not None and got + pts + self.value(rest) > best and keep(w):
-                    search(rest, got + pts, i, k)
-            copies = (state >> (BITS * i)) & (_GUARD - 1)
-            search(state - (copies << (BITS * i)), got - copies * self.cards[i].points, -1, 0)
-
-        search(self.full, 0, -1, 0)
-        return best if best >= floor else None
 
     def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
         """What stands for the sets of a packing of ``state`` that reaches ``value``, and
@@ -411,119 +381,6 @@ def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
 def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
     """Every allowed word that some sub-multiset of the cards spells exactly."""
     return [w for group in word_groups(counts, dictionary) for w in _laid(group, dictionary)]
-
-
-class CardSet(NamedTuple):
-    """A sub-multiset of a hand's cards that spells an allowed word exactly: its single
-    cards, its double cards, and the anagram key of their letters."""
-
-    singles: tuple[Card, ...]
-    doubles: tuple[Card, ...]
-    key: str
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.singles + self.doubles
-
-    def words(self, dictionary: Dictionary) -> list[str]:
-        """The allowed words these cards spell exactly."""
-        texts = dictionary.anagrams(self.key)
-        if not self.doubles:
-            return texts  # single cards spell any word of their letters
-        return [w.text for w in spelled_exactly(texts, self.singles, self.doubles)]
-
-
-def card_sets(counts: Counter[Card], dictionary: Dictionary, keys: AnagramKeys) -> list[CardSet]:
-    """Each sub-multiset of the cards that spells an allowed word exactly, once (its
-    anagrams score alike), the keys tested in memory (``Dictionary.anagram_keys``). Of
-    the single cards alone, every choice of their letters in order is tested, in C (a
-    10-card hand's thousand choices take less than a walk that stops where no key
-    begins); with double cards, a walk over the letters in order, cut short there."""
-    singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
-    of_letter = {c.letters: c for c in singles}
-    letters = "".join(c.letters * counts[c] for c in singles)
-    within: set[str] = set()
-    for size in range(MIN_CARDS, len(letters) + 1):
-        within.update(filter(keys.keys.__contains__, map("".join, combinations(letters, size))))
-    # single cards spell any word of their letters
-    found = [CardSet(tuple(map(of_letter.__getitem__, key)), (), key) for key in sorted(within)]
-    for _letters, doubles, _pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
-        forced = Counter("".join(c.letters for c in doubles))
-        for key, chosen in _keys_within(singles, counts, forced, len(doubles), keys):
-            if _spelled_by(dictionary.anagrams(key), chosen, doubles):
-                found.append(CardSet(chosen, doubles, key))
-    return found
-
-
-def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> bool:
-    """Whether one of ``words`` (all of the cards' letters) is laid with exactly the cards
-    ``singles`` plus ``doubles``: ``spelled_exactly`` yields one, without laying it."""
-    pairs = [c.letters for c in doubles]
-    if len(pairs) == 1:
-        # one double card: laid where its letters stand side by side, the rest of the
-        # word's letters are the single cards' own
-        return any(pairs[0] in text for text in words)
-    left: Counter[Card] | None = None
-    for text in words:
-        if not all(pair in text for pair in pairs):
-            continue  # a double card's letters stand side by side in a word it lays
-        if left is None:
-            left = Counter(singles + doubles)
-        if _exact_spelling(text, 0, {c.letters: c for c in left}, left) is not None:
-            return True
-    return False
-
-
-def _keys_within(
-    singles: list[Card], counts: Counter[Card], forced: Counter[str], doubles: int, keys: AnagramKeys
-) -> list[tuple[str, tuple[Card, ...]]]:
-    """Every anagram key of ``keys`` made of all the ``forced`` letters (of ``doubles``
-    double cards) and any of the single cards, with the single cards it takes."""
-    of_letter = {c.letters: c for c in singles}
-    exact, prefixes = keys.keys, keys.prefixes
-    # the keys' beginnings, a letter at a time in order (a level of a loop, not a call a
-    # letter: a hand is a few hundred beginnings, and calls cost more than the tests)
-    partial: list[tuple[str, tuple[Card, ...]]] = [("", ())]
-    for ch in sorted({*of_letter, *forced}):
-        must = forced[ch]
-        card = of_letter.get(ch)
-        # each number of the single card taken: its letters, and its copies
-        runs = [(ch * k, (card,) * k) for k in range(1, counts[card] + 1)] if card is not None else []
-        if must:  # a forced letter is never skipped: every beginning takes it
-            partial = [(prefix + ch * must, chosen) for prefix, chosen in partial]
-            partial = [(prefix, chosen) for prefix, chosen in partial if prefix in prefixes]
-        for n in range(len(partial)):  # those without this letter stay as they are
-            prefix, chosen = partial[n]
-            for letters, copies in runs:
-                taken = prefix + letters
-                if taken not in prefixes:
-                    break
-                partial.append((taken, chosen + copies))
-    return [(key, chosen) for key, chosen in partial if len(chosen) + doubles >= MIN_CARDS and key in exact]
-
-
-def best_value(cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys | None = None) -> int:
-    """The points of the best play of ``cards`` with no discard, ``solve(cards, dictionary,
-    discard=False).best.score``, without making any play: a set of cards stands for its
-    words, and only that value is found. ``keys``, the dictionary's anagram keys when read
-    already (``Dictionary.anagram_keys``): a search over many hands reads them once."""
-    counts = Counter(cards)
-    if keys is None:
-        sets = [w.cards for w in candidate_words(counts, dictionary)]
-    else:
-        sets = [s.cards for s in card_sets(counts, dictionary, keys)]
-    return packed_value(cards, sets)
-
-
-def packed_value(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> int:
-    """The best value of ``cards`` laid as any of the card sets ``sets`` (each a word's), the rest unused."""
-    packing: Packing[None] = Packing(Counter(cards), [(c, None) for c in sets])
-    return packing.value(packing.full)
-
-
-def packing_of(cards: Sequence[Card], sets: Sequence[tuple[Card, ...]]) -> Packing[int]:
-    """``cards`` packed with the card sets ``sets``, each known by its place in ``sets``."""
-    return Packing(Counter(cards), [(c, i) for i, c in enumerate(sets)])
 
 
 def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:

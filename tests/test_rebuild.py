@@ -19,7 +19,8 @@ from qscore.dictionaries import HouseRules, WordSet, open_dictionary
 from qscore.review import missed_in, missed_points, missed_totals, review_game, review_hand
 from qscore.scorekeeper import Progress
 from qscore.scoring import LaidWord, PlayedHand
-from qscore.solver import best_value, solve
+from qscore.solver import solve
+from qscore.wordsets import best_value
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game

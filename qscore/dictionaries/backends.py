@@ -147,7 +147,7 @@ class EnchantDictionary(Dictionary):
 
     def anagram_keys(self) -> AnagramKeys:
         found = _candidates().anagram_keys()
-        return AnagramKeys(KeysWhere(found.keys, lambda key: bool(self.anagrams(key))), found.prefixes)
+        return AnagramKeys(KeysWhere(found.keys, lambda key: bool(self.anagrams(key))))
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         from qscore.suggestions import suggest_in_index
@@ -187,7 +187,7 @@ class WordSet(Dictionary):
         return prefix in self._key_prefixes
 
     def anagram_keys(self) -> AnagramKeys:
-        return AnagramKeys(self._by_key.keys(), self._key_prefixes)
+        return AnagramKeys(self._by_key.keys())
 
     @cached_property
     def _key_prefixes(self) -> frozenset[str]:
@@ -235,7 +235,7 @@ class HouseRules(Dictionary):
         if inner is None:
             return None
         keys = KeysWhere(Either(inner.keys, allow.keys), lambda key: bool(self.anagrams(key)))
-        return AnagramKeys(keys, Either(inner.prefixes, allow.prefixes))
+        return AnagramKeys(keys)
 
     def notes(self) -> list[str]:
         return self.inner.notes()

@@ -16,13 +16,12 @@ if TYPE_CHECKING:
 
 class AnagramKeys:
     """A dictionary's anagram keys, tested in memory: ``keys`` holds exactly the keys of
-    its allowed words, ``prefixes`` every beginning of one (more is no harm: a search
-    only stops where none begins). Read whole once a run, about 0.4 s for a shipped list:
-    for a search over many hands (a review of every saved game), not for one. (A plain
-    class: a dataclass costs every run that loads the judge its making.)"""
+    its allowed words. Read whole once a run, about 0.15 s for a shipped list: for a
+    search over many hands (a review of every saved game), not for one. (A plain class:
+    a dataclass costs every run that loads the judge its making.)"""
 
-    def __init__(self, keys: Container[str], prefixes: Container[str]) -> None:
-        self.keys, self.prefixes = keys, prefixes
+    def __init__(self, keys: Container[str]) -> None:
+        self.keys = keys
 
 
 class KeysWhere:
