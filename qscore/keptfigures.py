@@ -23,7 +23,7 @@ import sqlite3
 import zlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from qscore.errors import QscoreError, StorageError
 from qscore.gamelog import (
@@ -69,6 +69,15 @@ class Pending(NamedTuple):
     earlier: tuple[int, dict[str, Any]] | None = None
 
 
+class Taker(Protocol):
+    """What a read hands each pending game as it reads its log, to work out while the
+    rest are read: told first how many logs at most it will read."""
+
+    def expect(self, total: int) -> None: ...
+
+    def take(self, item: Pending) -> None: ...
+
+
 class Listed(NamedTuple):
     """What a read found for a listing of ``kind``: on a hit, the ``value`` kept under the
     file's fingerprint; otherwise every game, oldest first, as a summary, a game whose log
@@ -110,7 +119,7 @@ class KeptFigures:
         self.log = log
         self.transaction = transaction
 
-    def look_up(self, kind: str, version: int, wanting: str | None = None) -> Listed:
+    def look_up(self, kind: str, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
         """What a listing of ``kind`` reads: the kept one, or every game's summary.
 
         Summaries are read from the kept ones where they are fresh (of ``version``, made
@@ -137,11 +146,12 @@ class KeptFigures:
                     return Listed(kind, version, True, kept, [], None)
             if not look.checked:
                 self.file.check(look)
-            return self._summarized(look, kind, version, wanting)
+            return self._summarized(look, kind, version, wanting, taker)
 
-    def _summarized(self, look: Look, kind: str, version: int, wanting: str | None) -> Listed:
+    def _summarized(self, look: Look, kind: str, version: int, wanting: str | None, taker: Taker | None) -> Listed:
         """Every game's summary where one is kept fresh, the others' logs read for the
-        caller to make them, and what a listing would be kept under."""
+        caller to make them (``taker`` handed each as it is read), and what a listing
+        would be kept under."""
         found: list[Summarized | Unreadable | Pending] = []
         listed = self._listed(look)
         shared = shared_ids(look.conn)
@@ -164,6 +174,8 @@ class KeptFigures:
             pending.append((len(found) - 1, game_id, name, kept))
         sums = {game_id: (game_id, kept.last_seq, kept.checksum) for game_id, _, _, kept in listed if kept is not None}
         table = self.log.table_rows(look) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
+        if taker is not None:
+            taker.expect(len(pending))
         for slot, game_id, name, kept in pending:
             try:
                 log, digest, kept = self.log.read(look, game_id, name, kept, table)
@@ -176,7 +188,9 @@ class KeptFigures:
             if kept is not None and kept.version != version and not look.damage:
                 data = kept.parsed()
                 earlier = None if data is None else (kept.version, data)
-            found[slot] = Pending(name, log, old, game_id, digest.hexdigest(), earlier)
+            found[slot] = item = Pending(name, log, old, game_id, digest.hexdigest(), earlier)
+            if taker is not None:
+                taker.take(item)
         rows = [(game_id, raw, last) for game_id, raw, last, _ in listed]
         return Listed(kind, version, False, None, found, look.damage, look.derived, rows, sums)
 

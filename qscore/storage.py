@@ -39,10 +39,21 @@ from qscore.gamelog import (
     utf8,
 )
 from qscore.gamesfile import NO_GAMES, GamesFile, Look
-from qscore.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized
+from qscore.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized, Taker
 
 # what the application layer takes from here: the store, and the kinds its answers come in
-__all__ = ["DB_NAME", "Appending", "GameStore", "Listed", "Pending", "Summarized", "Unreadable", "Written", "game_name"]
+__all__ = [
+    "DB_NAME",
+    "Appending",
+    "GameStore",
+    "Listed",
+    "Pending",
+    "Summarized",
+    "Taker",
+    "Unreadable",
+    "Written",
+    "game_name",
+]
 
 if TYPE_CHECKING:
     from qscore.entries import Act, Entry, GameConfig
@@ -383,10 +394,11 @@ class GameStore:
                     found.append(Unreadable(shown(raw), str(exc)))
         return found
 
-    def listing(self, kind: str, version: int, wanting: str | None = None) -> Listed:
+    def listing(self, kind: str, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
         """The listing of ``kind`` kept, or every saved game's summary, oldest first, and
-        the games whose summaries the caller is to make (KeptFigures.look_up)."""
-        return self.kept.look_up(kind, version, wanting)
+        the games whose summaries the caller is to make, each handed to ``taker`` as its
+        log is read (KeptFigures.look_up)."""
+        return self.kept.look_up(kind, version, wanting, taker)
 
     def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
         """Keep the summaries made for a listing's pending games, and the listing ``value``

@@ -366,22 +366,29 @@ def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated
 
 
 class Broken:
-    """A pool of workers that hands back ``good`` games' outcomes, then breaks (a worker killed)."""
+    """A pool of workers that works out ``good`` games, then breaks (a worker killed): a
+    chunk handed over past them fails whole, as a real pool's does."""
 
     def __init__(self, good: int) -> None:
         self.good = good
+        self.handed = 0
         self.shut: list[tuple[bool, bool]] = []
 
     def __call__(self, *args, **kwargs):
         return self
 
-    def map(self, work, items, chunksize=1):
+    def submit(self, fn, *args):
+        from concurrent.futures import Future
         from concurrent.futures.process import BrokenProcessPool
 
-        for n, item in enumerate(items):
-            if n == self.good:
-                raise BrokenProcessPool("a worker died")
-            yield work(item)
+        future = Future()
+        items = args[1] if args else []  # a chunk's (work, items); none for a worker's start
+        self.handed += len(items)
+        if self.handed > self.good:
+            future.set_exception(BrokenProcessPool("a worker died"))
+        else:
+            future.set_result(fn(*args))
+        return future
 
     def shutdown(self, wait=True, cancel_futures=False):
         self.shut.append((wait, cancel_futures))
@@ -405,6 +412,7 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
     alone = list(workers.in_order(work, pending))
     assert [data is not None for data, _reason, _why in alone] == [True, True, True]
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)
+    monkeypatch.setattr(workers, "CHUNK", 1)  # a game a chunk
     for good in range(4):  # broken at once, after one game, after two, never
         pool = Broken(good)
         monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
@@ -416,6 +424,36 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", cannot_start)
     assert list(workers.in_order(work, pending)) == alone
+
+
+def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
+    """The workers start as the read of the logs begins and are handed each game as it is
+    read: the read says first how many logs it will read, then hands each game read, in
+    the order the listing holds them; a game whose summary is kept is not handed over."""
+    from qscore.gamelines import FIGURES_VERSION
+    from qscore.scorekeeper.store import open_store
+    from qscore.storage import Pending
+
+    two_games()
+    ok("new", "gil", "hal", "ivy", "-g", "sun")
+    run("stats")  # every summary kept
+    sql(isolated_home, "DELETE FROM summaries WHERE game_id IN (SELECT id FROM games WHERE name != 'sun')")
+
+    class Taker:
+        def __init__(self):
+            self.told: list[object] = []
+
+        def expect(self, total):
+            self.told.append(total)
+
+        def take(self, item):
+            self.told.append(item)
+
+    taker = Taker()
+    listed = open_store().listing("stats", FIGURES_VERSION, "missed", taker)
+    pending = [item for item in listed.found if isinstance(item, Pending)]
+    assert [p.name for p in pending] == ["fri", "sat"]
+    assert taker.told == [2, *pending]
 
 
 def test_only_many_games_on_more_than_one_core_are_shared_out(monkeypatch):

@@ -104,6 +104,11 @@ def summary_of(item: Pending, review: bool, many: bool) -> Outcome:
 MANY_GAMES = 8
 
 
+def _summary_work(review: bool, total: int) -> Callable[[Pending], Outcome]:
+    """What works out each of ``total`` pending games' summaries (``summary_of``)."""
+    return partial(summary_of, review=review, many=total > MANY_GAMES)
+
+
 def _listing(
     kind: str,
     fold: Callable[[list[Summarized | Unreadable]], tuple[Any, bool]],
@@ -118,36 +123,36 @@ def _listing(
     made is kept. ``fold`` says whether its value may be kept; with ``review``, a summary
     without points missed is made again (with them, when the game's dictionary opens)."""
     from qscore.gamelines import FIGURES_VERSION
+    from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
     from qscore.storage import Pending, Summarized, Unreadable
 
     store = open_store()
-    listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None)
-    if listed.hit:
-        return listed.value, None
-    from qscore.scorekeeper.workers import in_order  # not needed by a read of kept figures
-
-    pending = [item for item in listed.found if isinstance(item, Pending)]
-    total = len(pending)
-    # each pending game's summary, or why it cannot be made, in order (worker processes
-    # share them out when there are many)
-    worked_out = in_order(partial(summary_of, review=review, many=total > MANY_GAMES), pending)
-    found: list[Summarized | Unreadable] = []
-    made: list[tuple[Pending, dict[str, Any]]] = []
-    done = 0
-    for item in listed.found:
-        if isinstance(item, Pending):
-            data, reason, why_unreviewed = next(worked_out)
-            done += 1
-            if unreviewed is not None:
-                unreviewed.extend(why_unreviewed)
-            if progress is not None:
-                progress(Progress(done, total))
-            if data is None:
-                found.append(Unreadable(item.name, str(reason)))
-                continue
-            made.append((item, data))
-            item = Summarized(item.name, data)
-        found.append(item)
+    # each pending game's summary, or why it cannot be made, worked out from when its log
+    # is read (worker processes share them out when there are many), back in order
+    with Shared(partial(_summary_work, review)) as shared:
+        listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None, shared)
+        if listed.hit:
+            return listed.value, None
+        pending = [item for item in listed.found if isinstance(item, Pending)]
+        total = len(pending)
+        worked_out = shared.results(pending)
+        found: list[Summarized | Unreadable] = []
+        made: list[tuple[Pending, dict[str, Any]]] = []
+        done = 0
+        for item in listed.found:
+            if isinstance(item, Pending):
+                data, reason, why_unreviewed = next(worked_out)
+                done += 1
+                if unreviewed is not None:
+                    unreviewed.extend(why_unreviewed)
+                if progress is not None:
+                    progress(Progress(done, total))
+                if data is None:
+                    found.append(Unreadable(item.name, str(reason)))
+                    continue
+                made.append((item, data))
+                item = Summarized(item.name, data)
+            found.append(item)
     value, keepable = fold(found)
     store.keep(listed, made, value if keepable else None)
     return value, listed.damage

@@ -1,12 +1,14 @@
 """Many games' summaries worked out at once, shared among worker processes, one a core.
 
 The first `stats` over many saved games (after an upgrade that kept no figures, or a
-new figures version) works out every game's summary, its review too: some 20 ms of CPU
+new figures version) works out every game's summary, its review too: some 12 ms of CPU
 time a game, each game on its own. Past POOL_FROM games they are handed to worker
-processes, one a core, in order and a few at a time; what comes back is each game's
-summary or why it cannot be made, in the games' order, the same as one process makes
-(each worker runs the same code on the same log). The workers only work out: they never
-open the games file, and what is kept is kept by the caller, as before.
+processes, one a core, in order and a few at a time, from the moment the read of the
+logs begins (the workers start as it starts, and work while the rest are read); what
+comes back is each game's summary or why it cannot be made, in the games' order, the
+same as one process makes (each worker runs the same code on the same log). The workers
+only work out: they never open the games file, and what is kept is kept by the caller,
+as before.
 
 - A single game, or a few hundred, stay in this process: a worker costs a start of
   Python and a read of the dictionary's anagram keys (POOL_FROM).
@@ -26,7 +28,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 # At least this many games to work out before workers are started: each worker costs
 # about 1,500 M instructions to start (Python, qscore, the dictionary's anagram keys: some
@@ -56,42 +58,126 @@ def in_order(work: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
     enough items (``workers_for``), else, or where they fail, by this process. ``work`` is
     handed to the workers by name (a module's function, or a partial of one), and is to
     raise nothing it would not raise here: an error of qscore's is handed back as a result."""
-    done = 0
-    workers = workers_for(len(items))
-    if workers:
+    with Shared(lambda total: work) as shared:
+        shared.expect(len(items))
+        for item in items:
+            shared.take(item)
+        yield from shared.results(items)
+
+
+class Shared(Generic[T, R]):
+    """The work of items handed over as they come (a read hands each game as it reads its
+    log), shared among worker processes from the first: told first how many will come
+    (``expect``), it starts the workers if there are enough, and hands them each CHUNK
+    items as they are taken, so the workers work while the rest are still read. Its
+    ``results`` are in the order taken. As a context: the workers are ended if it is left
+    before every result was read (Ctrl-C, an error), the games they hold undone.
+
+    ``work_for(total)`` is the work of each item when ``total`` come (a module's function,
+    or a partial of one: it is handed to the workers by name), raising nothing it would
+    not raise here: an error of qscore's is handed back as a result."""
+
+    def __init__(self, work_for: Callable[[int], Callable[[T], R]]) -> None:
+        self.work_for = work_for
+        self.work: Callable[[T], R] | None = None
+        self.pool: Any = None
+        self.chunks: list[Any] = []  # each chunk handed over: its future
+        self.waiting: list[T] = []  # taken, not yet handed over
+        self.taken = 0
+        self.finished = False
+
+    def __enter__(self) -> Shared[T, R]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def expect(self, total: int) -> None:
+        """Start the workers if ``total`` items are enough to share (``workers_for``)."""
+        self.work = self.work_for(total)
+        workers = workers_for(total)
+        if not workers or self.pool is not None:
+            return
         from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
         from multiprocessing import get_context
 
         try:
             # spawned, not forked: a worker holds nothing of this process (the games
             # file's connection, a dictionary's thread), only what its work needs
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_ignore_interrupts)
+            with _interrupts_ignored():  # the workers start ignoring Ctrl-C, as they will
+                for _ in range(workers):
+                    pool.submit(_ready)  # a worker is started for each, now, not at its first chunk
         except (OSError, ImportError, NotImplementedError):
-            pool = None  # no processes here (no semaphores, a sandbox): this process does it
-        if pool is not None:
-            finished = False
+            return  # no processes here (no semaphores, a sandbox): this process does it
+        self.pool = pool
+
+    def take(self, item: T) -> None:
+        """One more item, handed to the workers with the others of its chunk."""
+        self.taken += 1
+        if self.pool is None:
+            return
+        self.waiting.append(item)
+        if len(self.waiting) == CHUNK:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        if self.waiting and self.pool is not None:
             try:
-                with _interrupts_ignored():  # the workers start ignoring Ctrl-C, as they will
-                    results = pool.map(work, items, chunksize=CHUNK)
-                for found in results:
+                self.chunks.append(self.pool.submit(_each, self.work, self.waiting))
+            except (RuntimeError, OSError):  # a pool broken (BrokenProcessPool is a RuntimeError)
+                self.pool = None  # what is left is done here (results)
+            self.waiting = []
+
+    def results(self, items: Sequence[T]) -> Iterator[R]:
+        """``work`` of each of ``items`` (those taken, in order), from the workers, or here
+        for those the workers did not take or could not finish."""
+        self._hand_over()
+        work = self.work or self.work_for(len(items))
+        done = 0
+        try:
+            for chunk in self.chunks:
+                for result in chunk.result():
                     done += 1
-                    yield found
-                finished = True
-            except (BrokenProcessPool, OSError):
-                pass  # the items not yet worked out are worked out here
-            finally:
-                if not finished:  # Ctrl-C (or an error): the workers end now, their work undone
-                    _end_workers(pool)
-                # nothing is cancelled: the pool's own thread fails every future it holds when
-                # its workers end, and failing one cancelled raised in that thread (a
-                # traceback on standard error after Ctrl-C); with its workers ended, the
-                # wait for that thread is short
-                pool.shutdown(wait=True)
-            if finished:
-                return
-    for item in items[done:]:
-        yield work(item)
+                    self.finished = done == len(items)
+                    yield result
+        except _broken():
+            pass  # the items not yet worked out are worked out here
+        for item in items[done:]:
+            done += 1
+            result = work(item)
+            self.finished = done == len(items)
+            yield result
+        self.finished = True
+
+    def close(self) -> None:
+        """End the workers: at once when not every result was read, their work undone."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        if not self.finished:  # Ctrl-C (or an error): the workers end now, their work undone
+            _end_workers(pool)
+        # nothing is cancelled: the pool's own thread fails every future it holds when its
+        # workers end, and failing one cancelled raised in that thread (a traceback on
+        # standard error after Ctrl-C); with its workers ended, the wait for that thread is short
+        pool.shutdown(wait=True)
+
+
+def _broken() -> tuple[type[BaseException], ...]:
+    """What a pool raises when its workers cannot go on (looked up only when one is raised:
+    a read of kept figures loads no pool)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool, OSError
+
+
+def _ready() -> None:
+    """A worker's first task: none, so that the pool starts each worker at once."""
+
+
+def _each(work: Callable[[T], R], items: list[T]) -> list[R]:
+    """A chunk's work, in a worker."""
+    return [work(item) for item in items]
 
 
 def _end_workers(pool: object) -> None:
