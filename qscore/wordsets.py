@@ -215,8 +215,9 @@ def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card
     pairs = [c.letters for c in doubles]
     if len(pairs) == 1:
         # one double card: laid where its letters stand side by side, the rest of the
-        # word's letters are the single cards' own
-        return any(pairs[0] in text for text in words)
+        # word's letters are the single cards' own (a space parts the words: no pair of
+        # letters stands across it)
+        return pairs[0] in " ".join(words)
     # a double card's letters stand side by side in a word it lays
     fitting = [text for text in words if all(pair in text for pair in pairs)]
     return next(spelled_exactly(fitting, singles, doubles), None) is not None
