@@ -10,7 +10,7 @@ same as one process makes (each worker runs the same code on the same log). The 
 only work out: they never open the games file, and what is kept is kept by the caller,
 as before.
 
-- A single game, or a few hundred, stay in this process: a worker costs a start of
+- A single game, or a hundred, stay in this process: a worker costs a start of
   Python and a read of the dictionary's anagram keys (POOL_FROM).
 - A game that cannot be read is named by a worker as this process names it (the error's
   message comes back, not the error).
@@ -31,10 +31,10 @@ from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 # At least this many games to work out before workers are started: each worker costs
-# about 1,500 M instructions to start (Python, qscore, the dictionary's anagram keys: some
-# 0.4 s), where a game's review costs some 70 M, so that from here the workers add less
-# than a fifth to the CPU time and take about half off the wait.
-POOL_FROM = 250
+# about 670 M instructions to start (Python, qscore, the dictionary's anagram keys: some
+# 0.15 s), where a game's summary and review cost some 60 M, so that from here the workers
+# add less than a fifth to the CPU time and take about half off the wait.
+POOL_FROM = 120
 CHUNK = 4  # games handed to a worker at once: few, so that Ctrl-C waits for little
 
 T = TypeVar("T")
