@@ -121,11 +121,14 @@ def run_command_line() -> None:
 def nothing_left_at_exit() -> bool:
     """Whether the ordinary exit has nothing to do but free memory: no exit handler is
     registered and no other thread runs. Every file a command writes (the games file's
-    connections included) is closed by the time it returns."""
+    connections included) is closed by the time it returns. Where the count of exit
+    handlers cannot be read (it is CPython's own, not the language's), the answer is no:
+    the ordinary exit runs them."""
     import atexit
 
+    handlers = getattr(atexit, "_ncallbacks", None)
     threading = sys.modules.get("threading")
-    return atexit._ncallbacks() == 0 and (threading is None or threading.active_count() == 1)
+    return handlers is not None and handlers() == 0 and (threading is None or threading.active_count() == 1)
 
 
 def exit_at_once(done: SystemExit) -> None:

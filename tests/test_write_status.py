@@ -122,6 +122,17 @@ def test_a_run_ends_at_once_only_with_nothing_left_to_do_at_exit():
     assert done.stdout.split("\n") == ["True", "False", "True", "False", "handler ran", ""]
 
 
+def test_where_exit_handlers_cannot_be_counted_the_ordinary_exit_runs(monkeypatch):
+    """The count of exit handlers is CPython's own (atexit._ncallbacks): on an interpreter
+    without it, qscore takes the ordinary exit, which runs whatever was registered."""
+    import atexit
+
+    from qscore.__main__ import nothing_left_at_exit
+
+    monkeypatch.delattr(atexit, "_ncallbacks")
+    assert nothing_left_at_exit() is False
+
+
 def test_an_exit_handler_still_runs_after_a_command():
     """A handler registered before the command (as a library may) runs at qscore's exit,
     and the entry the command saved is there."""
