@@ -135,3 +135,13 @@ def quoted(text: str) -> str:
     if len(text) <= QUOTE_LIMIT:
         return repr(text)
     return f"{text[:40] + '…' + text[-10:]!r} ({len(text):,} characters)"
+
+
+def quoted_as_shown(text: str) -> str:
+    """A name made safe to show already (its odd characters escaped, as an unreadable
+    game's is) quoted as :func:`quoted` quotes typed text, its escapes as they are: a name
+    holding a line break reads 'sat\\nx', not 'sat\\\\nx'."""
+    long = len(text) > QUOTE_LIMIT
+    cut = text[:40] + "…" + text[-10:] if long else text
+    mark = '"' if "'" in cut and '"' not in cut else "'"
+    return f"{mark}{cut.replace(mark, chr(92) + mark)}{mark}" + (f" ({len(text):,} characters)" if long else "")

@@ -308,3 +308,18 @@ def test_control_characters_stored_in_the_file_are_never_printed_raw(isolated_ho
         outputs.append(r.output)
     for out in outputs:
         assert "\x1b" not in out and not any(line.startswith("Leader: eve") for line in out.splitlines())
+
+
+def test_an_unreadable_name_is_quoted_as_shown_once(isolated_home):
+    """A name shown with its odd characters escaped is quoted as it is shown in the table,
+    not escaped a second time; a long one is cut as typed text is."""
+    two_games()
+    sql(isolated_home, "UPDATE games SET name = ? WHERE name = 'sat'", "sat\nx")
+    sql(isolated_home, "UPDATE games SET name = ? WHERE name = 'fri'", "fri's\x1b" + "y" * 100)
+    listed = run("games")
+    assert listed.exit_code == 0 and "sat\\nx " in listed.stdout
+    lines = listed.stderr.splitlines()
+    assert lines[0].startswith("qscore: warning: game \"fri's\\x1b" + "y" * 30) and "(109 characters)" in lines[0]
+    assert lines[1].startswith("qscore: warning: game 'sat\\nx' cannot be read: its name holds a control character")
+    figures = run("stats")
+    assert "left out game 'sat\\nx': it cannot be read" in figures.stderr

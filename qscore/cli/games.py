@@ -21,7 +21,7 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted_as_shown
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
@@ -442,7 +442,7 @@ def games(
 
     for g in listed.games:
         if not isinstance(g, tuple):
-            warn(f"game {g.name!r} cannot be read: {g.reason}")
+            warn(f"game {quoted_as_shown(g.name)} cannot be read: {g.reason}")
     rows = game_rows(listed.games)
     if as_json:
         print_json(rows)

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING
 
 from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn
 from qscore.cli.options import JsonOpt, PlayerOpt
-from qscore.errors import GameError, quoted
+from qscore.errors import GameError, quoted, quoted_as_shown
 
 if TYPE_CHECKING:
     from qscore.gamefigures import WordRecord
@@ -27,7 +27,7 @@ def stats(
 
         warn(damaged_file(report.damage))
     for g in report.unreadable:
-        warn(f"left out game {g.name!r}: it cannot be read: {g.reason}")
+        warn(f"left out game {quoted_as_shown(g.name)}: it cannot be read: {g.reason}")
     for why in report.unreviewed:
         warn(f"{why}; its points missed are left out")
     figures = report.figures
