@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from qscore.gamelines import GameLine
     from qscore.scoresheet import Game
     from qscore.stats import TableStats
-    from qscore.storage import Pending, Summarized, Unreadable
+    from qscore.storage import Pending, Summarized, Taker, Unreadable
     from qscore.storage import Written as Written  # what recording() gives
 
 
@@ -109,6 +109,23 @@ def _summary_work(review: bool, total: int) -> Callable[[Pending], Outcome]:
     return partial(summary_of, review=review, many=total > MANY_GAMES)
 
 
+class _Told:
+    """A read's taker that hands each pending game on as its log is read, and tells the
+    progress meanwhile: none of them worked out yet, but the work under way (a read of
+    2,000 logs takes a second or two before the first game comes back)."""
+
+    def __init__(self, taker: Taker, progress: Callable[[Progress], None]) -> None:
+        self.taker, self.progress, self.total = taker, progress, 0
+
+    def expect(self, total: int) -> None:
+        self.total = total
+        self.taker.expect(total)
+
+    def take(self, item: Pending) -> None:
+        self.taker.take(item)
+        self.progress(Progress(0, self.total))
+
+
 def _listing(
     kind: str,
     fold: Callable[[list[Summarized | Unreadable]], tuple[Any, bool]],
@@ -130,7 +147,8 @@ def _listing(
     # each pending game's summary, or why it cannot be made, worked out from when its log
     # is read (worker processes share them out when there are many), back in order
     with Shared(partial(_summary_work, review)) as shared:
-        listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None, shared)
+        taker = shared if progress is None else _Told(shared, progress)
+        listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None, taker)
         if listed.hit:
             return listed.value, None
         pending = [item for item in listed.found if isinstance(item, Pending)]
