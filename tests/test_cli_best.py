@@ -153,3 +153,20 @@ def test_a_play_worth_less_than_nothing_says_what_the_sheet_gives_it():
     assert r.exit_code == 0
     assert r.stdout.startswith("Best play: 0 points on the sheet (-11 as laid: a hand stops at 0), does not go out\n")
     assert best_json("qu i z")["score"] == -11  # the JSON's score is the solver's (docs/json.md)
+
+
+def test_a_hand_of_more_cards_than_any_game_deals_is_solved_and_questioned():
+    """One card too many is most likely typed twice: the play is still found (house games
+    deal more), and standard error says the hand is more than a game deals."""
+    eleven = "a b c d e f g h i j k"
+    r = run("best", eleven)
+    assert r.exit_code == 0 and r.stderr == ""
+    r = run("best", eleven + " l")
+    assert r.exit_code == 0 and r.stdout.startswith("Best play: ")
+    assert r.stderr == (
+        "qscore: warning: 12 cards is more than any game deals (10, 11 with the draw): "
+        "check the hand; it is solved as given\n"
+    )
+    assert "more than any game deals" in run("best", "--no-discard", eleven).stderr
+    assert "more than any game deals" in run("best", "--faceup", "z", eleven).stderr
+    assert run("best", "--faceup", "z", "a b c d e f g h i j").stderr == ""

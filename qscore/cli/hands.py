@@ -11,12 +11,14 @@ from qscore.cli.app import (
     print_json,
     reports_errors,
     tell_notes,
+    warn,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
 from qscore.views.hands import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
+    from qscore.cards import Card
     from qscore.draws import DrawAdvice
     from qscore.scoring import LaidWord
     from qscore.solver import Play
@@ -81,6 +83,7 @@ def best(
         from qscore.draws import advise_draw
 
         advice = advise_draw(hand, up[0], words, seen=known)
+        warn_if_more_than_dealt(hand, drawn=False)
         print_json(advice_json(advice)) if as_json else print(advice_text(advice))
         tell_notes(words)
         return
@@ -88,6 +91,7 @@ def best(
         raise CardError("--seen goes with --faceup")
     gc.freeze()  # what is loaded lives to the exit: no collection during the solve, nor at exit, looks at it again
     solution = solve(hand, words, discard=not no_discard, top=top or 0)
+    warn_if_more_than_dealt(hand, drawn=not no_discard)
     if as_json:
         out = play_json(solution.best)
         out["most_words"] = play_json(solution.most_words)
@@ -105,6 +109,20 @@ def best(
         lines += ["", f"#{n}: " + play_text(play)]
     print("\n".join(lines))
     tell_notes(words)
+
+
+def warn_if_more_than_dealt(hand: "list[Card]", *, drawn: bool) -> None:
+    """A hand of more cards than any game deals (one more once drawn) is most likely a
+    card typed twice: it is solved as given (house games deal more), and the player told,
+    once it is solved (a hand too large to solve is refused, and no more said)."""
+    from qscore.cards import largest_deal
+
+    deal = largest_deal()
+    if len(hand) > deal + drawn:
+        warn(
+            f"{len(hand)} cards is more than any game deals ({deal}, {deal + 1} with the draw): "
+            "check the hand; it is solved as given"
+        )
 
 
 @app.command(short_help="Suggest the word to take in solitaire")
