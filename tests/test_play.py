@@ -949,3 +949,42 @@ def test_a_misspelt_player_in_a_command_where_no_word_is_laid_is_told_the_player
         "Write leave PLAYER, a player of the game.",
     )
     assert json.loads(ok("sheet", "--json"))["left"] == {}
+
+
+def test_review_at_any_prompt_shows_the_last_round_closed():
+    """review, at any prompt, shows the best each player's cards allowed in the last round
+    closed, as `qscore review --round N` does; before any round closed it says so. At a
+    player's words it is asked about once, as the other commands that are also words."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "friday")
+    answers = lines(
+        "review",  # nothing closed yet
+        "",
+        "at",
+        "Z",
+        "ox",
+        "E",
+        "cat",
+        "y",
+        "",  # no challenge
+        "review",  # round 2's first question: round 1 is reviewed
+        "",  # in turn from cat
+        "review",  # at cat's words: asked, then the command
+        "",
+        "quit",
+        "y",
+    )
+    out = ok("play", input=answers)
+    shown = run("review", "--round", "1", "--game", "friday").stdout
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): review",
+        "No round of game 'friday' has closed yet: nothing to review.",
+        "Round 2: 4 cards. ben deals, cat starts.",
+        "(blank: take the laydowns in turn from cat): review",
+        shown.strip(),
+        "cat's words: review",
+        "review: the command review? (n: review is a word laid) [Y/n]: ",
+        shown.strip(),
+        "cat's words: quit",
+        "Stopped.",
+    )

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 COMMANDS = """At any prompt you can type:
   sheet           the scoresheet so far, with every word laid
+  review          the best each player's cards allowed in the last round closed
   undo            take back the last entry (a laydown, a challenge, a rename or a leave)
   fix PLAYER      re-enter PLAYER's laydown for this round, or for the previous round
                   if they have none in this one (fix PLAYER N: round N)
@@ -29,10 +30,10 @@ COMMANDS = """At any prompt you can type:
   rename OLD NEW  put a player's name right on the whole sheet
   help            this list
   quit            stop here; everything entered is saved
-At a player's words, a command that is also a word (quit, undo, sheet, help) is asked
+At a player's words, a command that is also a word (quit, undo, sheet, review, help) is asked
 about once: answer n to lay it as a word; fix, leave or rename naming no player is asked about
 each time. A word or a name in quotes is never a command: 'undo'."""
-WORD_COMMANDS = ("help", "quit", "sheet", "undo")
+WORD_COMMANDS = ("help", "quit", "review", "sheet", "undo")
 COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
 USAGE = {
     "fix": "Write fix PLAYER, or fix PLAYER ROUND.",
@@ -209,6 +210,8 @@ class Prompts:
                 return Quit()
             elif len(parts) == 1 and command == "sheet":
                 self.show_sheet()
+            elif len(parts) == 1 and command == "review":
+                self.show_review()
             elif len(parts) == 1 and command == "undo":
                 if (undone := self.undo()) is not None:
                     return undone
@@ -232,8 +235,8 @@ class Prompts:
                 return line
 
     def command_meant(self, command: str) -> bool | Turn:
-        """At a player's words, a command that is also a word (quit, undo, sheet, help) is
-        asked about: no laid word is taken for a command unasked."""
+        """At a player's words, a command that is also a word (quit, undo, sheet, review,
+        help) is asked about: no laid word is taken for a command unasked."""
         return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
 
     def name_meant(self, line: str, slip: "Misnamed") -> bool | Turn:
@@ -268,6 +271,23 @@ class Prompts:
             print("There is no game yet: the sheet starts with the first round.")
             return
         print(words_sheet_text(game, self.session.dictionary))
+
+    def show_review(self) -> None:
+        """The review of the last round closed, as `qscore review --round N` shows it."""
+        from qscore import scorekeeper
+        from qscore.cli.review import review_text
+
+        game = self.session.game()
+        if game is None:
+            print("There is no game yet: nothing to review.")
+            return
+        closed = [s.number for s in game.rounds if s.closed]
+        try:
+            reviews = scorekeeper.review_of(game, closed[-1:])
+        except QscoreError as exc:  # the game's dictionary cannot be opened: said, and play goes on
+            not_taken(exc)
+            return
+        print(review_text(game, reviews))
 
     def undo(self) -> Turn | None:
         """Take back the last entry; Restart when one was taken back (the step is worked out
