@@ -132,16 +132,21 @@ QUOTE_LIMIT = 60  # characters of typed text a message quotes whole
 def quoted(text: str) -> str:
     """``text`` quoted in a message as Python quotes it (escapes and all), its middle cut
     when it is long: a typo of 100,000 letters makes a message of one short line."""
-    if len(text) <= QUOTE_LIMIT:
-        return repr(text)
-    return f"{text[:40] + '…' + text[-10:]!r} ({len(text):,} characters)"
+    cut, told = _cut(text)
+    return repr(cut) + told
 
 
 def quoted_as_shown(text: str) -> str:
     """A name made safe to show already (its odd characters escaped, as an unreadable
     game's is) quoted as :func:`quoted` quotes typed text, its escapes as they are: a name
     holding a line break reads 'sat\\nx', not 'sat\\\\nx'."""
-    long = len(text) > QUOTE_LIMIT
-    cut = text[:40] + "…" + text[-10:] if long else text
+    cut, told = _cut(text)
     mark = '"' if "'" in cut and '"' not in cut else "'"
-    return f"{mark}{cut.replace(mark, chr(92) + mark)}{mark}" + (f" ({len(text):,} characters)" if long else "")
+    return f"{mark}{cut.replace(mark, chr(92) + mark)}{mark}{told}"
+
+
+def _cut(text: str) -> tuple[str, str]:
+    """``text`` past QUOTE_LIMIT characters as its start and end, and its length told."""
+    if len(text) <= QUOTE_LIMIT:
+        return text, ""
+    return text[:40] + "…" + text[-10:], f" ({len(text):,} characters)"

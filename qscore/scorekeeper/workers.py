@@ -103,12 +103,15 @@ class Shared(Generic[T, R]):
             # spawned, not forked: a worker holds nothing of this process (the games
             # file's connection, a dictionary's thread), only what its work needs
             pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_ignore_interrupts)
+        except (OSError, ImportError, NotImplementedError):
+            return  # no processes here (no semaphores, a sandbox): this process does it
+        self.pool = pool  # ended by close, whatever happens from here
+        try:
             with _interrupts_ignored():  # the workers start ignoring Ctrl-C, as they will
                 for _ in range(workers):
                     pool.submit(_ready)  # a worker is started for each, now, not at its first chunk
-        except (OSError, ImportError, NotImplementedError):
-            return  # no processes here (no semaphores, a sandbox): this process does it
-        self.pool = pool
+        except (RuntimeError, OSError):  # a worker that could not start: this process does it
+            self.close()
 
     def take(self, item: T) -> None:
         """One more item, handed to the workers with the others of its chunk."""
