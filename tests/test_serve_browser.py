@@ -107,18 +107,18 @@ def lay_down(driver, player: str, words: str, unused: str = "", out: bool = Fals
     driver.find_element(By.ID, "unused").send_keys(unused)
     if driver.find_element(By.ID, "out").is_selected() != out:
         driver.find_element(By.ID, "out").click()
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
-    before = driver.find_elements(By.ID, "outcome")  # a second laydown from the same phone
+    # a second laydown from the same phone: the outcome shown already is marked, so that
+    # the wait below reads only the new page's (no reference to an element the new page
+    # detaches: a browser may answer a question about one with an error of its own)
+    driver.execute_script("const o = document.getElementById('outcome'); if (o) o.dataset.before = 'yes'")
     driver.find_element(By.ID, "send").click()
     # the answer is a new page: wait for it, and read it in one step once it is there
-    wait = WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,))
-    if before:
-        wait.until(expected_conditions.staleness_of(before[0]))
-    return wait.until(
-        lambda d: d.execute_script("const o = document.getElementById('outcome'); return o && o.innerText")
+    return WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script(
+            "const o = document.getElementById('outcome'); return o && !o.dataset.before && o.innerText"
+        )
     )
 
 
