@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from qscore.entries import LaidDown
-from qscore.storage import GameStore
+from qscore.game.entries import LaidDown
+from qscore.store.storage import GameStore
 from tests.conftest import ok, run
 
 

@@ -19,8 +19,8 @@ from qscore.errors import QscoreError, Remedy
 from qscore.paths import shown_path
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
     from qscore.scorekeeper import Progress, Written
+    from qscore.words.dictionaries import Dictionary
 
 
 def as_qscore_says(message: str) -> str:
@@ -183,7 +183,7 @@ def saved_text(w: "Written") -> str:
     import shlex
 
     from qscore.cli.sheets import entry_text
-    from qscore.entries import Created, Undone
+    from qscore.game.entries import Created, Undone
 
     if w.change == "renamed":
         return f"game {w.old_name!r} renamed {w.game!r}"
@@ -466,7 +466,7 @@ def reports_errors(func: F) -> F:
 def worded(exc: QscoreError) -> str:
     """An error as the command line tells it: where the core says what to give in words of
     its own, the command line names its option."""
-    from qscore.dictionaries import HouseListTooLarge
+    from qscore.words.dictionaries import HouseListTooLarge
 
     if isinstance(exc, HouseListTooLarge):
         return f"{exc.what}: give a list that large as --dictionary"
@@ -504,7 +504,7 @@ def option_remedy(r: Remedy) -> str:
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":
     """The dictionary the --dictionary, --allow and --deny options name."""
-    from qscore.dictionaries import open_dictionary, read_word_file
+    from qscore.words.dictionaries import open_dictionary, read_word_file
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
     for path, words in lists.items():

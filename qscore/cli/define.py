@@ -9,7 +9,7 @@ from qscore.cli.words import WordsArg
 from qscore.views.words import definition_json
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
+    from qscore.words.dictionaries import Verdict
 
 
 @app.command("define", short_help="Judge words and say what they mean")

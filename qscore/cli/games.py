@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
-from qscore.choices import Bonus
 from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn, warn_if_empty, worded
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
@@ -22,13 +21,14 @@ from qscore.cli.options import (
     round_option,
 )
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted_as_shown
+from qscore.game.choices import Bonus
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-    from qscore.entries import Challenged
-    from qscore.rules import FinishedGameUndoError
+    from qscore.game.entries import Challenged
+    from qscore.game.rules import FinishedGameUndoError
+    from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded, Saved
-    from qscore.scoresheet import Game
+    from qscore.words.dictionaries import Dictionary
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
@@ -199,8 +199,8 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
 
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     """One-card words beside unused cards were meant as unused cards: ``-u Z E S T`` unquoted."""
-    from qscore.cards import parse_laid_word
     from qscore.errors import CardError, OneCardWordError
+    from qscore.game.cards import parse_laid_word
 
     def one_card(word: str) -> bool:
         try:
@@ -253,8 +253,8 @@ def challenge_text(
     """What a settled challenge means for the round, in a line (and a word that stands, what
     it means). With the game ``before`` it, a challenger's loss is what the sheet takes off.
     A paper ruling that overrules the game's dictionary says what the dictionary said."""
-    from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
+    from qscore.game.cards import parse_laid_word, points
 
     value = points(parse_laid_word(c.word, game.deck))
     why = f" ({c.reason})" if c.reason else ""
@@ -364,7 +364,7 @@ def undo(
     A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.rules import FinishedGameUndoError
+    from qscore.game.rules import FinishedGameUndoError
 
     confirmed: bool | int = yes
     while True:
@@ -393,7 +393,7 @@ def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
     from qscore.cli.sheets import entry_text
-    from qscore.entries import LaidDown
+    from qscore.game.entries import LaidDown
 
     undone = scorekeeper.undone(saved)
     text = f"Took back {entry_text(undone)}"

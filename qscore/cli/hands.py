@@ -18,10 +18,10 @@ from qscore.errors import CardError
 from qscore.views.hands import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
-    from qscore.cards import Card
-    from qscore.draws import DrawAdvice
-    from qscore.scoring import LaidWord
-    from qscore.solver import Play
+    from qscore.game.cards import Card
+    from qscore.game.scoring import LaidWord
+    from qscore.hands.draws import DrawAdvice
+    from qscore.hands.solver import Play
 
 CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
@@ -64,8 +64,8 @@ def best(
     discarded. With --faceup the hand is before the draw, and qscore says whether to
     take the face-up card or draw blind.
     """
-    from qscore.cards import parse_hand
-    from qscore.solver import solve
+    from qscore.game.cards import parse_hand
+    from qscore.hands.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
         raise CardError(f"--top {top}: give 1 to {MAX_TOP} plays")
@@ -80,7 +80,7 @@ def best(
         if len(up) != 1:
             raise CardError(f"--faceup takes one card, got {len(up)}")
         known = parse_hand(seen, what="seen cards") if seen else []
-        from qscore.draws import advise_draw
+        from qscore.hands.draws import advise_draw
 
         advice = advise_draw(hand, up[0], words, seen=known)
         warn_if_more_than_dealt(hand, drawn=False)
@@ -115,7 +115,7 @@ def warn_if_more_than_dealt(hand: "list[Card]", *, drawn: bool) -> None:
     """A hand of more cards than any game deals (one more once drawn) is most likely a
     card typed twice: it is solved as given (house games deal more), and the player told,
     once it is solved (a hand too large to solve is refused, and no more said)."""
-    from qscore.cards import largest_deal
+    from qscore.game.cards import largest_deal
 
     deal = largest_deal()
     if len(hand) > deal + drawn:
@@ -135,8 +135,8 @@ def solitaire(
     as_json: JsonOpt = False,
 ) -> None:
     """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
-    from qscore.cards import parse_hand
-    from qscore.solver import solitaire_words
+    from qscore.game.cards import parse_hand
+    from qscore.hands.solver import solitaire_words
 
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
@@ -161,13 +161,13 @@ def solitaire(
 
 
 def word_text(w: "LaidWord") -> str:
-    from qscore.cards import format_cards
+    from qscore.game.cards import format_cards
 
     return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
 
 
 def play_text(p: "Play") -> str:
-    from qscore.cards import format_cards
+    from qscore.game.cards import format_cards
 
     if p.score < 0:  # the sheet's floor: a hand scores no less than zero
         worth = f"0 points on the sheet ({p.score} as laid: a hand stops at 0)"

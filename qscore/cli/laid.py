@@ -1,10 +1,10 @@
 """What a recorded laydown was laid with: its cards, a word the cards dealt respelled, and
-a word typed in letters that a double card could have laid (qscore.doubles)."""
+a word typed in letters that a double card could have laid (qscore.game.doubles)."""
 
-from qscore.cards import format_cards, parse_laid_word, points
-from qscore.doubles import double_hint, double_spellings
-from qscore.entries import LaidDown
-from qscore.scoresheet import Game
+from qscore.game.cards import format_cards, parse_laid_word, points
+from qscore.game.doubles import double_hint, double_spellings
+from qscore.game.entries import LaidDown
+from qscore.game.scoresheet import Game
 
 
 def cards_text(game: Game, words: list[str]) -> str:

@@ -4,14 +4,14 @@ challenge that stands."""
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
-    from qscore.meanings import Definition
+    from qscore.words.dictionaries import Verdict
+    from qscore.words.meanings import Definition
 
 
 def meanings_of(v: "Verdict") -> "Definition":
     """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
     only for a word the dictionary allows: alone they would read quizs as a plural."""
-    from qscore.meanings import define
+    from qscore.words.meanings import define
 
     return define(v.word, regular=v.allowed)
 
@@ -36,7 +36,7 @@ def definition_lines(d: "Definition") -> list[str]:
 def no_meaning(word: str) -> str:
     """Why a word has no meaning to show: the file keeps meanings only for words a hand of
     the standard deck can lay (bubble needs three B), and WordNet has none for the rest."""
-    from qscore.spelling import unlayable_reason
+    from qscore.game.spelling import unlayable_reason
 
     unlayable = word.isalpha() and word.isascii() and unlayable_reason(word) is not None
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
@@ -45,8 +45,8 @@ def no_meaning(word: str) -> str:
 def meaning_after_challenge(laid: str, valid: bool) -> str:
     """The line a challenge that stands ends with: the word's first meaning (and its form,
     for an inflection), after a newline; nothing for a word that falls or has none on file."""
-    from qscore.cards import laid_letters
-    from qscore.meanings import MeaningsError, define
+    from qscore.game.cards import laid_letters
+    from qscore.words.meanings import MeaningsError, define
 
     if not valid:
         return ""

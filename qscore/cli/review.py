@@ -2,16 +2,16 @@
 
 from typing import TYPE_CHECKING, Annotated
 
-from qscore.choices import DEFAULT_DICTIONARY
 from qscore.cli.app import app, print_json, reports_errors, worded
 from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
 from qscore.errors import GameError, QscoreError
+from qscore.game.choices import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
-    from qscore.review import HandReview
-    from qscore.scoresheet import Game
-    from qscore.scoring import RoundResult
-    from qscore.solver import Play
+    from qscore.game.scoresheet import Game
+    from qscore.game.scoring import RoundResult
+    from qscore.hands.review import HandReview
+    from qscore.hands.solver import Play
 
 
 @app.command(short_help="Each player's score beside the best their cards allowed")
@@ -44,7 +44,7 @@ def review(
 def play_words(play: "Play") -> str:
     """A play in a few words, in the notation the table types: ``(qu)iz · to (E unused)``;
     a letter is one card, a double card in brackets (in capitals, er read as the ER card)."""
-    from qscore.cards import format_cards, format_laid
+    from qscore.game.cards import format_cards, format_laid
 
     words = " · ".join(format_laid(w.cards) for w in play.words) or "no word"
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
@@ -84,7 +84,7 @@ def review_text(game: "Game", reviews: list["HandReview"]) -> str:
 
 def missed_line(game: "Game", reviews: list["HandReview"]) -> str:
     """``Missed in all: ann 8, ben 31, cat 0.``"""
-    from qscore.review import missed_totals
+    from qscore.hands.review import missed_totals
 
     seen = {r.player for r in reviews}
     totals = missed_totals(game, reviews)
@@ -97,7 +97,7 @@ def missed_line(game: "Game", reviews: list["HandReview"]) -> str:
 def round_miss_text(game: "Game", number: int) -> str:
     """After a round's table: its biggest missed chance in one line."""
     from qscore import scorekeeper
-    from qscore.review import biggest_miss
+    from qscore.hands.review import biggest_miss
 
     try:
         top = biggest_miss(scorekeeper.review_of(game, [number]))

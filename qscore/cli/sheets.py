@@ -8,14 +8,14 @@ through cli/tables.py, without the package metadata its own import reads.
 import re
 from typing import TYPE_CHECKING
 
-from qscore.cards import parse_laid_word, points
-from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
-from qscore.scoresheet import Game, Laydown, RoundState
-from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
+from qscore.game.cards import parse_laid_word, points
+from qscore.game.entries import Challenged, Entry, LaidDown, Left, Renamed
+from qscore.game.scoresheet import Game, Laydown, RoundState
+from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import names_said, running_totals, sheet_json
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
+    from qscore.words.dictionaries import Dictionary
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
 LEGEND = {
@@ -130,7 +130,7 @@ def deal_line(state: RoundState) -> str:
 def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
     """Each of a player's words' mark: STRUCK by a challenge, FLAGGED as the game's
     ``dictionary`` refuses it (unless a challenge upheld it), or none ("")."""
-    from qscore.dictionaries import judge
+    from qscore.words.dictionaries import judge
 
     struck = [c.word for c in state.challenges if c.player == player and not c.valid]
     upheld = {c.word for c in state.challenges if c.player == player and c.valid}

@@ -7,8 +7,8 @@ from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.errors import GameError, quoted, quoted_as_shown
 
 if TYPE_CHECKING:
-    from qscore.gamefigures import WordRecord
-    from qscore.stats import PlayerStats, TableStats
+    from qscore.game.gamefigures import WordRecord
+    from qscore.game.stats import PlayerStats, TableStats
 
 
 @app.command(short_help="Each player's figures and the table's records")
@@ -54,7 +54,7 @@ def where(game: str, number: int | None = None) -> str:
 
 def record_text(w: "WordRecord") -> str:
     """``(QU)IZ, 25 points (friday, round 3)``: the word as laid, so QU·I·Z and Q·U·I·Z differ."""
-    from qscore.cards import format_laid, load_deck
+    from qscore.game.cards import format_laid, load_deck
 
     deck = load_deck()  # both decks hold every card a word can be laid with
     laid = format_laid([deck.cards[t] for t in w.cards]).upper()
@@ -66,7 +66,7 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
     totals follow in a table of their own, a row a variant (a Short game's total is no
     standard game's), and the records give the highest game total of each."""
     from qscore.cli.tables import plain_table
-    from qscore.stats import average
+    from qscore.game.stats import average
 
     def number(value: float | None) -> str:
         return "-" if value is None else str(value) if isinstance(value, int) else f"{value:.1f}"

@@ -17,13 +17,13 @@ from qscore.cli.app import (
     tell_notes,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
 from qscore.views.words import definition_json, verdict_json
+from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-    from qscore.suggestions import Budget
+    from qscore.words.dictionaries import Dictionary
+    from qscore.words.suggestions import Budget
 
 STDIN = "-"
 WordsArg = Annotated[
@@ -86,7 +86,7 @@ def judge_and_tell(
     (``text``, or with ``text`` None an item of a JSON array), a bad word's error in its
     place on standard error, the dictionary's notes; then the exit status: 2 for bad
     input, 1 when any word is refused. A list of a million words needs no more memory than one."""
-    from qscore.suggestions import Budget
+    from qscore.words.suggestions import Budget
 
     budget = Budget()
     refused = bad = False
@@ -125,7 +125,7 @@ def judge_words(
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input), one at a time as they are read, or in place of a word that is bad
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
-    from qscore.cards import load_deck
+    from qscore.game.cards import load_deck
 
     deck = load_deck(variant.strip().lower())
     judge_with = dictionary_from(dictionary, allow, deny)

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
         undo,
         undone,
     )
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 def __getattr__(name: str) -> Any:

@@ -11,11 +11,11 @@ from qscore.errors import DictionaryError, quoted
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary, Verdict
-    from qscore.review import HandReview
-    from qscore.scoresheet import Game
-    from qscore.storage import Unreadable
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.game.scoresheet import Game
+    from qscore.hands.review import HandReview
+    from qscore.store.storage import Unreadable
+    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.words.dictionaries import Dictionary, Verdict
 
 
 # A game read whole from a log of at least this many entries keeps its replay (a write
@@ -46,7 +46,7 @@ def saved_name(name: str) -> str:
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
-    from qscore.storage import DB_NAME
+    from qscore.store.storage import DB_NAME
 
     return paths.data_dir() / DB_NAME
 
@@ -69,7 +69,7 @@ def saved_games() -> list[Game | Unreadable]:
 
 def game_dictionary(game: Game) -> Dictionary:
     """The dictionary the table chose when the game started, house lists included."""
-    from qscore.dictionaries import open_dictionary
+    from qscore.words.dictionaries import open_dictionary
 
     c = game.config
     return open_dictionary(c.dictionary, c.allow, c.deny)
@@ -81,7 +81,7 @@ def refused_words(
     """The words the game's dictionary refuses, judged as laid (with the game's deck and
     largest hand), with what each may have meant when ``suggest``; the dictionary is
     ``dictionary`` if open already."""
-    from qscore.dictionaries import judge
+    from qscore.words.dictionaries import judge
 
     if not laid:
         return []
@@ -94,7 +94,7 @@ def refused_words(
 def missed_of(game: Game, *, many: bool = False) -> dict[str, int]:
     """Each player's points missed over a game's closed rounds, as ``review_of`` finds them,
     under its dictionary and house lists (``many``: one of many games reviewed in a run)."""
-    from qscore.review import missed_points
+    from qscore.hands.review import missed_points
 
     if not any(r.closed for r in game.rounds):
         return dict.fromkeys(game.players, 0)  # nothing to review: the dictionary need not open
@@ -110,7 +110,7 @@ def _review_dictionary(game: Game) -> Dictionary:
 
 def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
     """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
-    from qscore.review import review_game
+    from qscore.hands.review import review_game
 
     if not any(r.closed for r in game.rounds):
         return []  # nothing to review: the dictionary need not open

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from qscore.draws import DrawAdvice
-    from qscore.review import HandReview
-    from qscore.scoring import LaidWord
-    from qscore.solver import Play
+    from qscore.game.scoring import LaidWord
+    from qscore.hands.draws import DrawAdvice
+    from qscore.hands.review import HandReview
+    from qscore.hands.solver import Play
 
 
 def word_json(w: LaidWord) -> dict[str, object]:

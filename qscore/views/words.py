@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
-    from qscore.meanings import Definition
+    from qscore.words.dictionaries import Verdict
+    from qscore.words.meanings import Definition
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:

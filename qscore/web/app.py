@@ -39,7 +39,7 @@ from qscore.errors import QscoreError
 from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game
+    from qscore.game.scoresheet import Game
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -266,8 +266,8 @@ def make_app(game: str, code: str) -> Starlette:
 
     def judged(text: str) -> dict[str, Any]:
         """The word box's answer: verdict, reason, spellings with points, meaning."""
-        from qscore.dictionaries import judge
-        from qscore.meanings import MeaningsError, define
+        from qscore.words.dictionaries import judge
+        from qscore.words.meanings import MeaningsError, define
 
         if len(text) > MAX_WORD:
             return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}

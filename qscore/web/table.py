@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.scoring import LONGEST_WORD, MOST_WORDS
+from qscore.game.scoring import LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import challenge_dropped, names_said
 
 if TYPE_CHECKING:
-    from qscore.review import HandReview
+    from qscore.game.scoresheet import Game
+    from qscore.hands.review import HandReview
     from qscore.scorekeeper import LaydownRecorded
-    from qscore.scoresheet import Game
 
 # A table code is typed from a screen at times: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up.
 CODE_LETTERS = "34679ACDEFGHJKMNPQRTUVWXY"
@@ -154,7 +154,7 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
 def review_lines(reviews: list[HandReview]) -> list[str]:
     """A closed round's review as the page says it: each player's score beside the best
     their own cards allowed, and that best play."""
-    from qscore.cards import format_cards, format_laid
+    from qscore.game.cards import format_cards, format_laid
 
     lines = []
     for r in reviews:
@@ -167,7 +167,7 @@ def review_lines(reviews: list[HandReview]) -> list[str]:
 
 
 def _bonus_rules(bonus: str) -> tuple[str, ...]:
-    from qscore.scoring import BONUS_RULES
+    from qscore.game.scoring import BONUS_RULES
 
     return BONUS_RULES[bonus]
 
@@ -222,8 +222,8 @@ class Outcome:
 def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     """A saved laydown: the cards as laid, words the dictionary refuses (they stand until
     challenged), a word respelled to fit the cards dealt, and where the round stands."""
-    from qscore.cards import format_cards, format_laid, parse_laid_word, points
-    from qscore.doubles import double_hint, double_spellings
+    from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
+    from qscore.game.doubles import double_hint, double_spellings
 
     saved = done.saved
     act = saved.act
@@ -263,7 +263,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
 
 def refused(exc: QscoreError) -> Outcome:
     """A laydown not saved, and why; one that stands already is offered to be replaced."""
-    from qscore.rules import LaydownExistsError
+    from qscore.game.rules import LaydownExistsError
 
     if isinstance(exc, LaydownExistsError):
         return Outcome(False, [f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}."], True)
