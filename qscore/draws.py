@@ -23,11 +23,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from qscore.candidates import spelled_exactly, sub_multisets
 from qscore.cards import Card, Deck, load_deck
 from qscore.dictionaries import Dictionary
 from qscore.errors import CardError
 from qscore.scoring import LaidWord
-from qscore.solver import BITS, Hand, Play, check_hand, spelled_exactly, sub_multisets
+from qscore.solver import BITS, Hand, Play, check_hand
 from qscore.spelling import MIN_CARDS
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"

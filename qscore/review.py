@@ -82,7 +82,8 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
     from collections import Counter
 
-    from qscore.solver import Play, candidate_words, solve
+    from qscore.candidates import candidate_words
+    from qscore.solver import Play, solve
     from qscore.spelling import MIN_CARDS
 
     cards = hand_cards(laid)

@@ -27,11 +27,12 @@ from collections.abc import Callable, Sequence
 from itertools import compress, product
 from operator import attrgetter, itemgetter
 
+from qscore.candidates import spelled_exactly, sub_multisets, word_groups
 from qscore.cards import Card
 from qscore.dictionaries import Dictionary
 from qscore.dictionaries.base import AnagramKeys
 from qscore.scoring import LaidWord
-from qscore.solver import BITS, spelled_exactly, sub_multisets, word_groups
+from qscore.solver import BITS
 from qscore.spelling import MIN_CARDS
 
 _GUARD = 1 << (BITS - 1)
