@@ -6,7 +6,7 @@ import typing
 import pytest
 
 from qscore import rules
-from qscore.cli.app import option_remedy, worded
+from qscore.cli.wording import option_remedy, worded
 from qscore.entries import Created, Entry, GameConfig, LaidDown
 from qscore.errors import GameError, Remedy, RemedyKind, plain_remedy
 from qscore.scoresheet import Game
