@@ -6,7 +6,7 @@
     python3 dictionaries/build_sounds.py --check    # exits 1 if a shipped file differs
 
 The suggestions find a word written as it sounds through its sound key, Double
-Metaphone's primary key (qscore.words.suggestions.sound_key), which reads a word's letters.
+Metaphone's primary key (qscore.words.sounds.sound_key), which reads a word's letters.
 Where a word's letters mislead it, the key is not the word's sound: enough is ANK (gh
 read as k) while enuf is ANF, should is XLT (the l sounded) while shud is XT. The CMU
 Pronouncing Dictionary (version 0.4, as Festival's lexicon) says how each word is
@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from shipped import write_or_check  # noqa: E402  beside this script
 
-from qscore.words.suggestions import (  # noqa: E402  the checkout's own qscore
+from qscore.words.sounds import (  # noqa: E402  the checkout's own qscore
     LETTER_RULES,
     PRONUNCIATIONS,
     RULE_FEATURES,

@@ -5,7 +5,7 @@ import typing
 
 import pytest
 
-from qscore.cli.app import option_remedy, worded
+from qscore.cli.wording import option_remedy, worded
 from qscore.errors import GameError, Remedy, RemedyKind, plain_remedy
 from qscore.game import rules
 from qscore.game.entries import Created, Entry, GameConfig, LaidDown

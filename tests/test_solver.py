@@ -249,7 +249,7 @@ def dealt(size, seed):
 def test_words_looked_up_as_laid_make_the_plays_of_every_word_made_first(seed):
     # solve looks a set of cards' words up only where a play lays it; given every word
     # the cards make (as the review passes them), it must find the same plays, word for word
-    from qscore.hands.solver import candidate_words
+    from qscore.hands.candidates import candidate_words
 
     dictionary = open_dictionary()
     for size in (5, 8, 10):

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from qscore.words import sounds
 from qscore.words import suggestions as s
 from qscore.words.dictionaries import judge, open_dictionary
 from qscore.words.suggestions import Budget
@@ -178,8 +179,8 @@ def test_slips_whose_letters_mislead_the_key_are_offered_by_pronunciation():
     word list's sound index files them under their pronunciation's key too (ANF, XT),
     so enuf and shud reach them; sure, said XR, comes before share for shure."""
     everyday = open_dictionary()
-    assert s.sound_key("enough") == "ANK" and s.sound_key("enuf") == "ANF"
-    assert s.pronounced_keys()["enough"] == ["ANF"] and s.pronounced_keys()["should"] == ["XT"]
+    assert sounds.sound_key("enough") == "ANK" and sounds.sound_key("enuf") == "ANF"
+    assert sounds.pronounced_keys()["enough"] == ["ANF"] and sounds.pronounced_keys()["should"] == ["XT"]
     assert judge("enuf", everyday).suggestions[0] == "enough"
     assert judge("shud", everyday).suggestions[0] == "should"
     assert judge("shure", everyday).suggestions[0] == "sure"
@@ -188,11 +189,13 @@ def test_slips_whose_letters_mislead_the_key_are_offered_by_pronunciation():
 def test_words_are_said_by_the_letter_rules_or_as_cmu_says_them():
     """Festival's letter-to-sound rules say a typed word; a common word the rules say
     otherwise than CMU does is said as CMU does (enough: the rules drop its vowel)."""
-    assert s.pronounce("fone") == s.pronounce("phone") == "f ow n"
-    assert s.pronounce("fine") == "f ay n"
-    assert s.pronounce("kwiz") in s.said("quiz")
-    assert s.pronounce("enough") == "ih n f" and s.said("enough") == ["ih n ah f"] == [s.pronounce("enuf")]
-    assert s.pronounce("box") == "b aa k s" and s.pronounce("exam") == "ih g z ah m"  # x said as two phones
+    assert sounds.pronounce("fone") == sounds.pronounce("phone") == "f ow n"
+    assert sounds.pronounce("fine") == "f ay n"
+    assert sounds.pronounce("kwiz") in sounds.said("quiz")
+    assert sounds.pronounce("enough") == "ih n f" and sounds.said("enough") == ["ih n ah f"] == [
+        sounds.pronounce("enuf")
+    ]
+    assert sounds.pronounce("box") == "b aa k s" and sounds.pronounce("exam") == "ih g z ah m"  # x said as two phones
 
 
 def test_a_common_word_said_as_the_letters_typed_comes_before_nearer_words():
@@ -229,9 +232,9 @@ def test_the_slips_of_the_keys_still_come_first():
 
 
 def test_sound_keys_come_from_double_metaphone():
-    assert s.sound_key("kwiz") == s.sound_key("quiz") == "KS"
-    assert s.sound_key("phone") == s.sound_key("fone") == "FN"
-    assert s.sound_key("h") == ""  # no sounded letter: no key, no sound-alike
+    assert sounds.sound_key("kwiz") == sounds.sound_key("quiz") == "KS"
+    assert sounds.sound_key("phone") == sounds.sound_key("fone") == "FN"
+    assert sounds.sound_key("h") == ""  # no sounded letter: no key, no sound-alike
 
 
 def test_the_sound_step_keeps_to_the_budget():

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from qscore.cli.app import INTERRUPTED, app, reports_errors, worded
+from qscore.cli.app import INTERRUPTED, app, reports_errors
 from qscore.cli.games import challenge_text
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
 from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, after_round, not_taken, totals_line
 from qscore.cli.play_setup import NewGame
+from qscore.cli.wording import worded
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from qscore.cli.app import worded
 from qscore.cli.games import finished_undo_question, undo_text
+from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:

@@ -27,7 +27,8 @@ from qscore.errors import CardError
 from qscore.game.cards import Card, Deck, load_deck
 from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
-from qscore.hands.solver import BITS, Hand, Play, check_hand, spelled_exactly, sub_multisets
+from qscore.hands.candidates import spelled_exactly, sub_multisets
+from qscore.hands.solver import BITS, Hand, Play, check_hand
 from qscore.words.dictionaries import Dictionary
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"

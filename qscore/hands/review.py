@@ -83,7 +83,8 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     from collections import Counter
 
     from qscore.game.spelling import MIN_CARDS
-    from qscore.hands.solver import Play, candidate_words, solve
+    from qscore.hands.candidates import candidate_words
+    from qscore.hands.solver import Play, solve
 
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:

@@ -2,10 +2,11 @@
 
 How it works, and why it is fast:
 
-1. Candidate words. Every sub-multiset of the hand's cards (at most 2^n of them, fewer
-   with repeated cards) is turned into its letters in order, an anagram key, and the
-   dictionary lists the words with that key. A word counts with those cards only if one
-   of its spellings uses exactly them (TH·IN and T·H·I·N are different card sets).
+1. Candidate words (qscore.hands.candidates). Every sub-multiset of the hand's cards (at most
+   2^n of them, fewer with repeated cards) is turned into its letters in order, an
+   anagram key, and the dictionary lists the words with that key. A word counts with
+   those cards only if one of its spellings uses exactly them (TH·IN and T·H·I·N are
+   different card sets).
 2. Packing. A hand is a multiset of cards, packed into an integer with one 5-bit field a
    distinct card (4 bits of count and a guard bit), so "does this word fit" and "take its
    cards away" are one subtraction and one mask test. The best value of a multiset S is
@@ -28,9 +29,9 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property, partial
-from itertools import chain, compress, count, product, repeat
+from itertools import chain, count, repeat
 from operator import attrgetter, itemgetter, mul
 from typing import Generic, NamedTuple, TypeVar
 
@@ -38,6 +39,7 @@ from qscore.errors import CardError
 from qscore.game.cards import Card, Deck, largest_deal, load_deck
 from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
+from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.words.dictionaries import Dictionary
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
@@ -231,12 +233,6 @@ def _needs(
     return every, needs
 
 
-# A set of cards that makes words: (cards, points, letters, how many words, its words),
-# the words as the anagram key to look them up by where the cards are all single (they
-# spell any word of their letters, in its own order), else as laid.
-Group = tuple[tuple[Card, ...], int, int, int, "str | list[LaidWord]"]
-
-
 class Hand(Packing[int]):
     """A hand as a packed multiset, with every word it can make: its sets of cards
     (``groups``), each known by its place there, and each set's words looked up and made
@@ -250,7 +246,7 @@ class Hand(Packing[int]):
         # longest first, then most points: the order words are tried in (equals kept in
         # the order found)
         self.groups = sorted(
-            word_groups(counts, dictionary) if found is None else _grouped(found), key=itemgetter(2, 1), reverse=True
+            word_groups(counts, dictionary) if found is None else groups_of(found), key=itemgetter(2, 1), reverse=True
         )
         groups = self.groups
         super().__init__(
@@ -264,7 +260,7 @@ class Hand(Packing[int]):
         """The word that stands for a set of cards: the first of its anagrams."""
         cards, _pts, _letters, _n, words = self.groups[group]
         if isinstance(words, str):
-            return LaidWord(tuple(_single_cards(self._dictionary.anagrams(words)[0], cards)))
+            return LaidWord(tuple(single_cards(self._dictionary.anagrams(words)[0], cards)))
         return words[0]
 
     @cached_property
@@ -274,7 +270,7 @@ class Hand(Packing[int]):
             longest_first = sorted(self._found, key=lambda w: (-w.letters, -w.points))
             return [(self.mask(w.cards), w) for w in longest_first]
         # each set's words were found together, so its words keep their places in that order
-        return [(mask, w) for mask, _pts, g in self.entries for w in _laid(self.groups[g], self._dictionary)]
+        return [(mask, w) for mask, _pts, g in self.entries for w in words_of(self.groups[g], self._dictionary)]
 
     @cached_property
     def _word_buckets(self) -> list[list[tuple[int, int, LaidWord]]]:
@@ -332,106 +328,8 @@ class Hand(Packing[int]):
             yield v, ws, [self.cards[i]] * copies + un
 
 
-def _grouped(found: Sequence[LaidWord]) -> list[Group]:
-    """``found``'s words as sets of cards, each set where its first word is."""
-    by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
-    for w in found:
-        by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
-    return [(words[0].cards, words[0].points, words[0].letters, len(words), words) for words in by_cards.values()]
-
-
-def _laid(group: Group, dictionary: Dictionary) -> list[LaidWord]:
-    """Every word of a set of cards, as laid."""
-    cards, _pts, _letters, _n, words = group
-    if isinstance(words, str):
-        return [LaidWord(tuple(_single_cards(text, cards))) for text in dictionary.anagrams(words)]
-    return words
-
-
 def _lowest_field(state: int) -> int:
     return ((state & -state).bit_length() - 1) // BITS
-
-
-def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
-    """Each sub-multiset of the cards that spells an allowed word exactly, with its words:
-    the double cards' sub-multisets in turn (the order of :func:`sub_multisets`), with each
-    of the single cards' in the same order."""
-    singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
-    of_letter = {c.letters: c for c in singles}
-    # every sub-multiset of the single cards as its letters, which in alphabetical order
-    # spell its anagram key: each card taken 0, 1... times, the first card's the slowest to change
-    spelled = list(map("".join, product(*[[c.letters * k for k in range(counts[c] + 1)] for c in singles])))
-    words_in = dictionary.anagram_counts(spelled)
-    found: list[Group] = []
-    for letters, n in compress(zip(spelled, words_in, strict=True), words_in):
-        if len(letters) >= MIN_CARDS:
-            chosen = tuple(map(of_letter.__getitem__, letters))
-            found.append((chosen, sum(map(_points, chosen)), len(letters), n, letters))
-    for extra, with_doubles, extra_pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
-        tried = [letters for letters in spelled if len(letters) + len(with_doubles) >= MIN_CARDS]
-        keys = ["".join(sorted(letters + extra)) for letters in tried]
-        for letters, key in compress(zip(tried, keys, strict=True), dictionary.anagram_counts(keys)):
-            chosen = tuple(map(of_letter.__getitem__, letters))
-            laid = list(spelled_exactly(dictionary.anagrams(key), chosen, with_doubles))
-            if laid:
-                found.append((chosen + with_doubles, sum(map(_points, chosen)) + extra_pts, len(key), len(laid), laid))
-    return found
-
-
-def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
-    """Every allowed word that some sub-multiset of the cards spells exactly."""
-    return [w for group in word_groups(counts, dictionary) for w in _laid(group, dictionary)]
-
-
-def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:
-    """Each of ``words`` (all of the same letters as the cards) as laid with exactly the
-    cards ``singles`` plus ``doubles``, where it can be."""
-    if not doubles:
-        # single-letter cards spell any word of the same letters, in its own order
-        yield from (LaidWord(tuple(_single_cards(text, singles))) for text in words)
-        return
-    left = Counter(singles + doubles)
-    by_letters = {c.letters: c for c in left}
-    for text in words:
-        cards = _exact_spelling(text, 0, by_letters, left)
-        if cards is not None:
-            yield LaidWord(cards)
-
-
-def _exact_spelling(text: str, pos: int, by_letters: dict[str, Card], left: Counter[Card]) -> tuple[Card, ...] | None:
-    """``text[pos:]`` laid within the cards ``left``, or None; when the text has the cards'
-    letters, a spelling within them uses each exactly. A single card is tried before a
-    double card at each place, the order of spell_word's spellings, so the same one is
-    found first. ``left`` is as it was when this returns."""
-    if pos == len(text):
-        return ()
-    for size in (1, 2):
-        card = by_letters.get(text[pos : pos + size]) if pos + size <= len(text) else None
-        if card is None or not left[card]:
-            continue
-        left[card] -= 1
-        tail = _exact_spelling(text, pos + size, by_letters, left)
-        left[card] += 1
-        if tail is not None:
-            return (card, *tail)
-    return None
-
-
-def sub_multisets(cards: Sequence[Card], counts: Counter[Card]) -> list[tuple[str, tuple[Card, ...], int]]:
-    """(letters, cards, points) of every sub-multiset of ``cards``, letters in the order given."""
-    subsets: list[tuple[str, tuple[Card, ...], int]] = [("", (), 0)]
-    for card in cards:
-        subsets = [
-            (letters + card.letters * k, chosen + (card,) * k, points + card.points * k)
-            for letters, chosen, points in subsets
-            for k in range(counts[card] + 1)
-        ]
-    return subsets
-
-
-def _single_cards(text: str, chosen: tuple[Card, ...]) -> Iterator[Card]:
-    by_letter = {c.letters: c for c in chosen}
-    return (by_letter[ch] for ch in text)
 
 
 # The most cards solved at once. No game deals more than largest_deal() cards (10), one

@@ -30,7 +30,8 @@ from operator import attrgetter, itemgetter
 from qscore.game.cards import Card
 from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
-from qscore.hands.solver import BITS, spelled_exactly, sub_multisets, word_groups
+from qscore.hands.candidates import spelled_exactly, sub_multisets, word_groups
+from qscore.hands.solver import BITS
 from qscore.words.dictionaries import Dictionary
 from qscore.words.dictionaries.base import AnagramKeys
 

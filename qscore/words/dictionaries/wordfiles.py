@@ -242,7 +242,7 @@ def build_index(kind: str, found: WordFile) -> dawg.CompletionDAWG:
         return dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
     if kind == "anagrams":
         return dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
-    from qscore.words.suggestions import pronounced_keys, sound_key
+    from qscore.words.sounds import pronounced_keys, sound_key
 
     said = pronounced_keys()  # a word's keys: its letters', and its pronunciation's where they differ
     keyed = ((key, w) for w in found.words for key in {sound_key(w), *said.get(w, ())})
@@ -330,7 +330,7 @@ class WordIndex:
         return word in self._words
 
     def sounding(self, key: str) -> list[str]:
-        """The words whose sound key (:func:`qscore.words.suggestions.sound_key`) is ``key``."""
+        """The words whose sound key (:func:`qscore.words.sounds.sound_key`) is ``key``."""
         start = len(key) + 1
         return [entry[start:] for entry in self._sounds.keys(key + " ")]
 

@@ -1,0 +1,107 @@
+"""The laydown checks (qscore.game.rules.check_laydown), worked by hand from RULES.md.
+
+Each example is a game of ann, ben and cat replayed from its entries, round 1 dealt 3
+cards (the standard schedule: "8 rounds, dealt 3, 4, ... 10 cards"). The checks judge
+the cards, not the words: the dictionary is consulted by the application layer.
+"""
+
+import pytest
+
+from qscore.errors import CardError, GameError, OneCardWordError
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown
+from qscore.game.rules import LaydownExistsError, check_laydown
+from qscore.game.scoresheet import Game, Laydown
+
+PLAYERS = ("ann", "ben", "cat")
+
+
+def game(*laid: LaidDown) -> Game:
+    entries = [Entry(1, Created(GameConfig(PLAYERS)))]
+    entries += [Entry(n, act) for n, act in enumerate(laid, 2)]
+    return Game("evening", entries)
+
+
+def test_a_laydown_that_goes_out_is_put_right():
+    # round 1 deals 3 cards: CAT is three cards, all in a word, so ann went out. The name is
+    # matched without regard to case, and kept as the sheet has it.
+    state, lay = check_laydown(game(), "ANN", ["cat"], "", out=True)
+    assert state.number == 1 and state.hand_size == 3
+    assert lay == Laydown("ann", ("cat",), (), True)
+
+
+def test_words_and_unused_cards_make_up_the_deal():
+    # AT is two cards and the E left in hand the third: 2 + 1 = 3, the round's deal
+    _, lay = check_laydown(game(), "ben", ["at"], "e", out=False)
+    assert lay == Laydown("ben", ("at",), ("E",), False)
+
+
+def test_a_laydown_of_the_wrong_number_of_cards_is_refused():
+    # AT alone is 2 cards where round 1 deals 3 ("must end with round-size cards")
+    with pytest.raises(GameError) as refused:
+        check_laydown(game(), "ann", ["at"], "", out=False)
+    assert str(refused.value) == "ann's laydown has 2 cards (2 in words, 0 unused), but round 1 is dealt 3"
+
+
+def test_a_word_typed_in_letters_is_laid_as_the_deal_allows():
+    # QUIZ typed in letters is Q·U·I·Z, four cards; round 1 deals three, and only QU·I·Z
+    # fits ("every spelling a hand allows is legal; the cards actually laid decide"): the
+    # laydown is (qu)iz
+    _, lay = check_laydown(game(), "ann", ["quiz"], "", out=True)
+    assert lay.words == ("(qu)iz",)
+
+
+def test_a_player_who_went_out_has_no_unused_cards():
+    # "A player who went out has no unused cards, by definition: a laydown that says
+    # otherwise is an input error."
+    with pytest.raises(GameError) as refused:
+        check_laydown(game(), "ann", ["at"], "e", out=True)
+    assert str(refused.value) == "ann went out, so has no unused cards, but 1 is given"
+
+
+def test_only_one_player_goes_out_in_a_round():
+    # ann went out first; everyone else then has one last turn, and none of them goes out
+    first = game(LaidDown(1, "ann", ("cat",), (), True))
+    with pytest.raises(GameError) as refused:
+        check_laydown(first, "ben", ["top"], "", out=True)
+    assert str(refused.value) == "ann already went out in round 1"
+
+
+def test_a_word_takes_two_cards():
+    # "At least two cards. QU, IN, ER, CL, TH alone are one card": (in) is the IN card alone
+    with pytest.raises(OneCardWordError) as refused:
+        check_laydown(game(), "ann", ["(in)", "at"], "", out=True)
+    assert refused.value.word == "(in)"
+    # in laid as I·N is two cards, and with the E unused makes the three dealt
+    _, lay = check_laydown(game(), "ann", ["in"], "e", out=False)
+    assert lay.words == ("in",)
+
+
+def test_a_laydown_holds_no_more_of_a_card_than_the_deck():
+    # the deck has two Z cards: ZZZ would need three ("three Zs is an input error")
+    with pytest.raises(CardError) as refused:
+        check_laydown(game(), "ann", ["zzz"], "", out=True)
+    assert str(refused.value) == "too many Z cards in the laydown of ann: 3, the standard deck has 2"
+
+
+def test_a_rounds_laydowns_together_hold_no_more_of_a_card_than_the_deck():
+    # ann laid ZOO and ben ZA with a Z unused: Z cards 1 + 2 = 3, and the deck has 2. The
+    # hands of a round come from one deck, so the third Z is a typing slip
+    first = game(LaidDown(1, "ann", ("zoo",), (), True))
+    with pytest.raises(GameError) as refused:
+        check_laydown(first, "ben", ["za"], "z", out=False)
+    assert str(refused.value).startswith("3 Z cards in round 1, the standard deck has 2 (laid by ann, ben)")
+
+
+def test_a_second_laydown_replaces_the_first_only_when_asked():
+    first = game(LaidDown(1, "ann", ("cat",), (), True))
+    with pytest.raises(LaydownExistsError) as refused:
+        check_laydown(first, "ann", ["top"], "", out=True)
+    assert refused.value.existing == Laydown("ann", ("cat",), (), True) and refused.value.round == 1
+    _, lay = check_laydown(first, "ann", ["top"], "", out=True, replace=True)
+    assert lay.words == ("top",)
+
+
+def test_a_laydown_for_a_round_not_yet_reached_is_refused():
+    with pytest.raises(GameError) as refused:
+        check_laydown(game(), "ann", ["tops"], "", out=True, round_no=2)
+    assert str(refused.value) == "round 2 has not started: the current round is 1"

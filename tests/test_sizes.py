@@ -1,0 +1,70 @@
+"""The size limits hold over the whole package: no module over 500 lines, no class over 250.
+
+A module past the limit is split by job (the solver's search apart from the words a hand
+makes, the suggestions by edits apart from how words sound), not trimmed of comments.
+"""
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
+MODULE_LINES = 500
+CLASS_LINES = 250
+
+# Classes known to be over the limit, each to be split by its own change. The list only
+# shrinks: a class named here that is back under the limit fails the test below until
+# it is taken off.
+KNOWN_LARGE_CLASSES = {("qscore/store/storage.py", "GameStore")}
+
+
+def sources() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def shown(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def class_sizes(path: Path) -> dict[str, int]:
+    """Each class of a module (nested ones by their dotted name) and its lines, from its
+    first decorator to its last line."""
+    sizes: dict[str, int] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                name = prefix + child.name
+                first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                assert child.end_lineno is not None
+                sizes[name] = child.end_lineno - first + 1
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(ast.parse(path.read_text("utf-8")), "")
+    return sizes
+
+
+def test_the_walk_sees_the_package():
+    names = {shown(p) for p in sources()}
+    assert {"qscore/hands/solver.py", "qscore/cli/app.py", "qscore/scorekeeper/__init__.py"} <= names
+    assert class_sizes(PACKAGE / "hands" / "solver.py")["Play"] > 5
+
+
+def test_no_module_is_over_the_limit():
+    lines = {shown(p): len(p.read_text("utf-8").splitlines()) for p in sources()}
+    assert {name: n for name, n in lines.items() if n > MODULE_LINES} == {}
+
+
+def test_no_class_is_over_the_limit_but_the_known_ones():
+    over = {(shown(p), name): n for p in sources() for name, n in class_sizes(p).items() if n > CLASS_LINES}
+    assert {key: n for key, n in over.items() if key not in KNOWN_LARGE_CLASSES} == {}
+    # a known one back under the limit (or moved) comes off the list
+    assert KNOWN_LARGE_CLASSES - over.keys() == set()
+
+
+def test_class_sizes_count_from_the_first_decorator(tmp_path):
+    module = tmp_path / "m.py"
+    lines = ["import dataclasses", "", "", "@dataclasses.dataclass", "class A:", "    x: int", "", "    class B:"]
+    module.write_text("\n".join([*lines, "        y: int", ""]))
+    assert class_sizes(module) == {"A": 6, "A.B": 2}
