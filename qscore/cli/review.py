@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 from qscore.choices import DEFAULT_DICTIONARY
 from qscore.cli.app import app, print_json, reports_errors, worded
 from qscore.cli.options import GameOpt, JsonOpt, PlayerOpt, round_option
-from qscore.errors import GameError, QscoreError
+from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -27,11 +27,6 @@ def review(
 
     g = scorekeeper.load_game(game)
     who = g.player(player) if player is not None else None
-    if round_no is not None:
-        state = g.round(round_no)
-        if not state.closed:
-            waiting = [p for p in g.players if p not in state.laydowns]
-            raise GameError(f"round {state.number} has not closed: it waits for {', '.join(waiting)}")
     reviews = scorekeeper.review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
     if as_json:
         from qscore.views.hands import review_json

@@ -165,7 +165,6 @@ def render_sheet(data: dict[str, Any] | None, error: str | None, review: tuple[i
 def make_app(game: str, code: str) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``."""
     watch = SheetWatch(game)
-    words: dict[str, Any] = {}  # the game's dictionary, opened at the first word asked
 
     def page(
         request: Request,
@@ -266,16 +265,12 @@ def make_app(game: str, code: str) -> Starlette:
 
     def judged(text: str) -> dict[str, Any]:
         """The word box's answer: verdict, reason, spellings with points, meaning."""
-        from qscore.dictionaries import judge
         from qscore.meanings import MeaningsError, define
 
         if len(text) > MAX_WORD:
             return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
         try:
-            g = scorekeeper.load_game(game)
-            if "dictionary" not in words:
-                words["dictionary"] = scorekeeper.game_dictionary(g)
-            v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
+            v = scorekeeper.word_verdict(scorekeeper.load_game(game), text)
         except QscoreError as exc:
             return {"word": text, "error": page_message(exc)}
         meanings: list[str] = []
