@@ -36,10 +36,11 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
+from qscore.web.table import Outcome, page_message, recorded, refused, sheet_of
 
 if TYPE_CHECKING:
     from qscore.scoresheet import Game
+    from qscore.views.hands import RoundReview
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -65,7 +66,7 @@ class Snapshot:
     data: dict[str, Any] | None  # None: the game cannot be read (error says why)
     html: str
     error: str | None = None
-    review: tuple[int, list[str]] | None = None  # the last closed round's review, if the game shows one
+    review: RoundReview | None = None  # the last closed round's review, if the game shows one
 
 
 class SheetWatch:
@@ -80,7 +81,7 @@ class SheetWatch:
         self._stamp: object = None
         self._changed = anyio.Event()
         self._lock = anyio.Lock()
-        self._reviewed: tuple[str, tuple[int, list[str]]] | None = None
+        self._reviewed: tuple[str, RoundReview] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
         self.closed = False
 
@@ -95,7 +96,7 @@ class SheetWatch:
                 stamps.append(None)
         return tuple(stamps)
 
-    def read(self) -> tuple[dict[str, Any] | None, str | None, tuple[int, list[str]] | None]:
+    def read(self) -> tuple[dict[str, Any] | None, str | None, RoundReview | None]:
         from qscore.views.sheet import sheet_json
 
         try:
@@ -105,7 +106,7 @@ class SheetWatch:
         data = sheet_json(game)
         return data, None, self.review_of(game, data)
 
-    def review_of(self, game: Game, data: dict[str, Any]) -> tuple[int, list[str]] | None:
+    def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
         """The last closed round's review (made again only when that round changes), or None:
         the game plays without review, no round has closed, or its dictionary cannot open."""
         closed = [r for r in data["rounds"] if r["closed"]]
@@ -113,11 +114,13 @@ class SheetWatch:
             return None
         key = json.dumps(closed[-1], sort_keys=True)
         if self._reviewed is None or self._reviewed[0] != key:
+            from qscore.views.hands import game_review
+
             try:
-                lines = review_lines(scorekeeper.review_of(game, [closed[-1]["number"]]))
+                shown = game_review(game, scorekeeper.review_of(game, [closed[-1]["number"]]))
             except QscoreError:
                 return None
-            self._reviewed = (key, (closed[-1]["number"], lines))
+            self._reviewed = (key, shown.rounds[0])
         return self._reviewed[1]
 
     async def refresh(self) -> None:
@@ -157,7 +160,7 @@ class SheetWatch:
         return None if self.closed else self.snapshot
 
 
-def render_sheet(data: dict[str, Any] | None, error: str | None, review: tuple[int, list[str]] | None) -> str:
+def render_sheet(data: dict[str, Any] | None, error: str | None, review: RoundReview | None) -> str:
     sheet = sheet_of(data) if data is not None else None
     return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
 
