@@ -180,9 +180,9 @@ def test_a_body_past_the_bound_is_refused_unread(page):
 
 def test_the_word_box_judges_under_the_games_dictionary(page):
     shown = page.get(BASE + "word", params={"word": "quiz"}).text
-    assert "<b>quiz</b>: allowed" in shown and "Q·U·I·Z <b>35</b> points" in shown and "examination" in shown
+    assert "<b>quiz</b>: allowed" in shown and "Q·U·I·Z <b>35 points</b>" in shown and "examination" in shown
     shown = page.get(BASE + "word", params={"word": "Steve"}).text
-    assert "not allowed (proper noun)" in shown
+    assert "not allowed (proper noun)" in shown and "<p>did you mean: steeve, stave, stove, sieve, stele</p>" in shown
     shown = page.get(BASE + "word", params={"word": "q" * 500}).text
     assert "longer than 40 letters" in shown
 

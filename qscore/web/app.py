@@ -41,6 +41,7 @@ from qscore.web.table import Outcome, page_message, recorded, refused, sheet_of
 if TYPE_CHECKING:
     from qscore.scoresheet import Game
     from qscore.views.hands import RoundReview
+    from qscore.views.words import VerdictView
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -67,6 +68,17 @@ class Snapshot:
     html: str
     error: str | None = None
     review: RoundReview | None = None  # the last closed round's review, if the game shows one
+
+
+@dataclass(frozen=True)
+class WordAnswer:
+    """The word box's answer: the verdict and its meanings, as ``check --define`` words
+    them, or why there is none."""
+
+    word: str
+    shown: VerdictView | None = None
+    meanings: tuple[str, ...] = ()
+    error: str | None = None
 
 
 class SheetWatch:
@@ -174,7 +186,7 @@ def make_app(game: str, code: str) -> Starlette:
         *,
         outcome: Outcome | None = None,
         form: dict[str, str] | None = None,
-        verdict: dict[str, Any] | None = None,
+        answer: WordAnswer | None = None,
         status: int = 200,
     ) -> Response:
         snap = watch.snapshot
@@ -189,7 +201,7 @@ def make_app(game: str, code: str) -> Starlette:
             outcome=outcome,
             form=form or {},
             word=request.query_params.get("word", "") if form is None else "",
-            verdict=verdict,
+            answer=answer,
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
@@ -262,34 +274,25 @@ def make_app(game: str, code: str) -> Starlette:
         if not known(request):
             return not_found()
         text = request.query_params.get("word", "").strip()
-        verdict = await anyio.to_thread.run_sync(judged, text) if text else None
+        answer = await anyio.to_thread.run_sync(judged, text) if text else None
         await watch.refresh()
-        return page(request, verdict=verdict)
+        return page(request, answer=answer)
 
-    def judged(text: str) -> dict[str, Any]:
-        """The word box's answer: verdict, reason, spellings with points, meaning."""
-        from qscore.meanings import MeaningsError, define
+    def judged(text: str) -> WordAnswer:
+        """The word box's answer: a word judged under the game's rules, and its meanings."""
+        from qscore.meanings import MeaningsError
+        from qscore.views.words import meaning_lines, meanings_of, verdict_view
 
         if len(text) > MAX_WORD:
-            return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
+            return WordAnswer(text[:MAX_WORD] + "…", error=f"longer than {MAX_WORD} letters: no hand lays it")
         try:
             v = scorekeeper.word_verdict(scorekeeper.load_game(game), text)
         except QscoreError as exc:
-            return {"word": text, "error": page_message(exc)}
+            return WordAnswer(text, error=page_message(exc))
         meanings: list[str] = []
         with contextlib.suppress(MeaningsError):
-            d = define(v.word, regular=v.allowed)
-            meanings = [f"{m.pos}: {m.text}" for m in d.meanings[:3]]
-            if d.forms and not any(m.word == d.word for m in d.meanings):
-                meanings.insert(0, d.forms_text())
-        return {
-            "word": v.word,
-            "allowed": v.allowed,
-            "reason": v.reason,
-            "spellings": [(str(s), s.points) for s in v.spellings],
-            "suggestions": list(v.suggestions[:3]),
-            "meanings": meanings,
-        }
+            meanings = meaning_lines(meanings_of(v))
+        return WordAnswer(v.word, verdict_view(v), tuple(meanings))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
