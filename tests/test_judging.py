@@ -6,7 +6,7 @@ import pytest
 from qscore.dictionaries import HOUSE_DENIED
 from qscore.entries import Created, Entry, GameConfig
 from qscore.errors import DictionaryError
-from qscore.scorekeeper.judging import game_judge, refused_words, word_verdict
+from qscore.scorekeeper.judging import dictionary_against, game_judge, refused_words, word_verdict
 from qscore.scoresheet import Game
 
 
@@ -53,3 +53,14 @@ def test_a_word_asked_at_the_table_is_judged_with_what_it_may_have_meant():
     v = word_verdict(game(), "Qiuz")
     assert (v.word, v.allowed) == ("qiuz", False) and "quiz" in v.suggestions
     assert word_verdict(game(), "(qu)iz").allowed
+
+
+def test_a_paper_ruling_is_set_against_the_games_dictionary_only_where_they_disagree(tiny):
+    g = game()
+    assert dictionary_against(g, "cat", True, tiny) is None  # both allow it
+    assert dictionary_against(g, "qiuz", False, tiny) is None  # both refuse it
+    assert dictionary_against(g, "cat", False, tiny).allowed  # the table struck a word the dictionary allows
+    against = dictionary_against(g, "qiuz", True, tiny)
+    assert (against.allowed, against.reason) == (False, "not in the dictionary")
+    # the paper ruled because the game's dictionary could not open: nothing to set against it
+    assert dictionary_against(game(dictionary="nosuch"), "qiuz", True) is None

@@ -12,7 +12,7 @@ from qscore.scoring import LaidWord, RoundResult
 from qscore.solver import Play
 from qscore.spelling import Spelling
 from qscore.views.hands import game_review, hand_line, play_words, round_miss_line
-from qscore.views.words import meaning_lines, verdict_view
+from qscore.views.words import meaning_lines, overruled_note, verdict_view
 
 DECK = load_deck()
 
@@ -139,3 +139,9 @@ def test_plays_round_line_names_the_biggest_miss_or_nobody():
     reviews = [HandReview(1, "ann", 27, 27, play("tax")), HandReview(1, "ben", 0, 17, play("tax"))]
     assert round_miss_line(1, reviews) == "Review: the biggest miss of round 1: ben scored 0 of a possible 17 with tax."
     assert round_miss_line(1, reviews[:1]) == "Review: nobody could have scored more in round 1."
+
+
+def test_a_paper_ruling_against_the_dictionary_says_what_the_dictionary_said():
+    assert overruled_note(Verdict("cat", True, None, ())) == " (the game's dictionary allows it)"
+    steve = Verdict("steve", False, "proper noun", ())
+    assert overruled_note(steve) == " (the game's dictionary does not: proper noun)"

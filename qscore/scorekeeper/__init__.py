@@ -27,11 +27,19 @@ _MODULES = ("store", "judging", "reads", "figures", "writes")
 
 if TYPE_CHECKING:
     from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
-    from qscore.scorekeeper.judging import GameJudge, game_dictionary, game_judge, refused_words, word_verdict
+    from qscore.scorekeeper.judging import (
+        GameJudge,
+        dictionary_against,
+        game_dictionary,
+        game_judge,
+        refused_words,
+        word_verdict,
+    )
     from qscore.scorekeeper.reads import (
         check_new_name,
         game_names,
         games_file,
+        last_closed_round,
         load_game,
         review_of,
         saved_games,
@@ -75,12 +83,14 @@ __all__ = [
     "TableFigures",
     "check_new_name",
     "delete_game",
+    "dictionary_against",
     "entries_written",
     "game_dictionary",
     "game_judge",
     "game_list",
     "game_names",
     "games_file",
+    "last_closed_round",
     "leave",
     "load_game",
     "record_laydown",

@@ -63,6 +63,19 @@ def refused_words(
     return game_judge(game, dictionary).refused(laid, suggest=suggest) if laid else []
 
 
+def dictionary_against(game: Game, word: str, valid: bool, dictionary: Dictionary | None = None) -> Verdict | None:
+    """The game's dictionary's verdict on a word the table ruled on by paper (``valid``),
+    when the two disagree; None when they agree, or when the dictionary cannot be opened
+    (the paper ruled because it could not: nothing to compare)."""
+    from qscore.errors import QscoreError
+
+    try:
+        verdict = game_judge(game, dictionary).verdict(word)
+    except QscoreError:
+        return None
+    return verdict if verdict.allowed != valid else None
+
+
 def word_verdict(game: Game, text: str) -> Verdict:
     """A word asked about at the table (the page's word box): judged under the game's rules,
     with what it may have meant."""

@@ -85,6 +85,13 @@ def _review_dictionary(game: Game) -> Dictionary:
         raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: ", *exc.parts) from None
 
 
+def last_closed_round(game: Game) -> int | None:
+    """The number of the last round closed, the one play's review and the page show; None
+    before any closes."""
+    closed = [r.number for r in game.rounds if r.closed]
+    return closed[-1] if closed else None
+
+
 def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
     """The reviews of a game's closed rounds, under the dictionary and house lists it was
     played with. A round named that has not closed is refused, naming who it waits for."""

@@ -83,6 +83,12 @@ def no_meaning(word: str) -> str:
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
 
+def overruled_note(v: Verdict) -> str:
+    """What the game's dictionary said of a word a table's paper ruling went against:
+    `` (the game's dictionary allows it)``, `` (the game's dictionary does not: proper noun)``."""
+    return " (the game's dictionary allows it)" if v.allowed else f" (the game's dictionary does not: {v.reason})"
+
+
 def challenge_meaning(laid: str, valid: bool) -> str | None:
     """What a challenge that stands ends with: the word's first meaning (and its form, for
     an inflection); None for a word that falls or has no meaning on file."""

@@ -121,15 +121,15 @@ class SheetWatch:
     def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
         """The last closed round's review (made again only when that round changes), or None:
         the game plays without review, no round has closed, or its dictionary cannot open."""
-        closed = [r for r in data["rounds"] if r["closed"]]
-        if not game.config.review or not closed:
+        number = scorekeeper.last_closed_round(game)
+        if not game.config.review or number is None:
             return None
-        key = json.dumps(closed[-1], sort_keys=True)
+        key = json.dumps(data["rounds"][number - 1], sort_keys=True)
         if self._reviewed is None or self._reviewed[0] != key:
             from qscore.views.hands import game_review
 
             try:
-                shown = game_review(game, scorekeeper.review_of(game, [closed[-1]["number"]]))
+                shown = game_review(game, scorekeeper.review_of(game, [number]))
             except QscoreError:
                 return None
             self._reviewed = (key, shown.rounds[0])
