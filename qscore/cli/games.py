@@ -20,7 +20,7 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted_as_shown
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, quoted_as_shown
 from qscore.game.choices import Bonus
 
 if TYPE_CHECKING:
@@ -281,20 +281,12 @@ def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") ->
     """`` (the game's dictionary allows it)`` when a paper ruling went against the game's
     dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened."""
     from qscore import scorekeeper
+    from qscore.views.words import overruled_note
 
     if c.ruling != "table":
         return ""
-    try:
-        refused = scorekeeper.refused_words(game, [c.word], dictionary)
-    except QscoreError:
-        return ""  # the paper ruled because the dictionary could not: nothing to compare
-    if bool(refused) != c.valid:
-        return ""
-    return (
-        " (the game's dictionary allows it)"
-        if c.valid is False
-        else f" (the game's dictionary does not: {refused[0].reason})"
-    )
+    against = scorekeeper.dictionary_against(game, c.word, c.valid, dictionary)
+    return overruled_note(against) if against is not None else ""
 
 
 @app.command(short_help="Show the whole scoresheet")

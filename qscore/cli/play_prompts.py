@@ -281,9 +281,9 @@ class Prompts:
         if game is None:
             print("There is no game yet: nothing to review.")
             return
-        closed = [s.number for s in game.rounds if s.closed]
+        last = scorekeeper.last_closed_round(game)
         try:
-            reviews = scorekeeper.review_of(game, closed[-1:])
+            reviews = scorekeeper.review_of(game, [] if last is None else [last])
         except QscoreError as exc:  # the game's dictionary cannot be opened: said, and play goes on
             not_taken(exc)
             return

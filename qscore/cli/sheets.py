@@ -130,8 +130,9 @@ def deal_line(state: RoundState) -> str:
 def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
     """Each of a player's words' mark: STRUCK by a challenge, FLAGGED as the game's
     ``dictionary`` refuses it (unless a challenge upheld it), or none ("")."""
-    from qscore.words.dictionaries import judge
+    from qscore import scorekeeper
 
+    judge = scorekeeper.game_judge(game, dictionary) if dictionary is not None else None
     struck = [c.word for c in state.challenges if c.player == player and not c.valid]
     upheld = {c.word for c in state.challenges if c.player == player and c.valid}
     marks = []
@@ -139,11 +140,7 @@ def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictiona
         if w in struck:
             struck.remove(w)
             marks.append(STRUCK)
-        elif (
-            dictionary is not None
-            and w not in upheld
-            and not judge(w, dictionary, game.deck, max_cards=max(game.config.rounds), suggest=False).allowed
-        ):
+        elif judge is not None and w not in upheld and not judge.allows(w):
             marks.append(FLAGGED)
         else:
             marks.append("")

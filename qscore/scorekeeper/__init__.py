@@ -1,5 +1,6 @@
 """The scorekeeper's use-cases: start a game, record a laydown, settle a challenge, undo,
-rename a player, a player leaves, rename or delete a game, and the reads the commands need.
+rename a player, a player leaves, rename or delete a game, the reads the commands need,
+and a game's words judged under its rules (one GameJudge for every face).
 
 This is the application layer: the only code that opens the saved games and the one
 path by which anything is written. It never prints and never asks: a question the table
@@ -22,17 +23,24 @@ from typing import TYPE_CHECKING, Any
 # holds it when first asked for: every command asks for recording() (the command line's
 # record of what was saved), and `check` or `best` should not pay for the writes' and the
 # figures' classes, nor `sheet` for the writes' (together about 3% of a run).
-_MODULES = ("store", "reads", "figures", "writes")
+_MODULES = ("store", "judging", "reads", "figures", "writes")
 
 if TYPE_CHECKING:
     from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
+    from qscore.scorekeeper.judging import (
+        GameJudge,
+        dictionary_against,
+        game_dictionary,
+        game_judge,
+        refused_words,
+        word_verdict,
+    )
     from qscore.scorekeeper.reads import (
         check_new_name,
-        game_dictionary,
         game_names,
         games_file,
+        last_closed_round,
         load_game,
-        refused_words,
         review_of,
         saved_games,
         saved_name,
@@ -67,6 +75,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "GameJudge",
     "GameList",
     "LaydownRecorded",
     "Progress",
@@ -74,11 +83,14 @@ __all__ = [
     "TableFigures",
     "check_new_name",
     "delete_game",
+    "dictionary_against",
     "entries_written",
     "game_dictionary",
+    "game_judge",
     "game_list",
     "game_names",
     "games_file",
+    "last_closed_round",
     "leave",
     "load_game",
     "record_laydown",
@@ -95,4 +107,5 @@ __all__ = [
     "table_figures",
     "undo",
     "undone",
+    "word_verdict",
 ]

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
 from qscore.game.choices import Ruling
 from qscore.scorekeeper.figures import game_summary
-from qscore.scorekeeper.reads import _game_to_write, check_new_name, game_dictionary, refused_words
+from qscore.scorekeeper.judging import game_judge, refused_words
+from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
@@ -244,7 +245,6 @@ def settle_challenge(
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
     from qscore.game.rules import challenge_settled, check_challenge
-    from qscore.words.dictionaries import judge
 
     current = _game_to_write(game)
     if ruling is None:
@@ -253,9 +253,8 @@ def settle_challenge(
         # changes, and the challenged word is matched by these same letters.
         # a wrong challenge is told before the dictionary; the word is judged as it was laid
         laid = check_challenge(current, player, word, by, round_no)[2]
-        most = max(current.config.rounds)
         try:
-            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
+            verdict = game_judge(current, dictionary).verdict(laid)
         except DictionaryError as exc:
             raise DictionaryError(
                 "the game's dictionary cannot be opened (",

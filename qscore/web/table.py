@@ -16,7 +16,6 @@ from qscore.views.sheet import challenge_dropped, names_said
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
-    from qscore.hands.review import HandReview
     from qscore.scorekeeper import LaydownRecorded
 
 # A table code is typed from a screen at times: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up.
@@ -149,21 +148,6 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
         list(now["playing"]) if now is not None else [],
         data["over"],
     )
-
-
-def review_lines(reviews: list[HandReview]) -> list[str]:
-    """A closed round's review as the page says it: each player's score beside the best
-    their own cards allowed, and that best play."""
-    from qscore.game.cards import format_cards, format_laid
-
-    lines = []
-    for r in reviews:
-        play = r.best_play
-        words = " · ".join(format_laid(w.cards).upper() for w in play.words) or "no word"
-        unused = f" ({format_cards(play.unused)} unused)" if play.unused else ""
-        verdict = ": the best the cards allowed" if not r.missed else f"; the best was {r.best}: {words}{unused}"
-        lines.append(f"{r.player} scored {r.scored}{verdict}")
-    return lines
 
 
 def _bonus_rules(bonus: str) -> tuple[str, ...]:
