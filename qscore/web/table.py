@@ -127,7 +127,10 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
             status.append(f"Game over. A tie: {names_said(leaders)} with {best}.")
     else:
         if data["left"]:
-            gone = [f"{p} (before round {r})" for p, r in data["left"].items()]
+            gone = [
+                f"{p} (" + (f"after round {r - 1}" if r > 1 else "before round 1") + ")"
+                for p, r in data["left"].items()
+            ]
             status.append("Left: " + ", ".join(gone) + ".")
         if any(data["totals"].values()):
             status.append(f"Leader: {names_said(leaders)} with {best}.")
@@ -136,7 +139,7 @@ def sheet_of(data: dict[str, Any]) -> Sheet:
                 f"Round {now['number']}: {now['hand_size']} cards. {now['dealer']} deals, {now['starts']} starts."
             )
     played = {b for r in data["rounds"] for b in _bonus_rules(r["bonus"])}
-    legend = [f"{MARKS[b]}: {b} bonus" for b in (MOST_WORDS, LONGEST_WORD) if b in played]
+    legend = [f"{MARKS[b]}: {b.replace(' ', '-')} bonus" for b in (MOST_WORDS, LONGEST_WORD) if b in played]
     legend += ["*: went out", "!: lost a challenge"] + (["-: had left"] if data["left"] else [])
     return Sheet(
         data["game"],
@@ -255,7 +258,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
         lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
     state = game.rounds[number - 1]
     if state.closed:
-        lines.append(f"Round {number} closed." if not saved.before.rounds[number - 1].closed else "Round rescored.")
+        lines.append(f"Round {number} rescored." if saved.rescored else f"Round {number} closed.")
     else:
         lines.append(f"Round {number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}.")
     return Outcome(True, lines, hints=hints)
