@@ -72,11 +72,8 @@ class Saving:
             return None
         who = saved.act.player
         self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
-        if replacing is None:
-            print(f"Recorded {entry_text(saved.entry)}.")
-        else:
-            now = saved.after.rounds[n - 1].laydowns[player]
-            print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
+        was = f", replacing {saved.replaced.text()}" if saved.replaced else ""
+        print(f"Recorded {entry_text(saved.entry)}{was}.")
         print("\n".join(laid_lines(saved.after, words, saved.act, hints=False)))
         for c in saved.dropped:
             print(f"  {challenge_dropped(c)}")
