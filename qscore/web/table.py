@@ -1,5 +1,6 @@
-"""What the table's page shows, as plain data for its templates: the sheet from the core's
-view (qscore.views), a laydown's outcome worded for a page, and the table code.
+"""What the table's page shows, as plain data for its templates (the sheet is the core's
+view as it stands, qscore.views.sheet_view): a laydown's outcome worded for a page, and
+the table code.
 
 Nothing here needs the web libraries: the page's app (qscore.web.app) renders it.
 """
@@ -8,11 +9,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.scoring import LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import challenge_dropped, names_said
+from qscore.views.sheet import challenge_dropped
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -23,135 +23,10 @@ if TYPE_CHECKING:
 CODE_LETTERS = "34679ACDEFGHJKMNPQRTUVWXY"
 CODE_LENGTH = 6  # 25**6: 244 million codes; guessing one is hopeless on a table's network
 
-MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-
 
 def new_code() -> str:
     """A random table code, as in ``/t/K7Q3M9/``."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-@dataclass
-class Row:
-    """One round of the sheet as the page shows it."""
-
-    number: int
-    cards: int
-    dealer: str
-    starts: str
-    cells: list[tuple[str, str]]  # each player's: what the round gave, and the running total after it
-    now: bool  # the round being played
-    closed: bool
-    words: list[tuple[str, list[tuple[str, bool]], str]]  # player, (word, struck)..., what else to say
-
-
-@dataclass
-class Sheet:
-    """The sheet as the page shows it, made from ``views.sheet_json``."""
-
-    game: str
-    players: list[str]
-    rows: list[Row]
-    totals: list[int]
-    leaders: list[str]
-    status: list[str]  # who leads, who deals and starts now, or who won
-    legend: list[str]
-    playing: list[str]  # who lays down in the round being played
-    over: bool
-
-
-def cell(data: dict[str, Any], player: str) -> tuple[str, str]:
-    """A player's cell in a round: ``37 ML*`` and ``(60)``, the round's score, its marks and
-    the running total, as a paper sheet keeps it; in an open round, the words laid so far."""
-    if player not in data["playing"]:
-        return "-", ""
-    laid = data["players"].get(player)
-    if not data["closed"]:
-        if laid is None:
-            return "", ""
-        return (" ".join(laid["words"]) or "(no words)") + (" *" if laid["out"] else ""), ""
-    marks = "".join(MARKS[b] for b in laid["bonuses"])
-    if laid["out"]:
-        marks += "*"
-    if any(
-        (c["player"] == player and not c["valid"]) or (c["by"] == player and c["valid"]) for c in data["challenges"]
-    ):
-        marks += "!"
-    return f"{laid['score']} {marks}".strip(), f"({data['running'][player]})"
-
-
-def words_laid(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, bool]], str]]:
-    """Each player's words in a round, a struck one marked, and their unused cards."""
-    shown: list[tuple[str, list[tuple[str, bool]], str]] = []
-    for player in data["playing"]:
-        laid = data["players"].get(player)
-        if laid is None:
-            shown.append((player, [], "not laid yet"))
-            continue
-        struck = list(laid.get("struck", []))
-        words = []
-        for w in laid["words"]:
-            words.append((w, w in struck))
-            if w in struck:
-                struck.remove(w)
-        rest = "went out" if laid["out"] else ("unused " + " ".join(laid["unused"]) if laid["unused"] else "")
-        shown.append((player, words, rest))
-    return shown
-
-
-def sheet_of(data: dict[str, Any]) -> Sheet:
-    """The page's sheet from the sheet's JSON (docs/json.md, ``qscore sheet --json``)."""
-    players = data["players"]
-    now = next((r for r in data["rounds"] if not r["closed"]), None) if not data["over"] else None
-    rows = [
-        Row(
-            r["number"],
-            r["hand_size"],
-            r["dealer"],
-            r["starts"],
-            [cell(r, p) for p in players],
-            r is now,
-            r["closed"],
-            words_laid(r),
-        )
-        for r in data["rounds"]
-    ]
-    totals = [data["totals"][p] for p in players]
-    leaders = data["leaders"] if any(data["totals"].values()) else []
-    best = data["totals"][leaders[0]] if leaders else 0
-    status = []
-    if data["over"]:
-        if data["winner"]:
-            status.append(f"Game over. {data['winner']} wins with {best}.")
-        else:
-            status.append(f"Game over. A tie: {names_said(leaders)} with {best}.")
-    else:
-        if data["left"]:
-            gone = [
-                f"{p} (" + (f"after round {r - 1}" if r > 1 else "before round 1") + ")"
-                for p, r in data["left"].items()
-            ]
-            status.append("Left: " + ", ".join(gone) + ".")
-        if any(data["totals"].values()):
-            status.append(f"Leader: {names_said(leaders)} with {best}.")
-        if now is not None:
-            status.append(
-                f"Round {now['number']}: {now['hand_size']} cards. {now['dealer']} deals, {now['starts']} starts."
-            )
-    played = {b for r in data["rounds"] for b in _bonus_rules(r["bonus"])}
-    legend = [f"{MARKS[b]}: {b.replace(' ', '-')} bonus" for b in (MOST_WORDS, LONGEST_WORD) if b in played]
-    legend += ["*: went out", "!: lost a challenge"] + (["-: had left"] if data["left"] else [])
-    return Sheet(
-        data["game"],
-        players,
-        rows,
-        totals,
-        leaders,
-        status,
-        legend,
-        list(now["playing"]) if now is not None else [],
-        data["over"],
-    )
 
 
 def review_lines(reviews: list[HandReview]) -> list[str]:
@@ -167,12 +42,6 @@ def review_lines(reviews: list[HandReview]) -> list[str]:
         verdict = ": the best the cards allowed" if not r.missed else f"; the best was {r.best}: {words}{unused}"
         lines.append(f"{r.player} scored {r.scored}{verdict}")
     return lines
-
-
-def _bonus_rules(bonus: str) -> tuple[str, ...]:
-    from qscore.scoring import BONUS_RULES
-
-    return BONUS_RULES[bonus]
 
 
 # --- a laydown's outcome, worded for a page -----------------------------------
