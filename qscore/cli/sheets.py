@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from qscore.cards import parse_laid_word, points
 from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
-from qscore.scoresheet import Game, Laydown, RoundState
+from qscore.scoresheet import Game, RoundState
+from qscore.views.outcome import laydown_said
 from qscore.views.sheet import sheet_json
 from qscore.views.sheet_view import MARKS, NOT_LAID, cell_marks, legend, sheet_view, status_lines
 
@@ -244,7 +245,7 @@ def entry_text(entry: Entry) -> str:
     """One line a person reads: what an entry recorded."""
     match entry.act:
         case LaidDown() as d:
-            return f"{d.player}'s laydown in round {d.round}: {Laydown(d.player, d.words, d.unused, d.out).text()}"
+            return laydown_said(d)
         case Challenged() as c:
             verdict = "allowed" if c.valid else "not allowed"
             return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"

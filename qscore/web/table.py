@@ -1,5 +1,6 @@
-"""What the table's page shows, as plain data for its templates (the sheet is the core's
-view as it stands, qscore.views.sheet_view): a laydown's outcome worded for a page, and
+"""What the table's page shows beside the core's views, as plain data for its templates:
+a laydown's outcome laid out for a page (qscore.views.outcome words it, as
+qscore.views.sheet_view words the sheet), a remedy worded for the page's controls, and
 the table code.
 
 Nothing here needs the web libraries: the page's app (qscore.web.app) renders it.
@@ -8,11 +9,11 @@ Nothing here needs the web libraries: the page's app (qscore.web.app) renders it
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.views.sheet import challenge_dropped
+from qscore.views.outcome import DoubleHint, Note, laydown_outcome, refusal
 
 if TYPE_CHECKING:
     from qscore.review import HandReview
@@ -69,77 +70,35 @@ def page_message(exc: QscoreError) -> str:
     return exc.worded(page_remedy)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """Another way to lay a laydown just saved: a word with a double card, which the page
-    offers to lay instead (the laydown replaced with that word so spelled)."""
-
-    text: str  # ``quit: if QU was one card: (qu)it, 14``
-    spelled: str  # the word as it would be laid
-    words: str  # the laydown's words with it
-    unused: str  # the unused cards as they were; a double card leaves one more in hand
-    out: bool
-
-
 @dataclass
 class Outcome:
-    """What the page says after a laydown is sent: done or refused, and why."""
+    """A laydown's outcome as the page lays it out: done or refused, its lines, and the
+    page's controls (a button to replace the laydown that stands, a form a double card)."""
 
     done: bool
     lines: list[str]
     replace: bool = False  # the laydown stands already: the page offers to replace it
-    hints: list[Choice] = field(default_factory=list)  # double cards the player may have meant
+    hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
+
+
+def page_line(note: Note) -> str:
+    """A note as a paragraph of the page: its label capitalised, a sentence closed by a full stop."""
+    label = f"{note.label[:1].upper()}{note.label[1:]}: " if note.label else ""
+    return label + note.text + ("." if note.sentence else "")
 
 
 def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
-    """A saved laydown: the cards as laid, words the dictionary refuses (they stand until
-    challenged), a word respelled to fit the cards dealt, and where the round stands."""
-    from qscore.cards import format_cards, format_laid, parse_laid_word, points
-    from qscore.doubles import double_hint, double_spellings
-
-    saved = done.saved
-    act = saved.act
-    game = saved.after
-    number = act.round
-    before = saved.before.rounds[number - 1].laydowns.get(act.player)
-    lay = game.rounds[number - 1].laydowns[act.player]
-    was = f", replacing {before.text()}" if before else ""
-    lines = [f"Recorded {act.player}'s laydown in round {number}: {lay.text()}{was}."]
-    hints: list[Choice] = []
-    if act.words:
-        laid = [parse_laid_word(w, game.deck) for w in act.words]
-        lines.append("As laid: " + ", ".join(f"{format_cards(c)} {points(c)}" for c in laid))
-        size = game.rounds[number - 1].hand_size
-        for was_typed, now in zip(typed, act.words, strict=True):
-            if parse_laid_word(was_typed, game.deck) != parse_laid_word(now, game.deck):
-                lines.append(f"{was_typed} taken as {now}: the only spelling that fits the {size} cards dealt.")
-            elif not act.out:
-                for alt in double_spellings(now, game.deck):
-                    spelled = format_laid(alt)
-                    words = " ".join(spelled if w == now else w for w in act.words)
-                    more = len(parse_laid_word(now, game.deck)) - len(alt)
-                    extra = f", with {more} more card{'s' if more > 1 else ''} left in hand"
-                    text = f"{now}: {double_hint(alt)}{extra}"
-                    hints.append(Choice(text, spelled, words, " ".join(act.unused), act.out))
-    lines += [f"{challenge_dropped(c)}." for c in saved.dropped]
-    for v in done.refused or []:
-        maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
-        lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
-    state = game.rounds[number - 1]
-    if state.closed:
-        lines.append(f"Round {number} rescored." if saved.rescored else f"Round {number} closed.")
-    else:
-        lines.append(f"Round {number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}.")
-    return Outcome(True, lines, hints=hints)
+    """A saved laydown, as the page lays out its outcome (qscore.views.outcome words it)."""
+    outcome = laydown_outcome(done.saved, typed, done.refused)
+    lines = [outcome.headline, *(page_line(n) for n in outcome.notes), outcome.closing]
+    return Outcome(True, lines, hints=outcome.hints)
 
 
 def refused(exc: QscoreError) -> Outcome:
-    """A laydown not saved, and why; one that stands already is offered to be replaced."""
-    from qscore.rules import LaydownExistsError
-
-    if isinstance(exc, LaydownExistsError):
-        return Outcome(False, [f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}."], True)
-    return Outcome(False, [page_message(exc)])
+    """A laydown not saved, and why, its remedies in the page's words; one that stands
+    already is offered to be replaced."""
+    said = refusal(exc)
+    return Outcome(False, [said.said(page_remedy)], said.standing is not None)
 
 
 def seated(game: Game) -> list[str]:
