@@ -13,13 +13,23 @@ from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
 from qscore.scoresheet import Game, RoundState
 from qscore.views.outcome import laydown_said
 from qscore.views.sheet import sheet_json
-from qscore.views.sheet_view import MARKS, NOT_LAID, cell_marks, legend, sheet_view, status_lines
+from qscore.views.sheet_view import (
+    FLAGGED,
+    FLAGGED_SAID,
+    MARKS,
+    NOT_LAID,
+    STRUCK,
+    WENT_OUT,
+    cell_marks,
+    challenge_said,
+    legend,
+    round_head,
+    sheet_view,
+    status_lines,
+)
 
 if TYPE_CHECKING:
     from qscore.dictionaries import Dictionary
-
-STRUCK = "struck"  # after a word a challenge ruled out
-FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
@@ -123,7 +133,7 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
             continue
         marks = word_marks(game, state, p, dictionary)
         flagged |= FLAGGED in marks
-        row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, marks)]
+        row: list[object] = [p + (f" {WENT_OUT}" if lay.out else ""), words_text(game, state, p, marks)]
         # a struck word's cards count as unused: said in the unused column, which counts them
         struck = [c.word for c in state.challenges if c.player == p and not c.valid] if state.results else []
         row.append(" + ".join([*([" ".join(lay.unused)] if lay.unused else []), *struck]) or "-")
@@ -141,18 +151,13 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     headers = ["player", "words", "unused"]
     if state.results is not None:
         headers += ["words pts", "unused", "penalty", "hand", "bonus", "round"]
-    head = f"Round {state.number} ({state.hand_size} cards)"
-    if state.results is None:
-        head += f", open: {state.dealer} deals, {state.starts} starts"
     # numbers right, words left, in every round alike (a column of blanks would go left)
     align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if state.results is not None else ())
-    text = f"{head}:\n" + tabulate(rows, headers=headers, colalign=align)
+    text = f"{round_head(state)}:\n" + tabulate(rows, headers=headers, colalign=align)
     for c in state.challenges:
-        verdict = "allowed" if c.valid else "not allowed"
-        how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
-        text += f"\n  {c.by} challenged {c.player}'s {c.word}: {verdict} {how}"
+        text += f"\n  {challenge_said(c)}"
     if flagged:
-        text += f"\n  {FLAGGED}: not in the game's dictionary; it stands unless challenged"
+        text += f"\n  {FLAGGED_SAID}"
     return text
 
 

@@ -1,5 +1,6 @@
 """A game's sheet as both faces show it: each cell with its marks, the legend, the status
-lines (who leads or won, who left and when, who deals and starts), and each round's words.
+lines (who leads or won, who left and when, who deals and starts), and each round's words
+(with the marks and lines of a round in detail, as ``sheet --words`` shows it).
 
 The words are written here, once: the terminal lays the sheet out in columns
 (cli/sheets.py) and the page in HTML (web/templates/sheet.html), and neither words any of
@@ -15,7 +16,7 @@ from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import names_said, running_totals
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game, RoundState
+    from qscore.scoresheet import Challenge, Game, RoundState
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}  # a bonus's mark in a cell
 WENT_OUT = "*"
@@ -30,6 +31,9 @@ LEGEND = {
 }
 NO_WORDS = "(no words)"  # an open round's cell of a player who laid none
 NOT_LAID = "not laid yet"
+STRUCK = "struck"  # after a word a challenge ruled out
+FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
+FLAGGED_SAID = f"{FLAGGED}: not in the game's dictionary; it stands unless challenged"
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,20 @@ def left_text(player: str, round_no: int) -> str:
 def deal_line(state: RoundState) -> str:
     """``Round 2: 4 cards. ben deals, cat starts.``"""
     return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
+
+
+def round_head(state: RoundState) -> str:
+    """A round in detail, headed: ``Round 2 (4 cards)``, and who deals and starts while it is open."""
+    head = f"Round {state.number} ({state.hand_size} cards)"
+    return head if state.results is not None else f"{head}, open: {state.dealer} deals, {state.starts} starts"
+
+
+def challenge_said(c: Challenge) -> str:
+    """``ben challenged cat's qiz: not allowed by the dictionary``."""
+    verdict = "allowed" if c.valid else "not allowed"
+    return f"{c.by} challenged {c.player}'s {c.word}: {verdict} " + (
+        "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
+    )
 
 
 def status_lines(game: Game) -> list[str]:
