@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from qscore.dictionaries import Verdict
     from qscore.entries import LaidDown
     from qscore.errors import QscoreError, Remedy
-    from qscore.scoresheet import Challenge, Game, Laydown
+    from qscore.scoresheet import Challenge, Game, Laydown, RoundState
 
 
 class Written(Protocol):
@@ -137,10 +137,15 @@ def round_closing(written: Written) -> str:
     closed.``, or ``Round 2 rescored.`` when it was closed already."""
     number = written.round_no
     assert number is not None
-    if not written.closed:
-        state = written.after.rounds[number - 1]
-        return f"Round {number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}."
-    return f"Round {number} rescored." if written.rescored else f"Round {number} closed."
+    return round_said(written.after.rounds[number - 1], rescored=written.rescored)
+
+
+def round_said(state: RoundState, *, rescored: bool) -> str:
+    """Where a round stands: waiting for those who have not laid down, closed, or (closed
+    before the entry that changed it) rescored."""
+    if not state.closed:
+        return f"Round {state.number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}."
+    return f"Round {state.number} rescored." if rescored else f"Round {state.number} closed."
 
 
 def each_word(game: Game, typed: Sequence[str], lay: LaidDown) -> list[Note | DoubleHint]:
