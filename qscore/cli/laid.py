@@ -8,9 +8,9 @@ REPLACE_TO_RESPELL = "  (to lay a word another way, score the laydown again with
 
 
 def laid_lines(outcome: LaydownOutcome, *, hints: bool = True) -> list[str]:
-    """The lines after the headline: the cards as laid; each
-    word the cards dealt respelled; with ``hints``, each word typed in letters that could
-    have taken a double card, and the option that lays it so."""
+    """The lines after the headline: the cards as laid; each word the cards dealt
+    respelled; with ``hints``, each word typed in letters that could have taken a double
+    card, and the option that lays it so."""
     lines = [f"  {outcome.as_laid.said}"] if outcome.as_laid is not None else []
     for said in outcome.each_word:
         if isinstance(said, DoubleHint):
