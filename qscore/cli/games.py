@@ -168,31 +168,22 @@ def score(
 
 def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     """What a recorded laydown shows: the cards as laid, flags, what it replaced, the round if it closed."""
-    from qscore.cli.laid import laid_lines
-    from qscore.cli.sheets import entry_text
-    from qscore.views.sheet import challenge_dropped
+    from qscore.cli.laid import laid_lines, notes_lines
+    from qscore.views.outcome import laydown_outcome
 
     saved = done.saved
-    lay = saved.act
-    was = f", replacing {saved.replaced.text()}" if saved.replaced else ""
-    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.act)]
-    lines += [f"  {challenge_dropped(c)}" for c in saved.dropped]
-    if done.refused is None:
+    outcome = laydown_outcome(saved, words, done.refused)
+    lines = [outcome.headline, *laid_lines(outcome), *notes_lines(outcome.dropped)]
+    if not outcome.checked:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
-    else:
-        lines += [
-            f"  flagged: {v.word} ({v.reason}"
-            + (f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else "")
-            + "): it stands unless challenged"
-            for v in done.refused
-        ]
-    lines += closing_text(saved, lay.round)
-    state = saved.after.rounds[lay.round - 1]
-    if state.closed and not any(lay.out for lay in state.laydowns.values()):
+    lines += notes_lines(outcome.flagged)
+    lines += closing_text(saved, saved.act.round)
+    if outcome.nobody_out:
         # a round ends because someone went out; house rules may differ, so this is a note
+        number = saved.act.round
         lines.append(
-            f"Note: nobody went out in round {state.number}; "
-            f"if someone did, score them again with --round {state.number} --out --replace."
+            f"Note: nobody went out in round {number}; "
+            f"if someone did, score them again with --round {number} --out --replace."
         )
     return "\n".join(lines)
 
@@ -220,14 +211,13 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
 def closing_text(saved: "Saved", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
     from qscore.cli.sheets import round_text, sheet_text, standing_text
+    from qscore.views.outcome import round_closing
 
     after = saved.after
+    if not saved.closed:
+        return [round_closing(saved)]
     state = after.rounds[number - 1]
-    if not state.closed:
-        waiting = [p for p in state.players if p not in state.laydowns]
-        return [f"Round {number} waits for {', '.join(waiting)}."]
-    head = f"Round {number} rescored." if saved.rescored else f"Round {number} closed."
-    return ["", head, round_text(after, state), "", sheet_text(after), standing_text(after)]
+    return ["", round_closing(saved), round_text(after, state), "", sheet_text(after), standing_text(after)]
 
 
 @app.command(short_help="Settle a challenge and rescore the round")

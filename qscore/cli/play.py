@@ -91,7 +91,8 @@ class PlaySession:
         """Where the table stopped, before the first question: the round's deal, what is
         laid in it, and the table so far."""
         from qscore.cli.evening import AskChallenges, Finish, next_step
-        from qscore.cli.sheets import deal_line, round_text, standing_text
+        from qscore.cli.sheets import round_text, standing_text
+        from qscore.views.sheet_view import deal_line
 
         step = next_step(game, self.session.progress)
         if isinstance(step, Finish):

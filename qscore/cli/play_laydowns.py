@@ -37,7 +37,9 @@ class Saving:
 
     def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool | Turn:
         """The one place the table decides whether a laydown saved already is replaced."""
-        replace = self.prompts.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?")
+        from qscore.views.outcome import already_laid
+
+        replace = self.prompts.yes_no(f"{already_laid(existing, round_no)}. Replace it?")
         if replace is False:
             print(f"Kept {player}'s {existing.text()}.")
         return replace
@@ -46,10 +48,9 @@ class Saving:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""
         from qscore import scorekeeper
         from qscore.cli.evening import is_laid
-        from qscore.cli.laid import laid_lines
-        from qscore.cli.sheets import entry_text
+        from qscore.cli.laid import laid_lines, notes_lines
         from qscore.game.rules import LaydownExistsError
-        from qscore.views.sheet import challenge_dropped
+        from qscore.views.outcome import laydown_outcome
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
         try:
@@ -72,14 +73,11 @@ class Saving:
             return None
         who = saved.act.player
         self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
-        if replacing is None:
-            print(f"Recorded {entry_text(saved.entry)}.")
-        else:
-            now = saved.after.rounds[n - 1].laydowns[player]
-            print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        print("\n".join(laid_lines(saved.after, words, saved.act, hints=False)))
-        for c in saved.dropped:
-            print(f"  {challenge_dropped(c)}")
+        outcome = laydown_outcome(saved, words, None)  # the table has judged the words as typed
+        print(outcome.headline)
+        print("\n".join(laid_lines(outcome, hints=False)))
+        for line in notes_lines(outcome.dropped):
+            print(line)
         self.session.show_rescored(saved.after, n)
         return None
 
@@ -199,11 +197,14 @@ class Laydowns:
     def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way | Turn":
         """Which way the words were laid, of the ways the cards counted leave (worth
         different points): numbered, Enter keeping the words as typed when that is one."""
-        from qscore.cli.laid import cards_text
+        from qscore.views.outcome import cards_text
 
         print(f"{' '.join(typed)} can be laid {len(ways)} ways with those cards, worth different points:")
         for i, way in enumerate(ways, 1):
-            print(f"  {i}: {' '.join(way.words)}: {cards_text(game, way.words)}" + (" (as typed)" if way.typed else ""))
+            print(
+                f"  {i}: {' '.join(way.words)}: {cards_text(game.deck, way.words)}"
+                + (" (as typed)" if way.typed else "")
+            )
         keep = ways[0].typed
         numbers = f"1-{len(ways)}"
         while True:

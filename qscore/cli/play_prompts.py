@@ -154,11 +154,12 @@ class Session:
     def show_rescored(self, game: "Game", number: int) -> None:
         """A round the table had seen settled, shown again when an entry changes it."""
         from qscore.cli.sheets import round_text
+        from qscore.views.outcome import round_said
 
         state = game.rounds[number - 1]
         # settled this session, or before the round the table is on (a fix after a resume)
         if state.closed and (number in self.progress.settled or number < self.progress.at_round):
-            print(f"Round {number} rescored.")
+            print(round_said(state, rescored=True))
             print(round_text(game, state, self.dictionary))
             after_round(game, state)
 

@@ -36,11 +36,12 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.table import Outcome, page_message, recorded, refused, sheet_of
+from qscore.web.table import Outcome, page_message, recorded, refused
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
     from qscore.views.hands import RoundReview
+    from qscore.views.sheet_view import SheetView
     from qscore.views.words import VerdictView
 
 HERE = Path(__file__).resolve().parent
@@ -61,11 +62,12 @@ templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The sheet as last read: its version (one up at each change), its JSON, its HTML."""
+    """The sheet as last read: its version (one up at each change), its JSON, as shown, its HTML."""
 
     version: int
     data: dict[str, Any] | None  # None: the game cannot be read (error says why)
     html: str
+    sheet: SheetView | None = None
     error: str | None = None
     review: RoundReview | None = None  # the last closed round's review, if the game shows one
 
@@ -108,15 +110,16 @@ class SheetWatch:
                 stamps.append(None)
         return tuple(stamps)
 
-    def read(self) -> tuple[dict[str, Any] | None, str | None, RoundReview | None]:
+    def read(self) -> tuple[dict[str, Any] | None, SheetView | None, str | None, RoundReview | None]:
         from qscore.views.sheet import sheet_json
+        from qscore.views.sheet_view import sheet_view
 
         try:
             game = scorekeeper.load_game(self.game)
         except QscoreError as exc:
-            return None, page_message(exc), None
+            return None, None, page_message(exc), None
         data = sheet_json(game)
-        return data, None, self.review_of(game, data)
+        return data, sheet_view(game), None, self.review_of(game, data)
 
     def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
         """The last closed round's review (made again only when that round changes), or None:
@@ -142,15 +145,15 @@ class SheetWatch:
             if stamp == self._stamp and self.snapshot.version:
                 return
             self._stamp = stamp
-            data, error, review = await anyio.to_thread.run_sync(self.read)
+            data, sheet, error, review = await anyio.to_thread.run_sync(self.read)
             if self.snapshot.version and (data, error, review) == (
                 self.snapshot.data,
                 self.snapshot.error,
                 self.snapshot.review,
             ):
                 return
-            html = render_sheet(data, error, review)
-            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, error, review)
+            html = render_sheet(sheet, error, review)
+            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, sheet, error, review)
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
 
@@ -172,8 +175,7 @@ class SheetWatch:
         return None if self.closed else self.snapshot
 
 
-def render_sheet(data: dict[str, Any] | None, error: str | None, review: RoundReview | None) -> str:
-    sheet = sheet_of(data) if data is not None else None
+def render_sheet(sheet: SheetView | None, error: str | None, review: RoundReview | None) -> str:
     return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
 
 
@@ -190,8 +192,7 @@ def make_app(game: str, code: str) -> Starlette:
         status: int = 200,
     ) -> Response:
         snap = watch.snapshot
-        data = snap.data
-        sheet = sheet_of(data) if data is not None else None
+        sheet = snap.sheet
         body = templates.get_template("page.html").render(
             base=f"/t/{code}/",
             game=game,
