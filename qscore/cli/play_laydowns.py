@@ -246,14 +246,14 @@ class Laydowns:
     def allowed(self, game: "Game", words: list[str]) -> bool | Turn:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore import scorekeeper
+        from qscore.views.words import refused_line
 
         if self.session.dictionary is None:  # going on unchecked
             return True
         refused = []
         for w in words:  # judged as laid, each told as typed
             for verdict in scorekeeper.refused_words(game, [w], self.session.dictionary, suggest=True):
-                near = f"; did you mean {' or '.join(verdict.suggestions[:3])}?" if verdict.suggestions else ""
-                print(f"{w}: not allowed ({verdict.reason}){near}")
+                print(refused_line(verdict, w))
                 refused.append(w)
         if not refused:
             return True

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
 from qscore.views.sheet import challenge_dropped
+from qscore.views.words import maybe_meant
 
 if TYPE_CHECKING:
     from qscore.errors import QscoreError, Remedy
@@ -127,11 +128,6 @@ def already_laid(existing: Laydown, round_no: int) -> str:
     return f"{existing.player} already laid {existing.text()} in round {round_no}"
 
 
-def suggested(suggestions: Sequence[str]) -> str:
-    """``; did you mean quiz or qi?`` (up to three), or "" without any."""
-    return f"; did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
-
-
 def round_closing(written: Written) -> str:
     """Where an entry's round stands after it: ``Round 2 waits for ben, cat.``, ``Round 2
     closed.``, or ``Round 2 rescored.`` when it was closed already."""
@@ -184,7 +180,7 @@ def laydown_outcome(saved: LaydownWritten, typed: Sequence[str], refused: Sequen
         tuple(each_word(game, typed, lay)),
         tuple(Note(challenge_dropped(c)) for c in saved.dropped),
         tuple(
-            Note(f"{v.word} ({v.reason}{suggested(v.suggestions)}): it stands unless challenged", "flagged")
+            Note(f"{v.word} ({v.reason}{maybe_meant(v.suggestions)}): it stands unless challenged", "flagged")
             for v in refused or ()
         ),
         refused is not None,

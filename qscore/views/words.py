@@ -3,6 +3,7 @@ what the page's word box shows, and the meaning a challenge that stands ends wit
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -40,6 +41,17 @@ class VerdictView(NamedTuple):
     def line(self) -> str:
         """``quiz: allowed``, ``steve: not allowed (proper noun)``."""
         return f"{self.word}: {self.said}"
+
+
+def maybe_meant(suggestions: Sequence[str]) -> str:
+    """``; did you mean quiz or qi?`` (up to three words a refused word may have meant), or ""."""
+    return f"; did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+
+
+def refused_line(v: Verdict, typed: str) -> str:
+    """A word just typed that the game's dictionary refuses, said before the table decides to
+    keep it: ``zxq: not allowed (not in the dictionary); did you mean zax or zap?``."""
+    return f"{typed}: {verdict_view(v).said}{maybe_meant(v.suggestions)}"
 
 
 def verdict_view(v: Verdict) -> VerdictView:
