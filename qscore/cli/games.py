@@ -126,7 +126,8 @@ def new(
         bonus_points=bonus_points,
         review=review,
     )
-    from qscore.cli.sheets import settings_text, standing_text
+    from qscore.cli.sheets import standing_text
+    from qscore.views.sheet_view import settings_text
 
     c = started.config
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
@@ -366,7 +367,7 @@ def undo(
 
 def finished_undo_question(exc: "FinishedGameUndoError") -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    from qscore.cli.sheets import entry_text
+    from qscore.views.sheet_view import entry_text
 
     return f"Game {exc.game!r} is over. Take back {entry_text(exc.entry)}?"
 
@@ -374,8 +375,8 @@ def finished_undo_question(exc: "FinishedGameUndoError") -> str:
 def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
-    from qscore.cli.sheets import entry_text
     from qscore.game.entries import LaidDown
+    from qscore.views.sheet_view import entry_text
 
     undone = scorekeeper.undone(saved)
     text = f"Took back {entry_text(undone)}"

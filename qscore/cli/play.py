@@ -64,7 +64,7 @@ class PlaySession:
 
         game = scorekeeper.load_game(self.session.name)
         self.session.name = game.name
-        from qscore.cli.sheets import settings_text
+        from qscore.views.sheet_view import settings_text
 
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         print(settings_text(game))
@@ -217,8 +217,8 @@ class PlaySession:
         so as every command's does (130), though nothing is lost."""
         import shlex
 
-        from qscore.cli.sheets import entry_text
         from qscore.game.scoresheet import effective
+        from qscore.views.sheet_view import entry_text
 
         game = self.session.game()
         if game is None:

@@ -9,9 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from qscore.game.cards import parse_laid_word, points
-from qscore.game.entries import Challenged, Entry, LaidDown, Left, Renamed
 from qscore.game.scoresheet import Game, RoundState
-from qscore.views.outcome import laydown_said
 from qscore.views.sheet import sheet_json
 from qscore.views.sheet_view import (
     FLAGGED,
@@ -67,23 +65,6 @@ def sheet_text(game: Game) -> str:
 def standing_text(game: Game) -> str:
     """Who leads or won, and who deals and starts next."""
     return "\n".join(status_lines(game))
-
-
-def settings_text(game: Game) -> str:
-    """What the table agreed: deck, rounds, bonus and its size, dictionary, review. The
-    bonus is the one in force: a leave down to two players may have changed it from a
-    round on, and the one before is said."""
-    c = game.config
-    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
-    bonus = (game.current or game.rounds[-1]).bonus
-    size = "" if bonus == "none" else f" ({c.bonus_points} points)"
-    since = next(r for r in game.rounds if r.bonus == bonus).number
-    if since > 1:
-        size += f" from round {since} ({game.rounds[0].bonus} before)"
-    return (
-        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
-    )
 
 
 def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
@@ -241,18 +222,3 @@ def long_csv(game: Game) -> str:
                 row += [r.word_points, r.unused_points, r.penalty, r.hand_score, bonuses, r.score, running[p]]
             writer.writerow(row)
     return out.getvalue()
-
-
-def entry_text(entry: Entry) -> str:
-    """One line a person reads: what an entry recorded."""
-    match entry.act:
-        case LaidDown() as d:
-            return laydown_said(d)
-        case Challenged() as c:
-            verdict = "allowed" if c.valid else "not allowed"
-            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
-        case Renamed() as r:
-            return f"the renaming of {r.old} to {r.new}"
-        case Left() as gone:
-            return f"{gone.player}'s leaving before round {gone.round}"
-    return f"{entry.kind} entry {entry.seq}"
