@@ -30,12 +30,14 @@ import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
 from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
+from qscore.web.guard import Forms, TableGuard, changed_since, shown, unpathed, unsafe
 from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
 
 if TYPE_CHECKING:
@@ -82,6 +84,7 @@ class SheetWatch:
         self._lock = anyio.Lock()
         self._reviewed: tuple[str, tuple[int, list[str]]] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
+        self.last = 0  # the log's last entry as last read: a laydown form is filled against it
         self.closed = False
 
     def stamp(self) -> object:
@@ -101,7 +104,8 @@ class SheetWatch:
         try:
             game = scorekeeper.load_game(self.game)
         except QscoreError as exc:
-            return None, page_message(exc), None
+            return None, unpathed(page_message(exc), self.files[0]), None
+        self.last = game.last
         data = sheet_json(game)
         return data, None, self.review_of(game, data)
 
@@ -166,6 +170,7 @@ def make_app(game: str, code: str) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``."""
     watch = SheetWatch(game)
     words: dict[str, Any] = {}  # the game's dictionary, opened at the first word asked
+    forms = Forms()  # each laydown form's token, and its answer kept
 
     def page(
         request: Request,
@@ -174,6 +179,7 @@ def make_app(game: str, code: str) -> Starlette:
         form: dict[str, str] | None = None,
         verdict: dict[str, Any] | None = None,
         status: int = 200,
+        last: int = 0,
     ) -> Response:
         snap = watch.snapshot
         data = snap.data
@@ -185,9 +191,10 @@ def make_app(game: str, code: str) -> Starlette:
             version=snap.version,
             sheet=sheet,
             outcome=outcome,
-            form=form or {},
-            word=request.query_params.get("word", "") if form is None else "",
+            form={k: shown(v) for k, v in (form or {}).items()},
+            word=shown(request.query_params.get("word", "")[: 2 * MAX_WORD]) if form is None else "",
             verdict=verdict,
+            token=forms.token(max(last, watch.last)),
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
@@ -237,24 +244,44 @@ def make_app(game: str, code: str) -> Starlette:
             return not_found()
         if not same_origin(request):
             return PlainTextResponse("Refused: a laydown is sent from the table's page.", 403, headers=HEADERS)
+        if request.headers.get("content-type", "").partition(";")[0].strip() != "application/x-www-form-urlencoded":
+            return PlainTextResponse("Refused: a laydown is sent by the table's page form.", 415, headers=HEADERS)
         form = await bounded_form(request)
         if form is None:
             return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
+        token = form.get("token", "")
+        filled_at = forms.filled_at(token)
+        if filled_at is None:
+            stale = Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
+            return page(request, outcome=stale, form=form, status=409)
+        return await forms.once(token, lambda: lay_down(request, form, filled_at))
+
+    async def lay_down(request: Request, form: dict[str, str], filled_at: int) -> Response:
+        """A laydown form sent the first time: saved, or refused with why."""
         player = form.get("player", "")
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
+        raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
 
-        def save() -> Outcome:
+        def save() -> tuple[Outcome, int]:
+            if raw is not None:
+                said = f"The {raw} box holds a control character: nothing was saved. Type it again."
+                return Outcome(False, [said]), 0
             try:
+                now = scorekeeper.load_game(game)
+                if (change := changed_since(now, filled_at, player)) is not None:
+                    return Outcome(False, [change]), now.last
                 done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
             except QscoreError as exc:
-                return refused(exc)
-            return recorded(done, typed)
+                return refused(exc), 0
+            return recorded(done, typed), done.saved.after.last
 
-        outcome = await anyio.to_thread.run_sync(save)
+        outcome, last = await anyio.to_thread.run_sync(save)
+        outcome.lines = [unpathed(line, watch.files[0]) for line in outcome.lines]
         await watch.refresh()
         kept = {} if outcome.done else form
-        return page(request, outcome=outcome, form=kept | {"player": player}, status=200 if outcome.done else 422)
+        status = 200 if outcome.done else 422
+        return page(request, outcome=outcome, form=kept | {"player": player}, status=status, last=last)
 
     async def word(request: Request) -> Response:
         if not known(request):
@@ -277,7 +304,7 @@ def make_app(game: str, code: str) -> Starlette:
                 words["dictionary"] = scorekeeper.game_dictionary(g)
             v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
         except QscoreError as exc:
-            return {"word": text, "error": page_message(exc)}
+            return {"word": text, "error": unpathed(page_message(exc), watch.files[0])}
         meanings: list[str] = []
         with contextlib.suppress(MeaningsError):
             d = define(v.word, regular=v.allowed)
@@ -308,7 +335,8 @@ def make_app(game: str, code: str) -> Starlette:
         Route("/t/{code}/word", word),
         Route("/t/{code}/{name}", asset),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TableGuard, code=code)])
+    app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
     return app
 
@@ -333,10 +361,13 @@ async def bounded_form(request: Request) -> dict[str, str] | None:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         return None
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return None
+    except ClientDisconnect:  # the body not whole by its deadline (guard.REQUEST_SECONDS): no one to answer
+        return None
     try:
         fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
     except ValueError:  # more fields than any form of the page has
