@@ -5,6 +5,7 @@ server in a thread where connections matter, starlette's test client elsewhere."
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -320,3 +321,28 @@ def test_the_page_still_answers_as_documented(page):
     assert page.get(BASE).status_code == 200
     assert json.loads(page.get(BASE + "api/sheet").text)["game"] == "fri"
     assert page.get(BASE + "page.css").status_code == 200
+
+
+# 5. the served game followed
+
+
+def test_a_renamed_game_is_followed_under_its_new_name(page, isolated_home):
+    assert page.get(BASE).status_code == 200
+    ok("games", "--rename", "fri", "friday")
+    shown = page.get(BASE).text
+    assert "<h1>friday</h1>" in shown and "no game named" not in shown
+    r = lay(page, player="ann", words="cat", out="yes")
+    assert r.status_code == 200 and "Recorded ann" in outcome(r.text)
+    assert json.loads(ok("sheet", "--json", "-g", "friday"))["rounds"][0]["players"]["ann"]["words"] == ["cat"]
+
+
+def test_a_deleted_game_is_said_so_naming_no_other(page, isolated_home):
+    ok("new", "dee", "eve", "-g", "secret-sunday", "--bonus", "most")
+    filled = token(page.get(BASE).text)
+    ok("games", "--delete", "fri", "--yes")
+    shown = html.unescape(page.get(BASE).text)
+    assert "the game 'fri' was deleted" in shown and "secret-sunday" not in shown
+    r = lay(page, player="ann", words="cat", out="yes", token=filled)
+    said = outcome(r.text).strip()
+    assert r.status_code == 422 and len(said.splitlines()) == 1 and "was deleted" in said
+    assert "secret-sunday" not in r.text

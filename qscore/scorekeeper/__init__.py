@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from qscore.scorekeeper.reads import (
         check_new_name,
         game_dictionary,
+        game_identity,
+        game_named_now,
         game_names,
         games_file,
         load_game,
@@ -76,7 +78,9 @@ __all__ = [
     "delete_game",
     "entries_written",
     "game_dictionary",
+    "game_identity",
     "game_list",
+    "game_named_now",
     "game_names",
     "games_file",
     "leave",

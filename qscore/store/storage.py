@@ -323,6 +323,22 @@ class GameStore:
         with self.file.reading() as look:
             return self._resolve(look.conn, name)[1]
 
+    def identity(self, name: str) -> tuple[int, str]:
+        """What tells the game ``name`` finds from every other, through a rename: its row's
+        number and when it was started (a number a deleted game had can be given again)."""
+        with self.file.reading(check=False) as look:
+            game_id = self._resolve(look.conn, name)[0]
+            (started,) = look.conn.execute("SELECT started FROM games WHERE id = ?", (game_id,)).fetchone()
+            return game_id, str(started)
+
+    def name_of(self, identity: tuple[int, str]) -> str | None:
+        """The saved name now of the game ``identity`` told, or None: it was deleted."""
+        with self.file.reading(check=False) as look:
+            row = look.conn.execute(
+                "SELECT CAST(name AS BLOB) FROM games WHERE id = ? AND started = ?", identity
+            ).fetchone()
+        return None if row is None else name_text(row[0])
+
     @contextmanager
     def appending(self, name: str | None = None, read: Game | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's

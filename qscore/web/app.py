@@ -36,7 +36,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from qscore import scorekeeper
-from qscore.errors import QscoreError
+from qscore.errors import QscoreError, UnknownGameError
 from qscore.web.guard import Forms, TableGuard, changed_since, shown, unpathed, unsafe
 from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
 
@@ -85,6 +85,7 @@ class SheetWatch:
         self._reviewed: tuple[str, tuple[int, list[str]]] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
         self.last = 0  # the log's last entry as last read: a laydown form is filled against it
+        self.identity: tuple[int, str] | None = None  # the game's, through a rename (at the first read)
         self.closed = False
 
     def stamp(self) -> object:
@@ -102,12 +103,30 @@ class SheetWatch:
         from qscore.views.sheet import sheet_json
 
         try:
-            game = scorekeeper.load_game(self.game)
+            game = self.load()
         except QscoreError as exc:
             return None, unpathed(page_message(exc), self.files[0]), None
         self.last = game.last
         data = sheet_json(game)
         return data, None, self.review_of(game, data)
+
+    def load(self) -> Game:
+        """The game served, read: under its new name if it was renamed since; a game deleted
+        is said so, with no other game's name."""
+        try:
+            game = scorekeeper.load_game(self.game)
+        except UnknownGameError:
+            now = scorekeeper.game_named_now(self.identity) if self.identity is not None else None
+            if now is None:
+                raise UnknownGameError(
+                    f"the game {self.game!r} was deleted: nothing more can be laid here. "
+                    "The scorekeeper can serve another game."
+                ) from None
+            self.game = now
+            game = scorekeeper.load_game(now)
+        if self.identity is None:
+            self.identity = scorekeeper.game_identity(game.name)
+        return game
 
     def review_of(self, game: Game, data: dict[str, Any]) -> tuple[int, list[str]] | None:
         """The last closed round's review (made again only when that round changes), or None:
@@ -186,7 +205,7 @@ def make_app(game: str, code: str) -> Starlette:
         sheet = sheet_of(data) if data is not None else None
         body = templates.get_template("page.html").render(
             base=f"/t/{code}/",
-            game=game,
+            game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
@@ -268,10 +287,10 @@ def make_app(game: str, code: str) -> Starlette:
                 said = f"The {raw} box holds a control character: nothing was saved. Type it again."
                 return Outcome(False, [said]), 0
             try:
-                now = scorekeeper.load_game(game)
+                now = watch.load()
                 if (change := changed_since(now, filled_at, player)) is not None:
                     return Outcome(False, [change]), now.last
-                done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
+                done = scorekeeper.record_laydown(player, typed, unused, out, None, now.name, replace=replace)
             except QscoreError as exc:
                 return refused(exc), 0
             return recorded(done, typed), done.saved.after.last
@@ -299,7 +318,7 @@ def make_app(game: str, code: str) -> Starlette:
         if len(text) > MAX_WORD:
             return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
         try:
-            g = scorekeeper.load_game(game)
+            g = watch.load()
             if "dictionary" not in words:
                 words["dictionary"] = scorekeeper.game_dictionary(g)
             v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
