@@ -22,7 +22,7 @@ from starlette.responses import PlainTextResponse
 
 from qscore.web import guard
 from qscore.web.app import make_app
-from tests.conftest import ok
+from tests.conftest import ok, run
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
 
 __all__ = ["game", "page"]  # test_serve's fixtures: a game of three, its page in-process
@@ -346,3 +346,30 @@ def test_a_deleted_game_is_said_so_naming_no_other(page, isolated_home):
     said = outcome(r.text).strip()
     assert r.status_code == 422 and len(said.splitlines()) == 1 and "was deleted" in said
     assert "secret-sunday" not in r.text
+
+
+# 8. names as the table reads them
+
+
+def test_a_game_name_that_looks_like_a_saved_ones_is_refused(game):
+    r = run("new", "dee", "eve", "fay", "-g", "fr\u0456", "--bonus", "most")  # a Cyrillic i
+    assert r.exit_code == 2
+    assert (
+        "a game named 'fri' exists already, and 'fr\u0456' looks the same (\u0456 is CYRILLIC SMALL LETTER" in r.stderr
+    )
+    ok("new", "dee", "eve", "fay", "-g", "sat")
+    r = run("games", "--rename", "sat", "fr\u0456")
+    assert r.exit_code == 2 and "looks the same" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["new", "e" + "\u0301" * 26, "ben", "cat"], ["new", "ann", "ben", "-g", "e" + "\u0301" * 26]]
+)
+def test_a_pile_of_marks_on_one_letter_is_refused(game, args):
+    r = run(*args, "--bonus", "most")
+    assert r.exit_code == 2 and "a letter carries 3 accents or marks at most" in r.stderr
+
+
+def test_names_with_their_accents_are_taken():
+    ok("new", "Zoë", "Nguyễn", "अक्षि", "-g", "Ngày hội", "--bonus", "most")
+    assert "Nguyễn" in ok("sheet", "-g", "Ngày hội")
