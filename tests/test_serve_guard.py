@@ -150,8 +150,27 @@ def test_a_tally_says_the_first_at_once_then_a_count_a_minute(said):
         tally.add("10.0.0.9")
     assert said.lines == [
         "1 things refused, from 1 address(es), most from 10.0.0.9",
-        "600 things refused in the last minute, from 1 address(es), most from 10.0.0.9",
+        "600 things refused since the last count, from 1 address(es), most from 10.0.0.9",
     ]
+
+
+def test_failed_accepts_are_counted_not_a_traceback_each(said):
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    try:
+        guard.quiet_accept_errors(loop)
+        for _ in range(1000):  # out of open files: asyncio reports each accept() that failed
+            error = OSError(24, "Too many open files")
+            loop.call_exception_handler({"message": "socket.accept() out of system resource", "exception": error})
+    finally:
+        loop.close()
+    assert said.lines == [
+        "1 connections not accepted (out of system resources), from 1 address(es), most from "
+        "[Errno 24] Too many open files"
+    ]
+    guard.say_counts()  # the server stops: the rest of the count is said
+    assert any(line.startswith("999 connections not accepted (out of system resources) since") for line in said.lines)
 
 
 # 2. the table code: guessing made hopeless

@@ -24,10 +24,11 @@ import re
 import secrets
 import time
 import unicodedata
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -55,11 +56,14 @@ class Tally:
     """A bound's refusals said in the server's log: the first at once, then a count at most
     once a minute (``clock`` is the monotonic clock, replaced in tests)."""
 
+    every: ClassVar[weakref.WeakSet[Tally]] = weakref.WeakSet()  # each one's last count is said when the server stops
+
     def __init__(self, what: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.what, self.clock = what, clock
         self.count = 0
         self.said: float | None = None
         self.sources: dict[str, int] = {}
+        Tally.every.add(self)
 
     def add(self, source: str) -> None:
         self.count += 1
@@ -74,10 +78,16 @@ class Tally:
         if not self.count:
             return
         most = max(self.sources, key=lambda s: self.sources[s])
-        since = "" if self.said is None else " in the last minute"
+        since = "" if self.said is None else " since the last count"
         log.warning("%d %s%s, from %d address(es), most from %s", self.count, self.what, since, len(self.sources), most)
         self.said = self.clock() if now is None else now
         self.count, self.sources = 0, {}
+
+
+def say_counts() -> None:
+    """Every bound's count not yet said (the server is stopping)."""
+    for tally in list(Tally.every):
+        tally.say()
 
 
 class Guesses:

@@ -20,8 +20,10 @@ from sse_starlette.sse import AppStatus
 from starlette.applications import Starlette
 
 from qscore.web.app import make_app
-from qscore.web.guard import bounded, quiet_accept_errors
+from qscore.web.guard import bounded, quiet_accept_errors, say_counts
 
+BACKLOG = 128  # connections accepted at each turn of the loop, each then counted against the caps
+QUEUE = 4096  # connections the kernel holds until they are accepted (Linux caps it at net.core.somaxconn)
 SHUTDOWN_SECONDS = 2  # open pages' streams are closed at once; a laydown in flight finishes
 
 
@@ -32,7 +34,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError:
         sock.close()
         raise
@@ -74,6 +76,9 @@ class TableServer(uvicorn.Server):
             uvicorn.Config(
                 app,
                 http=bounded(),
+                # asyncio accepts up to this many connections at each turn before any is
+                # seen: uvicorn's 2,048 ran out of files before the cap could close one
+                backlog=BACKLOG,
                 log_level="warning",
                 access_log=False,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS,
@@ -107,9 +112,19 @@ class TableServer(uvicorn.Server):
             for sig, handler in handled.items():
                 signal.signal(sig, handler)
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        for sock in sockets or []:
+            # the queue the kernel keeps of connections not yet accepted: long, so a flood
+            # does not crowd out a phone's (its connection would wait a second for a retry)
+            sock.listen(QUEUE)
+
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         quiet_accept_errors(asyncio.get_running_loop())
-        await super().serve(sockets)
+        try:
+            await super().serve(sockets)
+        finally:
+            say_counts()
 
 
 def more_open_files() -> None:
