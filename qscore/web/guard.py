@@ -116,7 +116,7 @@ class Guesses:
 
 class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol, bounded: a request's headers and body must arrive within
-    REQUEST_SECONDS of the connection (or of the last answer on it), and a connection past
+    REQUEST_SECONDS of its first byte (or of the connection, if nothing comes), and a connection past
     MAX_CONNECTIONS, or past MAX_PER_CLIENT from one address, is closed as it is accepted.
     uvicorn alone keeps a connection that never finishes its headers open for ever."""
 
@@ -154,6 +154,11 @@ class GuardedProtocol(H11Protocol):
         elif self.conn.their_state is h11.IDLE and self.conn.trailing_data[0] and self.late is not None:
             self.late.add(self.client[0] if self.client else "")
         self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE and not self.conn.trailing_data[0]:
+            self._arm()  # a request begins: its deadline runs from its first byte
+        super().data_received(data)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
