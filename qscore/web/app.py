@@ -3,14 +3,17 @@
     GET  /t/CODE/           the sheet, the laydown form and the word box (readable without JavaScript)
     GET  /t/CODE/api/sheet  the sheet as ``qscore sheet --json`` prints it
     GET  /t/CODE/events     Server-Sent Events: the sheet's HTML each time it changes
-    POST /t/CODE/laydown    a laydown from a phone (form fields player, words, unused, out, replace)
+    POST /t/CODE/laydown    a laydown from a phone (form fields token, player, words, unused, out, replace)
     GET  /t/CODE/word?word= the word box: a word judged under the game's dictionary
     GET  /t/CODE/page.css, /t/CODE/page.js   the page's assets, shipped in the package
 
 Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apart from
-a path that does not exist. Writes must come from the page's own origin, with a body of
-at most MAX_BODY bytes. The sheet is the games file watched (SheetWatch): an entry saved
-by any terminal or phone is on every open page within a fraction of a second.
+a path that does not exist, whatever the method (qscore.web.guard.TableGuard, which every
+request passes first: wrong codes past a few are refused, 429). Writes must come from the
+page's own origin, as a form of at most MAX_BODY bytes carrying the page's token (guard.Forms:
+the same form sent again is answered as the first time and saves nothing). The sheet is
+the games file watched (SheetWatch): an entry saved by any terminal or phone is on every
+open page within a fraction of a second.
 """
 
 from __future__ import annotations
