@@ -192,7 +192,7 @@ def make_app(game: str, code: str) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``."""
     watch = SheetWatch(game)
     words: dict[str, Any] = {}  # the game's dictionary, opened at the first word asked
-    forms = Forms()  # each laydown form's token, and its answer kept
+    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms()  # each laydown form's token, its answer kept
 
     def page(
         request: Request,
@@ -276,10 +276,13 @@ def make_app(game: str, code: str) -> Starlette:
         if filled_at is None:
             stale = Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
             return page(request, outcome=stale, form=form, status=409)
-        return await forms.once(token, lambda: lay_down(request, form, filled_at))
+        outcome, kept, status, last = await forms.once(token, lambda: lay_down(form, filled_at))
+        return page(request, outcome=outcome, form=kept, status=status, last=last)
 
-    async def lay_down(request: Request, form: dict[str, str], filled_at: int) -> Response:
-        """A laydown form sent the first time: saved, or refused with why."""
+    async def lay_down(form: dict[str, str], filled_at: int) -> tuple[Outcome, dict[str, str], int, int]:
+        """A laydown form sent the first time, saved or refused with why: what the page
+        says of it (and says again to the same form sent again), the form's fields kept,
+        the status, and the log's last entry after it."""
         player = form.get("player", "")
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
@@ -302,8 +305,7 @@ def make_app(game: str, code: str) -> Starlette:
         outcome.lines = [unpathed(line, watch.files[0]) for line in outcome.lines]
         await watch.refresh()
         kept = {} if outcome.done else form
-        status = 200 if outcome.done else 422
-        return page(request, outcome=outcome, form=kept | {"player": player}, status=status, last=last)
+        return outcome, kept | {"player": player}, 200 if outcome.done else 422, last
 
     async def word(request: Request) -> Response:
         if not known(request):

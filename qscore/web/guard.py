@@ -28,7 +28,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -42,6 +42,7 @@ from qscore.game.entries import Challenged, LaidDown, Undone
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
 
+A = TypeVar("A")  # what a form's answer keeps
 log = logging.getLogger("uvicorn.error")  # the server's own log: one line a bound, once a minute
 
 REQUEST_SECONDS = 5.0  # a request's headers and body arrive within this, from its connection or its last answer
@@ -283,14 +284,16 @@ ABSOLUTE = re.compile(r"(?<![\w/.])/(?:[\w.~+-]+/)*[\w.~+-]+/?")
 # --- each form sent at most once ------------------------------------------------
 
 
-class Forms:
+class Forms(Generic[A]):
     """The laydown form's token: the log's last entry when the page was made, signed with
     this server's key, and the answer to each token sent, kept (TOKENS_KEPT, the oldest
-    dropped), so that the same form sent again is answered as it was and saves nothing."""
+    dropped), so that the same form sent again is answered as it was and saves nothing.
+    The answer kept is what the page said, not the page: it is shown again on the sheet
+    as it stands, and a hundred pages of a long game would hold megabytes."""
 
     def __init__(self) -> None:
         self.key = secrets.token_bytes(16)
-        self.answers: OrderedDict[str, Response] = OrderedDict()
+        self.answers: OrderedDict[str, A] = OrderedDict()
         self.sending: dict[str, anyio.Event] = {}
 
     def token(self, last: int) -> str:
@@ -308,7 +311,7 @@ class Forms:
             return None
         return int(last)
 
-    async def once(self, token: str, answer: Callable[[], Awaitable[Response]]) -> Response:
+    async def once(self, token: str, answer: Callable[[], Awaitable[A]]) -> A:
         """The form's answer: made the first time the token is sent, the same after."""
         while token in self.sending:  # the same form sent twice at once: the second waits for the first
             await self.sending[token].wait()
