@@ -6,7 +6,8 @@ arrive from phones and terminals. Loopback only; it stops by itself.
 In a temporary QSCORE_HOME, a game of six players (up to 100 rounds of three cards) is
 served by `qscore serve --host 127.0.0.1 --port 0` in its own process. PHONES threads each
 hold the page's live stream (GET events, Server-Sent Events) open and note when each
-version of the sheet arrives and how many laydowns it shows. One writer lays down every
+version of the sheet arrives and how many laydowns it shows; each phone from its own loopback
+address (the server caps connections from one address). One writer lays down every
 WRITE_EVERY seconds, in turn from a phone (POST laydown, as the page's form does) and from
 a terminal (`qscore score`), until the time is up or the game is over. Then a last laydown
 is sent and the server is stopped with SIGINT (Ctrl-C) while it is in flight.
@@ -51,16 +52,17 @@ LAID = re.compile(r"</b>: [a-z(]")  # a laydown in the sheet's words laid, round
 class Phone(threading.Thread):
     """One phone's open page: the live stream read, each sheet's arrival noted."""
 
-    def __init__(self, host: str, port: int, path: str) -> None:
+    def __init__(self, host: str, port: int, path: str, source: str) -> None:
         super().__init__(daemon=True)
         self.host, self.port, self.path = host, port, path
+        self.source = source  # the phone's own address: the server caps connections from one
         self.seen: list[tuple[float, int]] = []  # (when, laydowns shown)
         self.stop = threading.Event()
         self.error: str | None = None
 
     def run(self) -> None:
         try:
-            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=30, source_address=(self.source, 0))
             conn.request("GET", self.path + "events", headers={"Accept": "text/event-stream"})
             response = conn.getresponse()
             data: list[str] = []
@@ -112,7 +114,7 @@ def main() -> None:
         address = next(line for line in server.stdout if line.startswith("http://")).strip()
         url = urllib.parse.urlsplit(address)
         host, port, path = url.hostname or "127.0.0.1", url.port or 80, url.path
-        phones = [Phone(host, port, path) for _ in range(phones_wanted)]
+        phones = [Phone(host, port, path, phone_address(n)) for n in range(phones_wanted)]
         for phone in phones:
             phone.start()
         time.sleep(2)
@@ -124,9 +126,10 @@ def main() -> None:
         turn = 0
         while time.monotonic() - start < seconds and turn < len(PLAYERS) * 100:
             player = PLAYERS[turn % len(PLAYERS)]
+            token = page_token(address) if player in FROM_A_PHONE else ""  # the phone's page, loaded before
             sent = time.monotonic()
             if player in FROM_A_PHONE:
-                ok, said = post_laydown(address, host, port, player)
+                ok, said = post_laydown(address, host, port, player, token)
             else:
                 done = subprocess.run(
                     qscore_command("score", player, WORDS[player]), env=env, capture_output=True, text=True
@@ -147,7 +150,8 @@ def main() -> None:
         memory.append((elapsed, rss_kib(server.pid)))
 
         # Ctrl-C with a laydown in flight: saved whole or not at all
-        in_flight = threading.Thread(target=post_laydown, args=(address, host, port, PLAYERS[turn % len(PLAYERS)]))
+        last = (address, host, port, PLAYERS[turn % len(PLAYERS)], page_token(address))
+        in_flight = threading.Thread(target=post_laydown, args=last)
         in_flight.start()
         time.sleep(0.01)
         server.send_signal(signal.SIGINT)
@@ -165,9 +169,25 @@ def main() -> None:
     report(phones, writes, refused, saved, memory, elapsed, status, sheet.returncode)
 
 
-def post_laydown(address: str, host: str, port: int, player: str) -> tuple[bool, str]:
-    """A laydown as the page's form sends it: (saved, what the page said)."""
-    body = urllib.parse.urlencode({"player": player, "words": WORDS[player], "unused": ""}).encode()
+def phone_address(n: int) -> str:
+    """Phone n's own loopback address (127.0.1.0/24 up; every 127.x.y.z is this machine's)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+def page_token(address: str) -> str:
+    """The laydown form's token on the page as loaded ("" if the page would not load)."""
+    try:
+        with urllib.request.urlopen(address, timeout=30) as r:
+            found = re.search(r'name="token" value="([^"]+)"', r.read().decode())
+    except OSError:
+        return ""
+    return found.group(1) if found else ""
+
+
+def post_laydown(address: str, host: str, port: int, player: str, token: str) -> tuple[bool, str]:
+    """A laydown as the page's form sends it, with the page's token: (saved, what the page said)."""
+    fields = {"player": player, "words": WORDS[player], "unused": "", "token": token}
+    body = urllib.parse.urlencode(fields).encode()
     request = urllib.request.Request(
         address + "laydown", data=body, headers={"Origin": f"http://{host}:{port}"}, method="POST"
     )

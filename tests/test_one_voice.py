@@ -23,6 +23,7 @@ from qscore.errors import Remedy
 from qscore.web.app import make_app
 from qscore.web.table import page_remedy
 from tests.conftest import ok, run
+from tests.test_serve import lay
 
 CODE = "K7Q3M9"
 BASE = f"/t/{CODE}/"
@@ -139,7 +140,7 @@ def on_the_page() -> list[Told]:
         if isinstance(step, tuple):
             ok(*step)
             continue
-        shown = page.post(BASE + "laydown", data=step.fields(), headers={"Origin": "http://testserver"}).text
+        shown = lay(page, **step.fields()).text
         told.append(Told(paragraphs(section(shown, "outcome")), section(page.get(BASE).text, "sheet")))
     return told
 

@@ -31,7 +31,16 @@ def page(game: str) -> TestClient:
 
 
 def lay(page: TestClient, **fields: str):
-    return page.post(BASE + "laydown", data=fields, headers=ORIGIN)
+    """A laydown sent as the page's form sends it: with the token of the page as loaded
+    (or the one given)."""
+    sent = {"token": fields.pop("token")} if "token" in fields else {"token": token(page.get(BASE).text)}
+    return page.post(BASE + "laydown", data=sent | fields, headers=ORIGIN)
+
+
+def token(shown: str) -> str:
+    found = re.search(r'name="token" value="([^"]+)"', shown)
+    assert found, shown
+    return found.group(1)
 
 
 def outcome(page: str) -> str:
@@ -147,6 +156,7 @@ def test_a_word_a_double_card_could_lay_is_pointed_out(page):
     choice = re.search(r'<form [^>]*class="choice">(.*?)</form>', r.text, re.S)
     assert choice and "Lay it as (qu)it" in choice.group(1)
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', choice.group(1)))
+    assert fields.pop("token") == token(r.text)
     assert fields == {"player": "ann", "words": "(qu)it", "replace": "yes"}
     said = outcome(lay(page, **fields, unused="E").text)  # the card left in hand, as the player adds it
     assert "Recorded ann's laydown in round 2: (qu)it (unused E), replacing quit." in said
@@ -164,7 +174,8 @@ def test_a_write_from_another_origin_is_refused(page, headers):
 
 def test_a_write_from_the_page_by_its_referer_is_taken(page):
     headers = {"Referer": "http://testserver/t/K7Q3M9/"}
-    r = page.post(BASE + "laydown", data={"player": "ann", "words": "cat", "out": "yes"}, headers=headers)
+    fields = {"player": "ann", "words": "cat", "out": "yes", "token": token(page.get(BASE).text)}
+    r = page.post(BASE + "laydown", data=fields, headers=headers)
     assert r.status_code == 200
 
 
@@ -188,13 +199,15 @@ def test_the_word_box_judges_under_the_games_dictionary(page):
 
 
 def test_a_damaged_games_file_is_one_line_on_the_page(page, isolated_home):
+    filled = token(page.get(BASE).text)  # a page loaded before the damage
     (isolated_home / "games.sqlite3").write_bytes(b"not a database at all" * 100)
     for wal in isolated_home.glob("games.sqlite3-*"):
         wal.unlink()
     shown = page.get(BASE).text
     assert re.search(r'<p class="error" role="alert">[^<\n]+</p>', shown)
-    r = lay(page, player="ann", words="cat", out="yes")
+    r = lay(page, player="ann", words="cat", out="yes", token=filled)
     assert r.status_code == 422 and len(outcome(r.text).strip().splitlines()) == 1
+    assert str(isolated_home) not in shown + r.text  # no path of the machine on a phone
     assert (isolated_home / "games.sqlite3").read_bytes() == b"not a database at all" * 100
 
 
@@ -208,7 +221,8 @@ def test_a_read_only_games_file_is_one_line_on_the_page_and_nothing_is_written(p
         r = lay(page, player="ben", words="it", unused="Q")
         said = outcome(r.text).strip()
         assert r.status_code == 422
-        assert said == f"cannot save to {db}: the file is read-only; nothing was saved"
+        assert said == "cannot save to the games file: the file is read-only; nothing was saved"
+        assert str(isolated_home) not in r.text  # no path of the machine on a phone
         assert '<td data-player="ann"' in page.get(BASE).text  # the sheet still reads
     assert db.read_bytes() == before
 

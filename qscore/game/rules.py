@@ -121,12 +121,35 @@ def look_alike_key(name: str) -> str:
     could type apart but never read apart (ann, and ann with a Cyrillic a) have the same key. Letters a-z,
     digits and the characters no plain letter resembles are kept as they are: ann and amm,
     or Zoë and Zoe, are told apart by name_key, not here."""
-    folded = fold(name)
-    if folded.isascii():  # Zoë too: the data (a fifth of a second to load) is read only for a letter beyond a-z
-        return name_key(folded)
+    return name_key(plain_letters(fold(name)))
+
+
+def plain_letters(text: str) -> str:
+    """Text as it looks: each letter from another script that looks like a letter a-z (or
+    a digit) taken as that letter, the rest kept (a game's name, friday with a
+    Cyrillic i, reads friday)."""
+    if text.isascii():  # Zoë too, folded: the data (a fifth of a second to load) is read only beyond a-z
+        return text
     from confusable_homoglyphs.confusables import confusables_data
 
-    return name_key("".join(_plain_letter(c, confusables_data) for c in folded))
+    return "".join(_plain_letter(c, confusables_data) for c in text)
+
+
+MAX_MARKS = 3  # marks on one letter: Vietnamese sets two (ệ), Indic scripts a few; more is a pile
+
+
+def piled_marks(name: str) -> str | None:
+    """The first letter of ``name`` carrying more than MAX_MARKS combining marks (written
+    apart, as NFD writes them), with its marks; or None. A pile of marks draws over the
+    lines around it and moves the columns of a sheet."""
+    run = 0
+    decomposed = unicodedata.normalize("NFD", name)
+    for i, c in enumerate(decomposed):
+        run = run + 1 if unicodedata.category(c)[0] == "M" else 0
+        if run > MAX_MARKS:
+            start = i - run
+            return decomposed[max(start, 0) : i + 1]
+    return None
 
 
 def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:
@@ -165,6 +188,8 @@ def check_player_name(name: str) -> None:
         raise GameError(f"player name {quoted(name)}: a name is one line of printable characters")
     if name != name.strip():
         raise GameError(f"player name {quoted(name)}: a name starts and ends with a letter, digit or mark")
+    if piled_marks(name) is not None:
+        raise GameError(f"player name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
     other = sorted({c for c in name if c not in _NAME_JOINERS and unicodedata.category(c)[0] not in "LMN"})
     if other or unicodedata.category(name[0])[0] not in "LN":
         shown = ", ".join(repr(c) for c in other) or repr(name[0])

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     )
     from qscore.scorekeeper.reads import (
         check_new_name,
+        game_identity,
+        game_named_now,
         game_names,
         games_file,
         last_closed_round,
@@ -86,8 +88,10 @@ __all__ = [
     "dictionary_against",
     "entries_written",
     "game_dictionary",
+    "game_identity",
     "game_judge",
     "game_list",
+    "game_named_now",
     "game_names",
     "games_file",
     "last_closed_round",

@@ -44,6 +44,17 @@ def saved_name(name: str) -> str:
     return open_store().saved_name(name)
 
 
+def game_identity(name: str) -> tuple[int, str]:
+    """What tells the game ``name`` finds from every other through a rename (``qscore serve``
+    follows the game it serves by it)."""
+    return open_store().identity(name)
+
+
+def game_named_now(identity: tuple[int, str]) -> str | None:
+    """The saved name now of the game ``identity`` told (renamed since, perhaps), or None: deleted."""
+    return open_store().name_of(identity)
+
+
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""

@@ -75,6 +75,10 @@ def game_name(name: str) -> str:
         raise StorageError(f"a game's name is one line of printable text, not {quoted(name)}")
     if len(name) > MAX_GAME_NAME:
         raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
+    from qscore.game.rules import MAX_MARKS, piled_marks
+
+    if piled_marks(name) is not None:
+        raise StorageError(f"game name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
     return name
 
 
@@ -323,6 +327,22 @@ class GameStore:
         with self.file.reading() as look:
             return self._resolve(look.conn, name)[1]
 
+    def identity(self, name: str) -> tuple[int, str]:
+        """What tells the game ``name`` finds from every other, through a rename: its row's
+        number and when it was started (a number a deleted game had can be given again)."""
+        with self.file.reading(check=False) as look:
+            game_id = self._resolve(look.conn, name)[0]
+            (started,) = look.conn.execute("SELECT started FROM games WHERE id = ?", (game_id,)).fetchone()
+            return game_id, str(started)
+
+    def name_of(self, identity: tuple[int, str]) -> str | None:
+        """The saved name now of the game ``identity`` told, or None: it was deleted."""
+        with self.file.reading(check=False) as look:
+            row = look.conn.execute(
+                "SELECT CAST(name AS BLOB) FROM games WHERE id = ? AND started = ?", identity
+            ).fetchone()
+        return None if row is None else name_text(row[0])
+
     @contextmanager
     def appending(self, name: str | None = None, read: Game | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's
@@ -484,10 +504,22 @@ ANOTHER_NAME = Remedy("game-name")
 
 
 def _refuse_taken(name: str, taken: set[str], hint: str | Remedy = ANOTHER_NAME) -> None:
+    """Refuse a name a saved game has, in any case, or that reads as one (friday with a
+    Cyrillic i beside friday): the same look-alike rule as players' names."""
+    from qscore.game.rules import letters_told, plain_letters
+
     key = game_key(name)
     clash = next((t for t in taken if game_key(t) == key), None)
     if clash is not None:
         raise StorageError(f"a game named {quoted(clash)} exists already: ", hint)
+    looks = plain_letters(key)
+    alike = next((t for t in taken if plain_letters(game_key(t)) == looks), None)
+    if alike is not None:
+        raise StorageError(
+            f"a game named {quoted(alike)} exists already, and {quoted(name)} looks the same"
+            f"{letters_told(alike, name)}: ",
+            hint,
+        )
 
 
 def _free_name(base: str, taken: set[str]) -> str:

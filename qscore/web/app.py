@@ -3,14 +3,17 @@
     GET  /t/CODE/           the sheet, the laydown form and the word box (readable without JavaScript)
     GET  /t/CODE/api/sheet  the sheet as ``qscore sheet --json`` prints it
     GET  /t/CODE/events     Server-Sent Events: the sheet's HTML each time it changes
-    POST /t/CODE/laydown    a laydown from a phone (form fields player, words, unused, out, replace)
+    POST /t/CODE/laydown    a laydown from a phone (form fields token, player, words, unused, out, replace)
     GET  /t/CODE/word?word= the word box: a word judged under the game's dictionary
     GET  /t/CODE/page.css, /t/CODE/page.js   the page's assets, shipped in the package
 
 Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apart from
-a path that does not exist. Writes must come from the page's own origin, with a body of
-at most MAX_BODY bytes. The sheet is the games file watched (SheetWatch): an entry saved
-by any terminal or phone is on every open page within a fraction of a second.
+a path that does not exist, whatever the method (qscore.web.guard.TableGuard, which every
+request passes first: wrong codes past a few are refused, 429). Writes must come from the
+page's own origin, as a form of at most MAX_BODY bytes carrying the page's token (guard.Forms:
+the same form sent again is answered as the first time and saves nothing). The sheet is
+the games file watched (SheetWatch): an entry saved by any terminal or phone is on every
+open page within a fraction of a second.
 """
 
 from __future__ import annotations
@@ -30,12 +33,14 @@ import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
 from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
-from qscore.errors import QscoreError
+from qscore.errors import QscoreError, UnknownGameError
+from qscore.web.guard import Forms, TableGuard, changed_since, shown, unpathed, unsafe
 from qscore.web.table import Outcome, page_message, recorded, refused
 
 if TYPE_CHECKING:
@@ -97,6 +102,8 @@ class SheetWatch:
         self._lock = anyio.Lock()
         self._reviewed: tuple[str, RoundReview] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
+        self.last = 0  # the log's last entry as last read: a laydown form is filled against it
+        self.identity: tuple[int, str] | None = None  # the game's, through a rename (at the first read)
         self.closed = False
 
     def stamp(self) -> object:
@@ -115,11 +122,30 @@ class SheetWatch:
         from qscore.views.sheet_view import sheet_view
 
         try:
-            game = scorekeeper.load_game(self.game)
+            game = self.load()
         except QscoreError as exc:
-            return None, None, page_message(exc), None
+            return None, None, unpathed(page_message(exc), self.files[0]), None
+        self.last = game.last
         data = sheet_json(game)
         return data, sheet_view(game), None, self.review_of(game, data)
+
+    def load(self) -> Game:
+        """The game served, read: under its new name if it was renamed since; a game deleted
+        is said so, with no other game's name."""
+        try:
+            game = scorekeeper.load_game(self.game)
+        except UnknownGameError:
+            now = scorekeeper.game_named_now(self.identity) if self.identity is not None else None
+            if now is None:
+                raise UnknownGameError(
+                    f"the game {self.game!r} was deleted: nothing more can be laid here. "
+                    "The scorekeeper can serve another game."
+                ) from None
+            self.game = now
+            game = scorekeeper.load_game(now)
+        if self.identity is None:
+            self.identity = scorekeeper.game_identity(game.name)
+        return game
 
     def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
         """The last closed round's review (made again only when that round changes), or None:
@@ -182,6 +208,7 @@ def render_sheet(sheet: SheetView | None, error: str | None, review: RoundReview
 def make_app(game: str, code: str) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``."""
     watch = SheetWatch(game)
+    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms()  # each laydown form's token, its answer kept
 
     def page(
         request: Request,
@@ -190,19 +217,21 @@ def make_app(game: str, code: str) -> Starlette:
         form: dict[str, str] | None = None,
         answer: WordAnswer | None = None,
         status: int = 200,
+        last: int = 0,
     ) -> Response:
         snap = watch.snapshot
         sheet = snap.sheet
         body = templates.get_template("page.html").render(
             base=f"/t/{code}/",
-            game=game,
+            game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
             outcome=outcome,
-            form=form or {},
-            word=request.query_params.get("word", "") if form is None else "",
+            form={k: shown(v) for k, v in (form or {}).items()},
+            word=shown(request.query_params.get("word", "")[: 2 * MAX_WORD]) if form is None else "",
             answer=answer,
+            token=forms.token(max(last, watch.last)),
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
@@ -252,24 +281,46 @@ def make_app(game: str, code: str) -> Starlette:
             return not_found()
         if not same_origin(request):
             return PlainTextResponse("Refused: a laydown is sent from the table's page.", 403, headers=HEADERS)
+        if request.headers.get("content-type", "").partition(";")[0].strip() != "application/x-www-form-urlencoded":
+            return PlainTextResponse("Refused: a laydown is sent by the table's page form.", 415, headers=HEADERS)
         form = await bounded_form(request)
         if form is None:
             return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
+        token = form.get("token", "")
+        filled_at = forms.filled_at(token)
+        if filled_at is None:
+            stale = Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
+            return page(request, outcome=stale, form=form, status=409)
+        outcome, kept, status, last = await forms.once(token, lambda: lay_down(form, filled_at))
+        return page(request, outcome=outcome, form=kept, status=status, last=last)
+
+    async def lay_down(form: dict[str, str], filled_at: int) -> tuple[Outcome, dict[str, str], int, int]:
+        """A laydown form sent the first time, saved or refused with why: what the page
+        says of it (and says again to the same form sent again), the form's fields kept,
+        the status, and the log's last entry after it."""
         player = form.get("player", "")
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
+        raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
 
-        def save() -> Outcome:
+        def save() -> tuple[Outcome, int]:
+            if raw is not None:
+                said = f"The {raw} box holds a control character: nothing was saved. Type it again."
+                return Outcome(False, [said]), 0
             try:
-                done = scorekeeper.record_laydown(player, typed, unused, out, None, game, replace=replace)
+                now = watch.load()
+                if (change := changed_since(now, filled_at, player)) is not None:
+                    return Outcome(False, [change]), now.last
+                done = scorekeeper.record_laydown(player, typed, unused, out, None, now.name, replace=replace)
             except QscoreError as exc:
-                return refused(exc)
-            return recorded(done, typed)
+                return refused(exc), 0
+            return recorded(done, typed), done.saved.after.last
 
-        outcome = await anyio.to_thread.run_sync(save)
+        outcome, last = await anyio.to_thread.run_sync(save)
+        outcome.lines = [unpathed(line, watch.files[0]) for line in outcome.lines]
         await watch.refresh()
         kept = {} if outcome.done else form
-        return page(request, outcome=outcome, form=kept | {"player": player}, status=200 if outcome.done else 422)
+        return outcome, kept | {"player": player}, 200 if outcome.done else 422, last
 
     async def word(request: Request) -> Response:
         if not known(request):
@@ -287,9 +338,9 @@ def make_app(game: str, code: str) -> Starlette:
         if len(text) > MAX_WORD:
             return WordAnswer(text[:MAX_WORD] + "…", error=f"longer than {MAX_WORD} letters: no hand lays it")
         try:
-            v = scorekeeper.word_verdict(scorekeeper.load_game(game), text)
+            v = scorekeeper.word_verdict(watch.load(), text)
         except QscoreError as exc:
-            return WordAnswer(text, error=page_message(exc))
+            return WordAnswer(text, error=unpathed(page_message(exc), watch.files[0]))
         meanings: list[str] = []
         with contextlib.suppress(MeaningsError):
             meanings = meaning_lines(meanings_of(v))
@@ -310,7 +361,8 @@ def make_app(game: str, code: str) -> Starlette:
         Route("/t/{code}/word", word),
         Route("/t/{code}/{name}", asset),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TableGuard, code=code)])
+    app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
     return app
 
@@ -335,10 +387,13 @@ async def bounded_form(request: Request) -> dict[str, str] | None:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         return None
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return None
+    except ClientDisconnect:  # the body not whole by its deadline (guard.REQUEST_SECONDS): no one to answer
+        return None
     try:
         fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
     except ValueError:  # more fields than any form of the page has

@@ -1,18 +1,29 @@
 """The table's server: a socket on the table's network, the address phones open, and
-uvicorn serving the page's app until Ctrl-C (or SIGTERM) stops it.
+uvicorn serving the page's app, bounded (qscore.web.guard), until Ctrl-C or SIGTERM stops it.
 
 A write in flight when it stops is one SQLite transaction: it is saved whole or not at all.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import resource
+import signal
 import socket
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
+from sse_starlette.sse import AppStatus
+from starlette.applications import Starlette
 
 from qscore.web.app import make_app
+from qscore.web.guard import bounded, quiet_accept_errors, say_counts
 
+BACKLOG = 128  # connections accepted at each turn of the loop, each then counted against the caps
+QUEUE = 4096  # connections the kernel holds until they are accepted (Linux caps it at net.core.somaxconn)
 SHUTDOWN_SECONDS = 2  # open pages' streams are closed at once; a laydown in flight finishes
 
 
@@ -23,7 +34,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError:
         sock.close()
         raise
@@ -50,19 +61,77 @@ def table_address(host: str, port: int, code: str) -> str:
 
 
 def serve(sock: socket.socket, game: str, code: str) -> None:
-    """Serve the table's page for ``game`` on ``sock`` until stopped."""
-    app = make_app(game, code)
+    """Serve the table's page for ``game`` on ``sock`` until SIGINT or SIGTERM stops it."""
+    more_open_files()
+    TableServer(make_app(game, code)).run(sockets=[sock])
 
-    class TableServer(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: Any) -> None:
-            app.state.watch.stopping = True  # the pages' streams end first, whole
-            super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
-        lifespan="on",
-    )
-    TableServer(config).run(sockets=[sock])
+class TableServer(uvicorn.Server):
+    """uvicorn's server for the table's app: its connections bounded (guard.GuardedProtocol),
+    stopped by SIGINT or SIGTERM alike, its open streams ended first."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+        super().__init__(
+            uvicorn.Config(
+                app,
+                http=bounded(),
+                # asyncio accepts up to this many connections at each turn before any is
+                # seen: uvicorn's 2,048 ran out of files before the cap could close one
+                backlog=BACKLOG,
+                log_level="warning",
+                access_log=False,
+                timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+                lifespan="on",
+            )
+        )
+        drain = getattr(AppStatus, "disable_automatic_graceful_drain", None)  # sse-starlette 3.x
+        if drain is not None:
+            drain()
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.app.state.watch.stopping = True  # the pages' streams end first, whole
+        super().handle_exit(sig, frame)
+        # sse-starlette's own stop (its AppStatus, set by its patch of this method) cuts
+        # every stream unfinished, and uvicorn then logs an error a stream; the app ends
+        # them itself, each whole, as soon as the server is told to stop
+        AppStatus.should_exit = False
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """SIGINT and SIGTERM both stop the server, which then returns: uvicorn's own raises
+        the signal again once stopped, and SIGTERM's default then ends the process with
+        status 143 before the command can say it stopped."""
+        if threading.current_thread() is not threading.main_thread():  # only the main thread takes signals
+            yield
+            return
+        handled = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in handled.items():
+                signal.signal(sig, handler)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        for sock in sockets or []:
+            # the queue the kernel keeps of connections not yet accepted: long, so a flood
+            # does not crowd out a phone's (its connection would wait a second for a retry)
+            sock.listen(QUEUE)
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
+        try:
+            await super().serve(sockets)
+        finally:
+            say_counts()
+
+
+def more_open_files() -> None:
+    """The soft limit of open files raised to the hard one (up to 4,096): the cap on
+    connections (guard.MAX_CONNECTIONS) then leaves room for the games file and the rest."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
