@@ -3,6 +3,8 @@ each figure in seconds and as a ratio to `python -c "import typer"` measured in 
 
     ./dev python benchmarks/records.py [RUNS]                 # this checkout
     ./dev python benchmarks/records.py [RUNS] --against 656ee72  # and an earlier commit's code
+    ./dev python benchmarks/records.py --against 656ee72 --instructions  # counted, not timed
+    ./dev python benchmarks/records.py --rebuilds                # the first stats alone
 
 - An evening: 8 players, the 8 rounds of a standard game (3 to 10 cards), each laydown
   the solver's best, most-words or longest-word play of a seeded deal, with in every round
@@ -22,8 +24,26 @@ With ``--against COMMIT`` each command also runs with that commit's code (taken 
 archive`, run by PYTHONPATH with the same interpreter and libraries), on a copy of the same
 workload that its own code wrote and read: the difference is what that commit's caches
 (the kept replays, the kept listings) saved. The warm commands alternate the two codes and
-the baseline, RUNS times (medians); a one-time rebuild runs once a side.
+the baseline, RUNS times (medians); a one-time rebuild runs once a side. On a shared
+machine the wall times move by a third from run to run: ``--instructions`` counts the
+instructions of each warm command instead (valgrind's callgrind, the same on a busy
+machine; the rebuilds are left out), and ``--rebuilds`` times the rebuilds alone.
 
+Figures, against 656ee72 (whose code kept each game's replay and the listings of `games`
+and `stats` beside the log), on a shared machine of 2 cores, `import typer` 52-65 ms:
+
+    --instructions          656ee72     now    (`import typer`: 240 M)
+    evening: sheet            334 M    333 M
+    evening: score            414 M    416 M
+    evening: undo             347 M    329 M
+    2,000 games: games        470 M  1,096 M
+    2,000 games: stats        318 M  1,474 M
+
+In wall time on a quiet machine (in process), `games` at 2,000 games took 0.07 s more
+without the listing and `stats` 0.13 s more. ``--rebuilds`` at a load of 1.7 on 2 cores
+(`import typer` 53 ms): the first `stats` 9.3 s with the worker pool (CPU 14.7 s), 17.4 s
+without it (CPU 13.7 s); after a new figures version 2.7 s. Under loads of 3 to 5 the pool
+took nothing off (14 to 33 s either way): it needs a core to spare.
 """
 
 from __future__ import annotations
@@ -43,7 +63,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from process import BASELINE, compile_qscore
+from process import BASELINE, compile_qscore, instructions
 
 from qscore.cards import load_deck, parse_hand
 from qscore.dictionaries import open_dictionary
@@ -193,6 +213,26 @@ def line(label: str, seconds: dict[str, tuple[float, float]], baseline: float) -
     print(f"{label:42} {shown}" + (f"  {names[0]} - now: {saved:+.3f} s" if len(names) == 2 else ""), flush=True)
 
 
+def counted(label: str, sides: list[Side], args: list[str], homes: dict[str, Path], fresh: bool) -> None:
+    """The instructions of ``args`` a side, once warmed up, against the baseline's; on a
+    fresh copy of the side's file when ``fresh`` (a write)."""
+    base = instructions(BASELINE)
+    found = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for side in sides:
+            home = homes[side.name]
+            if fresh:  # warmed up on one copy, counted on another
+                timed(side.command(*args), side.env(Path(shutil.copytree(home, f"{scratch}/warm-{side.name}"))))
+                home = Path(shutil.copytree(home, f"{scratch}/{side.name}"))
+            else:
+                timed(side.command(*args), side.env(home))
+            os.chdir(side.tree)  # the folder a run starts in comes first on the path
+            n = instructions(side.command(*args), side.env(home))
+            found.append(f"{side.name}: {n / 1e6:5.0f} M {n / base:4.2f}x")
+    os.chdir(REPO)
+    print(f"{label:42} " + "  ".join(found) + f"  (baseline {base / 1e6:.0f} M)", flush=True)
+
+
 def warm(label: str, sides: list[Side], args: list[str], homes: dict[str, Path], runs: int, fresh: bool) -> None:
     """``args`` run RUNS times a side, alternating with the baseline; on a fresh copy of
     the side's file each time when ``fresh`` (a write)."""
@@ -235,6 +275,7 @@ def main() -> int:
     args = sys.argv[1:]
     against = args[args.index("--against") + 1] if "--against" in args else None
     runs = int(next((a for a in args if a.isdigit() and a != against), "10"))
+    count, rebuilds = "--instructions" in args, "--rebuilds" in args
     compile_qscore()
     with tempfile.TemporaryDirectory(prefix="qscore-records-") as folder:
         root = Path(folder)
@@ -249,6 +290,12 @@ def main() -> int:
         baseline = statistics.median(timed(BASELINE) for _ in range(runs))
         print(f'`python -c "import typer"`: {baseline * 1000:.0f} ms (median of {runs}); load {os.getloadavg()[0]:.1f}')
 
+        def each(label: str, args: list[str], homes: dict[str, Path], fresh: bool = False) -> None:
+            if count:
+                counted(label, sides, args, homes, fresh)
+            else:
+                warm(label, sides, args, homes, runs, fresh)
+
         # the evening, saved by each side's own code
         steps, score = evening_plan()
         plan = json.dumps([list(EVENING_PLAYERS), steps]).encode()
@@ -257,11 +304,13 @@ def main() -> int:
             evening[side.name] = home = root / f"evening-{side.name}"
             home.mkdir()
             timed([sys.executable, "-c", EVENING_SCRIPT], side.env(home), plan)
+            timed(side.command("check", "quiz"), side.env(home))  # the word index built, in the copies too
             (entries,) = sqlite3.connect(home / DB_NAME).execute("SELECT count(*) FROM entries").fetchone()
         print(f"an evening of {len(EVENING_PLAYERS)} players, {entries + 1} entries with its last laydown:")
-        warm("  sheet", sides, ["sheet"], evening, runs, fresh=False)
-        warm("  score (closes the last round)", sides, score, evening, runs, fresh=True)
-        warm("  undo", sides, ["undo"], evening, runs, fresh=True)
+        if not rebuilds:
+            each("  sheet", ["sheet"], evening)
+            each("  score (closes the last round)", score, evening, fresh=True)
+            each("  undo", ["undo"], evening, fresh=True)
 
         # the history: the same file for each side, its figures made by each side's code
         games = [played_game(seed) for seed in range(10)]
@@ -271,13 +320,16 @@ def main() -> int:
             saved_games(home, HISTORY, games)
             timed(side.command("check", "quiz"), side.env(home))  # the word index built
         print(f"a history of {HISTORY:,} saved games:")
-        once("  first stats (every game reviewed, kept)", sides, ["stats"], history, baseline)
-        once("  first stats, no worker pool", sides, ["stats"], history, baseline, NO_POOL)
+        if not count:
+            once("  first stats (every game reviewed, kept)", sides, ["stats"], history, baseline)
+            once("  first stats, no worker pool", sides, ["stats"], history, baseline, NO_POOL)
         for side in sides:  # every summary kept, as after a first stats
             timed(side.command("stats"), side.env(history[side.name]))
-        once("  first stats after a new figures version", sides, ["stats"], history, baseline, UPGRADE)
-        warm("  games", sides, ["games"], history, runs, fresh=False)
-        warm("  stats", sides, ["stats"], history, runs, fresh=False)
+        if not count:
+            once("  first stats after a new figures version", sides, ["stats"], history, baseline, UPGRADE)
+        if not rebuilds:
+            each("  games", ["games"], history)
+            each("  stats", ["stats"], history)
     return 0
 
 

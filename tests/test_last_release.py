@@ -1,7 +1,8 @@
 """Files both ways between this qscore and the last release (656ee72), which kept two more
-tables beside the log (each game's replay, the listings of `games` and `stats`; its file
-in tests/data/release-games holds the listings) with their triggers: this version drops them at its next write, reads and writes the release's file
-entry for entry, and the release reads and writes a file this version wrote."""
+tables beside the log (each game's replay, the listings of `games` and `stats`; its file in
+tests/data/release-games holds the listings) with their triggers: this version drops them
+at its next write, reads and writes the release's file entry for entry, and the release
+reads and writes a file this version wrote."""
 
 from __future__ import annotations
 
