@@ -124,14 +124,13 @@ _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "k
 @dataclass
 class Look:
     """One open connection to the file, and what was found of the file through it: what
-    SQLite's check found wrong (``damage``), whether that check ran (``checked``), and
-    whether the file holds the derived tables. It lives as long as its connection."""
+    SQLite's check found wrong (``damage``), whether the file holds the derived table, and
+    what an earlier release kept beside the log. It lives as long as its connection."""
 
     conn: sqlite3.Connection
     derived: bool = False  # the file holds the derived table of summaries and its triggers
-    retired: tuple[str, ...] = ()  # the tables and triggers an earlier release kept, to drop
+    retired: tuple[str, ...] = ()  # the statements that drop what an earlier release kept
     damage: str | None = None
-    checked: bool = False
     marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
 
 
@@ -170,13 +169,11 @@ class GamesFile:
         return True
 
     @contextmanager
-    def reading(self, *, check: bool = True, check_large: bool = True) -> Iterator[Look]:
+    def reading(self, *, check: bool = True) -> Iterator[Look]:
         """A read-only look at an identified qscore database, in one snapshot. Damage
         SQLite's check finds is noted in the look's ``damage``, not raised: what can be
-        read still is, and qscore.storage checks each game it reads. Without ``check``,
-        or without ``check_large`` on a file past CHECK_FULLY_UP_TO, the file is not
-        checked (``checked`` False): the caller runs ``check`` if it reads more than a
-        kept listing, or leaves it to the write that follows."""
+        read still is, and qscore.storage checks each game it reads. Without ``check`` the
+        file is not checked: the caller leaves that to the write that follows."""
         if not self.exists():
             raise UnknownGameError(*NO_GAMES)
         with self.failures.explained(writing=False, waited_ms=BUSY_TIMEOUT_MS):
@@ -184,7 +181,7 @@ class GamesFile:
             try:
                 look = self._identify(conn)
                 conn.execute("BEGIN")
-                if check and (check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO):
+                if check:
                     self.check(look)
                 yield look
             finally:
@@ -201,7 +198,6 @@ class GamesFile:
             found = str(exc)
         lines = str(found).replace("*** in database main ***", "").split("\n")
         look.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
-        look.checked = True
 
     def refuse_damaged(self, look: Look, *, fully: bool = True) -> None:
         """SQLite's check, inside a write before it changes anything: a file it finds damaged
