@@ -58,7 +58,9 @@ def test_the_next_write_drops_the_tables_the_last_release_kept_and_reads_the_sam
     ok("new", "ann", "ben", "cat", "-g", "after")
     tables, triggers = schema(db)
     assert tables == {"games", "entries", "summaries"}
-    assert triggers == SUMMARY_TRIGGERS  # what keeps a summary true to its log, whoever writes
+    # what keeps a summary true to its log, whoever writes; by the names the release looks
+    # for to read the summaries at all
+    assert triggers == SUMMARY_TRIGGERS
     for name, sheet in was.items():
         assert kept(sheet, json.loads(ok("sheet", "-g", name, "--json"))) == sheet
     ok("score", "ann", "cat", "--out", "-g", "after")
