@@ -7,7 +7,7 @@ run may hang or end in a traceback. tests/test_fuzz.py runs a dozen flips (pytes
     ./dev python benchmarks/fuzz_cli.py [RUNS] [SEED]          # the fuzzed command lines
 
 A small games file is made (three games: a closed round with a challenge, a renamed
-player, an undo, a game not started; their summaries and the kept listings), every
+player, an undo, a game not started; and their summaries), every
 table and index of it found by its pages (SQLite's dbstat). Each trial flips one byte
 (XOR 0xFF) of those in use (the file's header, each page's header, cell pointers and
 cells, not the free space between them): every one when FLIPS covers them, else FLIPS

@@ -1,39 +1,54 @@
-"""Benchmark: `qscore games` and `qscore stats` over 10, 100, 500 and 2,000 saved games,
-the rebuild of every game's kept figures, and one long game of 10,000 entries, whole
-process, against `python -c "import typer"` measured in the same run.
+"""Benchmark: what the games file costs a real table, on its two workloads, whole process,
+each figure in seconds and as a ratio to `python -c "import typer"` measured in the same run.
 
-    ./dev python benchmarks/records.py [RUNS] [SIZES...]   # e.g. records.py 7 2000
-    ./dev python benchmarks/records.py --rebuilds 5 2000   # the first stats and the upgrade alone
-    ./dev python benchmarks/records.py --long-instructions  # the long game and a short one, counted
+    ./dev python benchmarks/records.py [RUNS]                 # this checkout
+    ./dev python benchmarks/records.py [RUNS] --against 656ee72  # and an earlier commit's code
+    ./dev python benchmarks/records.py --against 656ee72 --instructions  # counted, not timed
+    ./dev python benchmarks/records.py --rebuilds                # the first stats alone
 
-Each saved game is a finished standard game of 4 players: hands dealt from a seeded
-shuffle, each player laying the solver's best play, its most-words play or its
-longest-word play, now and then with a word left in hand, so the review finds points
-missed. Ten such games are made and saved over and over under new names (the figures are
-worked out per game, so repeats cost what new games would). The logs are written in one
-transaction; the first `stats` then works out and keeps every game's summary (its
-review too): that first run is timed once ("first": as after an upgrade from a release
-that kept no figures), then `games` and `stats` as they run ever after. Issue 16's target:
-both within 2x the baseline at 2,000 games. Then the kept figures are made again as
-after an upgrade that changes their version (FIGURES_VERSION one higher, the points
-missed carried over from the summaries of the same logs), timed once ("upgrade").
-Issue 27's target: the first `stats` and the upgrade under 10 s at 2,000 games, where the
-baseline takes 60 ms (167x it, held as a ratio on a machine of another speed); each is
-printed as seconds and as a ratio to the baseline's median, with its CPU time against the
-baseline's and the load average as it began (on a shared machine, wall time is mostly
-waiting; ``--rebuilds`` times these two alone).
+- An evening: 8 players, the 8 rounds of a standard game (3 to 10 cards), each laydown
+  the solver's best, most-words or longest-word play of a seeded deal, with in every round
+  two corrections (a laydown replaced), a laydown taken back by `undo` and laid again, and
+  three challenges settled by the table: about 120 entries, saved through the scorekeeper's
+  use-cases as a table saves them (so each version keeps beside the log what its writes
+  keep). Timed: `sheet` (what `play` reads before each prompt), the `score` that closes
+  the last round, and `undo` (each write on a fresh copy of the file).
+- A history: 2,000 finished games of 4 players (ten seeded games saved over and over; the
+  figures are worked out per game, so repeats cost what new games would). Timed: the
+  first `stats` (every game's summary made and its review worked out, as after an upgrade
+  from a release that kept none), the same with the worker pool turned off, the first
+  `stats` after an upgrade of the figures' format (FIGURES_VERSION one higher: points
+  missed carried over, no review), and `games` and `stats` as they run ever after.
 
-The long game: 4 players, round 1's four laydowns corrected over and over to 10,000
-entries (every correction is an entry of the log, replayed on every read); `score` of a
-round-2 laydown, `sheet` and `review` on it. Issue 27's target: `score` within 2x.
-``--long-instructions`` counts the instructions of each (valgrind's callgrind: the same
-count on a busy machine) on the long game and on a short game of the same shape (round 1's
-four laydowns, once), and the baseline's: what a command costs for the game's length is
-the difference, apart from what every command costs to start.
+With ``--against COMMIT`` each command also runs with that commit's code (taken with `git
+archive`, run by PYTHONPATH with the same interpreter and libraries), on a copy of the same
+workload that its own code wrote and read: the difference is what that commit's caches
+(the kept replays, the kept listings) saved. The warm commands alternate the two codes and
+the baseline, RUNS times (medians); a one-time rebuild runs once a side. On a shared
+machine the wall times move by a third from run to run: ``--instructions`` counts the
+instructions of each warm command instead (valgrind's callgrind, the same on a busy
+machine; the rebuilds are left out), and ``--rebuilds`` times the rebuilds alone.
+
+Figures, against 656ee72 (whose code kept each game's replay and the listings of `games`
+and `stats` beside the log), on a shared machine of 2 cores, `import typer` 52-65 ms:
+
+    --instructions          656ee72     now    (`import typer`: 240 M)
+    evening: sheet            334 M    333 M
+    evening: score            414 M    416 M
+    evening: undo             347 M    329 M
+    2,000 games: games        470 M  1,096 M
+    2,000 games: stats        318 M  1,474 M
+
+In wall time on a quiet machine (in process), `games` at 2,000 games took 0.07 s more
+without the listing and `stats` 0.13 s more. ``--rebuilds`` at a load of 1.7 on 2 cores
+(`import typer` 53 ms): the first `stats` 9.3 s with the worker pool (CPU 14.7 s), 17.4 s
+without it (CPU 13.7 s); after a new figures version 2.7 s. Under loads of 3 to 5 the pool
+took nothing off (14 to 33 s either way): it needs a core to spare.
 """
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import random
@@ -45,10 +60,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from itertools import count as count_from
 from pathlib import Path
+from typing import Any
 
-from process import BASELINE, _once, compare, compile_qscore, instructions, qscore_command, report
+from process import BASELINE, compile_qscore, instructions
 
 from qscore.game.cards import load_deck, parse_hand
 from qscore.game.entries import GameConfig
@@ -57,48 +72,42 @@ from qscore.hands.solver import solve
 from qscore.store.storage import DB_NAME, GameStore
 from qscore.words.dictionaries import open_dictionary
 
-SIZES = (10, 100, 500, 2000)
-TARGET = 2.0
-REBUILD_TARGET_S = 10.0  # the first stats, and the upgrade, at 2,000 games
-# the baseline the targets were set on: where `import typer` takes 60 ms, 10 s is 167x it,
-# and the ratio is what is held on a machine of another speed
-REFERENCE_BASELINE_S = 0.060
-LONG_GAME = 10_000  # entries
-# qscore as the next release that changes the kept figures' format would run
-UPGRADED = [
-    sys.executable,
-    "-c",
-    "import sys, qscore.game.gamelines as g; g.FIGURES_VERSION += 1; sys.argv = ['qscore', 'stats']; "
-    "from qscore.__main__ import main; main()",
-]
+REPO = Path(__file__).resolve().parent.parent
+HISTORY = 2000  # saved games
+EVENING_PLAYERS = ("ann", "ben", "cat", "dee", "eve", "fay", "gus", "hal")
 
 
 def laid(word: LaidWord) -> str:
     return "".join(c.letters.lower() if len(c.letters) == 1 else f"({c.letters.lower()})" for c in word.cards)
 
 
-def played_game(seed: int) -> tuple[GameConfig, list[dict[str, object]]]:
-    """A finished standard game of 4 players: its config and its laydowns."""
+def played_game(
+    seed: int, players: tuple[str, ...] = ("ann", "ben", "cat", "dee")
+) -> tuple[GameConfig, list[dict[str, Any]]]:
+    """A finished standard game: its config and its laydowns, round by round."""
     deck, dictionary = load_deck(), open_dictionary()
     cards = [t for t, n in deck.counts.items() for _ in range(n)]
     rng = random.Random(seed)
-    config = GameConfig(players=("ann", "ben", "cat", "dee"))
-    laydowns: list[dict[str, object]] = []
+    config = GameConfig(players=players)
+    laydowns: list[dict[str, Any]] = []
     for number, size in enumerate(config.rounds, 1):
         rng.shuffle(cards)
+        gone_out = False
         for i, player in enumerate(config.players):
             hand = parse_hand(cards[i * size : (i + 1) * size], deck)
             found = solve(hand, dictionary, discard=False, deck=deck)
             play = rng.choice([found.best, found.most_words, found.longest_word])
             words, unused = [laid(w) for w in play.words], [c.token for c in play.unused]
-            if words and rng.random() < 0.3:  # a word kept in hand: points missed
+            # a word kept in hand (points missed); and one player a round goes out
+            if words and (rng.random() < 0.3 or (gone_out and not unused)):
                 unused += [c.token for c in play.words[-1].cards]
                 words.pop()
+            gone_out = gone_out or not unused
             laydowns.append({"round": number, "player": player, "words": words, "unused": unused, "out": not unused})
     return config, laydowns
 
 
-def saved_games(home: Path, count: int, games: list[tuple[GameConfig, list[dict[str, object]]]]) -> None:
+def saved_games(home: Path, count: int, games: list[tuple[GameConfig, list[dict[str, Any]]]]) -> None:
     """``count`` games in a new games file at ``home``, written in one transaction."""
     os.environ["QSCORE_HOME"] = str(home)
     store = GameStore()
@@ -117,132 +126,211 @@ def saved_games(home: Path, count: int, games: list[tuple[GameConfig, list[dict[
     conn.close()
 
 
-def home_env(home: Path) -> dict[str, str]:
-    return dict(os.environ, QSCORE_HOME=str(home))
+def evening_plan() -> tuple[list[list[object]], list[str]]:
+    """The evening's steps as the table takes them, and the `score` that closes it."""
+    _, laydowns = played_game(8, EVENING_PLAYERS)
+    steps: list[list[object]] = []
+    for d in laydowns[:-1]:
+        lay = ["lay", d["player"], d["words"], " ".join(d["unused"]), d["out"], d["round"]]
+        steps.append([*lay, False])
+        if d["player"] in ("ann", "fay"):  # a correction: the same laydown typed again
+            steps.append([*lay, True])
+        if d["player"] == "ben":  # laid, taken back, laid again
+            steps += [["undo"], [*lay, False]]
+        if d["player"] in ("cat", "dee", "gus") and d["words"]:
+            steps.append(["challenge", d["player"], d["words"][0], "eve", d["round"]])
+    last = laydowns[-1]
+    unused = [str(c) for c in last["unused"]]
+    score = [
+        "score",
+        str(last["player"]),
+        *map(str, last["words"]),
+        *(["--unused", " ".join(unused)] if unused else []),
+    ]
+    return steps, score
 
 
-def timed_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user and system) of one run."""
+# the evening saved through the use-cases of whichever qscore PYTHONPATH holds
+EVENING_SCRIPT = """
+import json, sys
+from qscore import scorekeeper
+players, steps = json.load(sys.stdin)
+scorekeeper.start_game(players, name="evening")
+for step in steps:
+    if step[0] == "lay":
+        _, player, words, unused, out, round_no, replace = step
+        scorekeeper.save_laydown(player, words, unused, out, round_no, "evening", replace=replace)
+    elif step[0] == "undo":
+        scorekeeper.undo("evening")
+    else:
+        _, player, word, by, round_no = step
+        scorekeeper.settle_challenge(player, word, by, "valid", round_no, "evening")
+"""
+# qscore as the next release that changes the kept figures' format would run
+UPGRADE = "import qscore.game.gamelines as g; g.FIGURES_VERSION += 1"
+NO_POOL = "import qscore.scorekeeper.workers as w; w.POOL_FROM = 10**9"
+
+
+class Side:
+    """One qscore's code: this checkout's, or an earlier commit's by PYTHONPATH."""
+
+    def __init__(self, name: str, tree: Path) -> None:
+        self.name, self.tree = name, tree
+
+    def env(self, home: Path) -> dict[str, str]:
+        return {**os.environ, "PYTHONPATH": str(self.tree), "QSCORE_HOME": str(home)}
+
+    def command(self, *args: str, patch: str = "") -> list[str]:
+        if not patch:
+            return [sys.executable, "-m", "qscore", *args]
+        run = f"{patch}; import sys; sys.argv = ['qscore', *{list(args)!r}]; from qscore.__main__ import main; main()"
+        return [sys.executable, "-c", run]
+
+
+def timed(
+    command: list[str], env: dict[str, str] | None = None, stdin: bytes | None = None, cpu: list[float] | None = None
+) -> float:
+    """Wall seconds of one run; its CPU seconds (user and system, its workers' too) go onto ``cpu``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=True)
-    wall = time.perf_counter() - start
+    # run from the side's own folder: the folder a run starts in comes first on the path
+    cwd = env["PYTHONPATH"] if env is not None else None
+    done = subprocess.run(command, env=env, input=stdin, capture_output=True, check=False, cwd=cwd)
+    took = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    if cpu is not None:
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    if done.returncode != 0 and command is not BASELINE:
+        raise RuntimeError(f"{command} failed: {done.stderr.decode()[-500:]}")
+    return took
 
 
-def long_game(home: Path, played: tuple[GameConfig, list[dict[str, object]]], length: int = LONG_GAME) -> list[str]:
-    """A saved game of ``length`` entries at ``home``; the command line of its next laydown."""
-    config, laydowns = played
-    os.environ["QSCORE_HOME"] = str(home)
-    GameStore().create(config, "long")
-    first = [d for d in laydowns if d["round"] == 1]
-    conn = sqlite3.connect(home / DB_NAME, isolation_level=None)
-    conn.execute("BEGIN")
-    game_id = conn.execute("SELECT id FROM games").fetchone()[0]
-    rows = [(game_id, seq, "laydown", json.dumps(first[(seq - 2) % 4], sort_keys=True)) for seq in range(2, length + 1)]
-    conn.executemany("INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)", rows)
-    conn.execute("COMMIT")
-    conn.close()
-    nxt = next(d for d in laydowns if d["round"] == 2)
-    words, unused = [str(w) for w in nxt["words"]], [str(c) for c in nxt["unused"]]  # type: ignore[attr-defined]
-    return ["score", str(nxt["player"]), *words, *(["--unused", " ".join(unused)] if unused else [])]
+def line(label: str, seconds: dict[str, tuple[float, float]], baseline: float) -> None:
+    """Each side's wall seconds, their ratio to the baseline's, and its CPU seconds."""
+    shown = "  ".join(f"{name}: {s:6.3f} s {s / baseline:5.1f}x (CPU {c:6.3f} s)" for name, (s, c) in seconds.items())
+    names = list(seconds)
+    saved = seconds[names[0]][0] - seconds[names[-1]][0]
+    print(f"{label:42} {shown}" + (f"  {names[0]} - now: {saved:+.3f} s" if len(names) == 2 else ""), flush=True)
 
 
-def long_game_instructions(played: tuple[GameConfig, list[dict[str, object]]]) -> int:
-    """The instructions of `score`, `sheet` and `review -r 1` on the long game and on a
-    short one of the same shape, each against the baseline; `score` on a fresh copy."""
-    compile_qscore()
+def counted(label: str, sides: list[Side], args: list[str], homes: dict[str, Path], fresh: bool) -> None:
+    """The instructions of ``args`` a side, once warmed up, against the baseline's; on a
+    fresh copy of the side's file when ``fresh`` (a write)."""
     base = instructions(BASELINE)
-    print(f'`python -c "import typer"`: {base / 1e6:,.0f} M instructions')
-    counted: dict[tuple[str, int], int] = {}
-    with tempfile.TemporaryDirectory() as folder:
-        for length in (LONG_GAME, 5):
-            template = Path(folder) / f"game-{length}"
-            score = long_game(template, played, length)
-            for first in (["check", "quiz"], ["sheet"]):  # the word index built; the replay kept
-                subprocess.run(qscore_command(*first), env=home_env(template), stdout=subprocess.DEVNULL, check=True)
-            for args in (score, ["sheet"], ["review", "-r", "1"]):
-                home = Path(folder) / f"{args[0]}-{length}"
-                shutil.copytree(template, home)
-                counted[args[0], length] = n = instructions(qscore_command(*args), home_env(home))
-                print(f"qscore {args[0]}, a game of {length:,} entries: {n / 1e6:,.0f} M, {n / base:.2f}x", flush=True)
-    for command in ("score", "sheet", "review"):
-        more = counted[command, LONG_GAME] - counted[command, 5]
-        print(f"qscore {command}: {more / 1e6:,.0f} M more on {LONG_GAME:,} entries than on 5")
-    return 0 if counted["score", LONG_GAME] <= TARGET * base else 1
+    found = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for side in sides:
+            home = homes[side.name]
+            if fresh:  # warmed up on one copy, counted on another
+                timed(side.command(*args), side.env(Path(shutil.copytree(home, f"{scratch}/warm-{side.name}"))))
+                home = Path(shutil.copytree(home, f"{scratch}/{side.name}"))
+            else:
+                timed(side.command(*args), side.env(home))
+            os.chdir(side.tree)  # the folder a run starts in comes first on the path
+            n = instructions(side.command(*args), side.env(home))
+            found.append(f"{side.name}: {n / 1e6:5.0f} M {n / base:4.2f}x")
+    os.chdir(REPO)
+    print(f"{label:42} " + "  ".join(found) + f"  (baseline {base / 1e6:.0f} M)", flush=True)
+
+
+def warm(label: str, sides: list[Side], args: list[str], homes: dict[str, Path], runs: int, fresh: bool) -> None:
+    """``args`` run RUNS times a side, alternating with the baseline; on a fresh copy of
+    the side's file each time when ``fresh`` (a write)."""
+    times: dict[str, list[float]] = {s.name: [] for s in sides}
+    cpu: dict[str, list[float]] = {s.name: [] for s in sides}
+    base: list[float] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for n in range(runs + 1):
+            for side in sides:
+                home = homes[side.name]
+                if fresh:
+                    home = Path(scratch) / f"{side.name}-{n}"
+                    shutil.copytree(homes[side.name], home)
+                spent: list[float] = []
+                took = timed(side.command(*args), side.env(home), cpu=spent)
+                if n:  # the first run warms the caches up
+                    times[side.name].append(took)
+                    cpu[side.name] += spent
+            if n:
+                base.append(timed(BASELINE))
+    baseline = statistics.median(base)
+    line(label, {name: (statistics.median(t), statistics.median(cpu[name])) for name, t in times.items()}, baseline)
+
+
+def once(
+    label: str, sides: list[Side], args: list[str], homes: dict[str, Path], baseline: float, patch: str = ""
+) -> None:
+    """A one-time rebuild: once a side, on a copy of its file as it stands."""
+    seconds = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for side in sides:
+            home = Path(scratch) / side.name
+            shutil.copytree(homes[side.name], home)
+            spent: list[float] = []
+            seconds[side.name] = (timed(side.command(*args, patch=patch), side.env(home), cpu=spent), spent[0])
+    line(label, seconds, baseline)
 
 
 def main() -> int:
-    if "--long-instructions" in sys.argv[1:]:
-        return long_game_instructions(played_game(0))
-    args = [a for a in sys.argv[1:] if a != "--rebuilds"]
-    rebuilds_only = len(args) < len(sys.argv) - 1
-    runs = int(args[0]) if args else 20
-    sizes = tuple(int(a) for a in args[1:]) or SIZES
-    games = [played_game(seed) for seed in range(10)]
-    ok = True
+    args = sys.argv[1:]
+    against = args[args.index("--against") + 1] if "--against" in args else None
+    runs = int(next((a for a in args if a.isdigit() and a != against), "10"))
+    count, rebuilds = "--instructions" in args, "--rebuilds" in args
     compile_qscore()
-    base_cpu: list[float] = []
-    baseline = statistics.median(_once(BASELINE, None, base_cpu) for _ in range(runs))  # for the long runs
-    cpu_baseline = statistics.median(base_cpu)
-    print(
-        f'`python -c "import typer"`: {baseline * 1000:.0f} ms, CPU time {cpu_baseline * 1000:.0f} ms '
-        f"(medians of {runs}; load average {os.getloadavg()[0]:.1f})"
-    )
-    for count in sizes:
-        with tempfile.TemporaryDirectory() as folder:
-            home = Path(folder)
-            saved_games(home, count, games)
-            env = dict(os.environ, QSCORE_HOME=str(home))
-            subprocess.run(qscore_command("check", "quiz"), env=env, stdout=subprocess.DEVNULL, check=True)  # indexes
-            for label, rebuild in (
-                ("first stats (every game reviewed and kept)", qscore_command("stats")),
-                ("upgrade", UPGRADED),
-            ):
-                load = os.getloadavg()[0]
-                took, cpu = timed_once(rebuild, env)
-                limit = REBUILD_TARGET_S / REFERENCE_BASELINE_S
-                met = took / baseline < limit
-                print(
-                    f"{count} games: {label}: {took:.1f} s, {took / baseline:.0f}x the baseline; "
-                    f"CPU time {cpu:.1f} s, {cpu / cpu_baseline:.0f}x the baseline's; load average {load:.1f}"
-                    + (
-                        f" (target: under {REBUILD_TARGET_S:.0f} s where the baseline takes "
-                        f"{REFERENCE_BASELINE_S * 1000:.0f} ms, {limit:.0f}x: {'met' if met else 'NOT met'})"
-                        if count == 2000
-                        else ""
-                    )
-                )
-                ok &= met or count != 2000
-            if rebuilds_only:
-                continue
-            subprocess.run(qscore_command("stats"), env=env, stdout=subprocess.DEVNULL, check=True)  # this version's
-            for command in ("games", "stats"):
-                result = compare(qscore_command(command), runs, env=lambda env=env: env)
-                met = report(f"qscore {command}, {count} games", result, TARGET)
-                ok &= met or count != SIZES[-1]
-    if rebuilds_only:
-        return 0 if ok else 1
-    with tempfile.TemporaryDirectory() as folder:
-        template, copies = Path(folder) / "template", count_from(0)
-        score = long_game(template, games[0])
-        subprocess.run(qscore_command("sheet"), env=home_env(template), stdout=subprocess.DEVNULL, check=True)
+    with tempfile.TemporaryDirectory(prefix="qscore-records-") as folder:
+        root = Path(folder)
+        sides = [Side("now", REPO)]
+        if against is not None:
+            archive = subprocess.run(["git", "archive", against, "qscore"], cwd=REPO, capture_output=True, check=True)
+            (root / "then").mkdir()
+            subprocess.run(["tar", "-x", "-C", str(root / "then")], input=archive.stdout, check=True)
+            # compiled as this checkout is (compile_qscore): else each run compiles it again
+            compileall.compile_dir(str(root / "then" / "qscore"), quiet=1)
+            sides.insert(0, Side(against, root / "then"))
+        baseline = statistics.median(timed(BASELINE) for _ in range(runs))
+        print(f'`python -c "import typer"`: {baseline * 1000:.0f} ms (median of {runs}); load {os.getloadavg()[0]:.1f}')
 
-        def fresh() -> dict[str, str]:  # score writes: each run gets the game as it was
-            home = Path(folder) / f"run-{next(copies)}"
-            shutil.copytree(template, home)
-            return home_env(home)
+        def each(label: str, args: list[str], homes: dict[str, Path], fresh: bool = False) -> None:
+            if count:
+                counted(label, sides, args, homes, fresh)
+            else:
+                warm(label, sides, args, homes, runs, fresh)
 
-        for args in (score, ["sheet"], ["review", "-r", "1"]):
-            env = fresh if args is score else (lambda: home_env(template))
-            met = report(
-                f"qscore {args[0]}, one game of {LONG_GAME:,} entries",
-                compare(qscore_command(*args), runs, env),
-                TARGET,
-            )
-            ok &= met or args is not score
-    return 0 if ok else 1
+        # the evening, saved by each side's own code
+        steps, score = evening_plan()
+        plan = json.dumps([list(EVENING_PLAYERS), steps]).encode()
+        evening = {}
+        for side in sides:
+            evening[side.name] = home = root / f"evening-{side.name}"
+            home.mkdir()
+            timed([sys.executable, "-c", EVENING_SCRIPT], side.env(home), plan)
+            timed(side.command("check", "quiz"), side.env(home))  # the word index built, in the copies too
+            (entries,) = sqlite3.connect(home / DB_NAME).execute("SELECT count(*) FROM entries").fetchone()
+        print(f"an evening of {len(EVENING_PLAYERS)} players, {entries + 1} entries with its last laydown:")
+        if not rebuilds:
+            each("  sheet", ["sheet"], evening)
+            each("  score (closes the last round)", score, evening, fresh=True)
+            each("  undo", ["undo"], evening, fresh=True)
+
+        # the history: the same file for each side, its figures made by each side's code
+        games = [played_game(seed) for seed in range(10)]
+        history = {}
+        for side in sides:
+            history[side.name] = home = root / f"history-{side.name}"
+            saved_games(home, HISTORY, games)
+            timed(side.command("check", "quiz"), side.env(home))  # the word index built
+        print(f"a history of {HISTORY:,} saved games:")
+        if not count:
+            once("  first stats (every game reviewed, kept)", sides, ["stats"], history, baseline)
+            once("  first stats, no worker pool", sides, ["stats"], history, baseline, NO_POOL)
+        for side in sides:  # every summary kept, as after a first stats
+            timed(side.command("stats"), side.env(history[side.name]))
+        if not count:
+            once("  first stats after a new figures version", sides, ["stats"], history, baseline, UPGRADE)
+        if not rebuilds:
+            each("  games", ["games"], history)
+            each("  stats", ["stats"], history)
+    return 0
 
 
 if __name__ == "__main__":

@@ -119,19 +119,6 @@ def test_the_log_digest_is_sha256_whichever_implementation_makes_it(parts):
     assert gamelog.sha256(b"quiz").hexdigest() == hashlib.sha256(b"quiz").hexdigest()
 
 
-def test_a_long_log_hashed_by_openssl_has_the_same_digest_and_takes_a_new_entry():
-    """Past gamelog.OPENSSL_FROM bytes the rows are hashed by hashlib: the digest is the
-    same, and a write adds its entry to it as to any other."""
-    rows = b"".join(b"%d\0laydown\0{}\0" % seq for seq in range(2, 2 + gamelog.OPENSSL_FROM // 10))
-    assert len(rows) >= gamelog.OPENSSL_FROM
-    made, expected = gamelog.sha256(rows), hashlib.sha256(rows)
-    assert made.hexdigest() == expected.hexdigest()
-    gamelog.digest_add(made.copy(), 1, "undo", "{}")  # a copy is added to, the digest read is not
-    assert made.hexdigest() == expected.hexdigest()
-    expected.update(b"9\0undo\0{}\0")
-    assert gamelog.digest_add(made, 9, "undo", "{}").hexdigest() == expected.hexdigest()
-
-
 # --- the file a released qscore wrote ---------------------------------------------
 
 

@@ -217,40 +217,6 @@ def test_stats_and_games_print_the_same_while_figures_are_made(isolated_home):
     assert json.loads(ok("stats", "--json"))["players"]["ann"]["games"] == 1
 
 
-class CountingJson:
-    """json as gamelog uses it, counting the entries it parses."""
-
-    def __init__(self) -> None:
-        self.loads_made = 0
-
-    def loads(self, text, *args, **kwargs):
-        self.loads_made += 1
-        return json.loads(text, *args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(json, name)
-
-
-def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch, isolated_home):
-    from qscore.store import gamelog
-
-    ok("new", "ann", "ben", "--bonus", "none", "-g", "long")
-    ok("score", "ann", "at", "--unused", "E")
-    for _ in range(5):
-        ok("score", "ann", "at", "--unused", "E", "--replace")  # corrections: each an entry of the log
-    counting = CountingJson()
-    monkeypatch.setattr(gamelog, "json", counting)
-    ok("score", "ben", "ox", "--unused", "E")
-    # the game's kept replay, read before the write (which found the same log), and the kept summary
-    assert counting.loads_made == 2
-    sql(isolated_home, "DELETE FROM replays")
-    counting.loads_made = 0
-    ok("score", "ann", "ox", "--unused", "E", "--round", "1", "--replace")
-    entries = 8
-    # without it: each entry once, read before the write (which found the same rows), and the kept summary
-    assert counting.loads_made == entries + 1
-
-
 def test_a_write_reads_an_entry_saved_meanwhile(monkeypatch):
     from qscore.scorekeeper import reads, writes
 
@@ -318,7 +284,6 @@ def test_figures_rebuilt_over_many_games_are_the_reviews(isolated_home, monkeypa
     assert any(reviewed.values())  # something was missed: the sum is no trivial zero
     expected = ok("stats", "--json")
     sql(isolated_home, "DELETE FROM summaries")
-    sql(isolated_home, "DELETE FROM listings")
     monkeypatch.setattr(figures_module, "MANY_GAMES", 0)  # these few games rebuilt as many are
     rebuilt = ok("stats", "--json")
     assert rebuilt == expected
@@ -357,7 +322,6 @@ def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated
         p["missed"] for p in json.loads(alone.stdout)["players"].values()
     )
     sql(isolated_home, "DELETE FROM summaries")
-    sql(isolated_home, "DELETE FROM listings")
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)  # even for a few games, even on one core
 
     def not_here(*args, **kwargs):
@@ -409,7 +373,7 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
     two_games()
     ok("new", "gil", "hal", "ivy", "-g", "sun")
     sql(isolated_home, "DELETE FROM summaries")
-    listed = open_store().listing("stats", FIGURES_VERSION, "missed")
+    listed = open_store().summaries(FIGURES_VERSION, "missed")
     pending = [item for item in listed.found if isinstance(item, Pending)]
     assert len(pending) == 3
     work = partial(figures_module.summary_of, review=True, many=False)
@@ -433,7 +397,7 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
 def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
     """The workers start as the read of the logs begins and are handed each game as it is
     read: the read says first how many logs it will read, then hands each game read, in
-    the order the listing holds them; a game whose summary is kept is not handed over."""
+    the order the games were saved; a game whose summary is kept is not handed over."""
     from qscore.game.gamelines import FIGURES_VERSION
     from qscore.scorekeeper.store import open_store
     from qscore.store.storage import Pending
@@ -454,7 +418,7 @@ def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
             self.told.append(item)
 
     taker = Taker()
-    listed = open_store().listing("stats", FIGURES_VERSION, "missed", taker)
+    listed = open_store().summaries(FIGURES_VERSION, "missed", taker)
     pending = [item for item in listed.found if isinstance(item, Pending)]
     assert [p.name for p in pending] == ["fri", "sat"]
     assert taker.told == [2, *pending]

@@ -7,8 +7,8 @@ still to come.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
 from qscore.game.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from qscore.game.entries import GameConfig
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-# of Replay.to_json: a replay kept in another format is not read, and the log is replayed
-REPLAY_VERSION = 1
 
 
 def name_key(name: str) -> str:
@@ -89,16 +87,6 @@ def _seats(names: list[str]) -> dict[str, int]:
     return seats
 
 
-class ReadAs(NamedTuple):
-    """A game's log as a store read it: the digest of its rows (and the digest object, to
-    add to), its number of entries, and its lines if they were parsed."""
-
-    digest: str
-    hashed: Any
-    last: int
-    lines: list[LogLine] | None
-
-
 def effective(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: undo entries and what they took back are left out."""
     undone = {e.act.undoes for e in entries if isinstance(e.act, Undone)}
@@ -108,13 +96,9 @@ def effective(entries: Sequence[Entry]) -> list[Entry]:
 class Replay:
     """What a game's log adds up to before its rounds are dealt and scored: each seat's
     name, who left and when, the bonus chosen from a round on, the laydown that stands for
-    each round and seat, and the challenges. It is folded one entry at a time, so a game
-    whose replay is kept (qscore.store.storage) takes a new entry without replaying the others,
-    and ends as a replay of the whole log ends; it is plain data (``to_json``) to keep."""
+    each round and seat, and the challenges."""
 
-    def __init__(self, config: GameConfig, last: int = 1) -> None:
-        self.config = config
-        self.last = last  # the number of the last entry folded in
+    def __init__(self, config: GameConfig, entries: Sequence[Entry]) -> None:
         self.names = list(config.players)
         self.seats = _seats(self.names)
         self.left: dict[int, tuple[int, bool]] = {}  # seat -> (first round not played, round under way)
@@ -123,35 +107,11 @@ class Replay:
         # a later one replaces an earlier in place, as the rounds' laydowns keep them
         self.laid: dict[tuple[int, int], LaidDown] = {}
         self.challenged: list[tuple[int, int, Challenged]] = []
-        self.undone_ahead: set[int] = set()  # entries an undo names that are not in the log yet
-
-    @classmethod
-    def of(cls, config: GameConfig, entries: Sequence[Entry]) -> Replay:
-        """The replay of a whole log (undo entries and what they took back left out)."""
-        folded = cls(config, entries[-1].seq if entries else 1)
-        standing = effective(entries)
-        folded.undone_ahead = {e.act.undoes for e in entries if isinstance(e.act, Undone)} - {e.seq for e in entries}
-        for e in standing[1:]:
-            folded._fold(e)
-        return folded
-
-    def then(self, entry: Entry) -> Replay | None:
-        """This replay with ``entry``, the next in the log, folded in; None when the log
-        must be replayed whole instead (an undo, which takes back an entry before it)."""
-        if isinstance(entry.act, Undone | Created) or entry.seq != self.last + 1 or entry.seq in self.undone_ahead:
-            return None
-        folded = Replay.from_json(self.to_json())
-        if folded is None:
-            return None
-        try:
-            folded._fold(entry)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None  # the log replayed whole says what is wrong
-        folded.last = entry.seq
-        return folded
+        for e in effective(entries)[1:]:
+            self._fold(e)
 
     def _seat_of(self, name: str) -> int:
-        # a long log names a seat ten thousand times: looked up, not searched
+        # a long log names a seat many times: looked up, not searched
         found = self.seats.get(name.lower())
         return found if found is not None else _seat(self.names, name)
 
@@ -169,103 +129,34 @@ class Replay:
             case Challenged() as ch:
                 self.challenged.append((self._seat_of(ch.player), self._seat_of(ch.by), ch))
 
-    @property
-    def keepable(self) -> bool:
-        """Whether the kept form settles as the whole log does: the rounds' laydowns are
-        keyed by name, so two seats of one name (only a foreign log has them) are replayed whole."""
-        return len(set(self.names)) == len(self.names)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "config": self.config.to_json(),
-            "last": self.last,
-            "names": list(self.names),
-            "left": [[seat, first, under_way] for seat, (first, under_way) in self.left.items()],
-            "bonus_from": [list(b) for b in self.bonus_from],
-            "laid": [[seat, down.to_json()] for (_, seat), down in self.laid.items()],
-            "challenged": [[seat, by, ch.to_json()] for seat, by, ch in self.challenged],
-            "undone_ahead": sorted(self.undone_ahead),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> Replay | None:
-        """A replay as ``to_json`` kept it; None if it is not one."""
-        try:
-            folded = cls(Created.from_json(data["config"]).config, data["last"])
-            folded.names = [str(n) for n in data["names"]]
-            folded.seats = _seats(folded.names)
-            folded.left = {seat: (first, under_way) for seat, first, under_way in data["left"]}
-            folded.bonus_from = [(first, bonus) for first, bonus in data["bonus_from"]]
-            for seat, down in data["laid"]:
-                laid = LaidDown.from_json(down)
-                folded.laid[(laid.round, seat)] = laid
-            folded.challenged = [(seat, by, Challenged.from_json(ch)) for seat, by, ch in data["challenged"]]
-            folded.undone_ahead = set(data["undone_ahead"])
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, GameError):
-            return None
-        return folded
-
 
 class Game:
-    """A game's state, replayed from its entries (or from its kept ``Replay``, its entries
-    read only if asked for)."""
+    """A game's state, replayed from its entries."""
 
     def __init__(self, name: str, entries: Sequence[Entry]) -> None:
         self.name = name
-        self._entries: list[Entry] | None = list(entries)
-        self._read_entries: Callable[[], list[Entry]] | None = None
-        # the log as the store read it (its digest, and its lines if they were parsed), so
-        # that a write reading it again inside its transaction need not read it whole again
-        self.read_as: ReadAs | None = None
+        self.entries = list(entries)
         if not entries or not isinstance(entries[0].act, Created):
             raise GameError(f"game {name!r} has no start entry")
         self.config = entries[0].act.config
-        self._settled(lambda: Replay.of(self.config, self.entries))
+        try:
+            self._settle(Replay(self.config, self.entries))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise GameError(f"game {self.name!r} has a damaged entry ({exc!r}): its log cannot be read") from None
 
     @classmethod
     def from_log(cls, name: str, lines: Sequence[LogLine | tuple[int, str, object]]) -> Game:
         """A game replayed from its log as the games file keeps it (each entry's number, kind and data)."""
         return cls(name, read_entries(name, [LogLine(*line) for line in lines]))
 
-    @classmethod
-    def from_replay(cls, name: str, replay: Replay, entries: Callable[[], list[Entry]]) -> Game:
-        """A game from the replay kept of its log; ``entries`` reads the log if it is asked for."""
-        game = cls.__new__(cls)
-        game.name, game._entries, game._read_entries, game.read_as = name, None, entries, None
-        game.config = replay.config
-        game._settled(lambda: replay)
-        return game
-
     def then(self, entry: Entry) -> Game:
-        """The game with ``entry``, the next in its log, added: only that entry folded in
-        where it can be, else the log replayed whole."""
-        folded = self.replay.then(entry)
-        if folded is None:
-            return Game(self.name, [*self.entries, entry])
-        game = Game.from_replay(self.name, folded, lambda: [*self.entries, entry])
-        if self._entries is not None:
-            game._entries = [*self._entries, entry]
-        return game
-
-    @property
-    def entries(self) -> list[Entry]:
-        """The game's log, every entry (read when first asked for, if the game came from a kept replay)."""
-        if self._entries is None:
-            assert self._read_entries is not None
-            self._entries = self._read_entries()
-        return self._entries
+        """The game with ``entry``, the next in its log, added."""
+        return Game(self.name, [*self.entries, entry])
 
     @property
     def last(self) -> int:
         """The number of the log's last entry."""
-        return self.replay.last
-
-    def _settled(self, replay: Callable[[], Replay]) -> None:
-        try:
-            self.replay = replay()
-            self._settle(self.replay)
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise GameError(f"game {self.name!r} has a damaged entry ({exc!r}): its log cannot be read") from None
+        return self.entries[-1].seq
 
     def _settle(self, replay: Replay) -> None:
         """The rounds dealt, laid and scored from what the log added up to."""

@@ -1,5 +1,5 @@
-"""The figures kept beside the logs (each game's summary, and the listings of `games` and
-`stats`), made and kept as a write or a read finds them missing.
+"""The figures kept beside the logs (each game's summary), made and kept as a write or a
+read finds them missing, and what `games` and `stats` make of them.
 
 Each game's figures (qscore.game.gamefigures.GameFigures) are kept beside its log, written with
 every entry, so `games` and `stats` read one row a game instead of replaying it. Points
@@ -126,19 +126,17 @@ class _Told:
         self.progress(Progress(0, self.total))
 
 
-def _listing(
-    kind: str,
-    fold: Callable[[list[Summarized | Unreadable]], tuple[Any, bool]],
+def _summaries(
     *,
     review: bool = False,
     unreviewed: list[str] | None = None,
     progress: Callable[[Progress], None] | None = None,
-) -> tuple[Any, str | None]:
-    """What ``fold`` makes of every saved game's summary, oldest first, and what SQLite's
-    check of the file found: the listing kept beside the logs, or made from the summaries
-    kept beside them, the missing ones made here (``progress`` told after each); what was
-    made is kept. ``fold`` says whether its value may be kept; with ``review``, a summary
-    without points missed is made again (with them, when the game's dictionary opens)."""
+) -> tuple[list[Summarized | Unreadable], str | None]:
+    """Every saved game's summary, oldest first, or why it cannot be read, and what
+    SQLite's check of the file found: read from the summaries kept beside the logs, the
+    missing ones made here (``progress`` told after each) and kept. With ``review``, a
+    summary without points missed is made again (with them, when the game's dictionary
+    opens); why a game's cannot be is added to ``unreviewed``."""
     from qscore.game.gamelines import FIGURES_VERSION
     from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
     from qscore.store.storage import Pending, Summarized, Unreadable
@@ -148,9 +146,7 @@ def _listing(
     # is read (worker processes share them out when there are many), back in order
     with Shared(partial(_summary_work, review)) as shared:
         taker = shared if progress is None else _Told(shared, progress)
-        listed = store.listing(kind, FIGURES_VERSION, "missed" if review else None, taker)
-        if listed.hit:
-            return listed.value, None
+        listed = store.summaries(FIGURES_VERSION, "missed" if review else None, taker)
         pending = [item for item in listed.found if isinstance(item, Pending)]
         total = len(pending)
         worked_out = shared.results(pending)
@@ -171,9 +167,8 @@ def _listing(
                 made.append((item, data))
                 item = Summarized(item.name, data)
             found.append(item)
-    value, keepable = fold(found)
-    store.keep(listed, made, value if keepable else None)
-    return value, listed.damage
+    store.keep(listed, made)
+    return found, listed.damage
 
 
 class GameList(NamedTuple):
@@ -184,21 +179,14 @@ class GameList(NamedTuple):
 
 
 def game_list(progress: Callable[[Progress], None] | None = None) -> GameList:
-    """Every saved game's line, from the listing kept beside the logs, or made from the
-    summaries kept beside them (and kept); ``progress`` is told of each summary made."""
+    """Every saved game's line, from the summaries kept beside the logs (those missing
+    made, and kept); ``progress`` is told of each summary made."""
     from qscore.game.gamelines import GameLine
     from qscore.store.storage import Unreadable
 
-    def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
-        lines = [
-            [g.name, None, g.reason] if isinstance(g, Unreadable) else [g.name, GameLine.of(g.data).to_json(), None]
-            for g in found
-        ]
-        return lines, True
-
-    lines, damage = _listing("games", fold, progress=progress)
+    found, damage = _summaries(progress=progress)
     games: list[tuple[str, GameLine] | Unreadable] = [
-        Unreadable(name, reason) if line is None else (name, GameLine.from_json(line)) for name, line, reason in lines
+        g if isinstance(g, Unreadable) else (g.name, GameLine.of(g.data)) for g in found
     ]
     return GameList(games, damage)
 
@@ -217,17 +205,11 @@ def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFi
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
     from qscore.game.gamefigures import GameFigures
-    from qscore.game.stats import TableStats, table_figures
+    from qscore.game.stats import table_figures
     from qscore.store.storage import Unreadable
 
     unreviewed: list[str] = []
-
-    def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
-        games = [(g.name, GameFigures.from_json(g.data)) for g in found if not isinstance(g, Unreadable)]
-        unreadable = [[g.name, g.reason] for g in found if isinstance(g, Unreadable)]
-        value = {"stats": table_figures(games).to_json(), "unreadable": unreadable, "unreviewed": unreviewed}
-        return value, not unreviewed  # a game whose review is left out is reviewed next time
-
-    value, damage = _listing("stats", fold, review=True, unreviewed=unreviewed, progress=progress)
-    unreadable = [Unreadable(name, reason) for name, reason in value["unreadable"]]
-    return TableFigures(TableStats.from_json(value["stats"]), unreadable, value["unreviewed"], damage)
+    found, damage = _summaries(review=True, unreviewed=unreviewed, progress=progress)
+    games = [(g.name, GameFigures.from_json(g.data)) for g in found if not isinstance(g, Unreadable)]
+    unreadable = [g for g in found if isinstance(g, Unreadable)]
+    return TableFigures(table_figures(games), unreadable, unreviewed, damage)

@@ -19,18 +19,9 @@ if TYPE_CHECKING:
     from qscore.words.dictionaries import Dictionary
 
 
-# A game read whole from a log of at least this many entries keeps its replay (a write
-# keeps it whatever the length): the next read of it reads the rows' digest, not each entry
-KEEP_REPLAY_FROM = 200
-
-
 def load_game(name: str | None = None) -> Game:
     """The game of that name, or the one most recently started."""
-    store = open_store()
-    game = store.load(name)
-    if game.read_as is not None and game.read_as.lines is not None and game.last >= KEEP_REPLAY_FROM:
-        store.keep_replay(game)
-    return game
+    return open_store().load(name)
 
 
 def _game_to_write(name: str | None) -> Game:

@@ -82,19 +82,16 @@ class Saved(NamedTuple, Generic[A]):
         return self.closed and number is not None and self.before.rounds[number - 1].closed
 
 
-def _append(build: Callable[[Game], A], game: str | None, read: Game | None = None) -> Saved[A]:
+def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:
     """Check and save one entry in one write: ``build`` checks it against the game as it
-    stands inside the write (``read``, the game as read before the write, is taken as it if
-    no entry was added meanwhile, so it is not read again), and the game's summary and
-    replay are kept with it: the game after is the game before with the entry folded in."""
+    stands inside the write, and the game's summary is kept with it."""
     from qscore.game.gamelines import FIGURES_VERSION
 
-    with open_store().appending(game, read) as write:
+    with open_store().appending(game) as write:
         before = write.game
         entry = write.add(build(before))
         after = before.then(entry)
         write.keep_summary(FIGURES_VERSION, game_summary(after, before, write.kept(FIGURES_VERSION)))
-        write.keep_replay(after)
     return Saved(before, entry, after)
 
 
@@ -209,9 +206,7 @@ def record_laydown(
             raise DictionaryError(
                 "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
             ) from None
-    return LaydownRecorded(
-        save_laydown(player, words, unused, out, round_no, current.name, replace=replace, read=current), refused
-    )
+    return LaydownRecorded(save_laydown(player, words, unused, out, round_no, current.name, replace=replace), refused)
 
 
 def save_laydown(
@@ -223,14 +218,12 @@ def save_laydown(
     game: str | None,
     *,
     replace: bool,
-    read: Game | None = None,
 ) -> Saved[LaidDown]:
-    """Save a laydown, checked inside the write against the game as it then stands (``read``:
-    the game as read just before, if it was). A laydown there already stands
-    (LaydownExistsError) unless ``replace``."""
+    """Save a laydown, checked inside the write against the game as it then stands. A
+    laydown there already stands (LaydownExistsError) unless ``replace``."""
     from qscore.game.rules import laid_down
 
-    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game, read)
+    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game)
 
 
 def settle_challenge(
@@ -266,9 +259,7 @@ def settle_challenge(
     else:
         valid, how, reason = ruling == "valid", "table", None
 
-    return _append(
-        lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name, current
-    )
+    return _append(lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name)
 
 
 def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:

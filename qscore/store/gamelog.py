@@ -37,7 +37,6 @@ class Kept(NamedTuple):
     version: int
     digest: str
     data: str
-    checksum: str
 
     def usable(self, version: int) -> dict[str, Any] | None:
         """Its data, if of this version and whole."""
@@ -65,12 +64,10 @@ class LogReader:
         name: str,
         kept: Kept | None = None,
         table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
-        known: tuple[str, list[LogLine]] | None = None,
     ) -> tuple[list[LogLine], Any, Kept | None]:
         """A game's log, checked: (entries, digest of the rows as stored, the kept summary
-        ``kept`` it was held to, if any). ``known``: the digest and entries of this game's
-        log as read before (a write reads it again inside its transaction): rows with that
-        digest are those entries, and are not parsed again."""
+        ``kept`` it was held to, if any). ``table``: every game's rows read from the table
+        in one pass (``table_rows``), for a read of many games."""
         from qscore.game.entries import LogLine
 
         conn = look.conn
@@ -93,9 +90,6 @@ class LogReader:
             raise self.damaged_game(name, str(exc)) from None
         if counted != len(rows):
             raise self.damaged_game(name, f"{len(rows)} entries in its table, {counted} in the index")
-        same = _digest_of(rows) if known is not None else None
-        if same is not None and known is not None and same.hexdigest() == known[0]:
-            return self._held(name, known[1], same, kept)
         entries = []
         digest = sha256()
         for number, (seq, kind, data) in enumerate(rows, 1):
@@ -128,59 +122,6 @@ class LogReader:
                 raise self.damaged_game(name, "an entry's bytes changed since qscore saved it")
         return entries, digest, kept
 
-    def hashed(self, look: Look, game_id: int) -> tuple[int, Any] | None:
-        """A game's number of entries, through the index, and the digest of its rows (the
-        digest ``read`` makes of them, their number, kind and data in order), from one
-        query: its rows are neither parsed nor made Python values one by one (a tenth of
-        the cost on a long log). None if the rows cannot be read."""
-        try:
-            count, stream = look.conn.execute(_HASHED, (game_id,)).fetchone()
-        except sqlite3.DatabaseError:
-            return None
-        return count, sha256(stream or b"")
-
-    def kept_replay(self, look: Look, game_id: int, version: int) -> KeptReplay | None:
-        """The replay kept of a game, of ``version`` and whole (its checksum holds); else None."""
-        row = kept_row(look, "replays", game_id) if look.replays else None
-        if row is None or row[1] != version or not utf8(row[3]):
-            return None
-        last_seq, _, digest, raw, checksum = row
-        data = raw.decode()
-        if not isinstance(last_seq, int) or not isinstance(digest, str):
-            return None
-        if checksum != replay_checksum(game_id, last_seq, version, digest, data):
-            return None
-        try:
-            parsed = json.loads(data)
-        except json.JSONDecodeError:
-            return None
-        return KeptReplay(last_seq, digest, parsed)
-
-    @staticmethod
-    def replay_kept_of(look: Look, game_id: int) -> tuple[Any, Any] | None:
-        """The last entry and the log's digest a game's replay was kept under, unchecked,
-        if a row is kept: a row still there under the digest of a log read before was kept
-        of that very log, and no entry of the game has changed since (the triggers would
-        have dropped it)."""
-        if not look.replays:
-            return None
-        try:
-            row = look.conn.execute("SELECT last_seq, digest FROM replays WHERE game_id = ?", (game_id,)).fetchone()
-        except sqlite3.DatabaseError:
-            return None
-        return None if row is None else (row[0], row[1])
-
-    @staticmethod
-    def put_replay(look: Look, game_id: int, last_seq: int, version: int, digest: str, data: Any) -> None:
-        """Keep a game's replay (plain data of ``version``) as of its entry ``last_seq``,
-        under the digest of its log, inside the caller's write."""
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        look.conn.execute(
-            "INSERT OR REPLACE INTO replays (game_id, last_seq, version, digest, data, checksum) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, last_seq, version, digest, text, replay_checksum(game_id, last_seq, version, digest, text)),
-        )
-
     def table_rows(self, look: Look) -> dict[int, list[tuple[Any, Any, Any]]]:
         """Every entry, read from the table itself in one pass, by game."""
         found: dict[int, list[tuple[Any, Any, Any]]] = {}
@@ -200,17 +141,8 @@ class LogReader:
         )
 
 
-class KeptReplay(NamedTuple):
-    """A replay kept beside a game's log, whole: the log's last entry and digest it was
-    made from, and its data (qscore.game.scoresheet.Replay.to_json)."""
-
-    last_seq: int
-    digest: str
-    data: Any
-
-
 def kept_row(look: Look, table: str, game_id: int) -> tuple[Any, ...] | None:
-    """A game's row of a derived table (``summaries``, ``replays``): last entry, version,
+    """A game's row of a derived table (``summaries``): last entry, version,
     digest, data and checksum, unchecked; None if there is none or it cannot be read (a
     damaged row is none: the log is read without it)."""
     try:
@@ -223,22 +155,6 @@ def kept_row(look: Look, table: str, game_id: int) -> tuple[Any, ...] | None:
         )
     except sqlite3.DatabaseError:
         return None
-
-
-# a game's rows as ``digest_add`` hashes them, one after another, made by SQLite in one value;
-# the rows come through the index of (game_id, seq) in its order, with no subquery to sort
-# them (which copies every row: a fifth of the query's work). SQLite does not promise that
-# order to an aggregate, but the digest holds it: rows in another order hash to another
-# digest, and a log whose digest is not the one kept is read row by row, and checked, as
-# any other.
-_HASHED = (
-    "SELECT count(*), CAST(group_concat(seq || char(0) || kind || char(0) || data || char(0), '') AS BLOB) "
-    "FROM entries WHERE game_id = ?"
-)
-
-
-def replay_checksum(game_id: int, last_seq: int, version: int, digest: str, data: str) -> str:
-    return sha256(f"replay\0{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
 
 
 SHARED_ID = "its id is another game's too: which log is its own cannot be told"
@@ -254,35 +170,9 @@ def shared_ids(conn: sqlite3.Connection) -> set[int]:
     return twice
 
 
-def _digest_of(rows: list[tuple[Any, Any, Any]]) -> Any:
-    """The digest of a log's rows, if they are numbered 1, 2, 3... and UTF-8 text; else None
-    (the full read says what is wrong)."""
-    digest = sha256()
-    for number, (seq, kind, data) in enumerate(rows, 1):
-        if seq != number or not isinstance(seq, int) or not isinstance(kind, bytes) or not isinstance(data, bytes):
-            return None
-        try:
-            digest_add(digest, seq, kind.decode(), data.decode())
-        except UnicodeDecodeError:
-            return None
-    return digest
-
-
-# past this many bytes a log is hashed by OpenSSL (hashlib): its start-up (some 11 M
-# instructions, 2 ms) costs less than CPython's own SHA-256 takes over the rest
-OPENSSL_FROM = 512 * 1024
-
-
 def sha256(data: bytes = b"") -> Any:
-    """A SHA-256 digest of ``data``, more to be added. CPython's own SHA-256 where it was
-    built with it: hashlib's import starts OpenSSL, which costs 4% of a `qscore sheet`, and
-    a log of a few kilobytes is hashed as quickly either way; OpenSSL's past OPENSSL_FROM
-    bytes (a game of some 5,000 entries), which hashes a megabyte in a twentieth of the
-    time on a processor with SHA instructions. The digest is the same (tests/test_log.py)."""
-    if len(data) >= OPENSSL_FROM:
-        import hashlib
-
-        return hashlib.sha256(data)
+    """A SHA-256 digest of ``data``, more to be added: CPython's own SHA-256 where it was
+    built with it (hashlib's import starts OpenSSL, which costs 4% of a `qscore sheet`)."""
     try:
         from _sha256 import sha256 as made  # Python 3.11
     except ImportError:

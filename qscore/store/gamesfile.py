@@ -20,22 +20,23 @@ So the derived table does not change the schema version.
 
 SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
-more than the read, unless the look is answered from a kept listing (see
-qscore.store.storage.GameStore.listing); a failure is noted (``damage``) and the games that
+more than the read; a failure is noted (``damage``) and the games that
 can be read still are. Every write runs SQLite's check inside its transaction, whatever
 the size, and a file that fails it is never written to (a read made just to check an
 entry before its write leaves the check to the write): ``integrity_check``, but for an
 entry appended to a game, which runs ``quick_check`` (every page, cell and record well
 made, each b-tree in order) and leaves out only what it adds, that each index holds its
 table's rows: the entry's own game is held to that by the read inside the write (its
-rows counted and hashed through the index against the count and digest kept, or read
-from the table itself and counted through the index), an entry adds to no other index
-(the listings it drops go whole), and another game's index is checked as that game is
-read (from its table, in a file the full check finds damaged) and written (named as
-damaged). On a game of 10,000 entries the full check took three times the quick one.
+rows read through the index and held to the count and digest kept, or read from the
+table itself and counted through the index), an entry adds to no other index, and
+another game's index is checked as that game is read (from its table, in a file the
+full check finds damaged) and written (named as damaged). On a game of 10,000 entries
+the full check took three times the quick one.
 
-The second derived table, ``listings``, is made with the first and dropped whole by
-triggers whenever an entry or a summary changes.
+Earlier releases kept two more derived tables (each game's replay, and the listings of
+`games` and `stats`) with their triggers; this one drops them at its first write
+(``RETIRED``); such a release reads the file without them, and makes them again empty at
+its next write.
 
 What the file holds, games and their entries, is qscore.store.storage's business.
 """
@@ -76,11 +77,6 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 );
 """
-_LISTING_TRIGGERS = (
-    ("entries", "update"),
-    ("entries", "delete"),
-    *(("summaries", c) for c in ("insert", "update", "delete")),
-)
 
 
 def _kept_beside(table: str) -> tuple[str, ...]:
@@ -106,32 +102,15 @@ def _kept_beside(table: str) -> tuple[str, ...]:
     )
 
 
-# The derived tables: each game's summary (qscore.store.keptfigures writes its rows) and its
-# replay (qscore.game.scoresheet.Replay, kept so that a read need not parse and replay a long
-# log), each dropped by triggers whenever the game's log or the game changes.
-_DERIVED = (
-    *_kept_beside("summaries"),
-    *_kept_beside("replays"),
-    # what `games` and `stats` made of every game's summary, kept under a fingerprint of
-    # the games (ids, names, last entries): a new game, entry or name makes a new one, and
-    # any other change to an entry or a summary drops every listing (the triggers below)
-    """CREATE TABLE IF NOT EXISTS listings (
-        kind TEXT PRIMARY KEY,
-        fingerprint TEXT NOT NULL,
-        data TEXT NOT NULL,
-        checksum TEXT NOT NULL
-    )""",
-    *(
-        f"""CREATE TRIGGER IF NOT EXISTS listings_{table}_{change} AFTER {change.upper()} ON {table}
-        BEGIN DELETE FROM listings; END"""
-        for table, change in _LISTING_TRIGGERS
-    ),
-)
+# The derived table: each game's summary (qscore.store.keptfigures writes its rows), dropped by
+# triggers whenever the game's log or the game changes.
+_DERIVED = _kept_beside("summaries")
 _TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
-_REPLAY_TRIGGERS = {"replays_entry_added", "replays_entry_changed", "replays_entry_removed", "replays_game_removed"}
 DERIVED = "summaries"
-LISTINGS = "listings"
-REPLAYS = "replays"
+# What releases up to 656ee72 kept beside the log as well (each game's replay, the listings
+# of `games` and `stats`), with their triggers: the next write drops them (``retire``). A
+# release that kept them makes them again on its next write, and reads without them.
+RETIRED = ("replays", "listings")
 # integrity_check reads every row and index entry: on a file up to this size it costs a
 # few milliseconds; past it a look uses quick_check (an entry's write runs quick_check, a new
 # game, a rename, a delete and kept figures integrity_check: this module's docstring says why)
@@ -145,15 +124,13 @@ _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "k
 @dataclass
 class Look:
     """One open connection to the file, and what was found of the file through it: what
-    SQLite's check found wrong (``damage``), whether that check ran (``checked``), and
-    whether the file holds the derived tables. It lives as long as its connection."""
+    SQLite's check found wrong (``damage``), whether the file holds the derived table, and
+    what an earlier release kept beside the log. It lives as long as its connection."""
 
     conn: sqlite3.Connection
     derived: bool = False  # the file holds the derived table of summaries and its triggers
-    listings: bool = False  # and the table of listings with its triggers
-    replays: bool = False  # and the table of kept replays with its triggers
+    retired: tuple[str, ...] = ()  # the statements that drop what an earlier release kept
     damage: str | None = None
-    checked: bool = False
     marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
 
 
@@ -192,13 +169,11 @@ class GamesFile:
         return True
 
     @contextmanager
-    def reading(self, *, check: bool = True, check_large: bool = True) -> Iterator[Look]:
+    def reading(self, *, check: bool = True) -> Iterator[Look]:
         """A read-only look at an identified qscore database, in one snapshot. Damage
         SQLite's check finds is noted in the look's ``damage``, not raised: what can be
-        read still is, and qscore.store.storage checks each game it reads. Without ``check``,
-        or without ``check_large`` on a file past CHECK_FULLY_UP_TO, the file is not
-        checked (``checked`` False): the caller runs ``check`` if it reads more than a
-        kept listing, or leaves it to the write that follows."""
+        read still is, and qscore.store.storage checks each game it reads. Without ``check`` the
+        file is not checked: the caller leaves that to the write that follows."""
         if not self.exists():
             raise UnknownGameError(*NO_GAMES)
         with self.failures.explained(writing=False, waited_ms=BUSY_TIMEOUT_MS):
@@ -206,7 +181,7 @@ class GamesFile:
             try:
                 look = self._identify(conn)
                 conn.execute("BEGIN")
-                if check and (check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO):
+                if check:
                     self.check(look)
                 yield look
             finally:
@@ -223,7 +198,6 @@ class GamesFile:
             found = str(exc)
         lines = str(found).replace("*** in database main ***", "").split("\n")
         look.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
-        look.checked = True
 
     def refuse_damaged(self, look: Look, *, fully: bool = True) -> None:
         """SQLite's check, inside a write before it changes anything: a file it finds damaged
@@ -244,10 +218,18 @@ class GamesFile:
 
     def add_derived(self, look: Look) -> None:
         """Make the derived table and its triggers, inside the caller's write, unless there."""
-        if not (look.derived and look.listings and look.replays):
+        if not look.derived:
             for statement in _DERIVED:
                 look.conn.execute(statement)
-            look.derived = look.listings = look.replays = True
+            look.derived = True
+
+    @staticmethod
+    def retire(look: Look) -> None:
+        """Drop what an earlier release kept beside the log and this one does not
+        (RETIRED: the triggers first, which name the tables), inside the caller's write."""
+        for statement in look.retired:
+            look.conn.execute(statement)
+        look.retired = ()
 
     @contextmanager
     def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[Look]:
@@ -334,16 +316,17 @@ class GamesFile:
             raise self.failures.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         derived = DERIVED in tables and triggers >= _TRIGGERS
-        listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
-        listings = derived and LISTINGS in tables and triggers >= listing_triggers
-        replays = derived and REPLAYS in tables and triggers >= _REPLAY_TRIGGERS
-        return Look(conn, derived, listings, replays, marked=application == APPLICATION_ID)
+        retired = (
+            *(f"DROP TRIGGER {name}" for name in sorted(triggers) if name.startswith(tuple(f"{t}_" for t in RETIRED))),
+            *(f"DROP TABLE {name}" for name in RETIRED if name in tables),
+        )
+        return Look(conn, derived, retired, marked=application == APPLICATION_ID)
 
     @staticmethod
     def _as_released(schema: dict[str, str]) -> bool:
         """Whether the file's tables are those an earlier qscore made: its games and entries
         as every release wrote them, and none but qscore's derived tables besides."""
-        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, LISTINGS, REPLAYS}
+        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, *RETIRED}
         return not others and all(schema.get(name) == sql for name, sql in _RELEASED.items())
 
     @staticmethod

@@ -1,26 +1,17 @@
-"""What is kept beside the log: each game's summary (its figures for `games` and `stats`,
-worked out by the application layer: this module stores and reads them back) and the
-listings of the whole file made from them.
+"""What is kept beside the log: each game's summary, its figures for `games` and `stats`
+(worked out by the application layer: this module stores and reads them back).
 
 A game's summary is plain data the caller makes (the application layer works it out
 from the log this module hands it: nothing here calls back). It is keyed by the log's
-last sequence number, a digest of the log and the summary's format version; it is
-written with each entry, made again from the log when missing, stale, damaged or of
-another version, and never trusted over the log. A listing
-(what `games` or `stats` made of every summary) is kept under the file's fingerprint and
-read back while that fingerprint holds; triggers in the file drop the listings whenever an
-entry or a summary changes (docs/design.md, "Kept listings").
-
-What a read hands back is named tuples, not dataclasses: every command that reads a game
-loads this module, and a frozen dataclass compiles six methods as it loads (3.4 M
-instructions a class) where a named tuple compiles one.
+last sequence number, a digest of the log and the summary's format version, with a
+checksum of the row; it is written with each entry, made again from the log when
+missing, stale, damaged or of another version, and never trusted over the log.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import zlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -79,34 +70,17 @@ class Taker(Protocol):
 
 
 class Listed(NamedTuple):
-    """What a read found for a listing of ``kind``: on a hit, the ``value`` kept under the
-    file's fingerprint; otherwise every game, oldest first, as a summary, a game whose log
-    cannot be read, or a game whose summary the caller makes (``Pending``). ``damage``:
-    what SQLite's check of the file found, if anything."""
+    """What a read of every game's summary found: every game, oldest first, as a summary,
+    a game whose log cannot be read, or a game whose summary the caller makes
+    (``Pending``); ``damage``: what SQLite's check of the file found, if anything."""
 
-    kind: str
     version: int
-    hit: bool
-    value: Any
     found: list[Summarized | Unreadable | Pending]
     damage: str | None
-    derived: bool = False  # the file held the derived tables when read
-    rows: list[Any] | None = None  # the fingerprint's rows as read (None: the read was not whole)
-    sums: dict[int, tuple[int, int, str]] | None = None  # each kept summary's game, last entry, checksum
-
-
-class Listing(NamedTuple):
-    """What a read made of every game's summary, to keep under ``kind``: the file's
-    fingerprint and summaries (game, last entry, checksum) it was made from."""
-
-    kind: str
-    fingerprint: str
-    summaries: list[tuple[int, int, str]]
-    value: Any
 
 
 class KeptFigures:
-    """The summaries and listings kept in ``file``, read with ``log`` and written in
+    """The summaries kept in ``file``, read with ``log`` and written in
     ``transaction`` (the store's: what it commits is recorded there)."""
 
     def __init__(
@@ -119,39 +93,18 @@ class KeptFigures:
         self.log = log
         self.transaction = transaction
 
-    def look_up(self, kind: str, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
-        """What a listing of ``kind`` reads: the kept one, or every game's summary.
-
-        Summaries are read from the kept ones where they are fresh (of ``version``, made
-        from the log as it stands, and holding a value at ``wanting``); the others come
-        back ``Pending``, their logs read, for the caller to make and hand to ``keep``. A
-        game whose log cannot be read is named, not fatal.
-
-        A listing is read back while the file's fingerprint (every game's id, name and
-        last entry through the index, and ``version``) is the one it was made under; any
-        other change to an entry or a summary drops the kept listings (triggers in the
-        file). On a hit a file larger than CHECK_FULLY_UP_TO is not checked by SQLite
-        (what is shown is what a checked read made of the same rows); a smaller one is,
-        and damage it finds is a miss."""
+    def look_up(self, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
+        """Every game's summary: read from the kept ones where they are fresh (of
+        ``version``, made from the log as it stands, and holding a value at ``wanting``);
+        the others come back ``Pending``, their logs read (``taker`` handed each as it is
+        read), for the caller to make and hand to ``keep``. A game whose log cannot be read
+        is named, not fatal."""
         if not self.file.exists():
-            return Listed(kind, version, False, None, [], None)
-        with self.file.reading(check_large=False) as look:
-            if look.listings and not look.damage:
-                try:
-                    fingerprint = _fingerprint(kind, version, self._fingerprint_rows(look))
-                except sqlite3.DatabaseError:
-                    fingerprint = None  # damage: the summaries are read, and say what it is
-                kept = self._listing_of(look, kind, fingerprint) if fingerprint else None
-                if kept is not None:
-                    return Listed(kind, version, True, kept, [], None)
-            if not look.checked:
-                self.file.check(look)
-            return self._summarized(look, kind, version, wanting, taker)
+            return Listed(version, [], None)
+        with self.file.reading() as look:
+            return self._summarized(look, version, wanting, taker)
 
-    def _summarized(self, look: Look, kind: str, version: int, wanting: str | None, taker: Taker | None) -> Listed:
-        """Every game's summary where one is kept fresh, the others' logs read for the
-        caller to make them (``taker`` handed each as it is read), and what a listing
-        would be kept under."""
+    def _summarized(self, look: Look, version: int, wanting: str | None, taker: Taker | None) -> Listed:
         found: list[Summarized | Unreadable | Pending] = []
         listed = self._listed(look)
         shared = shared_ids(look.conn)
@@ -172,7 +125,6 @@ class KeptFigures:
                 continue
             found.append(Summarized(name, {}))  # read below
             pending.append((len(found) - 1, game_id, name, kept))
-        sums = {game_id: (game_id, kept.last_seq, kept.checksum) for game_id, _, _, kept in listed if kept is not None}
         table = self.log.table_rows(look) if len(pending) > READ_FROM_THE_TABLE_BEYOND else None
         if taker is not None:
             taker.expect(len(pending))
@@ -191,38 +143,23 @@ class KeptFigures:
             found[slot] = item = Pending(name, log, old, game_id, digest.hexdigest(), earlier)
             if taker is not None:
                 taker.take(item)
-        rows = [(game_id, raw, last) for game_id, raw, last, _ in listed]
-        return Listed(kind, version, False, None, found, look.damage, look.derived, rows, sums)
+        return Listed(version, found, look.damage)
 
-    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
-        """Keep the summaries the caller ``made`` for a read's pending games (each only if
-        its log is still as it was read) and, unless ``value`` is None, that listing under
-        the fingerprint the read found: only when every game read whole and had its
-        summary made, from a file SQLite's check found whole, and only if the file then
-        holds what it was made from (the same fingerprint and summaries: no other program
-        changed them meanwhile). When the file cannot be written now, nothing is kept,
-        and nothing fails."""
-        if listed.hit:
-            return
+    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]]) -> None:
+        """Keep the summaries the caller ``made`` for a read's pending games, each only if
+        its log is still as it was read. When the file cannot be written now, nothing is
+        kept, and nothing fails."""
         keep = [(p.game_id, len(p.entries), p.digest, data) for p, data in made if data != p.kept]
-        pending = [f for f in listed.found if isinstance(f, Pending)]
-        whole = (
-            listed.rows is not None
-            and listed.sums is not None
-            and len(keep) == len(pending)
-            and not any(isinstance(f, Unreadable) for f in listed.found)
-        )
-        listing = None
-        if whole and value is not None and not listed.damage and listed.derived:
-            assert listed.rows is not None and listed.sums is not None
-            sums = dict(listed.sums)
-            for game_id, last_seq, digest, data in keep:
-                text = json.dumps(data, sort_keys=True)
-                sums[game_id] = (game_id, last_seq, _checksum(game_id, last_seq, listed.version, digest, text))
-            fingerprint = _fingerprint(listed.kind, listed.version, listed.rows)
-            listing = Listing(listed.kind, fingerprint, sorted(sums.values()), value)
-        if keep or listing is not None:
-            self._keep(listed.version, keep, listing)
+        if not keep:
+            return
+        try:
+            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self.transaction(look, []):
+                for game_id, last_seq, digest, data in keep:
+                    now = look.conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
+                    if now == last_seq:
+                        self.put_summary(look, game_id, last_seq, listed.version, digest, data)
+        except QscoreError:
+            pass
 
     def _listed(self, look: Look) -> list[tuple[int, bytes, int | None, Kept | None]]:
         """Each game: id, name as stored, last sequence number (through the index), kept summary."""
@@ -242,31 +179,6 @@ class KeptFigures:
         except sqlite3.DatabaseError as exc:
             raise self.file.failures.damaged(str(exc)) from None
         return [(r[0], r[1], r[2], None) for r in rows]
-
-    @staticmethod
-    def _fingerprint_rows(look: Look) -> list[Any]:
-        """Each game's id, name as stored and last sequence number through the index: what
-        a listing is kept under (the summaries are not read: a change to one drops the
-        listings, by trigger; reading them would cost as much as the rest of the listing)."""
-        return look.conn.execute(f"SELECT g.id, CAST(g.name AS BLOB), {_LAST} FROM games g ORDER BY g.id").fetchall()
-
-    def _listing_of(self, look: Look, kind: str, fingerprint: str) -> Any:
-        """The listing kept under ``kind`` if it was made under ``fingerprint`` and is whole; else None."""
-        try:
-            row = look.conn.execute(
-                "SELECT fingerprint, CAST(data AS BLOB), checksum FROM listings WHERE kind = ?", (kind,)
-            ).fetchone()
-        except sqlite3.DatabaseError:
-            return None  # a damaged listing is none: the summaries are read
-        if row is None or row[0] != fingerprint or not utf8(row[1]):
-            return None
-        text = row[1].decode()
-        if row[2] != _listing_checksum(kind, fingerprint, text):
-            return None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
-            return None
 
     def kept_of(self, look: Look, game_id: int) -> Kept | None:
         row = kept_row(look, "summaries", game_id) if look.derived else None
@@ -291,53 +203,9 @@ class KeptFigures:
             ),
         )
 
-    def _keep(
-        self,
-        version: int,
-        rows: list[tuple[int, int, str, dict[str, Any]]],
-        listing: Listing | None = None,
-    ) -> None:
-        """Keep summaries made by a read, each only if its log is still as it was read, and
-        a listing made from them only if the file then holds what it was made from (the
-        same fingerprint and summaries: no other program changed them meanwhile); when the
-        file cannot be written now, nothing is kept, and nothing fails."""
-        try:
-            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self.transaction(look, []):
-                conn = look.conn
-                for game_id, last_seq, digest, data in rows:
-                    now = conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
-                    if now == last_seq:
-                        self.put_summary(look, game_id, last_seq, version, digest, data)
-                if listing is None:
-                    return
-                self.file.add_derived(look)
-                kind, fingerprint = listing.kind, listing.fingerprint
-                sums = conn.execute("SELECT game_id, last_seq, checksum FROM summaries ORDER BY game_id").fetchall()
-                if _fingerprint(kind, version, self._fingerprint_rows(look)) == fingerprint and (
-                    sums == listing.summaries
-                ):
-                    text = json.dumps(listing.value, separators=(",", ":"))
-                    conn.execute(
-                        "INSERT OR REPLACE INTO listings (kind, fingerprint, data, checksum) VALUES (?, ?, ?, ?)",
-                        (kind, fingerprint, text, _listing_checksum(kind, fingerprint, text)),
-                    )
-        except QscoreError:
-            pass
-
 
 def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: str) -> str:
     return sha256(f"{game_id}\0{last_seq}\0{version}\0{digest}\0{data}".encode()).hexdigest()
-
-
-def _fingerprint(kind: str, version: int, rows: list[Any]) -> str:
-    """The fingerprint a listing is kept under: its rows written out in full, and compared
-    so, not a hash of them (hashlib's import alone costs more than the comparison)."""
-    return repr((kind, version, [tuple(r) for r in rows]))
-
-
-def _listing_checksum(kind: str, fingerprint: str, data: str) -> str:
-    # CRC-32 finds every change of up to 4 bytes in the row, as a flipped byte is
-    return format(zlib.crc32("\0".join((kind, fingerprint, data)).encode()), "08x")
 
 
 def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
@@ -350,4 +218,4 @@ def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
         return None
     if checksum != _checksum(game_id, last_seq, version, digest, data):
         return None
-    return Kept(last_seq, version, digest, data, checksum)
+    return Kept(last_seq, version, digest, data)

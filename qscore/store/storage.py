@@ -6,9 +6,9 @@ neither loses an entry; a crash mid-write leaves the database as it was before t
 transaction (SQLite's write-ahead log, synchronous=FULL). Opening the file safely, and
 telling its failures, is qscore.store.gamesfile's.
 
-Beside each game's log its summary and the file's listings may be kept
-(qscore.store.keptfigures); every log is read back checked (qscore.store.gamelog), so damage is never
-read as a smaller game, and a damaged game is never written to.
+Beside each game's log its summary may be kept (qscore.store.keptfigures); every log is read
+back checked (qscore.store.gamelog), so damage is never read as a smaller game, and a damaged
+game is never written to.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from qscore import paths
-from qscore.errors import GameError, QscoreError, Remedy, StorageError, UnknownGameError, quoted
+from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
 from qscore.store.gamelog import (
     SHARED_ID,
     Kept,
@@ -39,7 +39,7 @@ from qscore.store.gamelog import (
     utf8,
 )
 from qscore.store.gamesfile import NO_GAMES, GamesFile, Look
-from qscore.store.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized, Taker
+from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, Taker
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = [
@@ -109,14 +109,14 @@ class Appending:
         look: Look,
         game_id: int,
         game: Game,
-        hashed: Any,
+        digest: Any,
         kept: Kept | None,
         written: list[Written],
     ) -> None:
         self.store, self.look, self.game_id = store, look, game_id
         self.name = game.name
         self.game = game  # as its log stands inside the write
-        self._digest, self._kept = hashed, kept
+        self._digest, self._kept = digest, kept
         self._last = game.last
         self.added: list[Entry] = []  # the entries added to it in this write
         self.written = written  # what the write will have saved once it commits
@@ -144,10 +144,6 @@ class Appending:
     def keep_summary(self, version: int, data: dict[str, Any]) -> None:
         """Keep the game's summary as it stands after the entries added (plain data of ``version``)."""
         self.store.kept.put_summary(self.look, self.game_id, self.last, version, self._digest, data)
-
-    def keep_replay(self, game: Game) -> None:
-        """Keep the replay of ``game``, the game as it stands after the entries added."""
-        self.store._put_replay(self.look, self.game_id, game, self._digest.hexdigest())
 
 
 class GameStore:
@@ -182,6 +178,7 @@ class GameStore:
         try:
             self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
+            self.file.retire(look)  # what an earlier release kept beside the log
             yield
             committing = True
             conn.execute("COMMIT")
@@ -220,9 +217,7 @@ class GameStore:
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             if summary is not None:
                 self.kept.put_summary(look, game_id, 1, summary[0], digest, summary[1])
-            game = Game(name, [created])
-            self._put_replay(look, game_id, game, digest.hexdigest())
-        return game
+        return Game(name, [created])
 
     def check_free(self, name: str) -> None:
         """Refuse a new game's name that a saved game has already (in any case), before the
@@ -235,92 +230,16 @@ class GameStore:
         """The game of that name, or the one most recently started. Without ``check``
         SQLite's check of the file is left to the write that follows (it runs one)."""
         with self.file.reading(check=check) as look:
-            game_id, found = self._resolve(look.conn, name)
-            return self._game(look, game_id, found, self.kept.kept_of(look, game_id))
+            return self._game(look, name)[0]
 
-    def _game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game:
-        """A game as its log stands: from the replay kept of it, if the log's digest is
-        the one it was kept under (its entries read only if asked for), else replayed
-        from its log, read checked."""
-        from qscore.game.scoresheet import Game, ReadAs
+    def _game(self, look: Look, name: str | None) -> tuple[Game, int, Any, Kept | None]:
+        """The game ``name`` finds, replayed from its log read checked; its id, the digest
+        of its log and the summary kept of it, if any."""
+        from qscore.game.scoresheet import Game
 
-        found = self._kept_game(look, game_id, name, kept)
-        if found is not None:
-            return found
-        log, digest, _kept = self.log.read(look, game_id, name, kept)
-        game = Game.from_log(name, log)
-        game.read_as = ReadAs(digest.hexdigest(), digest, len(log), log)
-        return game
-
-    def _kept_game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game | None:
-        """The game from its kept replay, or None: only from a file SQLite's check did not
-        find damaged, and only if the log's rows have the very digest and number the
-        replay (and the summary, if one is kept) was made from."""
-        from qscore.game.scoresheet import REPLAY_VERSION, Game, ReadAs, Replay
-
-        if look.damage:
-            return None
-        row = self.log.kept_replay(look, game_id, REPLAY_VERSION)
-        if row is None:
-            return None
-        hashed = self.log.hashed(look, game_id)
-        if hashed is None:
-            return None
-        count, digest = hashed
-        hexdigest = digest.hexdigest()
-        if count != row.last_seq or hexdigest != row.digest:
-            # the log's triggers drop its replay at any change qscore makes to an entry: a
-            # replay of another log was left by a change made outside qscore
-            if count != row.last_seq:
-                raise self.log.damaged_game(name, f"{count} entries read, {row.last_seq} saved")
-            raise self.log.damaged_game(name, "an entry's bytes changed since qscore saved it")
-        if kept is not None and (kept.last_seq != count or kept.digest != hexdigest):
-            return None  # the log read whole says which is wrong
-        replay = Replay.from_json(row.data)
-        if replay is None or replay.last != count:
-            return None
-        try:
-            game = Game.from_replay(name, replay, lambda: self._entries(game_id, name, hexdigest))
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, RuntimeError, GameError):
-            return None  # a row that reads as a replay but does not deal: the log read whole says what is wrong
-        game.read_as = ReadAs(hexdigest, digest, count, None)
-        return game
-
-    def _entries(self, game_id: int, name: str, digest: str, look: Look | None = None) -> list[Entry]:
-        """The entries of a game read from its kept replay, its log read now (inside the
-        write ``look``, or in a read of its own) and held to the digest the replay was read under."""
-        from qscore.game.entries import read_entries
-
-        if look is None:
-            with self.file.reading() as own:
-                return self._entries(game_id, name, digest, own)
-        log, read, _kept = self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))
-        if read.hexdigest() != digest:
-            raise StorageError(f"game {quoted(name)} changed while it was read: try again")
-        return read_entries(name, log)
-
-    def keep_replay(self, game: Game) -> None:
-        """Keep the replay of ``game``, replayed from its log as read just before, if the
-        file can be written now and the log is still the one read; nothing fails if not."""
-        read = game.read_as
-        if read is None:
-            return
-        try:
-            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self._transaction(look, []):
-                game_id, found = self._resolve(look.conn, game.name)
-                hashed = self.log.hashed(look, game_id)
-                same = hashed is not None and hashed[0] == read.last and hashed[1].hexdigest() == read.digest
-                if found == game.name and same:
-                    self._put_replay(look, game_id, game, read.digest)
-        except QscoreError:
-            pass
-
-    def _put_replay(self, look: Look, game_id: int, game: Game, digest: str) -> None:
-        from qscore.game.scoresheet import REPLAY_VERSION
-
-        if game.replay.keepable:
-            self.file.add_derived(look)
-            self.log.put_replay(look, game_id, game.last, REPLAY_VERSION, digest, game.replay.to_json())
+        game_id, found = self._resolve(look.conn, name)
+        log, digest, kept = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
+        return Game.from_log(found, log), game_id, digest, kept
 
     def saved_name(self, name: str) -> str:
         """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
@@ -344,54 +263,18 @@ class GameStore:
         return None if row is None else name_text(row[0])
 
     @contextmanager
-    def appending(self, name: str | None = None, read: Game | None = None) -> Iterator[Appending]:
+    def appending(self, name: str | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's
-        check found the file whole: the game is read inside it (``read``: the game as read
-        just before, taken as it stands if its log is the same), the caller checks its
-        entry against it and ``add``s it, and it commits when the block ends (an error
-        raised in the block leaves the game as it was)."""
-        from qscore.game.scoresheet import Game
-
+        check found the file whole: the game is read inside it, the caller checks its entry
+        against it and ``add``s it, and it commits when the block ends (an error raised in
+        the block leaves the game as it was)."""
         written: list[Written] = []
-        inside: list[Look] = []  # the write's look while it is open
-        try:
-            # SQLite's quick check, not its full one: what the full check adds (that each index
-            # holds its table's rows, no more, no fewer) is held here for this game by the
-            # read inside the write, and the write touches nothing else an index is kept of
-            with self.file.writing() as look, self._transaction(look, written, fully=False):
-                inside.append(look)
-                game_id, found = self._resolve(look.conn, name)
-                kept = self.kept.kept_of(look, game_id)
-                game = self._as_read(look, game_id, found, kept, read) or self._game(look, game_id, found, kept)
-                was = game.read_as
-                assert was is not None
-                if was.lines is None:  # from a kept replay: its entries, if asked for, are read inside the write
-                    game = Game.from_replay(
-                        found, game.replay, lambda: self._entries(game_id, found, was.digest, *inside)
-                    )
-                    game.read_as = was
-                yield Appending(self, look, game_id, game, was.hashed.copy(), kept, written)
-        finally:
-            inside.clear()
-
-    def _as_read(self, look: Look, game_id: int, name: str, kept: Kept | None, read: Game | None) -> Game | None:
-        """``read``, the game as read before the write, if the log inside the write is the
-        one it was read from: no entry after its last, and the summary or the replay kept
-        of that log (which any change to an entry, by any program, drops: qscore.store.gamesfile's
-        triggers; the read counted and hashed its rows just before) or the rows themselves,
-        as many and of the same digest. Else None."""
-        if read is None or read.read_as is None or read.name != name:
-            return None
-        was = read.read_as
-        (top,) = look.conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
-        if top != was.last:
-            return None
-        if kept is not None and kept.last_seq == was.last and kept.digest == was.digest:
-            return read
-        if self.log.replay_kept_of(look, game_id) == (was.last, was.digest):
-            return read
-        hashed = self.log.hashed(look, game_id)
-        return read if hashed is not None and hashed[0] == was.last and hashed[1].hexdigest() == was.digest else None
+        # SQLite's quick check, not its full one: what the full check adds (that each index
+        # holds its table's rows, no more, no fewer) is held here for this game by the read
+        # inside the write, and the write touches nothing else an index is kept of
+        with self.file.writing() as look, self._transaction(look, written, fully=False):
+            game, game_id, digest, kept = self._game(look, name)
+            yield Appending(self, look, game_id, game, digest, kept, written)
 
     def games(self) -> list[Game | Unreadable]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
@@ -414,16 +297,14 @@ class GameStore:
                     found.append(Unreadable(shown(raw), str(exc)))
         return found
 
-    def listing(self, kind: str, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
-        """The listing of ``kind`` kept, or every saved game's summary, oldest first, and
-        the games whose summaries the caller is to make, each handed to ``taker`` as its
-        log is read (KeptFigures.look_up)."""
-        return self.kept.look_up(kind, version, wanting, taker)
+    def summaries(self, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
+        """Every saved game's summary, oldest first, and the games whose summaries the
+        caller is to make, each handed to ``taker`` as its log is read (KeptFigures.look_up)."""
+        return self.kept.look_up(version, wanting, taker)
 
-    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
-        """Keep the summaries made for a listing's pending games, and the listing ``value``
-        unless None (KeptFigures.keep)."""
-        self.kept.keep(listed, made, value)
+    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]]) -> None:
+        """Keep the summaries made for a read's pending games (KeptFigures.keep)."""
+        self.kept.keep(listed, made)
 
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
