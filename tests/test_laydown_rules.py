@@ -8,11 +8,12 @@ the cards, not the words: the dictionary is consulted by the application layer.
 import pytest
 
 from qscore.errors import CardError, GameError, OneCardWordError
-from qscore.game.entries import Created, Entry, GameConfig, LaidDown
-from qscore.game.rules import LaydownExistsError, check_laydown
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown, Undone
+from qscore.game.rules import LaydownExistsError, SheetChangedError, check_laydown, check_unchanged_since
 from qscore.game.scoresheet import Game, Laydown
 
 PLAYERS = ("ann", "ben", "cat")
+LAID = LaidDown(1, "ann", ("cat",), (), True)  # ann went out in round 1 with CAT
 
 
 def game(*laid: LaidDown) -> Game:
@@ -105,3 +106,29 @@ def test_a_laydown_for_a_round_not_yet_reached_is_refused():
     with pytest.raises(GameError) as refused:
         check_laydown(game(), "ann", ["tops"], "", out=True, round_no=2)
     assert str(refused.value) == "round 2 has not started: the current round is 1"
+
+
+# --- a laydown filled in against an earlier sheet (a page's form) ---------------------------
+
+
+def test_a_form_filled_before_an_undo_is_refused_naming_what_was_taken_back():
+    # entry 2 is ann's laydown; the form was filled when the log ended there (2); entry 3
+    # takes entry 2 back: what the form saw no longer stands
+    played = Game("evening", [Entry(1, Created(GameConfig(PLAYERS))), Entry(2, LAID), Entry(3, Undone(2))])
+    with pytest.raises(SheetChangedError) as refused:
+        check_unchanged_since(played, 2, "ben")
+    assert refused.value.undone and refused.value.entry == Entry(2, LAID)
+
+
+def test_a_form_filled_before_the_players_own_laydown_came_in_is_refused():
+    # ben's form was filled at entry 1; ben's laydown came in from elsewhere as entry 2
+    ben = LaidDown(1, "ben", ("at",), ("E",), False)
+    with pytest.raises(SheetChangedError) as refused:
+        check_unchanged_since(game(ben), 1, "BEN")
+    assert not refused.value.undone and refused.value.entry.act == ben
+
+
+def test_a_form_stays_good_through_other_players_laydowns():
+    # ann laid down after ben's form was filled: nothing ben's form saw has changed
+    check_unchanged_since(game(LAID), 1, "ben")
+    check_unchanged_since(game(LAID), 2, "ann")  # filled after ann's own laydown: nothing since

@@ -367,7 +367,7 @@ def undo(
 
 def finished_undo_question(exc: "FinishedGameUndoError") -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    from qscore.views.sheet_view import entry_text
+    from qscore.views.outcome import entry_text
 
     return f"Game {exc.game!r} is over. Take back {entry_text(exc.entry)}?"
 
@@ -376,7 +376,7 @@ def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
     from qscore.game.entries import LaidDown
-    from qscore.views.sheet_view import entry_text
+    from qscore.views.outcome import entry_text
 
     undone = scorekeeper.undone(saved)
     text = f"Took back {entry_text(undone)}"

@@ -218,7 +218,7 @@ class PlaySession:
         import shlex
 
         from qscore.game.scoresheet import effective
-        from qscore.views.sheet_view import entry_text
+        from qscore.views.outcome import entry_text
 
         game = self.session.game()
         if game is None:

@@ -38,7 +38,7 @@ def cut_values(message: str) -> str:
 def saved_text(w: "Written") -> str:
     """What one saved change was, in a few words that name its game."""
     from qscore.game.entries import Created, Undone
-    from qscore.views.sheet_view import entry_text
+    from qscore.views.outcome import entry_text
 
     if w.change == "renamed":
         return f"game {w.old_name!r} renamed {w.game!r}"

@@ -60,6 +60,34 @@ class FinishedGameUndoError(GameError):
         )
 
 
+class SheetChangedError(GameError):
+    """A laydown filled in against the sheet as it stood at one entry (a page's form), after
+    which the sheet changed in a way the form could not know: ``entry`` was taken back
+    (``undone``), or ``entry`` is the player's own laydown, entered since. Nothing is saved.
+    """
+
+    def __init__(self, entry: Entry, *, undone: bool) -> None:
+        self.entry = entry
+        self.undone = undone
+        what = "was taken back" if undone else "was entered"
+        super().__init__(f"entry {entry.seq} {what} since this laydown was filled in: nothing was saved")
+
+
+def check_unchanged_since(game: Game, filled_at: int, player: str) -> None:
+    """Refuse a laydown of ``player`` filled in when the log ended at entry ``filled_at``, if
+    since then an entry was taken back or the player's laydown entered (SheetChangedError):
+    what the form was filled against no longer stands. Any other entry since leaves it good."""
+    by_seq = {e.seq: e for e in game.entries}
+    for entry in game.entries:
+        if entry.seq <= filled_at:
+            continue
+        act = entry.act
+        if isinstance(act, Undone) and act.undoes in by_seq:
+            raise SheetChangedError(by_seq[act.undoes], undone=True)
+        if isinstance(act, LaidDown) and name_key(act.player) == name_key(player):
+            raise SheetChangedError(entry, undone=False)
+
+
 def check_players(players: Sequence[str]) -> None:
     """Refuse a list of players no table could seat: too few or too many, a name that is
     no name, two names that read the same."""

@@ -186,17 +186,22 @@ def record_laydown(
     *,
     replace: bool = False,
     unchecked: bool = False,
+    filled_at: int | None = None,
 ) -> LaydownRecorded:
     """Check and save a laydown.
 
     Everything that can fail is decided before the write (the laydown against the game
     as read, the dictionary opened and the words judged), and the laydown is checked
     again inside the write, against the game as it then stands: a laydown recorded
-    meanwhile from another terminal raises LaydownExistsError unless ``replace``.
+    meanwhile from another terminal raises LaydownExistsError unless ``replace``. A laydown
+    filled in against the log as it ended at entry ``filled_at`` (a page's form) is refused
+    if an entry was taken back since, or the player's laydown entered (SheetChangedError).
     """
-    from qscore.game.rules import check_laydown
+    from qscore.game.rules import check_laydown, check_unchanged_since
 
     current = _game_to_write(game)
+    if filled_at is not None:
+        check_unchanged_since(current, filled_at, player)
     _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
     refused = None
     if not unchecked:
@@ -206,7 +211,8 @@ def record_laydown(
             raise DictionaryError(
                 "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
             ) from None
-    return LaydownRecorded(save_laydown(player, words, unused, out, round_no, current.name, replace=replace), refused)
+    saved = save_laydown(player, words, unused, out, round_no, current.name, replace=replace, filled_at=filled_at)
+    return LaydownRecorded(saved, refused)
 
 
 def save_laydown(
@@ -218,12 +224,19 @@ def save_laydown(
     game: str | None,
     *,
     replace: bool,
+    filled_at: int | None = None,
 ) -> Saved[LaidDown]:
     """Save a laydown, checked inside the write against the game as it then stands. A
-    laydown there already stands (LaydownExistsError) unless ``replace``."""
-    from qscore.game.rules import laid_down
+    laydown there already stands (LaydownExistsError) unless ``replace``; one filled in at
+    entry ``filled_at`` is refused if the sheet changed under it since (SheetChangedError)."""
+    from qscore.game.rules import check_unchanged_since, laid_down
 
-    return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game)
+    def entry(g: Game) -> LaidDown:
+        if filled_at is not None:
+            check_unchanged_since(g, filled_at, player)
+        return laid_down(g, player, words, unused, out, round_no, replace=replace)
+
+    return _append(entry, game)
 
 
 def settle_challenge(

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
+from qscore.game.entries import Challenged, Entry, LaidDown, Left, Renamed
 from qscore.views.sheet import challenge_dropped
 from qscore.views.words import maybe_meant
 
 if TYPE_CHECKING:
     from qscore.errors import QscoreError, Remedy
     from qscore.game.cards import Deck
-    from qscore.game.entries import LaidDown
+    from qscore.game.rules import SheetChangedError
     from qscore.game.scoresheet import Challenge, Game, Laydown, RoundState
     from qscore.words.dictionaries import Verdict
 
@@ -198,19 +199,46 @@ class Refusal:
     error: QscoreError
     standing: Laydown | None = None
     round: int | None = None
+    changed: str | None = None  # the sheet changed under a page's form: what changed, worded
 
     def said(self, remedy: Callable[[Remedy], str]) -> str:
         """Why, in a line, each remedy worded by ``remedy``; a laydown that stands is said
         alone, the face offering to replace it."""
         if self.standing is not None and self.round is not None:
             return f"{already_laid(self.standing, self.round)}."
-        return self.error.worded(remedy)
+        return self.changed or self.error.worded(remedy)
 
 
 def refusal(exc: QscoreError) -> Refusal:
     """A laydown refused, as every face says it."""
-    from qscore.game.rules import LaydownExistsError
+    from qscore.game.rules import LaydownExistsError, SheetChangedError
 
     if isinstance(exc, LaydownExistsError):
         return Refusal(exc, exc.existing, exc.round)
+    if isinstance(exc, SheetChangedError):
+        return Refusal(exc, changed=sheet_changed(exc))
     return Refusal(exc)
+
+
+def sheet_changed(exc: SheetChangedError) -> str:
+    """A laydown filled in on a page the sheet has changed under since it was loaded."""
+    if exc.undone:
+        what = f"The sheet changed since this page was loaded: the scorekeeper took back {entry_text(exc.entry)}."
+    else:
+        what = f"{entry_text(exc.entry)} was entered since this page was loaded."
+    return f"{what} Nothing was saved: look at the sheet, then lay down again."
+
+
+def entry_text(entry: Entry) -> str:
+    """One line a person reads: what an entry recorded."""
+    match entry.act:
+        case LaidDown() as d:
+            return laydown_said(d)
+        case Challenged() as c:
+            verdict = "allowed" if c.valid else "not allowed"
+            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
+        case Renamed() as r:
+            return f"the renaming of {r.old} to {r.new}"
+        case Left() as gone:
+            return f"{gone.player}'s leaving before round {gone.round}"
+    return f"{entry.kind} entry {entry.seq}"

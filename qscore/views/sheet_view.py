@@ -12,13 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from qscore.game.entries import Challenged, LaidDown, Left, Renamed
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
-from qscore.views.outcome import laydown_said
 from qscore.views.sheet import names_said, running_totals
 
 if TYPE_CHECKING:
-    from qscore.game.entries import Entry
     from qscore.game.scoresheet import Challenge, Game, RoundState
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}  # a bonus's mark in a cell
@@ -246,18 +243,3 @@ def settings_text(game: Game) -> str:
         f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
         f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
     )
-
-
-def entry_text(entry: Entry) -> str:
-    """One line a person reads: what an entry recorded."""
-    match entry.act:
-        case LaidDown() as d:
-            return laydown_said(d)
-        case Challenged() as c:
-            verdict = "allowed" if c.valid else "not allowed"
-            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
-        case Renamed() as r:
-            return f"the renaming of {r.old} to {r.new}"
-        case Left() as gone:
-            return f"{gone.player}'s leaving before round {gone.round}"
-    return f"{entry.kind} entry {entry.seq}"

@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
-from qscore.web.guard import Forms, TableGuard, changed_since, shown, unpathed, unsafe
+from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
 from qscore.web.table import Outcome, page_message, recorded, refused
 
 if TYPE_CHECKING:
@@ -309,9 +309,9 @@ def make_app(game: str, code: str) -> Starlette:
                 return Outcome(False, [said]), 0
             try:
                 now = watch.load()
-                if (change := changed_since(now, filled_at, player)) is not None:
-                    return Outcome(False, [change]), now.last
-                done = scorekeeper.record_laydown(player, typed, unused, out, None, now.name, replace=replace)
+                done = scorekeeper.record_laydown(
+                    player, typed, unused, out, None, now.name, replace=replace, filled_at=filled_at
+                )
             except QscoreError as exc:
                 return refused(exc), 0
             return recorded(done, typed), done.saved.after.last

@@ -37,10 +37,8 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from qscore.game.entries import Challenged, LaidDown, Undone
-
 if TYPE_CHECKING:
-    from qscore.game.scoresheet import Game
+    pass
 
 A = TypeVar("A")  # what a form's answer keeps
 log = logging.getLogger("uvicorn.error")  # the server's own log: one line a bound, once a minute
@@ -327,36 +325,3 @@ class Forms(Generic[A]):
         finally:
             del self.sending[token]
             done.set()
-
-
-def changed_since(game: Game, filled_at: int, player: str) -> str | None:
-    """Why a laydown form filled when the log ended at entry ``filled_at`` no longer fits
-    the game: an entry taken back since, or this player's laydown entered since; or None."""
-    if game.last <= filled_at:
-        return None
-    by_seq = {e.seq: e for e in game.entries}
-    for entry in game.entries:
-        if entry.seq <= filled_at:
-            continue
-        act = entry.act
-        if isinstance(act, Undone):
-            gone = by_seq.get(act.undoes)
-            what = entry_said(gone.act) if gone is not None else f"entry {act.undoes}"
-            return (
-                f"The sheet changed since this page was loaded: the scorekeeper took back {what}. "
-                "Nothing was saved: look at the sheet, then lay down again."
-            )
-        if isinstance(act, LaidDown) and act.player == player:
-            return (
-                f"{player}'s laydown in round {act.round} was entered since this page was loaded. "
-                "Nothing was saved: look at the sheet, then lay down again."
-            )
-    return None
-
-
-def entry_said(act: object) -> str:
-    if isinstance(act, LaidDown):
-        return f"{act.player}'s laydown in round {act.round}"
-    if isinstance(act, Challenged):
-        return f"{act.by}'s challenge of {act.player}'s {act.word}"
-    return "an entry"
