@@ -17,8 +17,8 @@ the table's figures are those parts folded together in the order the games were 
   more than zero points.
 
 The table's figures are dataclasses, as they are changed while folding; a game's, which
-every write works out, are named tuples in a module of their own (qscore.gamefigures
-says why), so a write does not load these.
+every write works out, are in a module of their own (qscore.gamefigures), so a write
+does not load these.
 """
 
 from __future__ import annotations
