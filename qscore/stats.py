@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.gamefigures import RoundScore, WordRecord, optional_json, word_record
+from qscore.scoresheet import name_key
 
 if TYPE_CHECKING:
     from qscore.gamefigures import GameFigures
@@ -117,8 +118,6 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
-        from qscore.scoresheet import name_key
-
         return self.players.get(name_key(name))
 
     def to_json(self) -> dict[str, Any]:
@@ -143,8 +142,6 @@ class TableStats:
 
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
     """The table's figures from each game's, by game name, oldest first."""
-    from qscore.scoresheet import name_key
-
     players: dict[str, PlayerStats] = {}
     records = Records()
     for name, game in games:
@@ -182,7 +179,6 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
-    from qscore.scoresheet import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else item._replace(player=found.players[name_key(item.player)].name)
