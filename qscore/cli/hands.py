@@ -1,6 +1,5 @@
 """``qscore best`` and ``qscore solitaire``: the hand solver."""
 
-import gc
 import math
 from typing import TYPE_CHECKING, Annotated
 
@@ -89,7 +88,6 @@ def best(
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
-    gc.freeze()  # what is loaded lives to the exit: no collection during the solve, nor at exit, looks at it again
     solution = solve(hand, words, discard=not no_discard, top=top or 0)
     warn_if_more_than_dealt(hand, drawn=not no_discard)
     if as_json:
