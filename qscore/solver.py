@@ -30,10 +30,11 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property, partial
 from itertools import chain, count, repeat
 from operator import attrgetter, itemgetter, mul
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from qscore.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.cards import Card, Deck, largest_deal, load_deck
@@ -53,7 +54,8 @@ _PER_WORD = 10_000
 W = TypeVar("W")  # what stands for a set of cards that makes a word
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True)
+class Play:
     """One way to play a hand: words laid, the discard, and the cards left unused."""
 
     words: tuple[LaidWord, ...]
@@ -78,7 +80,8 @@ class Play(NamedTuple):
         return max((w.letters for w in self.words), default=0)
 
 
-class Solution(NamedTuple):
+@dataclass(frozen=True)
+class Solution:
     """The best play, and the best plays that chase the bonuses when they differ from it."""
 
     best: Play
