@@ -21,9 +21,9 @@ import time
 from process import _once, compile_qscore, qscore_command
 from solver import fixed_hands, opened_dictionary
 
-from qscore.draws import advise_draw
-from qscore.solver import solve
-from qscore.spelling import _spellings
+from qscore.game.spelling import _spellings
+from qscore.hands.draws import advise_draw
+from qscore.hands.solver import solve
 
 HAND = "E S T R A I N L O D"
 FACEUP = "E"

@@ -246,7 +246,7 @@ def trial(wanted: int, seed: int, progress: bool = False, only: set[str] | None 
     """Flip ``wanted`` bytes in use of a small games file (every one, if that many; of the
     pages of the tables and indexes ``only`` names, if given), one at a time, then try the
     odd files."""
-    from qscore.storage import DB_NAME
+    from qscore.store.storage import DB_NAME
 
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:

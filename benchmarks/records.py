@@ -50,12 +50,12 @@ from pathlib import Path
 
 from process import BASELINE, _once, compare, compile_qscore, instructions, qscore_command, report
 
-from qscore.cards import load_deck, parse_hand
-from qscore.dictionaries import open_dictionary
-from qscore.entries import GameConfig
-from qscore.scoring import LaidWord
-from qscore.solver import solve
-from qscore.storage import DB_NAME, GameStore
+from qscore.game.cards import load_deck, parse_hand
+from qscore.game.entries import GameConfig
+from qscore.game.scoring import LaidWord
+from qscore.hands.solver import solve
+from qscore.store.storage import DB_NAME, GameStore
+from qscore.words.dictionaries import open_dictionary
 
 SIZES = (10, 100, 500, 2000)
 TARGET = 2.0
@@ -68,7 +68,7 @@ LONG_GAME = 10_000  # entries
 UPGRADED = [
     sys.executable,
     "-c",
-    "import sys, qscore.gamelines as g; g.FIGURES_VERSION += 1; sys.argv = ['qscore', 'stats']; "
+    "import sys, qscore.game.gamelines as g; g.FIGURES_VERSION += 1; sys.argv = ['qscore', 'stats']; "
     "from qscore.__main__ import main; main()",
 ]
 

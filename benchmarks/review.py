@@ -23,13 +23,13 @@ import time
 
 from process import compare, qscore_command, report
 
-from qscore.cards import load_deck
-from qscore.dictionaries import open_dictionary
-from qscore.entries import GameConfig, LogLine
-from qscore.review import review_game
-from qscore.scoresheet import Game
-from qscore.spelling import _spellings
-from qscore.storage import GameStore
+from qscore.game.cards import load_deck
+from qscore.game.entries import GameConfig, LogLine
+from qscore.game.scoresheet import Game
+from qscore.game.spelling import _spellings
+from qscore.hands.review import review_game
+from qscore.store.storage import GameStore
+from qscore.words.dictionaries import open_dictionary
 
 SEED = 2026
 TARGET_MS = 250

@@ -24,10 +24,10 @@ import tracemalloc
 
 from process import compare, qscore_command, report
 
-from qscore.cards import load_deck
-from qscore.dictionaries import open_dictionary
-from qscore.solver import solve
-from qscore.spelling import _spellings
+from qscore.game.cards import load_deck
+from qscore.game.spelling import _spellings
+from qscore.hands.solver import solve
+from qscore.words.dictionaries import open_dictionary
 
 SEED = 2026
 

@@ -17,9 +17,9 @@ import tempfile
 from collections import Counter
 from typing import Any
 
-from qscore import scoresheet
 from qscore.cli import app, load_commands
-from qscore.gamelog import LogReader
+from qscore.game import scoresheet
+from qscore.store.gamelog import LogReader
 
 
 def run(*args: str) -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from qscore.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
+from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
 
 OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")

@@ -6,7 +6,7 @@
     python3 dictionaries/build_sounds.py --check    # exits 1 if a shipped file differs
 
 The suggestions find a word written as it sounds through its sound key, Double
-Metaphone's primary key (qscore.sounds.sound_key), which reads a word's letters.
+Metaphone's primary key (qscore.words.sounds.sound_key), which reads a word's letters.
 Where a word's letters mislead it, the key is not the word's sound: enough is ANK (gh
 read as k) while enuf is ANF, should is XLT (the l sounded) while shud is XT. The CMU
 Pronouncing Dictionary (version 0.4, as Festival's lexicon) says how each word is
@@ -16,10 +16,10 @@ so that a word's pronunciation and a typed spelling's letters give one key. Only
 words of letters a-z whose pronunciation's key differs from the key of their letters
 are written, each with the keys it is said with (the few of two pronunciations, two):
 every other word's key is already its sound. The shipped lists' sound indexes file each
-of their words under both keys (qscore.dictionaries.wordfiles): pronunciations.tsv.
+of their words under both keys (qscore.words.dictionaries.wordfiles): pronunciations.tsv.
 
 The key leaves the vowels out, so fone meets fine as well as phone. The ranking compares
-how words are said (qscore.suggestions.rank): Festival's letter-to-sound rules for CMU,
+how words are said (qscore.words.suggestions.rank): Festival's letter-to-sound rules for CMU,
 trees trained on the dictionary that say each letter by the three letters either side,
 say the typed word (fone: f ow n), and a common word (qscore/wordlists/common.tsv) is
 said as the rules say it or, where they miss CMU's pronunciation, as CMU says it (said.tsv;
@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from shipped import write_or_check  # noqa: E402  beside this script
 
-from qscore.sounds import (  # noqa: E402  the checkout's own qscore
+from qscore.words.sounds import (  # noqa: E402  the checkout's own qscore
     LETTER_RULES,
     PRONUNCIATIONS,
     RULE_FEATURES,

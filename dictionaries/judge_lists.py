@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # the checkout's own qscore and its test lists, whether installed or not
-from qscore.cards import load_deck
-from qscore.dictionaries import Dictionary, judge, open_dictionary
 from qscore.errors import DictionaryError
+from qscore.game.cards import load_deck
+from qscore.words.dictionaries import Dictionary, judge, open_dictionary
 from tests.wordsets import ANY, MUST_ACCEPT, MUST_REJECT, WordClass, read_classes, reason_kind
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")

@@ -20,11 +20,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from qscore.cards import load_deck  # noqa: E402  the checkout's own qscore and its test lists
-from qscore.dictionaries import judge, open_dictionary  # noqa: E402
-from qscore.meanings import define  # noqa: E402
+from qscore.game.cards import load_deck  # noqa: E402  the checkout's own qscore and its test lists
+from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.paths import package_file  # noqa: E402
-from qscore.spelling import unlayable_reason  # noqa: E402
+from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
+from qscore.words.meanings import define  # noqa: E402
 from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
 
 SEED = 15

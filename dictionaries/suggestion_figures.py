@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # the checkout's own qscore and its test lists, whether installed or not
 from qscore import suggestions  # noqa: E402
-from qscore.dictionaries import judge, open_dictionary  # noqa: E402
 from qscore.errors import DictionaryError  # noqa: E402
+from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")
 LISTS = {"typos.tsv": "slips of the keys", "sounds.tsv": "slips made by ear"}

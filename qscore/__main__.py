@@ -99,7 +99,7 @@ def run_command_line() -> None:
                 startup.exit_at_once(done)
             raise
         return
-    from qscore import system_dictionaries as early
+    from qscore.words import system_dictionaries as early
 
     early.open_early(named)
     try:

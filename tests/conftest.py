@@ -13,7 +13,7 @@ from hypothesis import settings
 from typer.testing import CliRunner, Result
 
 from qscore.cli import app, load_commands
-from qscore.dictionaries import WordSet
+from qscore.words.dictionaries import WordSet
 
 # Hypothesis's per-example deadline is a timing assertion: a busy machine failed the
 # two-edit walk's property test (397 ms against 200 ms). Time is the benchmarks' to measure.

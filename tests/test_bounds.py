@@ -13,10 +13,10 @@ import pytest
 
 from qscore.cli import words
 from qscore.cli.words import MAX_WORDS
-from qscore.dictionaries import MAX_HOUSE_WORDS
 from qscore.errors import DictionaryError, GameError
-from qscore.rules import MAX_ROUNDS, parse_rounds
-from qscore.storage import DB_NAME
+from qscore.game.rules import MAX_ROUNDS, parse_rounds
+from qscore.store.storage import DB_NAME
+from qscore.words.dictionaries import MAX_HOUSE_WORDS
 from tests.conftest import ok, run
 
 
@@ -151,7 +151,7 @@ def test_a_house_list_of_three_million_lines_is_refused_before_it_is_read(tmp_pa
     before a line is parsed, in the memory of the bytes it is allowed."""
     import tracemalloc
 
-    from qscore.dictionaries import read_word_file
+    from qscore.words.dictionaries import read_word_file
 
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"ab\n" * 3_000_000)
@@ -227,7 +227,7 @@ def test_a_fifo_or_a_device_as_the_dictionary_is_named_unread(fifo):
 
 def test_dev_zero_as_a_house_list_is_refused_unread():
     """/dev/zero was read until memory ran out (1.8 GB and on)."""
-    from qscore.dictionaries.wordfiles import HOUSE_LIST  # a qscore without the bound is not run on /dev/zero
+    from qscore.words.dictionaries.wordfiles import HOUSE_LIST  # a qscore without the bound is not run on /dev/zero
 
     assert HOUSE_LIST.size == 4 * 1024 * 1024
     one_line_error(

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from qscore.cards import format_laid, load_deck, parse_hand, parse_laid_word, points
 from qscore.errors import CardError
+from qscore.game.cards import format_laid, load_deck, parse_hand, parse_laid_word, points
 from qscore.paths import package_file
 
 
@@ -111,9 +111,9 @@ def test_every_card_count_is_within_deck():
 
 
 def test_the_deck_module_is_the_deck_file_as_its_generator_writes_it():
-    """A run reads qscore/decks_table.py, generated from data/decks.toml (no TOML parser
+    """A run reads qscore/game/decks_table.py, generated from data/decks.toml (no TOML parser
     at start-up): after an edit of decks.toml, run tools/decks_module.py."""
-    from qscore.decks_table import DECKS
+    from qscore.game.decks_table import DECKS
 
     tools = Path(__file__).resolve().parent.parent / "tools"
     sys.path.insert(0, str(tools))

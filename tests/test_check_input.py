@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from qscore.game.spelling import spell_word
 from qscore.paths import package_file
-from qscore.spelling import spell_word
 from tests.conftest import run
 
 

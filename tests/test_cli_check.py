@@ -112,8 +112,8 @@ def test_start_up_imports_nothing_a_command_does_not_need():
 
     code = (
         "import sys; import qscore.cli; "
-        "print(' '.join(m for m in ('dawg', 'enchant', 'sqlite3', 'tabulate', 'qscore.solver', "
-        "'qscore.storage', 'qscore.scoresheet', 'qscore.scorekeeper', 'qscore.web', 'starlette', 'uvicorn', "
+        "print(' '.join(m for m in ('dawg', 'enchant', 'sqlite3', 'tabulate', 'qscore.hands.solver', "
+        "'qscore.store.storage', 'qscore.game.scoresheet', 'qscore.scorekeeper', 'qscore.web', 'starlette', 'uvicorn', "
         "'jinja2', 'segno', 'doublemetaphone') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -131,8 +131,15 @@ except SystemExit:
     pass
 print(" ".join(sys.modules), file=sys.stderr)
 """
-JUDGE = {"dawg", "qscore.dictionaries"}  # the judge, and the index a word list is read through
-NEVER = {"enchant", "qscore.solver", "qscore.suggestions", "doublemetaphone", "qscore.meanings", "tabulate"}
+JUDGE = {"dawg", "qscore.words.dictionaries"}  # the judge, and the index a word list is read through
+NEVER = {
+    "enchant",
+    "qscore.hands.solver",
+    "qscore.words.suggestions",
+    "doublemetaphone",
+    "qscore.words.meanings",
+    "tabulate",
+}
 # Never at start-up, whatever the command: the package metadata tabulate would read for its
 # version (cli/tables.py), a TOML parser for the decks (decks_table.py), OpenSSL for the
 # log's SHA-256 where CPython has its own (gamelog.sha256)
@@ -142,16 +149,16 @@ NOT_AT_START = {"importlib.metadata", "tomllib", "_hashlib"}
 # What a write loads to check an entry and keep the game's figures beside its log: a
 # read of a game (sheet) needs none of it
 WRITE_PATH = {
-    "qscore.rules",
+    "qscore.game.rules",
     "qscore.scorekeeper.writes",
     "qscore.scorekeeper.figures",
-    "qscore.gamefigures",
-    "qscore.gamelines",
+    "qscore.game.gamefigures",
+    "qscore.game.gamelines",
 }
 # Nor does a write load the table's figures (stats folds them), nor the review, when the
 # game has no points missed kept to compare its reviewed rounds with (its closed rounds
 # not reviewed yet, as here)
-NOT_FOR_ONE_GAME = {"qscore.stats", "qscore.review"}
+NOT_FOR_ONE_GAME = {"qscore.game.stats", "qscore.hands.review"}
 
 
 @pytest.mark.slow
@@ -180,7 +187,7 @@ def test_a_scorekeeping_command_loads_no_dictionary_it_does_not_use(args, shown,
     done = subprocess.run([sys.executable, "-c", LOADED_AFTER, *args], capture_output=True, text=True, check=True)
     assert shown in done.stdout, done.stdout
     loaded = set(done.stderr.split())
-    assert "qscore.storage" in loaded  # the game was read
+    assert "qscore.store.storage" in loaded  # the game was read
     assert (JUDGE | NEVER) & loaded == loads
     assert WRITE_PATH & loaded == (WRITE_PATH if writes else set())
     assert not NOT_FOR_ONE_GAME & loaded
@@ -218,7 +225,7 @@ def test_the_variant_choices_are_the_decks_data():
     import tomllib
     from typing import get_args
 
-    from qscore.choices import Variant
+    from qscore.game.choices import Variant
     from qscore.paths import package_file
 
     decks = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
@@ -229,8 +236,8 @@ def test_the_bonus_choices_are_the_bonus_rules():
     """--bonus's choices are declared for the parser; they must be the rules the scoring plays."""
     from typing import get_args
 
-    from qscore.choices import Bonus
-    from qscore.scoring import BONUS_RULES
+    from qscore.game.choices import Bonus
+    from qscore.game.scoring import BONUS_RULES
 
     assert set(get_args(Bonus)) == set(BONUS_RULES)
 

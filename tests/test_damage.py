@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from qscore.cli.completion import game_names
-from qscore.gamefigures import GameFigures
-from qscore.storage import DB_NAME, GameStore
+from qscore.game.gamefigures import GameFigures
+from qscore.store.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
 
@@ -86,7 +86,7 @@ def test_figures_keep_through_json(isolated_home):
     two_games()
     for game in GameStore().games():
         assert not isinstance(game, str)
-        from qscore.gamefigures import game_figures
+        from qscore.game.gamefigures import game_figures
 
         figures = game_figures(game, {"ann": 3})
         assert GameFigures.from_json(json.loads(json.dumps(figures.to_json()))) == figures

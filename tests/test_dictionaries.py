@@ -2,10 +2,10 @@ import os
 
 import pytest
 
-from qscore import dictionaries as d
-from qscore.dictionaries import judge, open_dictionary
-from qscore.dictionaries.wordfiles import WordIndex, sort_key
 from qscore.errors import DictionaryError
+from qscore.words import dictionaries as d
+from qscore.words.dictionaries import judge, open_dictionary
+from qscore.words.dictionaries.wordfiles import WordIndex, sort_key
 from tests import wordsets
 
 # Every class of refusal, in refusal_reason's order, with words whose evidence is the same
@@ -37,7 +37,7 @@ def real(request):
 def system_dictionary_installed(tag: str) -> bool:
     """Whether qscore has the system dictionary ``tag``, decided as qscore decides it: only
     hunspell's count (aspell-en's en_CA and en_AU do not)."""
-    from qscore.system_dictionaries import installed_tags
+    from qscore.words.system_dictionaries import installed_tags
 
     return tag in installed_tags()
 
@@ -95,7 +95,7 @@ def test_unknown_system_dictionary_says_what_to_install():
 def test_only_hunspell_dictionaries_count():
     """aspell-en brings en, en_CA and en_AU to enchant: they are not hunspell's, so qscore
     neither lists nor opens them (and enchant's answer to en, hunspell's en_GB, is no en)."""
-    from qscore.system_dictionaries import hunspell_tags
+    from qscore.words.system_dictionaries import hunspell_tags
 
     class Provider:
         def __init__(self, name):
@@ -119,7 +119,7 @@ def test_only_hunspell_dictionaries_count():
 
 @pytest.mark.sysdict
 def test_a_tag_hunspell_lacks_is_refused_though_enchant_knows_it():
-    from qscore.system_dictionaries import installed_tags, private_enchant
+    from qscore.words.system_dictionaries import installed_tags, private_enchant
 
     with private_enchant():
         import enchant
@@ -288,7 +288,7 @@ def test_a_source_added_to_the_registry_is_opened_remembered_listed_and_complete
     """Adding a source is one place: opening, a game's record, the listing, Tab completion
     and the message for an unknown name all read SOURCES."""
     from qscore.cli.completion import dictionary_names
-    from qscore.dictionaries import WordSet, sources
+    from qscore.words.dictionaries import WordSet, sources
 
     class Toys(sources.Source):
         offered = "a toy box"

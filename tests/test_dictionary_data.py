@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from qscore import dictionaries as d
-from qscore.cards import fold, laid_letters, parse_laid_word
-from qscore.dictionaries import judge, open_dictionary
-from qscore.dictionaries.rejects import Rejects
-from qscore.dictionaries.wordfiles import WordIndex, sort_key
 from qscore.errors import DictionaryError
+from qscore.game.cards import fold, laid_letters, parse_laid_word
 from qscore.paths import shown_path
+from qscore.words import dictionaries as d
+from qscore.words.dictionaries import judge, open_dictionary
+from qscore.words.dictionaries.rejects import Rejects
+from qscore.words.dictionaries.wordfiles import WordIndex, sort_key
 from tests.conftest import run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -86,8 +86,8 @@ def test_laid_words_fold_too():
 
 
 def test_enchant_solver_finds_loanwords(en_us):
-    from qscore.cards import parse_hand
-    from qscore.solver import solve
+    from qscore.game.cards import parse_hand
+    from qscore.hands.solver import solve
 
     play = solve(parse_hand("J A L A P E N O"), en_us, discard=False).best
     assert [w.text for w in play.words] == ["jalapeno"]
@@ -241,7 +241,7 @@ def test_a_dictionary_begun_early_outlives_its_command(monkeypatch):
     import gc
     import weakref
 
-    from qscore import system_dictionaries as early
+    from qscore.words import system_dictionaries as early
 
     monkeypatch.setattr(early, "_KEPT", [])
     early.open_early("en_US")
@@ -345,7 +345,7 @@ def test_indexes_of_a_changed_source_are_removed(tmp_path, monkeypatch):
 
 def built_for(source: Path, folder: Path, *kinds: str) -> None:
     """The indexes of a list as the package's build writes them (tools/word_indexes.py)."""
-    from qscore.dictionaries.wordfiles import build_index, built_name, index_key, read_word_list
+    from qscore.words.dictionaries.wordfiles import build_index, built_name, index_key, read_word_list
 
     folder.mkdir(exist_ok=True)
     for kind in kinds:
@@ -391,7 +391,7 @@ def test_the_checkout_reads_every_shipped_index_from_the_package(tmp_path, monke
     """The editable install ran the wheel's build hook: no shipped list's index is built
     by a run. If this fails after a shipped list or the index format changed, build them
     again: python tools/word_indexes.py (./dev runs it as it installs)."""
-    from qscore.dictionaries.backends import SHIPPED, built_indexes, shipped_path
+    from qscore.words.dictionaries.backends import SHIPPED, built_indexes, shipped_path
 
     monkeypatch.setenv("QSCORE_HOME", str(tmp_path / "own"))
     for name in SHIPPED:
@@ -406,8 +406,8 @@ def test_the_package_indexes_are_what_this_code_and_this_dawg_build(tmp_path):
     under ./dev test --lowest), each is byte for byte what a run here would build: a change
     to what an index holds without a new _INDEX_FORMAT, or a dawg2 that writes another
     format, fails here rather than in a table's first run."""
-    from qscore.dictionaries.backends import SHIPPED, built_indexes, shipped_path
-    from qscore.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
+    from qscore.words.dictionaries.backends import SHIPPED, built_indexes, shipped_path
+    from qscore.words.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
 
     for name in SHIPPED:
         source = shipped_path(name)

@@ -4,8 +4,8 @@ the spelling the cards dealt settle. Card values: C8 L3 CL10 E2 F6 T3 H7 TH9 I2 
 import json
 import re
 
-from qscore.cards import format_laid, load_deck, parse_laid_word
-from qscore.doubles import could_drop, double_hint, double_spellings, fitting_text, respell
+from qscore.game.cards import format_laid, load_deck, parse_laid_word
+from qscore.game.doubles import could_drop, double_hint, double_spellings, fitting_text, respell
 from tests.conftest import ok, run
 
 DECK = load_deck()

@@ -3,9 +3,7 @@ the table said, no terminal and no saved file."""
 
 import pytest
 
-from qscore.entries import LogLine
-from qscore.errors import GameError
-from qscore.evening import (
+from qscore.cli.evening import (
     AskChallenges,
     AskGoingOut,
     AskLaydown,
@@ -25,7 +23,9 @@ from qscore.evening import (
     words_of,
     worth_asking,
 )
-from qscore.scoresheet import Game
+from qscore.errors import GameError
+from qscore.game.entries import LogLine
+from qscore.game.scoresheet import Game
 
 CREATED = LogLine(1, "created", {"players": ["ann", "ben", "cat"], "rounds": [3, 4]})
 

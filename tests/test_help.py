@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qscore.storage import GameStore
+from qscore.store.storage import GameStore
 from tests.conftest import ok, run
 
 PACKAGE = Path(__file__).resolve().parent.parent / "qscore"

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from typer.main import get_command
 
 from qscore.cli import app
-from qscore.storage import GameStore
+from qscore.store.storage import GameStore
 from tests.conftest import run
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "json.md"

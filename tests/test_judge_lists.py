@@ -3,10 +3,10 @@ the figures of dictionaries/README.md, held."""
 
 import pytest
 
-from qscore import dictionaries as d
-from qscore.cards import fold, load_deck
-from qscore.dictionaries import judge, open_dictionary
-from qscore.spelling import spell_word
+from qscore.game.cards import fold, load_deck
+from qscore.game.spelling import spell_word
+from qscore.words import dictionaries as d
+from qscore.words.dictionaries import judge, open_dictionary
 from tests.test_dictionaries import SYSTEM, system_dictionary_installed
 from tests.wordsets import ANY, MUST_ACCEPT, MUST_REJECT, WordClass, read_classes, reason_kind
 

@@ -3,8 +3,10 @@ the right reason for each refusal, and the obvious correction offered first."""
 
 import pytest
 
-from qscore.cards import parse_hand
-from qscore.dictionaries import (
+from qscore.errors import DictionaryError
+from qscore.game.cards import parse_hand
+from qscore.hands.solver import solitaire_words, solve
+from qscore.words.dictionaries import (
     ABBREVIATION,
     AFFIX,
     NOT_IN_DICTIONARY,
@@ -13,9 +15,7 @@ from qscore.dictionaries import (
     judge,
     open_dictionary,
 )
-from qscore.errors import DictionaryError
-from qscore.solver import solitaire_words, solve
-from qscore.suggestions import distance, rank
+from qscore.words.suggestions import distance, rank
 
 # Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
 FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
@@ -192,7 +192,7 @@ def test_a_missing_file_is_still_named(tmp_path):
 @pytest.mark.parametrize("tag, search", [("fr_FR", "hunspell-fr"), ("es_ES", "hunspell-es"), ("de_DE", "hunspell-de")])
 def test_a_missing_system_dictionary_hints_a_search_not_a_guessed_package(tag, search):
     """Debian has hunspell-fr and hunspell-es, no hunspell-fr-fr: never name a guess."""
-    from qscore.system_dictionaries import install_hint
+    from qscore.words.system_dictionaries import install_hint
 
     hint = install_hint(tag)
     assert hint.endswith(f"apt-cache search {search})")
@@ -212,8 +212,8 @@ def test_brackets_hold_a_double_card_or_the_word_is_bad_input(laid):
 
 
 def test_a_hand_takes_bracketed_double_cards():
-    from qscore.cards import parse_hand
     from qscore.errors import CardError
+    from qscore.game.cards import parse_hand
 
     assert [c.token for c in parse_hand("(qu) i z m")] == ["QU", "I", "Z", "M"]
     assert [c.token for c in parse_hand("(QU),(th)")] == ["QU", "TH"]

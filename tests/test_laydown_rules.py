@@ -1,4 +1,4 @@
-"""The laydown checks (qscore.rules.check_laydown), worked by hand from RULES.md.
+"""The laydown checks (qscore.game.rules.check_laydown), worked by hand from RULES.md.
 
 Each example is a game of ann, ben and cat replayed from its entries, round 1 dealt 3
 cards (the standard schedule: "8 rounds, dealt 3, 4, ... 10 cards"). The checks judge
@@ -7,10 +7,10 @@ the cards, not the words: the dictionary is consulted by the application layer.
 
 import pytest
 
-from qscore.entries import Created, Entry, GameConfig, LaidDown
 from qscore.errors import CardError, GameError, OneCardWordError
-from qscore.rules import LaydownExistsError, check_laydown
-from qscore.scoresheet import Game, Laydown
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown
+from qscore.game.rules import LaydownExistsError, check_laydown
+from qscore.game.scoresheet import Game, Laydown
 
 PLAYERS = ("ann", "ben", "cat")
 

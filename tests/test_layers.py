@@ -21,7 +21,7 @@ def module_name(path: Path) -> str:
 
 
 def imports_of(path: Path) -> set[str]:
-    """What a module imports: each name as written (qscore.cards, typer, sqlite3...)."""
+    """What a module imports: each name as written (qscore.game.cards, typer, sqlite3...)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.Import):
@@ -45,8 +45,8 @@ def is_cli(module: str) -> bool:
 
 
 def test_the_walk_sees_the_package():
-    assert {"qscore.cards", "qscore.scorekeeper", "qscore.cli.play", "qscore.__main__"} <= MODULES.keys()
-    assert "qscore.storage" in MODULES["qscore.scorekeeper.store"]
+    assert {"qscore.game.cards", "qscore.scorekeeper", "qscore.cli.play", "qscore.__main__"} <= MODULES.keys()
+    assert "qscore.store.storage" in MODULES["qscore.scorekeeper.store"]
 
 
 def test_only_the_command_line_imports_typer_click_or_tabulate():
@@ -88,19 +88,23 @@ def in_application(module: str) -> bool:
 
 def test_only_the_application_layer_opens_the_saved_games():
     # its store module opens them; the other use-cases name the store's types
-    assert "qscore.scorekeeper.store" in importers_of("qscore.storage")
-    assert {m for m in importers_of("qscore.storage") if not in_application(m) or m == "qscore.evening"} == set()
+    assert "qscore.scorekeeper.store" in importers_of("qscore.store.storage")
+    assert {m for m in importers_of("qscore.store.storage") if not in_application(m)} == set()
     # the store's parts: the file, each game's log read back checked, what is kept beside it
-    assert importers_of("qscore.gamesfile") == {"qscore.storage", "qscore.gamelog", "qscore.keptfigures"}
-    assert importers_of("qscore.keptfigures") == {"qscore.storage"}
-    assert importers_of("qscore.gamelog") == {"qscore.storage", "qscore.keptfigures"}
-    assert importers_of("qscore.filefailures") == {"qscore.gamesfile"}
+    assert importers_of("qscore.store.gamesfile") == {
+        "qscore.store.storage",
+        "qscore.store.gamelog",
+        "qscore.store.keptfigures",
+    }
+    assert importers_of("qscore.store.keptfigures") == {"qscore.store.storage"}
+    assert importers_of("qscore.store.gamelog") == {"qscore.store.storage", "qscore.store.keptfigures"}
+    assert importers_of("qscore.store.filefailures") == {"qscore.store.gamesfile"}
     assert importers_of("sqlite3") == {
-        "qscore.storage",
-        "qscore.gamesfile",
-        "qscore.filefailures",
-        "qscore.gamelog",
-        "qscore.keptfigures",
+        "qscore.store.storage",
+        "qscore.store.gamesfile",
+        "qscore.store.filefailures",
+        "qscore.store.gamelog",
+        "qscore.store.keptfigures",
     }
 
 
@@ -125,7 +129,7 @@ def test_no_import_circle():
         visit(module)
 
 
-APPLICATION = {"qscore.scorekeeper", "qscore.evening"}  # the use-cases: the one layer that writes
+APPLICATION = {"qscore.scorekeeper"}  # the use-cases: the one layer that writes
 
 
 def is_face(module: str) -> bool:
@@ -137,7 +141,7 @@ def test_the_core_imports_neither_the_application_layer_nor_a_face():
     """The core (cards to views) is a library: a second face calls it as the command line does."""
     above = APPLICATION | {m for m in MODULES if is_face(m)} | {"qscore.cli", "qscore.web"}
     core = {m for m in MODULES if m not in above and not in_application(m) and m != "qscore"}
-    assert {"qscore.scoresheet", "qscore.rules", "qscore.views.sheet", "qscore.solver"} <= core
+    assert {"qscore.game.scoresheet", "qscore.game.rules", "qscore.views.sheet", "qscore.hands.solver"} <= core
     reaching = {m: sorted(i for i in MODULES[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core}
     assert {m: found for m, found in reaching.items() if found} == {}
 
@@ -145,22 +149,18 @@ def test_the_core_imports_neither_the_application_layer_nor_a_face():
 def test_the_judges_parts_do_not_reach_back_through_its_package():
     """The dictionaries package's modules import each other by their own names, never the
     package itself, whose __init__ imports them all."""
-    parts = {m for m in MODULES if m.startswith("qscore.dictionaries.")}
-    assert {"qscore.dictionaries.sources", "qscore.dictionaries.verdicts"} <= parts
-    assert {m for m in parts if "qscore.dictionaries" in MODULES[m]} == set()
+    parts = {m for m in MODULES if m.startswith("qscore.words.dictionaries.")}
+    assert {"qscore.words.dictionaries.sources", "qscore.words.dictionaries.verdicts"} <= parts
+    assert {m for m in parts if "qscore.words.dictionaries" in MODULES[m]} == set()
 
 
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*|(?<![\w-])-[a-z]\b(?= [A-Z\"'])")
-
-# play's challenge prompt takes ``--round N`` as the command line does: its own grammar,
-# parsed and explained by the application layer (qscore.evening) for the guided mode
-PROMPT_GRAMMAR = {("qscore.evening", "--round")}
 
 
 def test_no_message_of_the_core_or_the_application_layer_names_an_option():
     """A message says what is wrong and carries what to do as data (errors.Remedy): the
     command line words it with its options, the web page with its own controls."""
-    assert shown_by_the_core(FLAG) - PROMPT_GRAMMAR == set()
+    assert shown_by_the_core(FLAG) == set()
 
 
 def shown_by_the_core(pattern: re.Pattern[str]) -> set[tuple[str, str]]:
@@ -180,3 +180,48 @@ COMMAND = re.compile(r"\bqscore (?:new|score|challenge|sheet|export|undo|games|r
 def test_no_message_of_the_core_or_the_application_layer_names_a_command():
     """Nor a command of the command line to type: a face says how to start a game its own way."""
     assert shown_by_the_core(COMMAND) == set()
+
+
+# The core's packages by job, and what each may import of qscore besides itself. The shared
+# ground (qscore.errors, qscore.paths, and qscore.startup, which imports nothing of qscore)
+# any of them may import; views may read every part but
+# the store; the application layer (qscore.scorekeeper) stands on them all.
+GROUND = {"qscore", "qscore.errors", "qscore.paths", "qscore.startup"}
+PACKAGES = {
+    "qscore.game": set(),
+    "qscore.words": {"qscore.game"},
+    "qscore.hands": {"qscore.game", "qscore.words"},
+    "qscore.store": {"qscore.game"},
+    "qscore.views": {"qscore.game", "qscore.words", "qscore.hands"},
+    "qscore.scorekeeper": {"qscore.game", "qscore.words", "qscore.hands", "qscore.store", "qscore.views"},
+}
+
+
+def package_of(module: str) -> str | None:
+    return next((p for p in PACKAGES if module == p or module.startswith(p + ".")), None)
+
+
+def test_each_package_of_the_core_imports_only_what_its_docstring_allows():
+    """The core is a few packages by job, each importing only those below it: the game under
+    everything, the words on the game, the hands on both, the store on the game."""
+    flat = sorted(m for m in MODULES if m.count(".") == 1 and m not in GROUND and package_of(m) is None)
+    assert flat == ["qscore.__main__", "qscore.cli", "qscore.web"]
+    wrong = {}
+    for module, found in MODULES.items():
+        package = package_of(module)
+        if package is None:
+            continue
+        allowed = {package} | PACKAGES[package]
+        reached = {
+            i
+            for i in found
+            if i.startswith("qscore.")
+            and not any(i == a or i.startswith(a + ".") for a in allowed | GROUND - {"qscore"})
+        }
+        if reached:
+            wrong[module] = sorted(reached)
+    assert wrong == {}
+    for package in ("qscore.game", "qscore.words", "qscore.hands", "qscore.store"):
+        assert MODULES[package] <= {"__future__"}, (
+            f"{package}/__init__.py imports nothing: a run loads only what it uses"
+        )

@@ -7,8 +7,8 @@ import sqlite3
 import pytest
 
 from qscore import scorekeeper
-from qscore.gamesfile import GamesFile
-from qscore.storage import GameStore
+from qscore.store.gamesfile import GamesFile
+from qscore.store.storage import GameStore
 from tests.conftest import ok
 
 KINDS = (GameStore, GamesFile, sqlite3.Connection)

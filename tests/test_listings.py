@@ -4,8 +4,8 @@ read back while the games are as they were, never over a changed log or damage."
 import json
 import sqlite3
 
-from qscore import gamesfile
-from qscore.storage import DB_NAME
+from qscore.store import gamesfile
+from qscore.store.storage import DB_NAME
 from tests.conftest import ok, run
 from tests.test_damage import shrink_index, sql, two_games
 

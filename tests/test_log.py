@@ -1,6 +1,6 @@
 """A game's log as the core keeps it: typed entries, their JSON form, and the replay.
 
-These call the core directly (qscore.entries, qscore.rules, qscore.scoresheet), with no
+These call the core directly (qscore.game.entries, qscore.game.rules, qscore.game.scoresheet), with no
 command line and no games file, except the one file a released qscore wrote, which must
 read the same.
 """
@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore import gamelog, rules
-from qscore.cards import parse_laid_word
-from qscore.entries import (
+from qscore.errors import BonusChoiceNeeded, GameError, QscoreError, Remedy
+from qscore.game import rules
+from qscore.game.cards import parse_laid_word
+from qscore.game.entries import (
     KIND_OF,
     KINDS,
     Challenged,
@@ -32,8 +33,8 @@ from qscore.entries import (
     Undone,
     read_entries,
 )
-from qscore.errors import BonusChoiceNeeded, GameError, QscoreError, Remedy
-from qscore.scoresheet import Game
+from qscore.game.scoresheet import Game
+from qscore.store import gamelog
 from qscore.views.sheet import sheet_json
 from tests.conftest import ok
 
@@ -156,7 +157,7 @@ def test_a_games_file_from_the_last_release_is_marked_as_qscores_by_its_next_wri
     """Issue 27, item 6: a file an earlier qscore wrote has no mark (SQLite's application_id);
     it is known by its two tables, word for word as every release made them, read as it is,
     and marked inside the next write; marked, it reads and writes the same."""
-    from qscore.gamesfile import APPLICATION_ID
+    from qscore.store.gamesfile import APPLICATION_ID
 
     db = isolated_home / "games.sqlite3"
     shutil.copy(RELEASE / "games.sqlite3", db)

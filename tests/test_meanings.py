@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from qscore.cards import load_deck
-from qscore.dictionaries import judge, open_dictionary
-from qscore.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
+from qscore.game.cards import load_deck
+from qscore.words.dictionaries import judge, open_dictionary
+from qscore.words.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
 from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes
 
 REPO = Path(__file__).resolve().parent.parent
@@ -223,7 +223,7 @@ def test_every_two_letter_word_everyday_allows_has_a_meaning():
 
 
 def test_meanings_are_loaded_only_when_asked():
-    code = "import sys, qscore.cli, qscore.dictionaries; print('qscore.meanings' in sys.modules)"
+    code = "import sys, qscore.cli, qscore.words.dictionaries; print('qscore.words.meanings' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

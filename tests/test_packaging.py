@@ -22,8 +22,8 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
     with zipfile.ZipFile(next(dist.glob("qscore-*.whl"))) as wheel:
         shipped = wheel.namelist()
         metadata = wheel.read(next(n for n in shipped if n.endswith(".dist-info/METADATA"))).decode()
-    from qscore.dictionaries.backends import SHIPPED, shipped_path
-    from qscore.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
+    from qscore.words.dictionaries.backends import SHIPPED, shipped_path
+    from qscore.words.dictionaries.wordfiles import INDEX_KINDS, built_name, index_key
 
     indexes = sorted(n for n in shipped if n.endswith(".dawg"))
     keys = {name: index_key(shipped_path(name).read_bytes()) for name in SHIPPED}

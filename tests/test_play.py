@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from qscore.entries import LaidDown
-from qscore.storage import GameStore
+from qscore.game.entries import LaidDown
+from qscore.store.storage import GameStore
 from tests.conftest import ok, run
 
 
@@ -280,7 +280,7 @@ def test_commands_at_any_prompt_and_resuming():
         "cat's words: fix ben",
         "ben already laid at (unused Z) in round 1. Replace it? [y/N]: y",
         "ben's words: ax",
-        "Replaced ben's at (unused Z) in round 1 with ax (unused E).",
+        "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).",
         "Round 1 rescored.",
         "ben       ax 14",
         "cat's words: undo",
@@ -431,7 +431,7 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
         "ben's laydown in round 1 was saved meanwhile from another terminal: at (unused Z).",
         "ben already laid at (unused Z) in round 1. Replace it? [y/N]",
         *(
-            ["Replaced ben's at (unused Z) in round 1 with ax (unused E).", "as laid: A·X 14"]
+            ["Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).", "as laid: A·X 14"]
             if replace
             else ["Kept ben's at (unused Z)."]
         ),
@@ -584,7 +584,9 @@ def test_a_fix_of_a_player_who_went_out_keeps_them_out():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
     out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "y", "act", "", "", "quit"))
     assert "Did ann go out?" not in out and "Nobody went out" not in out
-    in_order(out, "Replaced ann's cta (went out) in round 1 with act (went out).", "Totals after round 1")
+    in_order(
+        out, "Recorded ann's laydown in round 1: act (went out), replacing cta (went out).", "Totals after round 1"
+    )
     assert laydowns()[-1] == (1, "ann", ["act"], [], True)
 
 
@@ -681,7 +683,7 @@ def test_a_fix_of_an_earlier_round_after_a_resume_shows_it_rescored(isolated_hom
     ok("score", "cat", "ox", "--unused", "E")
     ok("score", "ben", "quiz", "--out")  # round 2 under way: play resumes at its laydowns
     out = ok("play", input=lines("fix ben 1", "y", "ax", "E", "quit"))
-    replaced = "Replaced ben's at (unused Z) in round 1 with ax (unused E)."
+    replaced = "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z)."
     in_order(out, replaced, "Round 1 rescored.", "Totals after round 1:")
     assert "saved from another terminal" not in out
 
@@ -931,7 +933,7 @@ def test_a_fix_that_takes_a_challenged_word_away_says_the_challenge_went_with_it
     in_order(
         out,
         "Challenge by dad: ax is allowed",
-        "Replaced mum's ax (unused M) in round 1 with max.",
+        "Recorded mum's laydown in round 1: max, replacing ax (unused M).",
         "  dad's challenge of mum's ax no longer stands: ax is not in the laydown now",
     )
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["challenges"] == []

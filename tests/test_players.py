@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore.entries import LogLine
-from qscore.scoresheet import Game
-from qscore.storage import GameStore
+from qscore.game.entries import LogLine
+from qscore.game.scoresheet import Game
+from qscore.store.storage import GameStore
 from qscore.views.sheet import sheet_json
 from tests.conftest import ok, run
 

@@ -97,7 +97,7 @@ def test_the_dictionaries_table_is_the_commands():
 def test_the_cards_table_is_the_deck():
     """The README's card values and counts are the standard deck qscore scores with, and
     the Short game's deck is half of each, as the README says."""
-    from qscore.cards import load_deck
+    from qscore.game.cards import load_deck
 
     table = README.read_text("utf-8").split("## The cards\n", 1)[1].split("| points | cards (copies) |\n|---|---|\n")[1]
     shown = {}

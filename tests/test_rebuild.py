@@ -12,15 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore import gamelines, review, scorekeeper
-from qscore.cards import load_deck, parse_hand
+from qscore import scorekeeper
 from qscore.cli.app import progress_shown
-from qscore.dictionaries import HouseRules, WordSet, open_dictionary
-from qscore.review import missed_in, missed_points, missed_totals, review_game, review_hand
+from qscore.game import gamelines
+from qscore.game.cards import load_deck, parse_hand
+from qscore.game.scoring import LaidWord, PlayedHand
+from qscore.hands import review
+from qscore.hands.review import missed_in, missed_points, missed_totals, review_game, review_hand
+from qscore.hands.solver import solve
+from qscore.hands.wordsets import best_value
 from qscore.scorekeeper import Progress
-from qscore.scoring import LaidWord, PlayedHand
-from qscore.solver import solve
-from qscore.wordsets import best_value
+from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game
@@ -230,7 +232,7 @@ class CountingJson:
 
 
 def test_a_write_parses_the_log_it_read_before_only_once(monkeypatch, isolated_home):
-    from qscore import gamelog
+    from qscore.store import gamelog
 
     ok("new", "ann", "ben", "--bonus", "none", "-g", "long")
     ok("score", "ann", "at", "--unused", "E")
@@ -332,8 +334,8 @@ def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated
     """Figures rebuilt by worker processes (as for many games) are those this process
     makes, in the same order: the same output and warnings (a game that cannot be read, two
     that cannot be reviewed), the same summaries kept."""
+    from qscore.game.scoresheet import Game
     from qscore.scorekeeper import workers
-    from qscore.scoresheet import Game
     from tests.test_stats import play_games
 
     play_games(tmp_path)
@@ -399,10 +401,10 @@ class Broken:
 def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monkeypatch):
     import concurrent.futures
 
-    from qscore.gamelines import FIGURES_VERSION
+    from qscore.game.gamelines import FIGURES_VERSION
     from qscore.scorekeeper import workers
     from qscore.scorekeeper.store import open_store
-    from qscore.storage import Pending
+    from qscore.store.storage import Pending
 
     two_games()
     ok("new", "gil", "hal", "ivy", "-g", "sun")
@@ -432,9 +434,9 @@ def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
     """The workers start as the read of the logs begins and are handed each game as it is
     read: the read says first how many logs it will read, then hands each game read, in
     the order the listing holds them; a game whose summary is kept is not handed over."""
-    from qscore.gamelines import FIGURES_VERSION
+    from qscore.game.gamelines import FIGURES_VERSION
     from qscore.scorekeeper.store import open_store
-    from qscore.storage import Pending
+    from qscore.store.storage import Pending
 
     two_games()
     ok("new", "gil", "hal", "ivy", "-g", "sun")

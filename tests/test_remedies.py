@@ -5,11 +5,11 @@ import typing
 
 import pytest
 
-from qscore import rules
 from qscore.cli.wording import option_remedy, worded
-from qscore.entries import Created, Entry, GameConfig, LaidDown
 from qscore.errors import GameError, Remedy, RemedyKind, plain_remedy
-from qscore.scoresheet import Game
+from qscore.game import rules
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown
+from qscore.game.scoresheet import Game
 from tests.test_layers import FLAG
 
 KINDS = typing.get_args(RemedyKind)

@@ -1,4 +1,4 @@
-"""A game's kept replay (qscore.scoresheet.Replay, kept beside its log) against the log
+"""A game's kept replay (qscore.game.scoresheet.Replay, kept beside its log) against the log
 replayed whole: every entry folded in one at a time, kept and read back, gives the very
 game a full replay gives, whatever the table did (laydowns, corrections, challenges,
 undo, renames, leaves); and a kept replay is never shown for a log it was not made from."""
@@ -13,12 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore import gamesfile, rules, scorekeeper
-from qscore.choices import Ruling
-from qscore.entries import Challenged, Created, Entry, GameConfig, LaidDown, Left, Renamed, Undone
+from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.scoresheet import Game, Replay
-from qscore.storage import DB_NAME
+from qscore.game import rules
+from qscore.game.choices import Ruling
+from qscore.game.entries import Challenged, Created, Entry, GameConfig, LaidDown, Left, Renamed, Undone
+from qscore.game.scoresheet import Game, Replay
+from qscore.store import gamesfile
+from qscore.store.storage import DB_NAME
 from tests.conftest import ok, run
 
 WORDS = ["at", "ox", "cat", "to", "tire", "note", "pox"]
@@ -192,7 +194,7 @@ def test_a_kept_replay_that_reads_but_does_not_deal_leaves_the_game_to_its_log(i
     """A replay row of the right shape whose seats cannot be dealt (no names, a seat out of
     range), its checksum made again as a careful hand would: the game is shown from its log,
     with no traceback and no blame on the log."""
-    from qscore.gamelog import replay_checksum
+    from qscore.store.gamelog import replay_checksum
 
     ok("new", "ann", "ben", "cat", "-g", "g")
     ok("score", "ann", "cat", "--out", "-g", "g")
@@ -216,7 +218,7 @@ def test_a_kept_replay_that_reads_but_does_not_deal_leaves_the_game_to_its_log(i
 
 def hashes_counted(monkeypatch) -> list[int]:
     """The games whose rows are hashed whole (LogReader.hashed), in order, from now on."""
-    from qscore.gamelog import LogReader
+    from qscore.store.gamelog import LogReader
 
     hashed: list[int] = []
     real = LogReader.hashed

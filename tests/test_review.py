@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore.cards import load_deck, parse_hand, parse_laid_word
-from qscore.dictionaries import WordSet, open_dictionary
-from qscore.review import best_play, review_hand
-from qscore.scoring import LaidWord, PlayedHand
+from qscore.game.cards import load_deck, parse_hand, parse_laid_word
+from qscore.game.scoring import LaidWord, PlayedHand
+from qscore.hands.review import best_play, review_hand
+from qscore.words.dictionaries import WordSet, open_dictionary
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_games import WHOLE_GAME
 from tests.test_solver import POOL, brute_force, check_play_is_legal
@@ -197,7 +197,7 @@ def test_a_table_can_turn_the_review_off():
 
 
 def test_the_review_setting_is_written_only_when_off():
-    from qscore.entries import GameConfig
+    from qscore.game.entries import GameConfig
 
     on = GameConfig(players=("ann", "ben"), bonus="most")
     assert "review" not in on.to_json()  # as games were written before the setting
@@ -262,8 +262,8 @@ def test_play_summarises_a_round_by_the_tables_ruling():
 
 def test_a_missed_play_is_written_as_laid():
     """(TH)UD and T·H·U·D score differently, so the review writes the cards as laid."""
-    from qscore.cli.review import play_words
-    from qscore.solver import solve
+    from qscore.hands.solver import solve
+    from qscore.views.hands import play_words
 
     best = solve(parse_hand("TH U D E S"), open_dictionary(), discard=False).best
     assert (play_words(best), best.score) == ("(th)ud · es", 23)  # TH9 U4 D5 + E2 S3
@@ -272,8 +272,8 @@ def test_a_missed_play_is_written_as_laid():
 def test_a_missed_play_tells_letters_from_double_cards():
     """ER · N(TH) read as the ER card beside the TH card, where ER was the letters E and R:
     a play is written as the table types it, a letter a card, a double card in brackets."""
-    from qscore.cli.review import play_words
-    from qscore.solver import solve
+    from qscore.hands.solver import solve
+    from qscore.views.hands import play_words
 
     def best(hand):
         return play_words(solve(parse_hand(hand), open_dictionary(), discard=False).best)

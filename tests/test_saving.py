@@ -12,9 +12,9 @@ from contextlib import closing, contextmanager
 
 import pytest
 
-from qscore import gamesfile
-from qscore.entries import LaidDown
-from qscore.storage import DB_NAME, GameStore
+from qscore.game.entries import LaidDown
+from qscore.store import gamesfile
+from qscore.store.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
 ROOT = os.geteuid() == 0
@@ -445,7 +445,7 @@ def interrupted_score(patch):
         textwrap.dedent(
             """
         import sys, time
-        from qscore import storage
+        from qscore.store import storage
         from qscore.cli import games
         """
         )

@@ -5,8 +5,8 @@ S3 T3 U4 V11 Z14 Q15, QU9. Each example says its sum in a comment, so that a wro
 figure is found by reading, not by running the code it tests.
 """
 
-from qscore.cards import Card, load_deck, parse_hand, parse_laid_word
-from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS, LaidWord, PlayedHand, score_round
+from qscore.game.cards import Card, load_deck, parse_hand, parse_laid_word
+from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS, LaidWord, PlayedHand, score_round
 
 BOTH = BONUS_RULES["both"]
 

@@ -180,9 +180,9 @@ def test_a_body_past_the_bound_is_refused_unread(page):
 
 def test_the_word_box_judges_under_the_games_dictionary(page):
     shown = page.get(BASE + "word", params={"word": "quiz"}).text
-    assert "<b>quiz</b>: allowed" in shown and "Q·U·I·Z <b>35</b> points" in shown and "examination" in shown
+    assert "<b>quiz</b>: allowed" in shown and "Q·U·I·Z <b>35 points</b>" in shown and "examination" in shown
     shown = page.get(BASE + "word", params={"word": "Steve"}).text
-    assert "not allowed (proper noun)" in shown
+    assert "not allowed (proper noun)" in shown and "<p>did you mean: steeve, stave, stove, sieve, stele</p>" in shown
     shown = page.get(BASE + "word", params={"word": "q" * 500}).text
     assert "longer than 40 letters" in shown
 
@@ -300,11 +300,12 @@ def test_serve_as_a_table_runs_it(game, isolated_home):
 def test_a_closed_round_shows_its_review(page):
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "it", "-u", "Q")
-    assert "Review of round" not in page.get(BASE).text
+    assert "Review:" not in page.get(BASE).text
     ok("score", "cat", "(qu)it")
     shown = page.get(BASE).text
-    assert "Review of round 1: the best each hand allowed" in shown
-    assert "ann scored " in shown and "cat scored " in shown
+    assert "<summary>Review: Round 1 (3 cards)</summary>" in shown
+    assert "<li>ann: 13 of a possible 13</li>" in shown  # CAT went out: the most three cards could do
+    assert "<li>ben: 0 of a possible 14, missed 14: qi (T unused)</li>" in shown
 
 
 def test_a_remedy_is_worded_for_the_page_never_as_an_option(page):

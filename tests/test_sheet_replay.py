@@ -1,4 +1,4 @@
-"""The replay: a game's sheet is its entries folded in order (qscore.scoresheet.Game),
+"""The replay: a game's sheet is its entries folded in order (qscore.game.scoresheet.Game),
 worked by hand from RULES.md.
 
 The game: ann, ben and cat, two rounds of five and six cards (a house schedule, as
@@ -11,8 +11,8 @@ The game: ann, ben and cat, two rounds of five and six cards (a house schedule, 
 Most words: cat alone (two), +10: 26. Longest word: ben's STEVE alone, +10: 31.
 """
 
-from qscore.entries import Act, Challenged, Created, Entry, GameConfig, LaidDown, Left, Renamed, Undone
-from qscore.scoresheet import Game
+from qscore.game.entries import Act, Challenged, Created, Entry, GameConfig, LaidDown, Left, Renamed, Undone
+from qscore.game.scoresheet import Game
 
 CONFIG = GameConfig(("ann", "ben", "cat"), rounds=(5, 6))
 ROUND_1 = [

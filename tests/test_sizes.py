@@ -14,7 +14,7 @@ CLASS_LINES = 250
 # Classes known to be over the limit, each to be split by its own change. The list only
 # shrinks: a class named here that is back under the limit fails the test below until
 # it is taken off.
-KNOWN_LARGE_CLASSES = {("qscore/storage.py", "GameStore")}
+KNOWN_LARGE_CLASSES = {("qscore/store/storage.py", "GameStore")}
 
 
 def sources() -> list[Path]:
@@ -47,8 +47,8 @@ def class_sizes(path: Path) -> dict[str, int]:
 
 def test_the_walk_sees_the_package():
     names = {shown(p) for p in sources()}
-    assert {"qscore/solver.py", "qscore/cli/app.py", "qscore/scorekeeper/__init__.py"} <= names
-    assert class_sizes(PACKAGE / "solver.py")["Play"] > 5
+    assert {"qscore/hands/solver.py", "qscore/cli/app.py", "qscore/scorekeeper/__init__.py"} <= names
+    assert class_sizes(PACKAGE / "hands" / "solver.py")["Play"] > 5
 
 
 def test_no_module_is_over_the_limit():

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore.cards import load_deck, parse_hand
-from qscore.dictionaries import HouseRules, WordSet, open_dictionary
-from qscore.draws import advise_draw, unseen_cards
 from qscore.errors import CardError
-from qscore.solver import MAX_HAND, cards_used, solitaire_words, solve
+from qscore.game.cards import load_deck, parse_hand
+from qscore.hands.draws import advise_draw, unseen_cards
+from qscore.hands.solver import MAX_HAND, cards_used, solitaire_words, solve
+from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
 from tests.conftest import TINY_WORDS
 
 DECK = load_deck()
@@ -249,7 +249,7 @@ def dealt(size, seed):
 def test_words_looked_up_as_laid_make_the_plays_of_every_word_made_first(seed):
     # solve looks a set of cards' words up only where a play lays it; given every word
     # the cards make (as the review passes them), it must find the same plays, word for word
-    from qscore.candidates import candidate_words
+    from qscore.hands.candidates import candidate_words
 
     dictionary = open_dictionary()
     for size in (5, 8, 10):

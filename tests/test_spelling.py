@@ -3,8 +3,8 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from qscore.cards import load_deck
-from qscore.spelling import MIN_CARDS, cards_reason, spell_word, unlayable_reason
+from qscore.game.cards import load_deck
+from qscore.game.spelling import MIN_CARDS, cards_reason, spell_word, unlayable_reason
 
 
 def spelled(word):
@@ -129,8 +129,8 @@ def _fewest_oracle(word, cards):
 def test_the_fewest_cards_match_every_split_tried():
     import random
 
-    from qscore.cards import load_deck
-    from qscore.spelling import fewest_cards
+    from qscore.game.cards import load_deck
+    from qscore.game.spelling import fewest_cards
 
     rng = random.Random(3)
     for variant in ("standard", "short"):

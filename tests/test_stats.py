@@ -296,7 +296,7 @@ def test_stats_text_gives_each_variants_totals_apart(tmp_path):
 
 
 def test_a_variant_is_its_deck_and_any_schedule_of_its_own():
-    from qscore.gamefigures import variant
+    from qscore.game.gamefigures import variant
 
     standard = (3, 4, 5, 6, 7, 8, 9, 10)
     assert variant("standard", standard, standard) == "standard"

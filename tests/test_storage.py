@@ -13,10 +13,10 @@ import time
 
 import pytest
 
-from qscore.entries import GameConfig, LaidDown
 from qscore.errors import StorageError
-from qscore.gamesfile import SCHEMA_VERSION
-from qscore.storage import DB_NAME, GameStore
+from qscore.game.entries import GameConfig, LaidDown
+from qscore.store.gamesfile import SCHEMA_VERSION
+from qscore.store.storage import DB_NAME, GameStore
 from tests.conftest import ok, run
 
 
@@ -50,14 +50,14 @@ def test_kill_inside_the_write_transaction_loses_only_that_entry(isolated_home):
     child = textwrap.dedent(
         """
         import sys, time
-        from qscore import storage
+        from qscore.store import storage
         insert = storage.GameStore._insert
         def slow_insert(self, conn, game_id, entry):
             insert(self, conn, game_id, entry)
             print("inserted", flush=True)
             time.sleep(60)
         storage.GameStore._insert = slow_insert
-        from qscore.entries import LaidDown
+        from qscore.game.entries import LaidDown
         with storage.GameStore().appending() as write:
             write.add(LaidDown(1, "ann", ("cat",), (), True))
         """

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qscore import sounds
-from qscore import suggestions as s
-from qscore.dictionaries import judge, open_dictionary
-from qscore.suggestions import Budget
+from qscore.words import sounds
+from qscore.words import suggestions as s
+from qscore.words.dictionaries import judge, open_dictionary
+from qscore.words.suggestions import Budget
 from tests.test_dictionaries import opened_here, regenerated
 
 

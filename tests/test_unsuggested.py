@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from qscore.dictionaries import WordSet, judge, open_dictionary
-from qscore.dictionaries.rejects import unsuggested
-from qscore.dictionaries.verdicts import SHOWN, Verdict
-from qscore.suggestions import LETTERS, edits
+from qscore.words.dictionaries import WordSet, judge, open_dictionary
+from qscore.words.dictionaries.rejects import unsuggested
+from qscore.words.dictionaries.verdicts import SHOWN, Verdict
+from qscore.words.suggestions import LETTERS, edits
 from tests.test_dictionaries import opened_here
 
 NEVER = unsuggested()

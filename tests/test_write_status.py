@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from qscore.storage import GameStore
+from qscore.store.storage import GameStore
 from tests.conftest import ok
 
 pytestmark = [

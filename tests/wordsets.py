@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from qscore import dictionaries as d
+from qscore.words import dictionaries as d
 
 ORDINARY = """quiz quizzes quizzed quizzing cat cats running ran jumped jumps happier happiest
 boxes went children mice geese walked walking talks beautiful quickly zebra zebras jukebox

@@ -1,4 +1,4 @@
-"""Write qscore/decks_table.py, the deck tables of qscore/data/decks.toml as a Python module.
+"""Write qscore/game/decks_table.py, the deck tables of qscore/data/decks.toml as a Python module.
 
     python tools/decks_module.py          # after an edit of decks.toml
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE = REPO / "qscore" / "data" / "decks.toml"
-TARGET = REPO / "qscore" / "decks_table.py"
+TARGET = REPO / "qscore" / "game" / "decks_table.py"
 
 
 def module_text(toml_text: str) -> str:

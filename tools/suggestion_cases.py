@@ -17,7 +17,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from qscore.dictionaries import open_dictionary  # noqa: E402
+from qscore.words.dictionaries import open_dictionary  # noqa: E402
 
 TARGET = REPO / "tests" / "data" / "suggestions.tsv"
 SEED = 23

@@ -1,6 +1,6 @@
 """Build the indexes of the word lists qscore ships, so that no run builds them: the
 wheel's build hook (hatch_build.py) runs this, for a wheel and for the editable install
-`./dev` makes, and a run reads them from the package (qscore/dictionaries/wordfiles.py).
+`./dev` makes, and a run reads them from the package (qscore/words/dictionaries/wordfiles.py).
 
     python tools/word_indexes.py [FOLDER]   # default: qscore/wordlists/built/
 
@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def build(folder: Path) -> list[str]:
     """Build every shipped list's indexes that ``folder`` lacks; what was built, as lines to show."""
-    from qscore.dictionaries.backends import SHIPPED, shipped_path
-    from qscore.dictionaries.wordfiles import (
+    from qscore.words.dictionaries.backends import SHIPPED, shipped_path
+    from qscore.words.dictionaries.wordfiles import (
         INDEX_KINDS,
         WORD_LIST,
         build_index,
@@ -56,7 +56,7 @@ def build(folder: Path) -> list[str]:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))  # this checkout's qscore, installed or not
-    from qscore.dictionaries.backends import built_indexes
+    from qscore.words.dictionaries.backends import built_indexes
 
     for line in build(Path(sys.argv[1]) if len(sys.argv) > 1 else built_indexes()):
         print(f"word_indexes.py: {line}", file=sys.stderr)

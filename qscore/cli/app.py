@@ -22,8 +22,8 @@ from qscore.errors import QscoreError
 from qscore.paths import printable, shown_path, terminal_safe
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
     from qscore.scorekeeper import Progress, Written
+    from qscore.words.dictionaries import Dictionary
 
 
 class SafeOutput:
@@ -386,7 +386,7 @@ def reports_errors(func: F) -> F:
 
 def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":
     """The dictionary the --dictionary, --allow and --deny options name."""
-    from qscore.dictionaries import open_dictionary, read_word_file
+    from qscore.words.dictionaries import open_dictionary, read_word_file
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
     for path, words in lists.items():

@@ -14,7 +14,7 @@ import typer
 from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game
+    from qscore.game.scoresheet import Game
 
 
 def _matching(names: "list[str] | tuple[str, ...]", incomplete: str) -> list[str]:
@@ -94,7 +94,7 @@ def dictionary_names(incomplete: str) -> list[str]:
     """Dictionary names; a path is left to the shell, which completes file names."""
     if "/" in incomplete:
         return []
-    from qscore.dictionaries import list_dictionaries
+    from qscore.words.dictionaries import list_dictionaries
 
     return _matching([d.name for d in list_dictionaries()], incomplete)
 

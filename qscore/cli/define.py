@@ -3,13 +3,13 @@
 from typing import TYPE_CHECKING
 
 from qscore.cli.app import app, reports_errors
-from qscore.cli.meanings import definition_lines, meanings_of
+from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.cli.words import WordsArg
-from qscore.views.words import definition_json
+from qscore.views.words import definition_json, meanings_of, verdict_view
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
+    from qscore.words.dictionaries import Verdict
 
 
 @app.command("define", short_help="Judge words and say what they mean")
@@ -28,13 +28,14 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines, verdict_line
+    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines
 
     # check's verdict and suggestions, word for word, then the meanings: a refused word
     # WordNet lists (qat; publically, a misspelling) is still refused, and still offered
     # what the dictionary allows near it
     def text(v: "Verdict") -> str:
-        return "\n".join([verdict_line(v), *suggestion_lines(v.suggestions), *definition_lines(meanings_of(v))])
+        shown = verdict_view(v)
+        return "\n".join([shown.line, *suggestion_lines(shown), *definition_lines(meanings_of(v))])
 
     def json_item(v: "Verdict") -> dict[str, object]:
         verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}

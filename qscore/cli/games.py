@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
-from qscore.choices import Bonus
 from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn, warn_if_empty, worded
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
@@ -21,14 +20,15 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, QscoreError, quoted_as_shown
+from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, quoted_as_shown
+from qscore.game.choices import Bonus
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-    from qscore.entries import Challenged
-    from qscore.rules import FinishedGameUndoError
+    from qscore.game.entries import Challenged
+    from qscore.game.rules import FinishedGameUndoError
+    from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded, Saved
-    from qscore.scoresheet import Game
+    from qscore.words.dictionaries import Dictionary
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
 # every qscore run imports this file, and `check` should not pay for them.
@@ -126,7 +126,8 @@ def new(
         bonus_points=bonus_points,
         review=review,
     )
-    from qscore.cli.sheets import settings_text, standing_text
+    from qscore.cli.sheets import standing_text
+    from qscore.views.sheet_view import settings_text
 
     c = started.config
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
@@ -168,39 +169,30 @@ def score(
 
 def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     """What a recorded laydown shows: the cards as laid, flags, what it replaced, the round if it closed."""
-    from qscore.cli.laid import laid_lines
-    from qscore.cli.sheets import entry_text
-    from qscore.views.sheet import challenge_dropped
+    from qscore.cli.laid import laid_lines, notes_lines
+    from qscore.views.outcome import laydown_outcome
 
     saved = done.saved
-    lay = saved.act
-    was = f", replacing {saved.replaced.text()}" if saved.replaced else ""
-    lines = [f"Recorded {entry_text(saved.entry)}{was}.", *laid_lines(saved.after, words, saved.act)]
-    lines += [f"  {challenge_dropped(c)}" for c in saved.dropped]
-    if done.refused is None:
+    outcome = laydown_outcome(saved, words, done.refused)
+    lines = [outcome.headline, *laid_lines(outcome), *notes_lines(outcome.dropped)]
+    if not outcome.checked:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
-    else:
-        lines += [
-            f"  flagged: {v.word} ({v.reason}"
-            + (f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else "")
-            + "): it stands unless challenged"
-            for v in done.refused
-        ]
-    lines += closing_text(saved, lay.round)
-    state = saved.after.rounds[lay.round - 1]
-    if state.closed and not any(lay.out for lay in state.laydowns.values()):
+    lines += notes_lines(outcome.flagged)
+    lines += closing_text(saved, saved.act.round)
+    if outcome.nobody_out:
         # a round ends because someone went out; house rules may differ, so this is a note
+        number = saved.act.round
         lines.append(
-            f"Note: nobody went out in round {state.number}; "
-            f"if someone did, score them again with --round {state.number} --out --replace."
+            f"Note: nobody went out in round {number}; "
+            f"if someone did, score them again with --round {number} --out --replace."
         )
     return "\n".join(lines)
 
 
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     """One-card words beside unused cards were meant as unused cards: ``-u Z E S T`` unquoted."""
-    from qscore.cards import parse_laid_word
     from qscore.errors import CardError, OneCardWordError
+    from qscore.game.cards import parse_laid_word
 
     def one_card(word: str) -> bool:
         try:
@@ -220,14 +212,13 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
 def closing_text(saved: "Saved", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
     from qscore.cli.sheets import round_text, sheet_text, standing_text
+    from qscore.views.outcome import round_closing
 
     after = saved.after
+    if not saved.closed:
+        return [round_closing(saved)]
     state = after.rounds[number - 1]
-    if not state.closed:
-        waiting = [p for p in state.players if p not in state.laydowns]
-        return [f"Round {number} waits for {', '.join(waiting)}."]
-    head = f"Round {number} rescored." if saved.rescored else f"Round {number} closed."
-    return ["", head, round_text(after, state), "", sheet_text(after), standing_text(after)]
+    return ["", round_closing(saved), round_text(after, state), "", sheet_text(after), standing_text(after)]
 
 
 @app.command(short_help="Settle a challenge and rescore the round")
@@ -253,8 +244,8 @@ def challenge_text(
     """What a settled challenge means for the round, in a line (and a word that stands, what
     it means). With the game ``before`` it, a challenger's loss is what the sheet takes off.
     A paper ruling that overrules the game's dictionary says what the dictionary said."""
-    from qscore.cards import parse_laid_word, points
     from qscore.cli.meanings import meaning_after_challenge
+    from qscore.game.cards import parse_laid_word, points
 
     value = points(parse_laid_word(c.word, game.deck))
     why = f" ({c.reason})" if c.reason else ""
@@ -281,20 +272,12 @@ def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") ->
     """`` (the game's dictionary allows it)`` when a paper ruling went against the game's
     dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened."""
     from qscore import scorekeeper
+    from qscore.views.words import overruled_note
 
     if c.ruling != "table":
         return ""
-    try:
-        refused = scorekeeper.refused_words(game, [c.word], dictionary)
-    except QscoreError:
-        return ""  # the paper ruled because the dictionary could not: nothing to compare
-    if bool(refused) != c.valid:
-        return ""
-    return (
-        " (the game's dictionary allows it)"
-        if c.valid is False
-        else f" (the game's dictionary does not: {refused[0].reason})"
-    )
+    against = scorekeeper.dictionary_against(game, c.word, c.valid, dictionary)
+    return overruled_note(against) if against is not None else ""
 
 
 @app.command(short_help="Show the whole scoresheet")
@@ -364,7 +347,7 @@ def undo(
     A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.rules import FinishedGameUndoError
+    from qscore.game.rules import FinishedGameUndoError
 
     confirmed: bool | int = yes
     while True:
@@ -384,7 +367,7 @@ def undo(
 
 def finished_undo_question(exc: "FinishedGameUndoError") -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    from qscore.cli.sheets import entry_text
+    from qscore.views.sheet_view import entry_text
 
     return f"Game {exc.game!r} is over. Take back {entry_text(exc.entry)}?"
 
@@ -392,8 +375,8 @@ def finished_undo_question(exc: "FinishedGameUndoError") -> str:
 def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
-    from qscore.cli.sheets import entry_text
-    from qscore.entries import LaidDown
+    from qscore.game.entries import LaidDown
+    from qscore.views.sheet_view import entry_text
 
     undone = scorekeeper.undone(saved)
     text = f"Took back {entry_text(undone)}"

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from qscore.cards import Card, format_cards, largest_deal, parse_hand
 from qscore.cli.app import (
     app,
     dictionary_from,
@@ -16,12 +15,13 @@ from qscore.cli.app import (
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
+from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
 from qscore.views.hands import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
-    from qscore.draws import DrawAdvice
-    from qscore.scoring import LaidWord
-    from qscore.solver import Play
+    from qscore.game.scoring import LaidWord
+    from qscore.hands.draws import DrawAdvice
+    from qscore.hands.solver import Play
 
 CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
@@ -64,7 +64,7 @@ def best(
     discarded. With --faceup the hand is before the draw, and qscore says whether to
     take the face-up card or draw blind.
     """
-    from qscore.solver import solve
+    from qscore.hands.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
         raise CardError(f"--top {top}: give 1 to {MAX_TOP} plays")
@@ -79,7 +79,7 @@ def best(
         if len(up) != 1:
             raise CardError(f"--faceup takes one card, got {len(up)}")
         known = parse_hand(seen, what="seen cards") if seen else []
-        from qscore.draws import advise_draw
+        from qscore.hands.draws import advise_draw
 
         advice = advise_draw(hand, up[0], words, seen=known)
         warn_if_more_than_dealt(hand, drawn=False)
@@ -131,7 +131,7 @@ def solitaire(
     as_json: JsonOpt = False,
 ) -> None:
     """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
-    from qscore.solver import solitaire_words
+    from qscore.hands.solver import solitaire_words
 
     faceup = parse_hand(cards, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:

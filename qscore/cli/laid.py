@@ -1,45 +1,28 @@
-"""What a recorded laydown was laid with: its cards, a word the cards dealt respelled, and
-a word typed in letters that a double card could have laid (qscore.doubles)."""
+"""A laydown's outcome laid out for a terminal (qscore.views.outcome words it): the
+headline, then each note indented, and the terminal's own control for a double card's
+other spelling, its option."""
 
-from qscore.cards import format_cards, parse_laid_word, points
-from qscore.doubles import double_hint, double_spellings
-from qscore.entries import LaidDown
-from qscore.scoresheet import Game
+from qscore.views.outcome import DoubleHint, LaydownOutcome, Note
 
-
-def cards_text(game: Game, words: list[str]) -> str:
-    """``C·L·E·F 19, T·O 5``: each word's cards as laid, with its points."""
-    laid = [parse_laid_word(w, game.deck) for w in words]
-    return ", ".join(f"{format_cards(cards)} {points(cards)}" for cards in laid)
+REPLACE_TO_RESPELL = "  (to lay a word another way, score the laydown again with --replace)"
 
 
-def laid_lines(game: Game, typed: list[str], lay: LaidDown, *, hints: bool = True) -> list[str]:
-    """The lines after "Recorded ...": the cards as laid; each word the cards dealt
-    respelled, and which spelling was taken; with ``hints``, each word typed in letters
-    that could have taken a double card, with the notation to type."""
-    words = list(lay.words)
-    if not words:
-        return []
-    lines = [f"  as laid: {cards_text(game, words)}"]
-    size = game.rounds[lay.round - 1].hand_size
-    # A player who went out laid every card: the spelling that fits is settled, so no other
-    # is offered. Otherwise a double card means fewer cards in the word, and so more left
-    # in hand than were typed: the hint says that too.
-    hints = hints and not lay.out
-    hinted = False  # a double-card spelling was offered
-    for was, now in zip(typed, words, strict=True):
-        cards = parse_laid_word(now, game.deck)
-        if parse_laid_word(was, game.deck) != cards:
-            lines.append(f"  {was} taken as {now}: the only spelling that fits the {size} cards dealt")
-        elif hints:
-            others = double_spellings(now, game.deck)
-            lines += [f"  {now}: {double_hint(alt)}{_more_unused(len(cards) - len(alt))}" for alt in others]
-            hinted |= bool(others)
-    if hinted:
-        lines.append("  (to lay a word another way, score the laydown again with --replace)")
+def laid_lines(outcome: LaydownOutcome, *, hints: bool = True) -> list[str]:
+    """The lines after the headline: the cards as laid; each word the cards dealt
+    respelled; with ``hints``, each word typed in letters that could have taken a double
+    card, and the option that lays it so."""
+    lines = [f"  {outcome.as_laid.said}"] if outcome.as_laid is not None else []
+    for said in outcome.each_word:
+        if isinstance(said, DoubleHint):
+            if hints:
+                lines.append(f"  {said.text}")
+        else:
+            lines.append(f"  {said.said}")
+    if hints and outcome.hints:
+        lines.append(REPLACE_TO_RESPELL)
     return lines
 
 
-def _more_unused(extra: int) -> str:
-    """What a spelling with fewer cards means for the hand: cards left that were not typed."""
-    return f", with {extra} more card{'s' if extra > 1 else ''} left in hand"
+def notes_lines(notes: tuple[Note, ...]) -> list[str]:
+    """Notes as the terminal shows them: a line each, indented."""
+    return [f"  {n.said}" for n in notes]

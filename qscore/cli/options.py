@@ -2,7 +2,7 @@
 its completion); a command that words an option's help its own way passes the help.
 
 Fixed choices are the parser's: --help shows them, the shell completes them, any case is
-taken, and anything else is a usage error naming them (qscore.choices declares them).
+taken, and anything else is a usage error naming them (qscore.game.choices declares them).
 """
 
 from pathlib import Path
@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from qscore.choices import DEFAULT_DICTIONARY, WORDGAME, Ruling, Variant
 from qscore.cli.completion import dictionary_names, game_names
+from qscore.game.choices import DEFAULT_DICTIONARY, WORDGAME, Ruling, Variant
 
 
 def game_option(help: str, *, complete: bool = True) -> Any:

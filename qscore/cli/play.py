@@ -7,7 +7,7 @@ through the same checks as ``qscore score`` and ``qscore challenge``, so the oth
 commands work on the same game at any time and ``qscore play --game NAME`` picks up
 where the table stopped.
 
-What comes next is qscore.evening's decision; here is the evening's loop (PlaySession:
+What comes next is qscore.cli.evening's decision; here is the evening's loop (PlaySession:
 resume, the challenges, the finish). The prompts are in play_prompts.py (a line from the
 table, the commands at any prompt, and the Turn a command makes: quit, an undo, fix
 PLAYER, returned as values), play_laydowns.py (who went out, words, unused cards, a
@@ -28,8 +28,8 @@ from qscore.cli.wording import worded
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
-    from qscore.evening import AskChallenges
-    from qscore.scoresheet import Game
+    from qscore.cli.evening import AskChallenges
+    from qscore.game.scoresheet import Game
 
 
 def after_game(game: "Game") -> None:
@@ -46,7 +46,7 @@ def after_game(game: "Game") -> None:
 
 
 class PlaySession:
-    """One guided evening in a terminal: asks what qscore.evening says comes next, and
+    """One guided evening in a terminal: asks what qscore.cli.evening says comes next, and
     shows what each answer did."""
 
     def __init__(self) -> None:
@@ -61,7 +61,7 @@ class PlaySession:
 
         game = scorekeeper.load_game(self.session.name)
         self.session.name = game.name
-        from qscore.cli.sheets import settings_text
+        from qscore.views.sheet_view import settings_text
 
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         print(settings_text(game))
@@ -87,8 +87,9 @@ class PlaySession:
     def resume(self, game: "Game") -> None:
         """Where the table stopped, before the first question: the round's deal, what is
         laid in it, and the table so far."""
-        from qscore.cli.sheets import deal_line, round_text, standing_text
-        from qscore.evening import AskChallenges, Finish, next_step
+        from qscore.cli.evening import AskChallenges, Finish, next_step
+        from qscore.cli.sheets import round_text, standing_text
+        from qscore.views.sheet_view import deal_line
 
         step = next_step(game, self.session.progress)
         if isinstance(step, Finish):
@@ -127,7 +128,7 @@ class PlaySession:
     def step(self, game: "Game") -> Turn | bool:
         """Ask for what the saved game needs next; False once the game is over and settled,
         True when a step was taken, or the Turn a command at its prompt made."""
-        from qscore.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
+        from qscore.cli.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
 
         for note in self.session.progress.catch_up(game):
             print(note)
@@ -157,8 +158,8 @@ class PlaySession:
     def challenges(self, game: "Game", step: "AskChallenges") -> Turn | None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore import scorekeeper
+        from qscore.cli.evening import CHALLENGE_FORM, challenge_answer
         from qscore.cli.sheets import round_text
-        from qscore.evening import CHALLENGE_FORM, challenge_answer
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -213,8 +214,8 @@ class PlaySession:
         so as every command's does (130), though nothing is lost."""
         import shlex
 
-        from qscore.cli.sheets import entry_text
-        from qscore.scoresheet import effective
+        from qscore.game.scoresheet import effective
+        from qscore.views.sheet_view import entry_text
 
         game = self.session.game()
         if game is None:
@@ -261,7 +262,7 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> T
     """A new game of the players named on the command line; a game under way is kept
     as it stands, and said so."""
     from qscore import scorekeeper
-    from qscore.rules import check_players
+    from qscore.game.rules import check_players
 
     check_players(players)  # before the table answers anything
     if game is not None:

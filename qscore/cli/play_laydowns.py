@@ -10,8 +10,8 @@ from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, 
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
-    from qscore.evening import AskLaydown, Way
-    from qscore.scoresheet import Game, Laydown, RoundState
+    from qscore.cli.evening import AskLaydown, Way
+    from qscore.game.scoresheet import Game, Laydown, RoundState
 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank or -: no words."
 
@@ -37,7 +37,9 @@ class Saving:
 
     def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool | Turn:
         """The one place the table decides whether a laydown saved already is replaced."""
-        replace = self.prompts.yes_no(f"{player} already laid {existing.text()} in round {round_no}. Replace it?")
+        from qscore.views.outcome import already_laid
+
+        replace = self.prompts.yes_no(f"{already_laid(existing, round_no)}. Replace it?")
         if replace is False:
             print(f"Kept {player}'s {existing.text()}.")
         return replace
@@ -45,11 +47,10 @@ class Saving:
     def save(self, player: str, entered: Entered, n: int) -> Turn | None:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""
         from qscore import scorekeeper
-        from qscore.cli.laid import laid_lines
-        from qscore.cli.sheets import entry_text
-        from qscore.evening import is_laid
-        from qscore.rules import LaydownExistsError
-        from qscore.views.sheet import challenge_dropped
+        from qscore.cli.evening import is_laid
+        from qscore.cli.laid import laid_lines, notes_lines
+        from qscore.game.rules import LaydownExistsError
+        from qscore.views.outcome import laydown_outcome
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
         try:
@@ -72,14 +73,11 @@ class Saving:
             return None
         who = saved.act.player
         self.session.progress.saw(n, who, saved.after.rounds[n - 1].laydowns[who])
-        if replacing is None:
-            print(f"Recorded {entry_text(saved.entry)}.")
-        else:
-            now = saved.after.rounds[n - 1].laydowns[player]
-            print(f"Replaced {player}'s {replacing.text()} in round {n} with {now.text()}.")
-        print("\n".join(laid_lines(saved.after, words, saved.act, hints=False)))
-        for c in saved.dropped:
-            print(f"  {challenge_dropped(c)}")
+        outcome = laydown_outcome(saved, words, None)  # the table has judged the words as typed
+        print(outcome.headline)
+        print("\n".join(laid_lines(outcome, hints=False)))
+        for line in notes_lines(outcome.dropped):
+            print(line)
         self.session.show_rescored(saved.after, n)
         return None
 
@@ -95,7 +93,7 @@ class Laydowns:
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str | Turn:
         """Who went out this round, if the table says: their laydown comes first."""
-        from qscore.evening import going_out_answer
+        from qscore.cli.evening import going_out_answer
 
         while True:
             answer = self.prompts.ask(
@@ -120,7 +118,7 @@ class Laydowns:
         only if the cards counted leave ways worth different points, which way they were
         laid; and the laydown they replace, when one was saved meanwhile from another
         terminal and the table said to replace it (None: the table kept it, nothing to save)."""
-        from qscore.evening import unused_counts, ways_to_lay, words_of, worth_asking
+        from qscore.cli.evening import unused_counts, ways_to_lay, words_of, worth_asking
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
@@ -199,11 +197,14 @@ class Laydowns:
     def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way | Turn":
         """Which way the words were laid, of the ways the cards counted leave (worth
         different points): numbered, Enter keeping the words as typed when that is one."""
-        from qscore.cli.laid import cards_text
+        from qscore.views.outcome import cards_text
 
         print(f"{' '.join(typed)} can be laid {len(ways)} ways with those cards, worth different points:")
         for i, way in enumerate(ways, 1):
-            print(f"  {i}: {' '.join(way.words)}: {cards_text(game, way.words)}" + (" (as typed)" if way.typed else ""))
+            print(
+                f"  {i}: {' '.join(way.words)}: {cards_text(game.deck, way.words)}"
+                + (" (as typed)" if way.typed else "")
+            )
         keep = ways[0].typed
         numbers = f"1-{len(ways)}"
         while True:
@@ -226,7 +227,7 @@ class Laydowns:
         """The cards left in hand, and the ways to lay the words that leave that many (the
         cards counted may settle a double card); None when the table leaves it blank, to
         type the words again."""
-        from qscore.evening import check_unused
+        from qscore.cli.evening import check_unused
 
         question = f"{player}'s unused cards ({unused_told(state, words, ways)}; blank: retype the words)"
         while True:
@@ -245,14 +246,14 @@ class Laydowns:
     def allowed(self, game: "Game", words: list[str]) -> bool | Turn:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore import scorekeeper
+        from qscore.views.words import refused_line
 
         if self.session.dictionary is None:  # going on unchecked
             return True
         refused = []
         for w in words:  # judged as laid, each told as typed
             for verdict in scorekeeper.refused_words(game, [w], self.session.dictionary, suggest=True):
-                near = f"; did you mean {' or '.join(verdict.suggestions[:3])}?" if verdict.suggestions else ""
-                print(f"{w}: not allowed ({verdict.reason}){near}")
+                print(refused_line(verdict, w))
                 refused.append(w)
         if not refused:
             return True
@@ -264,7 +265,7 @@ class Laydowns:
     def fix(self, fix: Fix) -> Turn | None:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore import scorekeeper
-        from qscore.evening import fix_round
+        from qscore.cli.evening import fix_round
 
         game = scorekeeper.load_game(self.session.name)
         try:
@@ -297,7 +298,7 @@ def unused_told(state: "RoundState", words: list[str], ways: "list[Way]") -> str
     (CL or TH) laid``."""
     from collections import Counter
 
-    from qscore.evening import either, unused_counts
+    from qscore.cli.evening import either, unused_counts
 
     lefts = unused_counts(state, ways)
     some = [k for k in lefts if k]

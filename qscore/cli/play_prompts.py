@@ -16,9 +16,9 @@ from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-    from qscore.evening import Misnamed
-    from qscore.scoresheet import Game, RoundState
+    from qscore.cli.evening import Misnamed
+    from qscore.game.scoresheet import Game, RoundState
+    from qscore.words.dictionaries import Dictionary
 
 COMMANDS = """At any prompt you can type:
   sheet           the scoresheet so far, with every word laid
@@ -135,10 +135,10 @@ def totals_line(game: "Game", state: "RoundState") -> str:
 
 class Session:
     """What one guided session holds beside the saved game: its name, the game's
-    dictionary once open, and what the table said (qscore.evening.Progress)."""
+    dictionary once open, and what the table said (qscore.cli.evening.Progress)."""
 
     def __init__(self) -> None:
-        from qscore.evening import Progress
+        from qscore.cli.evening import Progress
 
         self.name: str | None = None  # the game, once it exists
         self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
@@ -154,11 +154,12 @@ class Session:
     def show_rescored(self, game: "Game", number: int) -> None:
         """A round the table had seen settled, shown again when an entry changes it."""
         from qscore.cli.sheets import round_text
+        from qscore.views.outcome import round_said
 
         state = game.rounds[number - 1]
         # settled this session, or before the round the table is on (a fix after a resume)
         if state.closed and (number in self.progress.settled or number < self.progress.at_round):
-            print(f"Round {number} rescored.")
+            print(round_said(state, rescored=True))
             print(round_text(game, state, self.dictionary))
             after_round(game, state)
 
@@ -172,7 +173,7 @@ class Prompts:
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
         """One line from the table; the commands are carried out here, the rest returned."""
-        from qscore.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
+        from qscore.cli.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
             try:
@@ -281,9 +282,9 @@ class Prompts:
         if game is None:
             print("There is no game yet: nothing to review.")
             return
-        closed = [s.number for s in game.rounds if s.closed]
+        last = scorekeeper.last_closed_round(game)
         try:
-            reviews = scorekeeper.review_of(game, closed[-1:])
+            reviews = scorekeeper.review_of(game, [] if last is None else [last])
         except QscoreError as exc:  # the game's dictionary cannot be opened: said, and play goes on
             not_taken(exc)
             return
@@ -293,7 +294,7 @@ class Prompts:
         """Take back the last entry; Restart when one was taken back (the step is worked out
         afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
-        from qscore.rules import FinishedGameUndoError
+        from qscore.game.rules import FinishedGameUndoError
 
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")

@@ -48,7 +48,7 @@ class NewGame:
             return None
 
     def ask_players(self) -> list[str] | Turn:
-        from qscore.evening import players_answer
+        from qscore.cli.evening import players_answer
 
         while True:
             answer = self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT)
@@ -72,7 +72,7 @@ class NewGame:
 
     def ask_dictionary(self) -> str | Turn | None:
         """The game's dictionary, asked until one opens (blank: the default, None)."""
-        from qscore.dictionaries import DEFAULT_DICTIONARY, open_dictionary
+        from qscore.words.dictionaries import DEFAULT_DICTIONARY, open_dictionary
 
         while True:
             answer = self.prompts.ask(f"Dictionary [{DEFAULT_DICTIONARY}]")

@@ -4,15 +4,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from qscore.choices import TwoBonus
 from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import bonus_asked
 from qscore.cli.options import GameOpt, bonus_option
+from qscore.game.choices import TwoBonus
 from qscore.views.sheet import names_said
 
 if TYPE_CHECKING:
-    from qscore.entries import Left, Renamed
+    from qscore.game.entries import Left, Renamed
     from qscore.scorekeeper import Saved
 
 

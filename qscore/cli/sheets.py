@@ -8,59 +8,42 @@ through cli/tables.py, without the package metadata its own import reads.
 import re
 from typing import TYPE_CHECKING
 
-from qscore.cards import parse_laid_word, points
-from qscore.entries import Challenged, Entry, LaidDown, Left, Renamed
-from qscore.scoresheet import Game, Laydown, RoundState
-from qscore.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import names_said, running_totals, sheet_json
+from qscore.game.cards import parse_laid_word, points
+from qscore.game.scoresheet import Game, RoundState
+from qscore.views.sheet import sheet_json
+from qscore.views.sheet_view import (
+    FLAGGED,
+    FLAGGED_SAID,
+    MARKS,
+    NOT_LAID,
+    STRUCK,
+    WENT_OUT,
+    cell_marks,
+    challenge_said,
+    legend,
+    round_head,
+    sheet_view,
+    status_lines,
+)
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-
-MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-LEGEND = {
-    "M": "M: most-words bonus",
-    "L": "L: longest-word bonus",
-    "*": "*: went out",
-    "!": "!: lost a challenge",
-    "-": "-: had left",
-}
-STRUCK = "struck"  # after a word a challenge ruled out
-FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
-
-
-def cell(game: Game, state: RoundState, player: str) -> str:
-    """A player's score in a round with its marks, e.g. ``37 ML*``; in an open round, the words laid so far."""
-    if player not in state.players:
-        return "-"
-    if state.results is None:
-        lay = state.laydowns.get(player)
-        if lay is None:
-            return ""
-        return (" ".join(lay.words) or "(no words)") + (" *" if lay.out else "")
-    r = state.results[player]
-    marks = "".join(MARKS[b] for b in r.bonuses)
-    if state.laydowns[player].out:
-        marks += "*"
-    if any((c.player == player and not c.valid) or (c.by == player and c.valid) for c in state.challenges):
-        marks += "!"
-    return f"{r.score} {marks}".strip()
+    from qscore.words.dictionaries import Dictionary
 
 
 def sheet_rows(game: Game) -> list[list[str]]:
     """A row a round, each closed round's score beside the running total, as on paper: ``37 ML* (52)``."""
+    view = sheet_view(game)
     rows = [
         [
-            str(s.number),
-            str(s.hand_size),
-            s.dealer,
-            s.starts,
-            *(cell(game, s, p) + (f" ({running[p]})" if running and p in s.players else "") for p in game.players),
+            str(r.number),
+            str(r.cards),
+            r.dealer,
+            r.starts,
+            *(c.shown + (f" {c.running_text}" if c.running is not None else "") for c in r.cells),
         ]
-        for s, running in zip(game.rounds, running_totals(game), strict=True)
+        for r in view.rows
     ]
-    totals = game.totals()
-    rows.append(["total", "", "", "", *(str(totals[p]) for p in game.players)])
+    rows.append(["total", "", "", "", *(str(t) for t in view.totals)])
     return rows
 
 
@@ -68,70 +51,28 @@ def sheet_headers(game: Game) -> list[str]:
     return ["round", "cards", "dealer", "starts", *game.players]
 
 
-def legend(game: Game) -> str:
-    """What the sheet's marks mean: only the marks this game's sheet can show (a bonus
-    the game does not play has no mark)."""
-    played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
-    marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + ["*", "!"]
-    if game.left:
-        marks.append("-")
-    return ", ".join(LEGEND[m] for m in marks)
+def legend_text(game: Game) -> str:
+    """What the sheet's marks mean, in a line."""
+    return ", ".join(legend(game))
 
 
 def sheet_text(game: Game) -> str:
     from qscore.cli.tables import tabulate
 
-    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend(game)}"
+    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend_text(game)}"
 
 
 def standing_text(game: Game) -> str:
     """Who leads or won, and who deals and starts next."""
-    totals = game.totals()
-    leaders = game.leaders()
-    best = totals[leaders[0]]
-    if game.over:
-        if len(leaders) == 1:
-            return f"Game over. {leaders[0]} wins with {best}."
-        return f"Game over. A tie: {names_said(leaders)} with {best}."
-    current = game.current
-    assert current is not None
-    lines = []
-    if game.left:
-        gone = [f"{p} (" + (f"after round {r - 1}" if r > 1 else "before round 1") + ")" for p, r in game.left.items()]
-        lines.append("Left: " + ", ".join(gone) + ".")
-    if any(totals.values()):
-        lines.append(f"Leader: {names_said(leaders)} with {best}.")
-    lines.append(deal_line(current))
-    return "\n".join(lines)
-
-
-def settings_text(game: Game) -> str:
-    """What the table agreed: deck, rounds, bonus and its size, dictionary, review. The
-    bonus is the one in force: a leave down to two players may have changed it from a
-    round on, and the one before is said."""
-    c = game.config
-    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
-    bonus = (game.current or game.rounds[-1]).bonus
-    size = "" if bonus == "none" else f" ({c.bonus_points} points)"
-    since = next(r for r in game.rounds if r.bonus == bonus).number
-    if since > 1:
-        size += f" from round {since} ({game.rounds[0].bonus} before)"
-    return (
-        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
-    )
-
-
-def deal_line(state: RoundState) -> str:
-    """``Round 2: 4 cards. ben deals, cat starts.``"""
-    return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
+    return "\n".join(status_lines(game))
 
 
 def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
     """Each of a player's words' mark: STRUCK by a challenge, FLAGGED as the game's
     ``dictionary`` refuses it (unless a challenge upheld it), or none ("")."""
-    from qscore.dictionaries import judge
+    from qscore import scorekeeper
 
+    judge = scorekeeper.game_judge(game, dictionary) if dictionary is not None else None
     struck = [c.word for c in state.challenges if c.player == player and not c.valid]
     upheld = {c.word for c in state.challenges if c.player == player and c.valid}
     marks = []
@@ -139,11 +80,7 @@ def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictiona
         if w in struck:
             struck.remove(w)
             marks.append(STRUCK)
-        elif (
-            dictionary is not None
-            and w not in upheld
-            and not judge(w, dictionary, game.deck, max_cards=max(game.config.rounds), suggest=False).allowed
-        ):
+        elif judge is not None and w not in upheld and not judge.allows(w):
             marks.append(FLAGGED)
         else:
             marks.append("")
@@ -170,11 +107,11 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     for p in state.players:
         lay = state.laydowns.get(p)
         if lay is None:
-            rows.append([p, "(not laid yet)"])
+            rows.append([p, f"({NOT_LAID})"])
             continue
         marks = word_marks(game, state, p, dictionary)
         flagged |= FLAGGED in marks
-        row: list[object] = [p + (" *" if lay.out else ""), words_text(game, state, p, marks)]
+        row: list[object] = [p + (f" {WENT_OUT}" if lay.out else ""), words_text(game, state, p, marks)]
         # a struck word's cards count as unused: said in the unused column, which counts them
         struck = [c.word for c in state.challenges if c.player == p and not c.valid] if state.results else []
         row.append(" + ".join([*([" ".join(lay.unused)] if lay.unused else []), *struck]) or "-")
@@ -192,18 +129,13 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
     headers = ["player", "words", "unused"]
     if state.results is not None:
         headers += ["words pts", "unused", "penalty", "hand", "bonus", "round"]
-    head = f"Round {state.number} ({state.hand_size} cards)"
-    if state.results is None:
-        head += f", open: {state.dealer} deals, {state.starts} starts"
     # numbers right, words left, in every round alike (a column of blanks would go left)
     align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if state.results is not None else ())
-    text = f"{head}:\n" + tabulate(rows, headers=headers, colalign=align)
+    text = f"{round_head(state)}:\n" + tabulate(rows, headers=headers, colalign=align)
     for c in state.challenges:
-        verdict = "allowed" if c.valid else "not allowed"
-        how = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
-        text += f"\n  {c.by} challenged {c.player}'s {c.word}: {verdict} {how}"
+        text += f"\n  {challenge_said(c)}"
     if flagged:
-        text += f"\n  {FLAGGED}: not in the game's dictionary; it stands unless challenged"
+        text += f"\n  {FLAGGED_SAID}"
     return text
 
 
@@ -237,7 +169,7 @@ def export_text(game: Game, fmt: str) -> str:
         rows = [[_markdown(c) if isinstance(c, str) else c for c in row] for row in sheet_rows(game)]
         table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(game)], tablefmt="github")
         standing = "\n\n".join(_markdown(line) for line in standing_text(game).splitlines())
-        return f"## Quiddler: {_markdown(game.name)}\n\n{table}\n\n{_markdown(legend(game))}\n\n{standing}\n"
+        return f"## Quiddler: {_markdown(game.name)}\n\n{table}\n\n{_markdown(legend_text(game))}\n\n{standing}\n"
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(headers)
@@ -248,7 +180,7 @@ def export_text(game: Game, fmt: str) -> str:
             "-" if p not in s.players else s.results[p].score if s.results and p in s.results else ""
             for p in game.players
         ]
-        marked = [(p, cell(game, s, p).partition(" ")[2]) for p in s.players] if s.results else []
+        marked = [(p, cell_marks(s, p)) for p in s.players] if s.results else []
         marks = ", ".join(f"{p} {m}" for p, m in marked if m)
         writer.writerow([s.number, s.hand_size, s.dealer, s.starts, *scores, marks])
     totals = game.totals()
@@ -290,18 +222,3 @@ def long_csv(game: Game) -> str:
                 row += [r.word_points, r.unused_points, r.penalty, r.hand_score, bonuses, r.score, running[p]]
             writer.writerow(row)
     return out.getvalue()
-
-
-def entry_text(entry: Entry) -> str:
-    """One line a person reads: what an entry recorded."""
-    match entry.act:
-        case LaidDown() as d:
-            return f"{d.player}'s laydown in round {d.round}: {Laydown(d.player, d.words, d.unused, d.out).text()}"
-        case Challenged() as c:
-            verdict = "allowed" if c.valid else "not allowed"
-            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
-        case Renamed() as r:
-            return f"the renaming of {r.old} to {r.new}"
-        case Left() as gone:
-            return f"{gone.player}'s leaving before round {gone.round}"
-    return f"{entry.kind} entry {entry.seq}"

@@ -36,8 +36,8 @@ def cut_values(message: str) -> str:
 
 def saved_text(w: "Written") -> str:
     """What one saved change was, in a few words that name its game."""
-    from qscore.cli.sheets import entry_text
-    from qscore.entries import Created, Undone
+    from qscore.game.entries import Created, Undone
+    from qscore.views.sheet_view import entry_text
 
     if w.change == "renamed":
         return f"game {w.old_name!r} renamed {w.game!r}"
@@ -83,7 +83,7 @@ def _not_utf8(arg: str) -> bool:
 def worded(exc: QscoreError) -> str:
     """An error as the command line tells it: where the core says what to give in words of
     its own, the command line names its option."""
-    from qscore.dictionaries import HouseListTooLarge
+    from qscore.words.dictionaries import HouseListTooLarge
 
     if isinstance(exc, HouseListTooLarge):
         return f"{exc.what}: give a list that large as --dictionary"

@@ -1,7 +1,7 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -17,13 +17,13 @@ from qscore.cli.app import (
     tell_notes,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.dictionaries import Verdict, judge, list_dictionaries, read_typed
 from qscore.errors import QscoreError, WordError
-from qscore.views.words import definition_json, verdict_json
+from qscore.views.words import VerdictView, definition_json, meanings_of, verdict_json, verdict_view
+from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary
-    from qscore.suggestions import Budget
+    from qscore.words.dictionaries import Dictionary
+    from qscore.words.suggestions import Budget
 
 STDIN = "-"
 WordsArg = Annotated[
@@ -52,7 +52,7 @@ def check(
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
     if define:
-        from qscore.cli.meanings import definition_lines, meanings_of
+        from qscore.cli.meanings import definition_lines
 
     def text(v: Verdict) -> str:
         return "\n".join([verdict_text(v), *(definition_lines(meanings_of(v)) if define else [])])
@@ -86,7 +86,7 @@ def judge_and_tell(
     (``text``, or with ``text`` None an item of a JSON array), a bad word's error in its
     place on standard error, the dictionary's notes; then the exit status: 2 for bad
     input, 1 when any word is refused. A list of a million words needs no more memory than one."""
-    from qscore.suggestions import Budget
+    from qscore.words.suggestions import Budget
 
     budget = Budget()
     refused = bad = False
@@ -125,7 +125,7 @@ def judge_words(
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input), one at a time as they are read, or in place of a word that is bad
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
-    from qscore.cards import load_deck
+    from qscore.game.cards import load_deck
 
     deck = load_deck(variant.strip().lower())
     judge_with = dictionary_from(dictionary, allow, deny)
@@ -219,23 +219,18 @@ class JsonArray:
         print("[]" if self._first else "\n]")
 
 
-def verdict_line(v: Verdict) -> str:
-    """``quiz: allowed``, ``steve: not allowed (proper noun)``."""
-    return f"{v.word}: allowed" if v.allowed else f"{v.word}: not allowed ({v.reason})"
-
-
 def verdict_text(v: Verdict) -> str:
-    lines = [verdict_line(v)]
-    shown = [str(s) for s in v.spellings]
-    width = max(map(len, shown), default=0)
-    lines += [f"  {text:<{width}}  {s.points:>3} points" for text, s in zip(shown, v.spellings, strict=True)]
-    lines += suggestion_lines(v.suggestions)
-    return "\n".join(lines)
+    """A verdict laid out for a terminal: its line, each spelling in a column with its
+    points, then what the word may have meant."""
+    shown = verdict_view(v)
+    width = max((len(cards) for cards, _ in shown.spellings), default=0)
+    spellings = [f"  {cards:<{width}}  {points:>10}" for cards, points in shown.spellings]
+    return "\n".join([shown.line, *spellings, *suggestion_lines(shown)])
 
 
-def suggestion_lines(suggestions: Sequence[str]) -> list[str]:
-    """``  did you mean: weird, wider`` for a refused word with words near it."""
-    return [f"  did you mean: {', '.join(suggestions)}"] if suggestions else []
+def suggestion_lines(shown: VerdictView) -> list[str]:
+    """``  did you mean: weird, wider`` under a refused word with words near it."""
+    return [f"  {shown.suggestions}"] if shown.suggestions else []
 
 
 @app.command(short_help="List the dictionaries qscore can use")

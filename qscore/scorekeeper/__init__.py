@@ -1,5 +1,6 @@
 """The scorekeeper's use-cases: start a game, record a laydown, settle a challenge, undo,
-rename a player, a player leaves, rename or delete a game, and the reads the commands need.
+rename a player, a player leaves, rename or delete a game, the reads the commands need,
+and a game's words judged under its rules (one GameJudge for every face).
 
 This is the application layer: the only code that opens the saved games and the one
 path by which anything is written. It never prints and never asks: a question the table
@@ -20,13 +21,20 @@ from qscore.startup import names_when_asked
 
 if TYPE_CHECKING:
     from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
+    from qscore.scorekeeper.judging import (
+        GameJudge,
+        dictionary_against,
+        game_dictionary,
+        game_judge,
+        refused_words,
+        word_verdict,
+    )
     from qscore.scorekeeper.reads import (
         check_new_name,
-        game_dictionary,
         game_names,
         games_file,
+        last_closed_round,
         load_game,
-        refused_words,
         review_of,
         saved_games,
         saved_name,
@@ -46,10 +54,11 @@ if TYPE_CHECKING:
         undo,
         undone,
     )
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 __all__ = [
+    "GameJudge",
     "GameList",
     "LaydownRecorded",
     "Progress",
@@ -57,11 +66,14 @@ __all__ = [
     "TableFigures",
     "check_new_name",
     "delete_game",
+    "dictionary_against",
     "entries_written",
     "game_dictionary",
+    "game_judge",
     "game_list",
     "game_names",
     "games_file",
+    "last_closed_round",
     "leave",
     "load_game",
     "record_laydown",
@@ -78,7 +90,8 @@ __all__ = [
     "table_figures",
     "undo",
     "undone",
+    "word_verdict",
 ]
 
 # the modules, each importing the ones before it: a name comes from the first holding it
-__getattr__ = names_when_asked(__name__, ("store", "reads", "figures", "writes"), __all__)
+__getattr__ = names_when_asked(__name__, ("store", "judging", "reads", "figures", "writes"), __all__)

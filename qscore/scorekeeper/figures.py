@@ -1,7 +1,7 @@
 """The figures kept beside the logs (each game's summary, and the listings of `games` and
 `stats`), made and kept as a write or a read finds them missing.
 
-Each game's figures (qscore.gamefigures.GameFigures) are kept beside its log, written with
+Each game's figures (qscore.game.gamefigures.GameFigures) are kept beside its log, written with
 every entry, so `games` and `stats` read one row a game instead of replaying it. Points
 missed come from the review, which solves every hand: a write does not pay for it. An
 entry that leaves the closed rounds as they were keeps the points missed already found;
@@ -20,11 +20,11 @@ from qscore.scorekeeper.reads import missed_of
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.gamelines import GameLine
-    from qscore.scoresheet import Game
-    from qscore.stats import TableStats
-    from qscore.storage import Pending, Summarized, Taker, Unreadable
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.game.gamelines import GameLine
+    from qscore.game.scoresheet import Game
+    from qscore.game.stats import TableStats
+    from qscore.store.storage import Pending, Summarized, Taker, Unreadable
+    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 class Progress(NamedTuple):
@@ -50,12 +50,12 @@ def game_summary(
     were; or ``earlier``'s, a summary of another version of the same log, from
     gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
     cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
-    from qscore.gamefigures import game_figures
-    from qscore.gamelines import MISSED_SINCE
+    from qscore.game.gamefigures import game_figures
+    from qscore.game.gamelines import MISSED_SINCE
 
     missed = kept.get("missed") if kept is not None else None
     if missed is not None and before is not None:
-        from qscore.review import reviewed_part  # only then: a write with no points missed kept loads no review
+        from qscore.hands.review import reviewed_part  # only then: a write with no points missed kept loads no review
 
         if reviewed_part(before) != reviewed_part(game):
             missed = None
@@ -88,7 +88,7 @@ Outcome = tuple[dict[str, Any] | None, str | None, list[str]]
 def summary_of(item: Pending, review: bool, many: bool) -> Outcome:
     """A pending game's summary made from its log (``game_summary``), or why it cannot be:
     plain data, as a worker process hands it back (qscore.scorekeeper.workers)."""
-    from qscore.scoresheet import Game
+    from qscore.game.scoresheet import Game
 
     unreviewed: list[str] = []
     try:
@@ -139,9 +139,9 @@ def _listing(
     kept beside them, the missing ones made here (``progress`` told after each); what was
     made is kept. ``fold`` says whether its value may be kept; with ``review``, a summary
     without points missed is made again (with them, when the game's dictionary opens)."""
-    from qscore.gamelines import FIGURES_VERSION
+    from qscore.game.gamelines import FIGURES_VERSION
     from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
-    from qscore.storage import Pending, Summarized, Unreadable
+    from qscore.store.storage import Pending, Summarized, Unreadable
 
     store = open_store()
     # each pending game's summary, or why it cannot be made, worked out from when its log
@@ -186,8 +186,8 @@ class GameList(NamedTuple):
 def game_list(progress: Callable[[Progress], None] | None = None) -> GameList:
     """Every saved game's line, from the listing kept beside the logs, or made from the
     summaries kept beside them (and kept); ``progress`` is told of each summary made."""
-    from qscore.gamelines import GameLine
-    from qscore.storage import Unreadable
+    from qscore.game.gamelines import GameLine
+    from qscore.store.storage import Unreadable
 
     def fold(found: list[Summarized | Unreadable]) -> tuple[Any, bool]:
         lines = [
@@ -216,9 +216,9 @@ def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFi
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
-    from qscore.gamefigures import GameFigures
-    from qscore.stats import TableStats, table_figures
-    from qscore.storage import Unreadable
+    from qscore.game.gamefigures import GameFigures
+    from qscore.game.stats import TableStats, table_figures
+    from qscore.store.storage import Unreadable
 
     unreviewed: list[str] = []
 

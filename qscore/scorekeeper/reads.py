@@ -1,5 +1,5 @@
-"""The reads the faces need: a game, the games' names, the file, a game's dictionary and
-the words it refuses, the review of its closed rounds."""
+"""The reads the faces need: a game, the games' names, the file, the review of its closed
+rounds (a game's words are judged in judging.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qscore import paths
-from qscore.errors import DictionaryError, quoted
+from qscore.errors import DictionaryError, GameError, quoted
+from qscore.scorekeeper.judging import game_dictionary
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary, Verdict
-    from qscore.review import HandReview
-    from qscore.scoresheet import Game
-    from qscore.storage import Unreadable
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.game.scoresheet import Game
+    from qscore.hands.review import HandReview
+    from qscore.store.storage import Unreadable
+    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.words.dictionaries import Dictionary
 
 
 # A game read whole from a log of at least this many entries keeps its replay (a write
@@ -46,7 +47,7 @@ def saved_name(name: str) -> str:
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
-    from qscore.storage import DB_NAME
+    from qscore.store.storage import DB_NAME
 
     return paths.data_dir() / DB_NAME
 
@@ -67,34 +68,10 @@ def saved_games() -> list[Game | Unreadable]:
     return open_store().games()
 
 
-def game_dictionary(game: Game) -> Dictionary:
-    """The dictionary the table chose when the game started, house lists included."""
-    from qscore.dictionaries import open_dictionary
-
-    c = game.config
-    return open_dictionary(c.dictionary, c.allow, c.deny)
-
-
-def refused_words(
-    game: Game, laid: list[str], dictionary: Dictionary | None = None, *, suggest: bool = False
-) -> list[Verdict]:
-    """The words the game's dictionary refuses, judged as laid (with the game's deck and
-    largest hand), with what each may have meant when ``suggest``; the dictionary is
-    ``dictionary`` if open already."""
-    from qscore.dictionaries import judge
-
-    if not laid:
-        return []
-    most = max(game.config.rounds)
-    dictionary = dictionary or game_dictionary(game)
-    verdicts = [judge(w, dictionary, game.deck, max_cards=most, suggest=suggest) for w in laid]
-    return [v for v in verdicts if not v.allowed]
-
-
 def missed_of(game: Game, *, many: bool = False) -> dict[str, int]:
     """Each player's points missed over a game's closed rounds, as ``review_of`` finds them,
     under its dictionary and house lists (``many``: one of many games reviewed in a run)."""
-    from qscore.review import missed_points
+    from qscore.hands.review import missed_points
 
     if not any(r.closed for r in game.rounds):
         return dict.fromkeys(game.players, 0)  # nothing to review: the dictionary need not open
@@ -108,10 +85,23 @@ def _review_dictionary(game: Game) -> Dictionary:
         raise DictionaryError(f"cannot review game {quoted(game.name)} without its dictionary: ", *exc.parts) from None
 
 
-def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
-    """The reviews of a game's closed rounds, under the dictionary and house lists it was played with."""
-    from qscore.review import review_game
+def last_closed_round(game: Game) -> int | None:
+    """The number of the last round closed, the one play's review and the page show; None
+    before any closes."""
+    closed = [r.number for r in game.rounds if r.closed]
+    return closed[-1] if closed else None
 
+
+def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
+    """The reviews of a game's closed rounds, under the dictionary and house lists it was
+    played with. A round named that has not closed is refused, naming who it waits for."""
+    from qscore.hands.review import review_game
+
+    for number in rounds or []:
+        state = game.round(number)
+        if not state.closed:
+            waiting = [p for p in game.players if p not in state.laydowns]
+            raise GameError(f"round {state.number} has not closed: it waits for {', '.join(waiting)}")
     if not any(r.closed for r in game.rounds):
         return []  # nothing to review: the dictionary need not open
     return review_game(game, _review_dictionary(game), rounds=rounds, players=players)

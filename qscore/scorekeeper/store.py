@@ -9,9 +9,9 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from qscore.entries import Entry
-    from qscore.storage import GameStore
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.game.entries import Entry
+    from qscore.store.storage import GameStore
+    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 # What the use-cases called inside a recording() block save (None outside one): a
@@ -44,6 +44,6 @@ def entries_written(written: list[Written]) -> list[Entry]:
 def open_store() -> GameStore:
     """A store for one use-case: it holds no connection between calls, and what it
     commits goes to the recording under way, if any."""
-    from qscore.storage import GameStore
+    from qscore.store.storage import GameStore
 
     return GameStore(written=_recording.get())

@@ -8,17 +8,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
-from qscore.choices import Ruling
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
+from qscore.game.choices import Ruling
 from qscore.scorekeeper.figures import game_summary
-from qscore.scorekeeper.reads import _game_to_write, check_new_name, game_dictionary, refused_words
+from qscore.scorekeeper.judging import game_judge, refused_words
+from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Dictionary, Verdict
-    from qscore.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
-    from qscore.scoresheet import Challenge, Game, Laydown
-    from qscore.storage import Written as Written  # what recording() gives
+    from qscore.game.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
+    from qscore.game.scoresheet import Challenge, Game, Laydown
+    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.words.dictionaries import Dictionary, Verdict
 
 
 A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
@@ -28,7 +29,7 @@ class Saved(NamedTuple, Generic[A]):
     """One entry written: the game as it stood before, the entry, and the game after.
 
     What a write hands back is a named tuple, not a frozen dataclass, as the log's entries
-    are (qscore.entries says why): every write loads this module."""
+    are (qscore.game.entries says why): every write loads this module."""
 
     before: Game
     entry: Entry
@@ -47,7 +48,7 @@ class Saved(NamedTuple, Generic[A]):
     @property
     def replaced(self) -> Laydown | None:
         """For a laydown: the one it replaced, if the player had laid down in that round."""
-        from qscore.entries import LaidDown
+        from qscore.game.entries import LaidDown
 
         act = self.entry.act
         return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
@@ -86,7 +87,7 @@ def _append(build: Callable[[Game], A], game: str | None, read: Game | None = No
     stands inside the write (``read``, the game as read before the write, is taken as it if
     no entry was added meanwhile, so it is not read again), and the game's summary and
     replay are kept with it: the game after is the game before with the entry folded in."""
-    from qscore.gamelines import FIGURES_VERSION
+    from qscore.game.gamelines import FIGURES_VERSION
 
     with open_store().appending(game, read) as write:
         before = write.game
@@ -116,13 +117,13 @@ def start_game(
 ) -> Game:
     """Check the table's choices and save the new game. Two players with no bonus named
     raise BonusChoiceNeeded: the table must choose one."""
-    from qscore.cards import load_deck
-    from qscore.dictionaries import dictionary_name, open_dictionary, read_word_file
-    from qscore.entries import Created, Entry, GameConfig
-    from qscore.gamelines import FIGURES_VERSION
-    from qscore.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
-    from qscore.scoresheet import Game, name_key
-    from qscore.scoring import BONUS_POINTS
+    from qscore.game.cards import load_deck
+    from qscore.game.entries import Created, Entry, GameConfig
+    from qscore.game.gamelines import FIGURES_VERSION
+    from qscore.game.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
+    from qscore.game.scoresheet import Game, name_key
+    from qscore.game.scoring import BONUS_POINTS
+    from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
     check_players(players)  # before the dictionary: a wrong list is told first
@@ -196,7 +197,7 @@ def record_laydown(
     again inside the write, against the game as it then stands: a laydown recorded
     meanwhile from another terminal raises LaydownExistsError unless ``replace``.
     """
-    from qscore.rules import check_laydown
+    from qscore.game.rules import check_laydown
 
     current = _game_to_write(game)
     _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
@@ -227,7 +228,7 @@ def save_laydown(
     """Save a laydown, checked inside the write against the game as it then stands (``read``:
     the game as read just before, if it was). A laydown there already stands
     (LaydownExistsError) unless ``replace``."""
-    from qscore.rules import laid_down
+    from qscore.game.rules import laid_down
 
     return _append(lambda g: laid_down(g, player, words, unused, out, round_no, replace=replace), game, read)
 
@@ -243,8 +244,7 @@ def settle_challenge(
 ) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
-    from qscore.dictionaries import judge
-    from qscore.rules import challenge_settled, check_challenge
+    from qscore.game.rules import challenge_settled, check_challenge
 
     current = _game_to_write(game)
     if ruling is None:
@@ -253,9 +253,8 @@ def settle_challenge(
         # changes, and the challenged word is matched by these same letters.
         # a wrong challenge is told before the dictionary; the word is judged as it was laid
         laid = check_challenge(current, player, word, by, round_no)[2]
-        most = max(current.config.rounds)
         try:
-            verdict = judge(laid, dictionary or game_dictionary(current), current.deck, max_cards=most, suggest=False)
+            verdict = game_judge(current, dictionary).verdict(laid)
         except DictionaryError as exc:
             raise DictionaryError(
                 "the game's dictionary cannot be opened (",
@@ -276,7 +275,7 @@ def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
     A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
     is asked, then confirms the entry it was shown by its number)."""
-    from qscore.rules import check_undo
+    from qscore.game.rules import check_undo
 
     return _append(lambda g: check_undo(g, confirmed=confirmed), game)
 
@@ -288,7 +287,7 @@ def undone(saved: Saved[Undone]) -> Entry:
 
 def rename_player(old: str, new: str, game: str | None) -> Saved[Renamed]:
     """Put a player's name right on the whole sheet."""
-    from qscore.rules import check_rename
+    from qscore.game.rules import check_rename
 
     return _append(lambda g: check_rename(g, old, new), game)
 
@@ -296,7 +295,7 @@ def rename_player(old: str, new: str, game: str | None) -> Saved[Renamed]:
 def leave(player: str, bonus: str | None, game: str | None) -> Saved[Left]:
     """A player goes home. When two would be left playing both bonuses and none is named,
     BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
-    from qscore.rules import check_leave
+    from qscore.game.rules import check_leave
 
     return _append(lambda g: check_leave(g, player, bonus), game)
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from qscore.gamelines import GameLine
+    from qscore.game.gamelines import GameLine
 
 
 class Unreadable(Protocol):

@@ -1,14 +1,17 @@
-"""Plays and reviews as data: what ``best``, ``solitaire`` and ``review`` print as JSON."""
+"""Plays and reviews as data: what ``best``, ``solitaire`` and ``review`` print as JSON, and
+a review worded once (each player's line, the best play's text), which ``qscore review``,
+play and the page lay out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from qscore.draws import DrawAdvice
-    from qscore.review import HandReview
-    from qscore.scoring import LaidWord
-    from qscore.solver import Play
+    from qscore.game.scoresheet import Game
+    from qscore.game.scoring import LaidWord, RoundResult
+    from qscore.hands.draws import DrawAdvice
+    from qscore.hands.review import HandReview
+    from qscore.hands.solver import Play
 
 
 def word_json(w: LaidWord) -> dict[str, object]:
@@ -47,3 +50,95 @@ def review_json(r: HandReview) -> dict[str, Any]:
         "missed": r.missed,
         "best_play": play_json(r.best_play),
     }
+
+
+# --- a review, worded once for the terminal and the page ----------------------------
+
+
+class RoundReview(NamedTuple):
+    """One closed round's review: its heading and each player's line."""
+
+    number: int
+    heading: str  # ``Round 2 (4 cards)``
+    lines: tuple[str, ...]  # ``ann: 23 of a possible 31, missed 8: quiz · to``
+
+
+class GameReview(NamedTuple):
+    """A game's review as ``qscore review`` and the page word it: what it is of, each round
+    reviewed, and the points missed in all when more than one round is."""
+
+    title: str  # ``Game 'fri', dictionary wordgame``, or that no round has closed yet
+    rounds: tuple[RoundReview, ...]
+    missed: str | None  # ``Missed in all: ann 8, ben 31, cat 0.``
+
+
+def game_review(game: Game, reviews: list[HandReview]) -> GameReview:
+    """The reviews of a game's closed rounds (``scorekeeper.review_of``), worded."""
+    from qscore.game.choices import DEFAULT_DICTIONARY
+
+    if not reviews:
+        return GameReview(f"No round of game {game.name!r} has closed yet: nothing to review.", (), None)
+    rounds = []
+    for number in dict.fromkeys(r.round for r in reviews):
+        state = game.rounds[number - 1]
+        results = state.results or {}
+        lines = tuple(hand_line(r, results[r.player]) for r in reviews if r.round == number)
+        rounds.append(RoundReview(number, f"Round {number} ({state.hand_size} cards)", lines))
+    missed = missed_line(game, reviews) if len(rounds) > 1 else None
+    return GameReview(
+        f"Game {game.name!r}, dictionary {game.config.dictionary or DEFAULT_DICTIONARY}", tuple(rounds), missed
+    )
+
+
+def play_words(play: Play) -> str:
+    """A play in a few words, in the notation the table types: ``(qu)iz · to (E unused)``;
+    a letter is one card, a double card in brackets (in capitals, er read as the ER card)."""
+    from qscore.game.cards import format_cards, format_laid
+
+    words = " · ".join(format_laid(w.cards) for w in play.words) or "no word"
+    return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
+
+
+def penalty_note(r: HandReview) -> str:
+    """What "possible" counts when a challenge cost the player: `` (48 less 12 for a challenge)``."""
+    lost = r.best_play.score - r.best
+    return f" ({r.best_play.score} less {lost} for a challenge)" if r.best > 0 and lost > 0 else ""
+
+
+def hand_line(r: HandReview, result: RoundResult) -> str:
+    """``ann: 23 of a possible 31, missed 8: quiz · to``; a hand a challenge zeroed
+    whatever was laid says so, and what its cards allowed before the challenge:
+    ``ben: 0 of a possible 0 (7 less 19 for a challenge); before it, missed 4: ate``."""
+    if r.best == 0 and result.penalty and r.best_play.score > 0:
+        line = f"{r.player}: {r.scored} of a possible 0 ({r.best_play.score} less {result.penalty} for a challenge)"
+        before = r.best_play.score - max(0, result.word_points - result.unused_points)
+        return line + (f"; before it, missed {before}: {play_words(r.best_play)}" if before > 0 else "")
+    line = f"{r.player}: {r.scored} of a possible {r.best}{penalty_note(r)}"
+    return line + (f", missed {r.missed}: {play_words(r.best_play)}" if r.missed else "")
+
+
+def missed_line(game: Game, reviews: list[HandReview]) -> str:
+    """``Missed in all: ann 8, ben 31, cat 0.``"""
+    from qscore.hands.review import missed_totals
+
+    seen = {r.player for r in reviews}
+    totals = missed_totals(game, reviews)
+    return "Missed in all: " + ", ".join(f"{p} {n}" for p, n in totals.items() if p in seen) + "."
+
+
+def round_miss_line(number: int, reviews: list[HandReview]) -> str:
+    """After a round of play: its biggest missed chance in one line."""
+    from qscore.hands.review import biggest_miss
+
+    top = biggest_miss(reviews)
+    if top is None:
+        return f"Review: nobody could have scored more in round {number}."
+    return (
+        f"Review: the biggest miss of round {number}: {top.player} scored {top.scored} "
+        f"of a possible {top.best}{penalty_note(top)} with {play_words(top.best_play)}."
+    )
+
+
+def review_unavailable(why: str) -> str:
+    """A review that could not be made (the game's dictionary cannot open), ``why`` worded by the face."""
+    return f"Review: not available ({why})."

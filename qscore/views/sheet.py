@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from qscore.choices import DEFAULT_DICTIONARY
+from qscore.game.choices import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Challenge, Game, RoundState
+    from qscore.game.scoresheet import Challenge, Game, RoundState
 
 
 def sheet_json(game: Game) -> dict[str, Any]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from qscore.gamefigures import WordRecord
-    from qscore.stats import GameTotal, PlayerStats, Records
+    from qscore.game.gamefigures import WordRecord
+    from qscore.game.stats import GameTotal, PlayerStats, Records
 
 
 def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | None:

@@ -1,12 +1,14 @@
-"""A judged word as data: what ``check --json`` and ``define --json`` print."""
+"""A judged word as data, worded once: what ``check`` and ``define`` print (and as JSON),
+what the page's word box shows, and the meaning a challenge that stands ends with."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from qscore.dictionaries import Verdict
-    from qscore.meanings import Definition
+    from qscore.words.dictionaries import Verdict
+    from qscore.words.meanings import Definition
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
@@ -24,3 +26,98 @@ def definition_json(d: Definition) -> dict[str, object]:
         "forms": [{"form": f.form, "of": f.base} for f in d.forms],
         "meanings": [{"word": m.word, "pos": m.pos, "text": m.text} for m in d.meanings],
     }
+
+
+class VerdictView(NamedTuple):
+    """A verdict in words: the terminal lays it out in lines, the page in elements."""
+
+    word: str
+    allowed: bool
+    said: str  # ``allowed``, ``not allowed (proper noun)``
+    spellings: tuple[tuple[str, str], ...]  # each way to lay it and its points: ``Q·U·I·Z``, ``35 points``
+    suggestions: str | None  # ``did you mean: weird, wider``, for a refused word with words near it
+
+    @property
+    def line(self) -> str:
+        """``quiz: allowed``, ``steve: not allowed (proper noun)``."""
+        return f"{self.word}: {self.said}"
+
+
+def maybe_meant(suggestions: Sequence[str]) -> str:
+    """``; did you mean quiz or qi?`` (up to three words a refused word may have meant), or ""."""
+    return f"; did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+
+
+def refused_line(v: Verdict, typed: str) -> str:
+    """A word just typed that the game's dictionary refuses, said before the table decides to
+    keep it: ``zxq: not allowed (not in the dictionary); did you mean zax or zap?``."""
+    return f"{typed}: {verdict_view(v).said}{maybe_meant(v.suggestions)}"
+
+
+def verdict_view(v: Verdict) -> VerdictView:
+    said = "allowed" if v.allowed else f"not allowed ({v.reason})"
+    spellings = tuple((str(s), f"{s.points} points") for s in v.spellings)
+    suggestions = f"did you mean: {', '.join(v.suggestions)}" if v.suggestions else None
+    return VerdictView(v.word, v.allowed, said, spellings, suggestions)
+
+
+def meanings_of(v: Verdict) -> Definition:
+    """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
+    only for a word the dictionary allows: alone they would read quizs as a plural."""
+    from qscore.words.meanings import define
+
+    return define(v.word, regular=v.allowed)
+
+
+def meaning_lines(d: Definition) -> list[str]:
+    """What is said of a word's meaning after its verdict: the form (plural of quiz), then
+    up to three meanings (``noun: a test``); one names its word when they come from more
+    than one (axes: ax and axis)."""
+    lines: list[str] = []
+    own = any(m.word == d.word for m in d.meanings)
+    if d.forms and not own:
+        lines.append(d.forms_text())
+    several = len({m.word for m in d.meanings}) > 1
+    lines += [f"{m.pos}{f' ({m.word})' if several else ''}: {m.text}" for m in d.meanings]
+    if not d.meanings:
+        lines.append(no_meaning(d.word))
+    if d.forms and own:
+        lines.append(f"also {d.forms_text()}")
+    return lines
+
+
+def no_meaning(word: str) -> str:
+    """Why a word has no meaning to show: the file keeps meanings only for words a hand of
+    the standard deck can lay (bubble needs three B), and WordNet has none for the rest."""
+    from qscore.game.spelling import unlayable_reason
+
+    unlayable = word.isalpha() and word.isascii() and unlayable_reason(word) is not None
+    return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
+
+
+def overruled_note(v: Verdict) -> str:
+    """What the game's dictionary said of a word a table's paper ruling went against:
+    `` (the game's dictionary allows it)``, `` (the game's dictionary does not: proper noun)``."""
+    return " (the game's dictionary allows it)" if v.allowed else f" (the game's dictionary does not: {v.reason})"
+
+
+def challenge_meaning(laid: str, valid: bool) -> str | None:
+    """What a challenge that stands ends with: the word's first meaning (and its form, for
+    an inflection); None for a word that falls or has no meaning on file."""
+    from qscore.game.cards import laid_letters
+    from qscore.words.meanings import MeaningsError, define
+
+    if not valid:
+        return None
+    word = laid_letters(laid)
+    try:
+        d = define(word)
+    except MeaningsError:
+        return None  # the challenge is settled and saved; a meaning is only an aside
+    if not d.meanings:
+        return None
+    first = d.meanings[0]
+    if first.word == word:
+        return f"{word} ({first.pos}): {first.text}"
+    form = " and ".join(dict.fromkeys(f.form for f in d.forms if f.base == first.word))
+    return f"{word}, {form} of {first.word} ({first.pos}): {first.text}"

@@ -36,10 +36,13 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.table import Outcome, page_message, recorded, refused, review_lines, sheet_of
+from qscore.web.table import Outcome, page_message, recorded, refused
 
 if TYPE_CHECKING:
-    from qscore.scoresheet import Game
+    from qscore.game.scoresheet import Game
+    from qscore.views.hands import RoundReview
+    from qscore.views.sheet_view import SheetView
+    from qscore.views.words import VerdictView
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -59,13 +62,25 @@ templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The sheet as last read: its version (one up at each change), its JSON, its HTML."""
+    """The sheet as last read: its version (one up at each change), its JSON, as shown, its HTML."""
 
     version: int
     data: dict[str, Any] | None  # None: the game cannot be read (error says why)
     html: str
+    sheet: SheetView | None = None
     error: str | None = None
-    review: tuple[int, list[str]] | None = None  # the last closed round's review, if the game shows one
+    review: RoundReview | None = None  # the last closed round's review, if the game shows one
+
+
+@dataclass(frozen=True)
+class WordAnswer:
+    """The word box's answer: the verdict and its meanings, as ``check --define`` words
+    them, or why there is none."""
+
+    word: str
+    shown: VerdictView | None = None
+    meanings: tuple[str, ...] = ()
+    error: str | None = None
 
 
 class SheetWatch:
@@ -80,7 +95,7 @@ class SheetWatch:
         self._stamp: object = None
         self._changed = anyio.Event()
         self._lock = anyio.Lock()
-        self._reviewed: tuple[str, tuple[int, list[str]]] | None = None
+        self._reviewed: tuple[str, RoundReview] | None = None
         self.stopping = False  # set when the server is told to stop: every stream then ends
         self.closed = False
 
@@ -95,29 +110,32 @@ class SheetWatch:
                 stamps.append(None)
         return tuple(stamps)
 
-    def read(self) -> tuple[dict[str, Any] | None, str | None, tuple[int, list[str]] | None]:
+    def read(self) -> tuple[dict[str, Any] | None, SheetView | None, str | None, RoundReview | None]:
         from qscore.views.sheet import sheet_json
+        from qscore.views.sheet_view import sheet_view
 
         try:
             game = scorekeeper.load_game(self.game)
         except QscoreError as exc:
-            return None, page_message(exc), None
+            return None, None, page_message(exc), None
         data = sheet_json(game)
-        return data, None, self.review_of(game, data)
+        return data, sheet_view(game), None, self.review_of(game, data)
 
-    def review_of(self, game: Game, data: dict[str, Any]) -> tuple[int, list[str]] | None:
+    def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
         """The last closed round's review (made again only when that round changes), or None:
         the game plays without review, no round has closed, or its dictionary cannot open."""
-        closed = [r for r in data["rounds"] if r["closed"]]
-        if not game.config.review or not closed:
+        number = scorekeeper.last_closed_round(game)
+        if not game.config.review or number is None:
             return None
-        key = json.dumps(closed[-1], sort_keys=True)
+        key = json.dumps(data["rounds"][number - 1], sort_keys=True)
         if self._reviewed is None or self._reviewed[0] != key:
+            from qscore.views.hands import game_review
+
             try:
-                lines = review_lines(scorekeeper.review_of(game, [closed[-1]["number"]]))
+                shown = game_review(game, scorekeeper.review_of(game, [number]))
             except QscoreError:
                 return None
-            self._reviewed = (key, (closed[-1]["number"], lines))
+            self._reviewed = (key, shown.rounds[0])
         return self._reviewed[1]
 
     async def refresh(self) -> None:
@@ -127,15 +145,15 @@ class SheetWatch:
             if stamp == self._stamp and self.snapshot.version:
                 return
             self._stamp = stamp
-            data, error, review = await anyio.to_thread.run_sync(self.read)
+            data, sheet, error, review = await anyio.to_thread.run_sync(self.read)
             if self.snapshot.version and (data, error, review) == (
                 self.snapshot.data,
                 self.snapshot.error,
                 self.snapshot.review,
             ):
                 return
-            html = render_sheet(data, error, review)
-            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, error, review)
+            html = render_sheet(sheet, error, review)
+            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, sheet, error, review)
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
 
@@ -157,27 +175,24 @@ class SheetWatch:
         return None if self.closed else self.snapshot
 
 
-def render_sheet(data: dict[str, Any] | None, error: str | None, review: tuple[int, list[str]] | None) -> str:
-    sheet = sheet_of(data) if data is not None else None
+def render_sheet(sheet: SheetView | None, error: str | None, review: RoundReview | None) -> str:
     return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
 
 
 def make_app(game: str, code: str) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``."""
     watch = SheetWatch(game)
-    words: dict[str, Any] = {}  # the game's dictionary, opened at the first word asked
 
     def page(
         request: Request,
         *,
         outcome: Outcome | None = None,
         form: dict[str, str] | None = None,
-        verdict: dict[str, Any] | None = None,
+        answer: WordAnswer | None = None,
         status: int = 200,
     ) -> Response:
         snap = watch.snapshot
-        data = snap.data
-        sheet = sheet_of(data) if data is not None else None
+        sheet = snap.sheet
         body = templates.get_template("page.html").render(
             base=f"/t/{code}/",
             game=game,
@@ -187,7 +202,7 @@ def make_app(game: str, code: str) -> Starlette:
             outcome=outcome,
             form=form or {},
             word=request.query_params.get("word", "") if form is None else "",
-            verdict=verdict,
+            answer=answer,
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
@@ -260,38 +275,25 @@ def make_app(game: str, code: str) -> Starlette:
         if not known(request):
             return not_found()
         text = request.query_params.get("word", "").strip()
-        verdict = await anyio.to_thread.run_sync(judged, text) if text else None
+        answer = await anyio.to_thread.run_sync(judged, text) if text else None
         await watch.refresh()
-        return page(request, verdict=verdict)
+        return page(request, answer=answer)
 
-    def judged(text: str) -> dict[str, Any]:
-        """The word box's answer: verdict, reason, spellings with points, meaning."""
-        from qscore.dictionaries import judge
-        from qscore.meanings import MeaningsError, define
+    def judged(text: str) -> WordAnswer:
+        """The word box's answer: a word judged under the game's rules, and its meanings."""
+        from qscore.views.words import meaning_lines, meanings_of, verdict_view
+        from qscore.words.meanings import MeaningsError
 
         if len(text) > MAX_WORD:
-            return {"word": text[:MAX_WORD] + "…", "error": f"longer than {MAX_WORD} letters: no hand lays it"}
+            return WordAnswer(text[:MAX_WORD] + "…", error=f"longer than {MAX_WORD} letters: no hand lays it")
         try:
-            g = scorekeeper.load_game(game)
-            if "dictionary" not in words:
-                words["dictionary"] = scorekeeper.game_dictionary(g)
-            v = judge(text, words["dictionary"], g.deck, max_cards=max(g.config.rounds), suggest=True)
+            v = scorekeeper.word_verdict(scorekeeper.load_game(game), text)
         except QscoreError as exc:
-            return {"word": text, "error": page_message(exc)}
+            return WordAnswer(text, error=page_message(exc))
         meanings: list[str] = []
         with contextlib.suppress(MeaningsError):
-            d = define(v.word, regular=v.allowed)
-            meanings = [f"{m.pos}: {m.text}" for m in d.meanings[:3]]
-            if d.forms and not any(m.word == d.word for m in d.meanings):
-                meanings.insert(0, d.forms_text())
-        return {
-            "word": v.word,
-            "allowed": v.allowed,
-            "reason": v.reason,
-            "spellings": [(str(s), s.points) for s in v.spellings],
-            "suggestions": list(v.suggestions[:3]),
-            "meanings": meanings,
-        }
+            meanings = meaning_lines(meanings_of(v))
+        return WordAnswer(v.word, verdict_view(v), tuple(meanings))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

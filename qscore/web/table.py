@@ -1,5 +1,7 @@
-"""What the table's page shows, as plain data for its templates: the sheet from the core's
-view (qscore.views), a laydown's outcome worded for a page, and the table code.
+"""What the table's page shows beside the core's views, as plain data for its templates:
+a laydown's outcome laid out for a page (qscore.views.outcome words it, as
+qscore.views.sheet_view words the sheet), a remedy worded for the page's controls, and
+the table code.
 
 Nothing here needs the web libraries: the page's app (qscore.web.app) renders it.
 """
@@ -7,169 +9,24 @@ Nothing here needs the web libraries: the page's app (qscore.web.app) renders it
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.scoring import LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import challenge_dropped, names_said
+from qscore.views.outcome import DoubleHint, Note, laydown_outcome, refusal
 
 if TYPE_CHECKING:
-    from qscore.review import HandReview
+    from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded
-    from qscore.scoresheet import Game
 
 # A table code is typed from a screen at times: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up.
 CODE_LETTERS = "34679ACDEFGHJKMNPQRTUVWXY"
 CODE_LENGTH = 6  # 25**6: 244 million codes; guessing one is hopeless on a table's network
 
-MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}
-
 
 def new_code() -> str:
     """A random table code, as in ``/t/K7Q3M9/``."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-@dataclass
-class Row:
-    """One round of the sheet as the page shows it."""
-
-    number: int
-    cards: int
-    dealer: str
-    starts: str
-    cells: list[tuple[str, str]]  # each player's: what the round gave, and the running total after it
-    now: bool  # the round being played
-    closed: bool
-    words: list[tuple[str, list[tuple[str, bool]], str]]  # player, (word, struck)..., what else to say
-
-
-@dataclass
-class Sheet:
-    """The sheet as the page shows it, made from ``views.sheet_json``."""
-
-    game: str
-    players: list[str]
-    rows: list[Row]
-    totals: list[int]
-    leaders: list[str]
-    status: list[str]  # who leads, who deals and starts now, or who won
-    legend: list[str]
-    playing: list[str]  # who lays down in the round being played
-    over: bool
-
-
-def cell(data: dict[str, Any], player: str) -> tuple[str, str]:
-    """A player's cell in a round: ``37 ML*`` and ``(60)``, the round's score, its marks and
-    the running total, as a paper sheet keeps it; in an open round, the words laid so far."""
-    if player not in data["playing"]:
-        return "-", ""
-    laid = data["players"].get(player)
-    if not data["closed"]:
-        if laid is None:
-            return "", ""
-        return (" ".join(laid["words"]) or "(no words)") + (" *" if laid["out"] else ""), ""
-    marks = "".join(MARKS[b] for b in laid["bonuses"])
-    if laid["out"]:
-        marks += "*"
-    if any(
-        (c["player"] == player and not c["valid"]) or (c["by"] == player and c["valid"]) for c in data["challenges"]
-    ):
-        marks += "!"
-    return f"{laid['score']} {marks}".strip(), f"({data['running'][player]})"
-
-
-def words_laid(data: dict[str, Any]) -> list[tuple[str, list[tuple[str, bool]], str]]:
-    """Each player's words in a round, a struck one marked, and their unused cards."""
-    shown: list[tuple[str, list[tuple[str, bool]], str]] = []
-    for player in data["playing"]:
-        laid = data["players"].get(player)
-        if laid is None:
-            shown.append((player, [], "not laid yet"))
-            continue
-        struck = list(laid.get("struck", []))
-        words = []
-        for w in laid["words"]:
-            words.append((w, w in struck))
-            if w in struck:
-                struck.remove(w)
-        rest = "went out" if laid["out"] else ("unused " + " ".join(laid["unused"]) if laid["unused"] else "")
-        shown.append((player, words, rest))
-    return shown
-
-
-def sheet_of(data: dict[str, Any]) -> Sheet:
-    """The page's sheet from the sheet's JSON (docs/json.md, ``qscore sheet --json``)."""
-    players = data["players"]
-    now = next((r for r in data["rounds"] if not r["closed"]), None) if not data["over"] else None
-    rows = [
-        Row(
-            r["number"],
-            r["hand_size"],
-            r["dealer"],
-            r["starts"],
-            [cell(r, p) for p in players],
-            r is now,
-            r["closed"],
-            words_laid(r),
-        )
-        for r in data["rounds"]
-    ]
-    totals = [data["totals"][p] for p in players]
-    leaders = data["leaders"] if any(data["totals"].values()) else []
-    best = data["totals"][leaders[0]] if leaders else 0
-    status = []
-    if data["over"]:
-        if data["winner"]:
-            status.append(f"Game over. {data['winner']} wins with {best}.")
-        else:
-            status.append(f"Game over. A tie: {names_said(leaders)} with {best}.")
-    else:
-        if data["left"]:
-            gone = [f"{p} (before round {r})" for p, r in data["left"].items()]
-            status.append("Left: " + ", ".join(gone) + ".")
-        if any(data["totals"].values()):
-            status.append(f"Leader: {names_said(leaders)} with {best}.")
-        if now is not None:
-            status.append(
-                f"Round {now['number']}: {now['hand_size']} cards. {now['dealer']} deals, {now['starts']} starts."
-            )
-    played = {b for r in data["rounds"] for b in _bonus_rules(r["bonus"])}
-    legend = [f"{MARKS[b]}: {b} bonus" for b in (MOST_WORDS, LONGEST_WORD) if b in played]
-    legend += ["*: went out", "!: lost a challenge"] + (["-: had left"] if data["left"] else [])
-    return Sheet(
-        data["game"],
-        players,
-        rows,
-        totals,
-        leaders,
-        status,
-        legend,
-        list(now["playing"]) if now is not None else [],
-        data["over"],
-    )
-
-
-def review_lines(reviews: list[HandReview]) -> list[str]:
-    """A closed round's review as the page says it: each player's score beside the best
-    their own cards allowed, and that best play."""
-    from qscore.cards import format_cards, format_laid
-
-    lines = []
-    for r in reviews:
-        play = r.best_play
-        words = " · ".join(format_laid(w.cards).upper() for w in play.words) or "no word"
-        unused = f" ({format_cards(play.unused)} unused)" if play.unused else ""
-        verdict = ": the best the cards allowed" if not r.missed else f"; the best was {r.best}: {words}{unused}"
-        lines.append(f"{r.player} scored {r.scored}{verdict}")
-    return lines
-
-
-def _bonus_rules(bonus: str) -> tuple[str, ...]:
-    from qscore.scoring import BONUS_RULES
-
-    return BONUS_RULES[bonus]
 
 
 # --- a laydown's outcome, worded for a page -----------------------------------
@@ -197,77 +54,35 @@ def page_message(exc: QscoreError) -> str:
     return exc.worded(page_remedy)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """Another way to lay a laydown just saved: a word with a double card, which the page
-    offers to lay instead (the laydown replaced with that word so spelled)."""
-
-    text: str  # ``quit: if QU was one card: (qu)it, 14``
-    spelled: str  # the word as it would be laid
-    words: str  # the laydown's words with it
-    unused: str  # the unused cards as they were; a double card leaves one more in hand
-    out: bool
-
-
 @dataclass
 class Outcome:
-    """What the page says after a laydown is sent: done or refused, and why."""
+    """A laydown's outcome as the page lays it out: done or refused, its lines, and the
+    page's controls (a button to replace the laydown that stands, a form a double card)."""
 
     done: bool
     lines: list[str]
     replace: bool = False  # the laydown stands already: the page offers to replace it
-    hints: list[Choice] = field(default_factory=list)  # double cards the player may have meant
+    hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
+
+
+def page_line(note: Note) -> str:
+    """A note as a paragraph of the page: its label capitalised, a sentence closed by a full stop."""
+    label = f"{note.label[:1].upper()}{note.label[1:]}: " if note.label else ""
+    return label + note.text + ("." if note.sentence else "")
 
 
 def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
-    """A saved laydown: the cards as laid, words the dictionary refuses (they stand until
-    challenged), a word respelled to fit the cards dealt, and where the round stands."""
-    from qscore.cards import format_cards, format_laid, parse_laid_word, points
-    from qscore.doubles import double_hint, double_spellings
-
-    saved = done.saved
-    act = saved.act
-    game = saved.after
-    number = act.round
-    before = saved.before.rounds[number - 1].laydowns.get(act.player)
-    lay = game.rounds[number - 1].laydowns[act.player]
-    was = f", replacing {before.text()}" if before else ""
-    lines = [f"Recorded {act.player}'s laydown in round {number}: {lay.text()}{was}."]
-    hints: list[Choice] = []
-    if act.words:
-        laid = [parse_laid_word(w, game.deck) for w in act.words]
-        lines.append("As laid: " + ", ".join(f"{format_cards(c)} {points(c)}" for c in laid))
-        size = game.rounds[number - 1].hand_size
-        for was_typed, now in zip(typed, act.words, strict=True):
-            if parse_laid_word(was_typed, game.deck) != parse_laid_word(now, game.deck):
-                lines.append(f"{was_typed} taken as {now}: the only spelling that fits the {size} cards dealt.")
-            elif not act.out:
-                for alt in double_spellings(now, game.deck):
-                    spelled = format_laid(alt)
-                    words = " ".join(spelled if w == now else w for w in act.words)
-                    more = len(parse_laid_word(now, game.deck)) - len(alt)
-                    extra = f", with {more} more card{'s' if more > 1 else ''} left in hand"
-                    text = f"{now}: {double_hint(alt)}{extra}"
-                    hints.append(Choice(text, spelled, words, " ".join(act.unused), act.out))
-    lines += [f"{challenge_dropped(c)}." for c in saved.dropped]
-    for v in done.refused or []:
-        maybe = f"; did you mean {' or '.join(v.suggestions[:3])}?" if v.suggestions else ""
-        lines.append(f"Flagged: {v.word} ({v.reason}{maybe}): it stands unless challenged.")
-    state = game.rounds[number - 1]
-    if state.closed:
-        lines.append(f"Round {number} closed." if not saved.before.rounds[number - 1].closed else "Round rescored.")
-    else:
-        lines.append(f"Round {number} waits for {', '.join(p for p in state.players if p not in state.laydowns)}.")
-    return Outcome(True, lines, hints=hints)
+    """A saved laydown, as the page lays out its outcome (qscore.views.outcome words it)."""
+    outcome = laydown_outcome(done.saved, typed, done.refused)
+    lines = [outcome.headline, *(page_line(n) for n in outcome.notes), outcome.closing]
+    return Outcome(True, lines, hints=outcome.hints)
 
 
 def refused(exc: QscoreError) -> Outcome:
-    """A laydown not saved, and why; one that stands already is offered to be replaced."""
-    from qscore.rules import LaydownExistsError
-
-    if isinstance(exc, LaydownExistsError):
-        return Outcome(False, [f"{exc.existing.player} already laid {exc.existing.text()} in round {exc.round}."], True)
-    return Outcome(False, [page_message(exc)])
+    """A laydown not saved, and why, its remedies in the page's words; one that stands
+    already is offered to be replaced."""
+    said = refusal(exc)
+    return Outcome(False, [said.said(page_remedy)], said.standing is not None)
 
 
 def seated(game: Game) -> list[str]:

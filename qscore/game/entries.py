@@ -1,0 +1,224 @@
+"""A game's log: one typed entry for each thing the table did.
+
+Nothing typed is ever changed or deleted: a game is the list of what happened, and its
+sheet is replayed from it (qscore.game.scoresheet). Each kind of entry is a small frozen value
+with its JSON form, as stored in the games file, in one place: ``to_json`` and
+``from_json``. ``KINDS`` names every kind this qscore reads, the one place a kind's name is
+given; an older qscore refuses a log holding a kind it does not know, rather than misread it.
+
+The values are named tuples (qscore.startup says why): immutable, equal when their
+fields are and hashable; as tuples they also equal a plain tuple of the same fields,
+which qscore never makes of an entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from qscore.errors import GameError
+from qscore.game.scoring import BONUS_POINTS
+
+
+class GameConfig(NamedTuple):
+    """What the table agreed before the first deal; the game remembers it."""
+
+    players: tuple[str, ...]
+    deck: str = "standard"
+    rounds: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10)
+    bonus: str = "both"
+    dictionary: str | None = None
+    allow: tuple[str, ...] = ()
+    deny: tuple[str, ...] = ()
+    first_dealer: int = 0
+    bonus_points: int = BONUS_POINTS
+    review: bool = True  # the guided mode shows what each round's cards allowed
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._asdict()
+        if self.review:
+            del data["review"]  # left out when on, as it always was: older qscores read the game
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
+        known = set(cls._fields)
+        newer = sorted(data.keys() - known)
+        if newer:
+            raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        typed_names(values.get("players", ()))
+        return cls(**values)
+
+
+class Created(NamedTuple):
+    """The game started, with the table's settings."""
+
+    config: GameConfig
+
+    def to_json(self) -> dict[str, Any]:
+        return self.config.to_json()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Created:
+        return cls(GameConfig.from_json(data))
+
+
+class LaidDown(NamedTuple):
+    """A player's laydown in a round: words in laid notation, unused card tokens. A second
+    one for the same player and round replaces the first."""
+
+    round: int
+    player: str
+    words: tuple[str, ...]
+    unused: tuple[str, ...]
+    out: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "player": self.player,
+            "words": list(self.words),
+            "unused": list(self.unused),
+            "out": self.out,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LaidDown:
+        return cls(data["round"], data["player"], tuple(data["words"]), tuple(data["unused"]), data["out"])
+
+
+class Challenged(NamedTuple):
+    """A challenge of a laid word, settled: ``valid`` when the word is allowable, by the
+    game's ``dictionary`` or the ``table``'s ruling; ``reason`` the dictionary's, if it refused."""
+
+    round: int
+    player: str  # whose word
+    word: str  # laid notation, as in the laydown
+    by: str
+    valid: bool
+    ruling: str  # "dictionary" or "table"
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "player": self.player,
+            "word": self.word,
+            "by": self.by,
+            "valid": self.valid,
+            "ruling": self.ruling,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Challenged:
+        d = data
+        return cls(d["round"], d["player"], d["word"], d["by"], d["valid"], d["ruling"], d.get("reason"))
+
+
+class Renamed(NamedTuple):
+    """A player's name put right on the whole sheet, from here on."""
+
+    old: str
+    new: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"old": self.old, "new": self.new}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Renamed:
+        return cls(data["old"], *typed_names([data["new"]]))
+
+
+class Left(NamedTuple):
+    """A player went home before ``round``; ``under_way``: others had laid down in it, so
+    they were dealt in. ``bonus``: the one bonus two players left chose, from then on."""
+
+    player: str
+    round: int
+    under_way: bool
+    bonus: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"player": self.player, "round": self.round, "under_way": self.under_way}
+        return data | ({"bonus": self.bonus} if self.bonus else {})
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Left:
+        return cls(data["player"], data["round"], data["under_way"], data.get("bonus") or None)
+
+
+class Undone(NamedTuple):
+    """The entry numbered ``undoes`` taken back (``round``: its round, if it had one)."""
+
+    undoes: int
+    round: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"undoes": self.undoes} | ({"round": self.round} if self.round is not None else {})
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Undone:
+        return cls(data["undoes"], data.get("round"))
+
+
+Act = Created | LaidDown | Challenged | Renamed | Left | Undone  # what an entry records
+
+# each kind by the name the games file keeps it under
+KINDS: dict[str, type[Act]] = {
+    "created": Created,
+    "laydown": LaidDown,
+    "challenge": Challenged,
+    "rename": Renamed,
+    "leave": Left,
+    "undo": Undone,
+}
+KIND_OF: dict[type[Act], str] = {kind: name for name, kind in KINDS.items()}
+
+
+class Entry(NamedTuple):
+    """One line of a game's log: its number (1, 2, 3...) and what the table did."""
+
+    seq: int
+    act: Act
+
+    @property
+    def kind(self) -> str:
+        return KIND_OF[type(self.act)]
+
+    @property
+    def round(self) -> int | None:
+        """The round the entry belongs to, if any."""
+        return getattr(self.act, "round", None)
+
+
+class LogLine(NamedTuple):
+    """An entry as the games file keeps it: its number, kind and JSON data."""
+
+    seq: int
+    kind: str
+    data: Any
+
+
+def typed_names(names: Any) -> Any:
+    """Players' names as read from a log, each one a name could have been typed as: one
+    holding a line break or an escape code is a damaged entry (ValueError), never shown."""
+    for name in names:
+        if not (isinstance(name, str) and name.isprintable()):
+            raise ValueError(f"a player's name holds a control character: {name!r}")
+    return names
+
+
+def read_entries(name: str, lines: list[LogLine]) -> list[Entry]:
+    """The entries of game ``name`` from its log as stored, or the GameError that names what
+    is wrong with it: a kind a newer qscore wrote, no start, or a damaged entry."""
+    unknown = sorted({line.kind for line in lines} - KINDS.keys())
+    if unknown:
+        raise GameError(f"game {name!r} holds entries a newer qscore wrote ({', '.join(unknown)}): upgrade qscore")
+    if not lines or lines[0].kind != KIND_OF[Created]:
+        raise GameError(f"game {name!r} has no start entry")
+    try:
+        return [Entry(line.seq, KINDS[line.kind].from_json(line.data)) for line in lines]
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise GameError(f"game {name!r} has a damaged entry ({exc!r}): its log cannot be read") from None

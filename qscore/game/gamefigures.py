@@ -1,0 +1,181 @@
+"""One game's figures, worked out from its log: what `stats` and `games` need of it.
+
+Every write works them out and keeps them beside the game's log as plain data
+(``GameFigures.to_json``), and a read of many games reads them back rather than replaying
+each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
+`games` lists of them). The rules they follow are the table's, in qscore.game.stats.
+
+They are named tuples, not frozen dataclasses: every write loads this module, and a
+frozen dataclass compiles six methods as its module loads (3.4 M instructions a class),
+where a named tuple compiles one; the table's figures, which `stats` alone folds and
+changes as it folds, are kept apart in qscore.game.stats, out of a write's way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from qscore.game.scoresheet import Game
+
+
+class WordRecord(NamedTuple):
+    """A word on the table, where it was laid."""
+
+    player: str
+    word: str
+    cards: tuple[str, ...]
+    points: int
+    game: str
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+class RoundScore(NamedTuple):
+    player: str
+    score: int
+    game: str
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+def optional_json(value: NamedTuple | None) -> dict[str, Any] | None:
+    """A record's JSON form (a word, a round score, a game total), or None for none."""
+    return None if value is None else value._asdict()
+
+
+def word_record(w: dict[str, Any] | None) -> WordRecord | None:
+    return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
+
+
+# the version of GameFigures.to_json's format is qscore.game.gamelines.FIGURES_VERSION (`games` reads it)
+
+
+class PlayerFigures(NamedTuple):
+    """One player's figures in one game (records name no game here: see GameFigures)."""
+
+    name: str
+    total: int
+    best_round: int | None
+    best_word: WordRecord | None
+    times_out: int
+    challenges_made: int
+    challenges_won: int
+    finished: bool  # played to the end of the game: did not leave
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._asdict(), "best_word": optional_json(self.best_word)}
+
+
+class GameFigures(NamedTuple):
+    """What `stats` and `games` need of one game, worked out once from its log.
+
+    The game's name is not part of it (a game renamed keeps its figures): the records
+    here carry an empty ``game``, filled in when the figures are folded.
+    """
+
+    players: tuple[PlayerFigures, ...]  # in seating order, by their current names
+    round: int  # the round reached
+    rounds: int
+    over: bool
+    variant: str  # whose totals compare with this game's (``variant``)
+    highest_round: RoundScore | None  # the game's first highest round score above zero
+    best_word: WordRecord | None  # the game's first best word
+    missed: dict[str, int] | None = None  # points missed by player, from the review; None: not reviewed
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p.name: p.total for p in self.players}
+
+    def leaders(self) -> list[str]:
+        """The leaders among the players who finished (everyone left: nobody)."""
+        stayed = [p for p in self.players if p.finished]
+        top = max((p.total for p in stayed), default=None)
+        return [p.name for p in stayed if p.total == top]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self._asdict(),
+            "players": tuple(p.to_json() for p in self.players),
+            "highest_round": optional_json(self.highest_round),
+            "best_word": optional_json(self.best_word),
+            "missed": None if self.missed is None else dict(self.missed),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameFigures:
+        word = word_record
+        players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
+        top = data["highest_round"]
+        return cls(
+            players,
+            data["round"],
+            data["rounds"],
+            data["over"],
+            data["variant"],
+            None if top is None else RoundScore(**top),
+            word(data["best_word"]),
+            data["missed"],
+        )
+
+
+def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:
+    """Which games' totals compare: the deck's name (``standard``, ``short``), with the
+    cards dealt each round when they are not its usual schedule (``standard 3-6``,
+    ``standard 3,4``), as ``qscore new --rounds`` takes them."""
+    if rounds == usual:
+        return deck
+    first = rounds[0]
+    if len(rounds) > 2 and rounds == tuple(range(first, first + len(rounds))):
+        return f"{deck} {first}-{rounds[-1]}"
+    return f"{deck} {','.join(map(str, rounds))}"
+
+
+def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFigures:
+    """One game's figures; ``missed``, its points missed by player from its review (None:
+    not reviewed; a game with no closed round has missed nothing, reviewed or not)."""
+    if missed is None and not any(r.closed for r in game.rounds):
+        missed = dict.fromkeys(game.players, 0)
+    totals = game.totals()
+    best_round: dict[str, int | None] = dict.fromkeys(game.players)
+    best_word: dict[str, WordRecord | None] = dict.fromkeys(game.players)
+    out = dict.fromkeys(game.players, 0)
+    made = dict.fromkeys(game.players, 0)
+    won = dict.fromkeys(game.players, 0)
+    top_round: RoundScore | None = None
+    top_word: WordRecord | None = None
+    for state in game.rounds:
+        if state.results is None:
+            continue
+        laid = game.laid(state)
+        for p, result in state.results.items():
+            mine = best_round[p]
+            if mine is None or result.score > mine:
+                best_round[p] = result.score
+            if result.score > (top_round.score if top_round else 0):
+                top_round = RoundScore(p, result.score, "", state.number)
+            out[p] += state.laydowns[p].out
+            for w in laid[p].words:
+                if w.struck:
+                    continue
+                word = WordRecord(p, w.text, tuple(c.token for c in w.cards), w.points, "", state.number)
+                held = best_word[p]
+                if held is None or word.points > held.points:
+                    best_word[p] = word
+                if top_word is None or word.points > top_word.points:
+                    top_word = word
+        for ch in state.challenges:
+            made[ch.by] += 1
+            won[ch.by] += not ch.valid  # the word was not allowed: the challenger was right
+    players = tuple(
+        PlayerFigures(p, totals[p], best_round[p], best_word[p], out[p], made[p], won[p], p not in game.left)
+        for p in game.players
+    )
+    kept = None if missed is None else {p: missed.get(p, 0) for p in game.players}
+    kind = variant(game.config.deck, game.config.rounds, game.deck.rounds)
+    return GameFigures(players, game.round_reached(), len(game.rounds), game.over, kind, top_round, top_word, kept)

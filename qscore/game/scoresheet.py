@@ -1,0 +1,420 @@
+"""A game's scoresheet, replayed from its log of entries (qscore.game.entries).
+
+Replacing a laydown is a new laydown entry; taking one back is an undo entry. A rename
+changes a player's name on the whole sheet; a leave takes a player out of the rounds
+still to come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from qscore.errors import GameError, Remedy, quoted
+from qscore.game.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
+from qscore.game.entries import Challenged, Created, Entry, LaidDown, Left, LogLine, Renamed, Undone, read_entries
+from qscore.game.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
+
+if TYPE_CHECKING:
+    from qscore.game.entries import GameConfig
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+# of Replay.to_json: a replay kept in another format is not read, and the log is replayed
+REPLAY_VERSION = 1
+
+
+def name_key(name: str) -> str:
+    """A player's name as qscore matches it: without regard to case, accents or
+    punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
+    Mary Ann)."""
+    return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
+
+
+class Laydown(NamedTuple):
+    """A player's laydown as typed: words in laid notation, unused card tokens."""
+
+    player: str
+    words: tuple[str, ...]
+    unused: tuple[str, ...]
+    out: bool = False
+
+    def text(self) -> str:
+        """What was laid, in a few words: ``cat (went out)``, ``at (unused E)``."""
+        words = " ".join(self.words) or "no words"
+        if self.out:
+            return f"{words} (went out)"
+        return f"{words} (unused {' '.join(self.unused)})" if self.unused else words
+
+
+class Challenge(NamedTuple):
+    player: str  # whose word
+    word: str  # laid notation, as in the laydown
+    by: str
+    valid: bool  # the ruling: True when the word is allowable
+    ruling: str  # "dictionary" or "table"
+
+
+class RoundState:
+    """A round of the sheet as the log has it so far: who plays it, its laydowns and
+    challenges, and once every player has laid down, its results."""
+
+    def __init__(self, number: int, hand_size: int, dealer: str, starts: str, players: tuple[str, ...], bonus: str):
+        self.number = number
+        self.hand_size = hand_size
+        self.dealer = dealer
+        self.starts = starts
+        self.players = players  # who plays the round: everyone who has not left
+        self.bonus = bonus  # the bonus rule in play (a leave down to two players may change it)
+        self.laydowns: dict[str, Laydown] = {}
+        self.challenges: list[Challenge] = []
+        self.results: dict[str, RoundResult] | None = None
+        # its laydowns as cards, challenges applied, once it is closed (Game.laid)
+        self.hands: dict[str, PlayedHand] | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.results is not None
+
+
+def _seat(names: list[str], name: str) -> int:
+    """The seat of a player by the name an entry gave them."""
+    return [p.lower() for p in names].index(name.lower())
+
+
+def _seats(names: list[str]) -> dict[str, int]:
+    """Each seat by its player's name in lower case (the first seat of a name, as ``_seat`` finds it)."""
+    seats: dict[str, int] = {}
+    for i, p in enumerate(names):
+        seats.setdefault(p.lower(), i)
+    return seats
+
+
+class ReadAs(NamedTuple):
+    """A game's log as a store read it: the digest of its rows (and the digest object, to
+    add to), its number of entries, and its lines if they were parsed."""
+
+    digest: str
+    hashed: Any
+    last: int
+    lines: list[LogLine] | None
+
+
+def effective(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries that stand: undo entries and what they took back are left out."""
+    undone = {e.act.undoes for e in entries if isinstance(e.act, Undone)}
+    return [e for e in entries if not isinstance(e.act, Undone) and e.seq not in undone]
+
+
+class Replay:
+    """What a game's log adds up to before its rounds are dealt and scored: each seat's
+    name, who left and when, the bonus chosen from a round on, the laydown that stands for
+    each round and seat, and the challenges. It is folded one entry at a time, so a game
+    whose replay is kept (qscore.store.storage) takes a new entry without replaying the others,
+    and ends as a replay of the whole log ends; it is plain data (``to_json``) to keep."""
+
+    def __init__(self, config: GameConfig, last: int = 1) -> None:
+        self.config = config
+        self.last = last  # the number of the last entry folded in
+        self.names = list(config.players)
+        self.seats = _seats(self.names)
+        self.left: dict[int, tuple[int, bool]] = {}  # seat -> (first round not played, round under way)
+        self.bonus_from: list[tuple[int, str]] = []
+        # (round, seat) -> the laydown that stands, in the order each was first laid down:
+        # a later one replaces an earlier in place, as the rounds' laydowns keep them
+        self.laid: dict[tuple[int, int], LaidDown] = {}
+        self.challenged: list[tuple[int, int, Challenged]] = []
+        self.undone_ahead: set[int] = set()  # entries an undo names that are not in the log yet
+
+    @classmethod
+    def of(cls, config: GameConfig, entries: Sequence[Entry]) -> Replay:
+        """The replay of a whole log (undo entries and what they took back left out)."""
+        folded = cls(config, entries[-1].seq if entries else 1)
+        standing = effective(entries)
+        folded.undone_ahead = {e.act.undoes for e in entries if isinstance(e.act, Undone)} - {e.seq for e in entries}
+        for e in standing[1:]:
+            folded._fold(e)
+        return folded
+
+    def then(self, entry: Entry) -> Replay | None:
+        """This replay with ``entry``, the next in the log, folded in; None when the log
+        must be replayed whole instead (an undo, which takes back an entry before it)."""
+        if isinstance(entry.act, Undone | Created) or entry.seq != self.last + 1 or entry.seq in self.undone_ahead:
+            return None
+        folded = Replay.from_json(self.to_json())
+        if folded is None:
+            return None
+        try:
+            folded._fold(entry)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None  # the log replayed whole says what is wrong
+        folded.last = entry.seq
+        return folded
+
+    def _seat_of(self, name: str) -> int:
+        # a long log names a seat ten thousand times: looked up, not searched
+        found = self.seats.get(name.lower())
+        return found if found is not None else _seat(self.names, name)
+
+    def _fold(self, e: Entry) -> None:
+        match e.act:
+            case Renamed(old=old, new=new):
+                self.names[self._seat_of(old)] = new
+                self.seats = _seats(self.names)
+            case Left() as gone:
+                self.left[self._seat_of(gone.player)] = (gone.round, gone.under_way)
+                if gone.bonus:
+                    self.bonus_from.append((gone.round, gone.bonus))
+            case LaidDown() as down:
+                self.laid[(down.round, self._seat_of(down.player))] = down
+            case Challenged() as ch:
+                self.challenged.append((self._seat_of(ch.player), self._seat_of(ch.by), ch))
+
+    @property
+    def keepable(self) -> bool:
+        """Whether the kept form settles as the whole log does: the rounds' laydowns are
+        keyed by name, so two seats of one name (only a foreign log has them) are replayed whole."""
+        return len(set(self.names)) == len(self.names)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "config": self.config.to_json(),
+            "last": self.last,
+            "names": list(self.names),
+            "left": [[seat, first, under_way] for seat, (first, under_way) in self.left.items()],
+            "bonus_from": [list(b) for b in self.bonus_from],
+            "laid": [[seat, down.to_json()] for (_, seat), down in self.laid.items()],
+            "challenged": [[seat, by, ch.to_json()] for seat, by, ch in self.challenged],
+            "undone_ahead": sorted(self.undone_ahead),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Replay | None:
+        """A replay as ``to_json`` kept it; None if it is not one."""
+        try:
+            folded = cls(Created.from_json(data["config"]).config, data["last"])
+            folded.names = [str(n) for n in data["names"]]
+            folded.seats = _seats(folded.names)
+            folded.left = {seat: (first, under_way) for seat, first, under_way in data["left"]}
+            folded.bonus_from = [(first, bonus) for first, bonus in data["bonus_from"]]
+            for seat, down in data["laid"]:
+                laid = LaidDown.from_json(down)
+                folded.laid[(laid.round, seat)] = laid
+            folded.challenged = [(seat, by, Challenged.from_json(ch)) for seat, by, ch in data["challenged"]]
+            folded.undone_ahead = set(data["undone_ahead"])
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, GameError):
+            return None
+        return folded
+
+
+class Game:
+    """A game's state, replayed from its entries (or from its kept ``Replay``, its entries
+    read only if asked for)."""
+
+    def __init__(self, name: str, entries: Sequence[Entry]) -> None:
+        self.name = name
+        self._entries: list[Entry] | None = list(entries)
+        self._read_entries: Callable[[], list[Entry]] | None = None
+        # the log as the store read it (its digest, and its lines if they were parsed), so
+        # that a write reading it again inside its transaction need not read it whole again
+        self.read_as: ReadAs | None = None
+        if not entries or not isinstance(entries[0].act, Created):
+            raise GameError(f"game {name!r} has no start entry")
+        self.config = entries[0].act.config
+        self._settled(lambda: Replay.of(self.config, self.entries))
+
+    @classmethod
+    def from_log(cls, name: str, lines: Sequence[LogLine | tuple[int, str, object]]) -> Game:
+        """A game replayed from its log as the games file keeps it (each entry's number, kind and data)."""
+        return cls(name, read_entries(name, [LogLine(*line) for line in lines]))
+
+    @classmethod
+    def from_replay(cls, name: str, replay: Replay, entries: Callable[[], list[Entry]]) -> Game:
+        """A game from the replay kept of its log; ``entries`` reads the log if it is asked for."""
+        game = cls.__new__(cls)
+        game.name, game._entries, game._read_entries, game.read_as = name, None, entries, None
+        game.config = replay.config
+        game._settled(lambda: replay)
+        return game
+
+    def then(self, entry: Entry) -> Game:
+        """The game with ``entry``, the next in its log, added: only that entry folded in
+        where it can be, else the log replayed whole."""
+        folded = self.replay.then(entry)
+        if folded is None:
+            return Game(self.name, [*self.entries, entry])
+        game = Game.from_replay(self.name, folded, lambda: [*self.entries, entry])
+        if self._entries is not None:
+            game._entries = [*self._entries, entry]
+        return game
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The game's log, every entry (read when first asked for, if the game came from a kept replay)."""
+        if self._entries is None:
+            assert self._read_entries is not None
+            self._entries = self._read_entries()
+        return self._entries
+
+    @property
+    def last(self) -> int:
+        """The number of the log's last entry."""
+        return self.replay.last
+
+    def _settled(self, replay: Callable[[], Replay]) -> None:
+        try:
+            self.replay = replay()
+            self._settle(self.replay)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise GameError(f"game {self.name!r} has a damaged entry ({exc!r}): its log cannot be read") from None
+
+    def _settle(self, replay: Replay) -> None:
+        """The rounds dealt, laid and scored from what the log added up to."""
+        self.deck: Deck = load_deck(self.config.deck)
+        names = replay.names
+        self._players = tuple(names)
+        self.left = {names[seat]: r for seat, (r, _) in sorted(replay.left.items())}
+        self.rounds = self._deal(names, replay.left, replay.bonus_from)
+        for (_, seat), down in replay.laid.items():
+            self.rounds[down.round - 1].laydowns[names[seat]] = Laydown(names[seat], down.words, down.unused, down.out)
+        for seat, by, ch in replay.challenged:
+            challenge = Challenge(names[seat], ch.word, names[by], ch.valid, ch.ruling)
+            self.rounds[ch.round - 1].challenges.append(challenge)
+        for state in self.rounds:
+            state.challenges = self._standing_challenges(state)
+            if all(p in state.laydowns for p in state.players):
+                state.hands = self._parsed(state)
+                state.results = score_round(state.hands, BONUS_RULES[state.bonus], self.config.bonus_points)
+
+    def _deal(
+        self, names: list[str], left: dict[int, tuple[int, bool]], bonus_from: list[tuple[int, str]]
+    ) -> list[RoundState]:
+        """Who deals, starts and plays each round: the deal passes left to the next player still in."""
+        n = len(names)
+        never = (len(self.config.rounds) + 1, False)
+        rounds = []
+        dealer = self.config.first_dealer - 1
+        for number, size in enumerate(self.config.rounds, 1):
+            playing = [s for s in range(n) if left.get(s, never)[0] > number]
+            # a player who left in a round already under way was there for its deal
+            dealt = [s for s in range(n) if s in playing or left.get(s, never) == (number, True)]
+            dealer = next((dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n in dealt)
+            starts = next((dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n in playing)
+            bonus = self.config.bonus
+            for first, chosen in bonus_from:
+                if first <= number:
+                    bonus = chosen
+            rounds.append(
+                RoundState(number, size, names[dealer], names[starts], tuple(names[s] for s in playing), bonus)
+            )
+        return rounds
+
+    # --- reading the sheet ---------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone on the sheet, in seating order, by their current names (those who left too)."""
+        return self._players
+
+    @property
+    def still_in(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.left)
+
+    @property
+    def current(self) -> RoundState | None:
+        """The first round not yet closed; None when the game is over."""
+        return next((r for r in self.rounds if not r.closed), None)
+
+    @property
+    def over(self) -> bool:
+        return self.current is None
+
+    def totals(self) -> dict[str, int]:
+        return {
+            p: sum(r.results[p].score for r in self.rounds if r.results is not None and p in r.results)
+            for p in self.players
+        }
+
+    def leaders(self) -> list[str]:
+        totals = self.totals()
+        top = max(totals.values())
+        return [p for p in self.players if totals[p] == top]
+
+    def round_reached(self) -> int:
+        current = self.current
+        return len(self.rounds) if current is None else current.number
+
+    def laid(self, state: RoundState) -> dict[str, PlayedHand]:
+        """A round's laydowns as cards, with its challenges applied (every player of the round
+        has laid down): parsed once, as the round closed, for its score, the sheet, the figures
+        and the review alike (not to be changed)."""
+        return state.hands if state.hands is not None else self._parsed(state)
+
+    def _parsed(self, state: RoundState) -> dict[str, PlayedHand]:
+        struck: dict[str, list[str]] = {p: [] for p in state.players}
+        penalty = dict.fromkeys(state.players, 0)
+        for ch in state.challenges:
+            if ch.valid:
+                penalty[ch.by] += points(parse_laid_word(ch.word, self.deck))
+            else:
+                struck[ch.player].append(ch.word)
+        laid = {}
+        for p in state.players:
+            lay = state.laydowns[p]
+            words = []
+            for w in lay.words:
+                hit = w in struck[p]
+                if hit:
+                    struck[p].remove(w)
+                words.append(LaidWord(tuple(parse_laid_word(w, self.deck)), struck=hit))
+            unused = tuple(parse_hand(lay.unused, self.deck, what="unused cards")) if lay.unused else ()
+            laid[p] = PlayedHand(tuple(words), unused, penalty[p])
+        return laid
+
+    @staticmethod
+    def _standing_challenges(state: RoundState) -> list[Challenge]:
+        """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
+        left = {p: list(lay.words) for p, lay in state.laydowns.items()}
+        out = []
+        for ch in state.challenges:
+            if ch.word in left.get(ch.player, []):
+                left[ch.player].remove(ch.word)
+                out.append(ch)
+        return out
+
+    # --- finding a player or a round (the rules of an entry: qscore.game.rules) ---
+
+    def player(self, name: str) -> str:
+        """The player named, matched without regard to case or accents. (A game started
+        before accents were folded may hold Zoe and Zoë: there the spelling typed decides.)"""
+        found = [p for p in self.players if name_key(p) == name_key(name)]
+        if len(found) > 1:
+            exact = [p for p in found if p.lower() == name.strip().lower()]
+            if not exact:
+                raise GameError(
+                    f"{quoted(name.strip())} could be {' or '.join(found)}: type the name as the sheet shows it"
+                )
+            found = exact
+        if found:
+            return found[0]
+        from difflib import get_close_matches
+
+        keys = {name_key(p): p for p in self.players}
+        near = [keys[k] for k in get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)]
+        meant = f" (did you mean {near[0]}?)" if near else ""
+        raise GameError(
+            f"no player {quoted(name)} in game {quoted(self.name)}: players are {', '.join(self.players)}{meant}"
+        )
+
+    def round(self, number: int | None) -> RoundState:
+        """Round ``number``, or the current one; a round not yet reached is an error."""
+        current = self.current
+        if number is None:
+            if current is None:
+                scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
+                raise GameError(f"game {quoted(self.name)} is over: {scored} scored (", Remedy("correct-round"), ")")
+            return current
+        if not 1 <= number <= len(self.rounds):
+            raise GameError(f"no round {number}: game {quoted(self.name)} has rounds 1 to {len(self.rounds)}")
+        if current is not None and number > current.number:
+            raise GameError(f"round {number} has not started: the current round is {current.number}")
+        return self.rounds[number - 1]

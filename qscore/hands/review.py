@@ -1,0 +1,225 @@
+"""The post-round review: the best play each player's own cards allowed.
+
+A laydown's words plus its unused cards are exactly the hand the player held after the
+discard, so the best play of those cards, with no discard, is what the player could
+have laid. Both sides are hand scores as the sheet counts them (RULES.md, "Scoring a
+round"): word points less unused points less challenge penalties, never below zero.
+
+- ``scored`` is the sheet's hand score: a word struck by a challenge counts against its
+  owner, and points lost for challenging a word that stood are taken off.
+- ``best`` is the hand score of the best play of the same cards, with the same
+  challenge penalties taken off (they were owed whatever was laid), never below zero.
+- The words allowed follow the table's rulings for that hand: the game's dictionary and
+  house lists, plus the player's own words that stood on the sheet (a word the
+  dictionary refuses but nobody challenged, or one a paper ruling let stand, counted at
+  the table, so it counts here too), less the words a challenge struck (ruled out by the
+  dictionary or on paper: the best play may not lay them again).
+
+So ``missed = best - scored`` is what the choice of words cost; it is never negative.
+
+The play the review calls best is one the table can check: when the top play lays a
+word with no meaning on file (``qscore define`` answers "no meaning on file" for xu, dux,
+estop) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
+word), a play of words that all have one or are common is shown instead if it is worth
+as much or NEAR points less, and is no worse than what the player scored; ``best`` is
+then its score. Two points is the least card's value (A, E, I, O): a play that close differs by
+which card is left unused, not by a better word, and the table can look up every word
+of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
+    from qscore.game.cards import Card, Deck
+    from qscore.game.scoresheet import Game
+    from qscore.game.scoring import PlayedHand
+    from qscore.hands.solver import Play
+    from qscore.words.dictionaries import Dictionary
+
+NEAR = 2  # points a play of words with meanings may be short of the top play and be shown instead
+
+
+class HandReview(NamedTuple):
+    """One player's closed round: what the sheet shows, and the best the cards allowed."""
+
+    round: int
+    player: str
+    scored: int
+    best: int
+    best_play: Play
+
+    @property
+    def missed(self) -> int:
+        return max(0, self.best - self.scored)
+
+
+def hand_cards(laid: PlayedHand) -> list[Card]:
+    """The hand a laydown came from: its words' cards and its unused cards."""
+    return [c for w in laid.words for c in w.cards] + list(laid.unused)
+
+
+def ruled(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
+    """The words allowed in a laydown's hand under the table's rulings on it: the owner's
+    standing words count as allowed, the words struck do not."""
+    from qscore.words.dictionaries import HouseRules
+
+    stood = {w.text for w in laid.words if not w.struck}
+    refused = {w for w in stood if dictionary.refusal(w) is not None}
+    # a word ruled out (on paper too) is no word for this hand, unless a copy of it stood
+    struck = {w.text for w in laid.words if w.struck} - stood
+    ruled_out = {w for w in struck if dictionary.refusal(w) is None}
+    return HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
+
+
+def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
+    """The best play of a laydown's cards, no discard, under the table's rulings on that
+    hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
+    one NEAR points above it that lays a word without one, if it is worth at least
+    ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
+    from collections import Counter
+
+    from qscore.game.spelling import MIN_CARDS
+    from qscore.hands.candidates import candidate_words
+    from qscore.hands.solver import Play, solve
+
+    cards = hand_cards(laid)
+    if len(cards) < MIN_CARDS:
+        return Play((), None, tuple(cards))  # one card makes no word
+    allowed = ruled(laid, dictionary)
+    words = candidate_words(Counter(cards), allowed)
+    top = solve(cards, allowed, discard=False, deck=deck, found=words).best
+    if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
+        return top
+    known = _looked_up({w.text for w in words})
+    checkable = [w for w in words if w.text in known]
+    near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
+    return near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top
+
+
+def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
+    """``review_hand(...).missed``, found from values alone, without making a play: the
+    top value V of the cards (a set of cards standing for its words), and only when V
+    would miss points, C, the value of the words a table can check, where C >= max(V -
+    NEAR, scored + penalty): ``best_play`` returns a play worth C there (then C is V, or
+    the top play lays a word that cannot be checked) and one worth V otherwise. So C is
+    searched for only within those points of V, bounded by the values of every set of
+    cards, and the words of a set are looked up only where that search reaches it. With ``many``
+    (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
+    the keys no word has."""
+    from qscore.game.spelling import MIN_CARDS
+    from qscore.hands.solver import check_hand
+    from qscore.hands.wordsets import WordSets
+
+    cards = hand_cards(laid)
+    if len(cards) < MIN_CARDS:
+        return 0  # one card makes no word: its best is every card unused, never above zero
+    check_hand(cards, deck)
+    allowed = ruled(laid, dictionary)
+    keys = allowed.anagram_keys() if many else None
+    hand = WordSets.looked_up(cards, allowed) if keys is None else WordSets.of_keys(cards, allowed, keys)
+    # no play is worth more than every card that makes some word laid, the rest unused: a
+    # hand that scored that much already misses nothing, without packing it
+    if max(0, hand.bound() - laid.penalty) <= scored:
+        return 0
+    top = hand.value(hand.full)
+    if max(0, top - laid.penalty) <= scored:
+        return 0  # a play worth less than the top misses nothing either
+    checkable: dict[int, bool] = {}
+
+    def can_check(i: int) -> bool:  # a set of cards one of whose words a table can check
+        found = checkable.get(i)
+        if found is None:
+            found = checkable[i] = bool(_looked_up(set(hand.words(i))))
+        return found
+
+    # C, where it is at least max(V - NEAR, scored + penalty): only there is it best
+    near = hand.best_where(can_check, max(top - NEAR, scored + laid.penalty))
+    best = top if near is None else near
+    return max(0, max(0, best - laid.penalty) - scored)
+
+
+def _looked_up(words: set[str]) -> set[str]:
+    """Those of ``words`` a table can check: one of SCOWL's common words (it, or, the:
+    WordNet gives no meaning to such words), or one with a meaning on file."""
+    from qscore.words.meanings import MeaningsError, define
+    from qscore.words.suggestions import Commonness, commonness
+
+    common = {w for w in words if commonness(w) < Commonness.RARE}
+    try:
+        return common | {w for w in words - common if define(w).found}
+    except MeaningsError:
+        return common
+
+
+def review_hand(
+    number: int, player: str, laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck
+) -> HandReview:
+    """Review one laydown whose sheet hand score is ``scored``."""
+    play = best_play(laid, dictionary, deck, scored)
+    best = max(0, play.score - laid.penalty)
+    return HandReview(number, player, scored, best, play)
+
+
+def review_game(
+    game: Game,
+    dictionary: Dictionary,
+    *,
+    rounds: Iterable[int] | None = None,
+    players: Iterable[str] | None = None,
+) -> list[HandReview]:
+    """Every closed round's review, round by round in seating order; ``rounds`` and
+    ``players`` (names as on the sheet) narrow it."""
+    wanted_rounds = set(rounds) if rounds is not None else None
+    wanted_players = set(players) if players is not None else None
+    out = []
+    for state in game.rounds:
+        if state.results is None or (wanted_rounds is not None and state.number not in wanted_rounds):
+            continue
+        laid = game.laid(state)
+        for p in game.players:
+            if p not in state.results or (wanted_players is not None and p not in wanted_players):
+                continue
+            out.append(review_hand(state.number, p, laid[p], state.results[p].hand_score, dictionary, game.deck))
+    return out
+
+
+def missed_points(game: Game, dictionary: Dictionary, *, many: bool = False) -> dict[str, int]:
+    """``missed_totals(game, review_game(game, dictionary))``, each hand's found by
+    :func:`missed_in`: what the kept figures keep of a review. A hand that laid every
+    card, none struck, missed nothing: no play scores more than all its cards. ``many``:
+    one of many games reviewed in a run."""
+    totals = dict.fromkeys(game.players, 0)
+    for state in game.rounds:
+        if state.results is None:
+            continue
+        laid = game.laid(state)
+        for p in game.players:
+            hand = laid[p] if p in state.results else None
+            if hand is None or (not hand.unused and not any(w.struck for w in hand.words)):
+                continue
+            totals[p] += missed_in(hand, state.results[p].hand_score, dictionary, game.deck, many=many)
+    return totals
+
+
+def reviewed_part(game: Game) -> tuple[object, ...]:
+    """What a game's review depends on: its players and its closed rounds as laid and
+    challenged. Two states of a game with equal parts have the same review."""
+    closed = tuple((r.number, r.bonus, r.laydowns, r.challenges) for r in game.rounds if r.closed)
+    return game.players, closed
+
+
+def missed_totals(game: Game, reviews: Sequence[HandReview]) -> dict[str, int]:
+    """Each player's points missed over the reviewed rounds, in seating order."""
+    totals = dict.fromkeys(game.players, 0)
+    for r in reviews:
+        totals[r.player] += r.missed
+    return totals
+
+
+def biggest_miss(reviews: Sequence[HandReview]) -> HandReview | None:
+    """The review that missed the most points (the first on a tie), or None if nobody missed any."""
+    top = max(reviews, key=lambda r: r.missed, default=None)
+    return top if top is not None and top.missed > 0 else None

@@ -1,0 +1,470 @@
+"""The exact best play of a hand: which words to lay, which card to discard.
+
+How it works, and why it is fast:
+
+1. Candidate words (qscore.hands.candidates). Every sub-multiset of the hand's cards (at most
+   2^n of them, fewer with repeated cards) is turned into its letters in order, an
+   anagram key, and the dictionary lists the words with that key. A word counts with
+   those cards only if one of its spellings uses exactly them (TH·IN and T·H·I·N are
+   different card sets).
+2. Packing. A hand is a multiset of cards, packed into an integer with one 5-bit field a
+   distinct card (4 bits of count and a guard bit), so "does this word fit" and "take its
+   cards away" are one subtraction and one mask test. The best value of a multiset S is
+
+       f(S) = max( f(S - c) - points(c),            the lowest card c is left unused
+                   max over words w holding c, w in S: points(w) + f(S - w) )
+
+   memoised on S. Taking the lowest card first means every packing is reached, and a
+   word is only tried at its own lowest card. There are at most 2^n states. A set of
+   cards is tried once for all its anagrams, and only the sets S holds: each bucket's
+   sets are the bits of one integer, and those needing a card S lacks are masked off.
+3. Plays. A set of cards stands for its words until a play lays it: the first of its
+   anagrams, in the order the words are tried, is the one laid.
+
+The discard is one card that leaves the hand and counts for nothing, so the best play
+with a discard is the best f(hand - d) over the distinct cards d.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property, partial
+from itertools import chain, count, repeat
+from operator import attrgetter, itemgetter, mul
+from typing import Generic, TypeVar
+
+from qscore.errors import CardError
+from qscore.game.cards import Card, Deck, largest_deal, load_deck
+from qscore.game.scoring import LaidWord
+from qscore.game.spelling import MIN_CARDS
+from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
+from qscore.words.dictionaries import Dictionary
+
+BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
+_GUARD = 1 << (BITS - 1)
+_COUNT = _GUARD - 1  # a field's count, without its guard bit
+_points = attrgetter("points")
+_mask_points: Callable[[tuple[int, int, object]], tuple[int, int]] = itemgetter(0, 1)
+# Weight of one word when plays are ranked by most words first: larger than any hand's
+# points can span, so word count decides and points break ties.
+_PER_WORD = 10_000
+W = TypeVar("W")  # what stands for a set of cards that makes a word
+
+
+@dataclass(frozen=True)
+class Play:
+    """One way to play a hand: words laid, the discard, and the cards left unused."""
+
+    words: tuple[LaidWord, ...]
+    discard: Card | None
+    unused: tuple[Card, ...]
+
+    @property
+    def score(self) -> int:
+        """Points of cards in words minus points of unused cards; the discard counts nothing."""
+        return sum(w.points for w in self.words) - sum(c.points for c in self.unused)
+
+    @property
+    def goes_out(self) -> bool:
+        return not self.unused
+
+    @property
+    def word_count(self) -> int:
+        return len(self.words)
+
+    @property
+    def longest(self) -> int:
+        return max((w.letters for w in self.words), default=0)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best play, and the best plays that chase the bonuses when they differ from it."""
+
+    best: Play
+    most_words: Play
+    longest_word: Play
+    top: list[Play]
+
+
+class Packing(Generic[W]):
+    """A multiset of cards packed into an integer, with the sets of its cards that make
+    words (each with what stands for it: a word, or nothing where only points count),
+    and f, the best value of any part of it."""
+
+    def __init__(
+        self,
+        counts: Counter[Card],
+        sets: Sequence[tuple[tuple[Card, ...], W]],
+        words_in: Sequence[int] | None = None,
+        points: Sequence[int] | None = None,
+    ) -> None:
+        """``sets``: each set of cards that makes a word, in the order its words are tried;
+        ``words_in``: how many words each stands for (one each when not given); ``points``:
+        each set's points, when the caller has them."""
+        # Field order: the cards in the fewest words first. At each state the packing
+        # tries every word of its lowest card, and half of all states hold field 0, so a
+        # rare card there keeps most of those lists short.
+        in_words: Counter[Card] = Counter()
+        distinct = map(tuple, map(dict.fromkeys, map(itemgetter(0), sets)))
+        # each set's cards once, repeated for each of its words (one each when not given)
+        in_words.update(chain.from_iterable(distinct if words_in is None else map(mul, distinct, words_in)))
+        self.cards = sorted(counts, key=lambda c: (in_words[c], c))
+        self._field = {c: i for i, c in enumerate(self.cards)}
+        unit = self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
+        self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
+        self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
+        # every set with its mask and points, in the order given
+        cards_of = list(map(itemgetter(0), sets))
+        masks = map(sum, map(partial(map, unit.__getitem__), cards_of))
+        if points is None:
+            points = list(map(sum, map(partial(map, _points), cards_of)))
+        self.entries = list(zip(masks, points, map(itemgetter(1), sets), strict=True))
+        # the sets by the field of their lowest card: where the packing tries them
+        by_field: list[list[tuple[int, int, W]]] = [[] for _ in self.cards]
+        for entry in self.entries:
+            mask = entry[0]
+            by_field[((mask & -mask).bit_length() - 1) // BITS].append(entry)
+        for bucket in by_field:
+            bucket.sort(key=itemgetter(1), reverse=True)  # most points first, equals kept in order
+        self.by_field = by_field
+        # what f needs of each bucket: each card set once (anagrams use the same cards, and
+        # an 11-card hand of common letters holds about two words a set), with which of
+        # them a state holds found by bit masks over the bucket (_needs)
+        copies = [counts[c] for c in self.cards]
+        # each field's points, and its bucket as f tries it (_needs)
+        self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]]]] = []
+        for i, bucket in enumerate(by_field):
+            unique = list(dict.fromkeys(map(_mask_points, bucket)))
+            self._fields.append((self.cards[i].points, unique, *_needs(unique, i, copies)))
+        # state -> (best value, best value with _PER_WORD added a word): both at once
+        self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        """The multiset of ``cards`` (all from the hand) packed like a state."""
+        return sum(map(self._unit.__getitem__, cards))
+
+    def take(self, state: int, mask: int) -> int | None:
+        """``state`` less ``mask``, or None when ``mask`` does not fit in it."""
+        rest = (state | self.guards) - mask
+        return rest ^ self.guards if rest & self.guards == self.guards else None
+
+    def value(self, state: int, per_word: int = 0) -> int:
+        """f(state): the best points of words less unused cards, plus ``per_word`` a word
+        (0, or _PER_WORD to rank plays by word count first)."""
+        found = self._memo.get(state) or self._values(state)
+        return found[1] if per_word else found[0]
+
+    def _values(self, state: int) -> tuple[int, int]:
+        """Both objectives of ``state`` in one pass over the sets of its lowest card that
+        it holds."""
+        memo = self._memo
+        i = ((state & -state).bit_length() - 1) // BITS
+        lost, bucket, fit, needs = self._fields[i]
+        rest = state - (1 << (BITS * i))  # a copy of the lowest card left unused
+        best, most = memo.get(rest) or self._values(rest)
+        best -= lost
+        most -= lost + _PER_WORD  # a word's _PER_WORD is added once, below
+        # the bucket's sets whose cards the state holds: all, less those that need more
+        # copies of some card than it has
+        for shift, copies, keep in needs:
+            if (state >> shift) & _COUNT < copies:
+                fit &= keep
+        while fit:
+            b = fit.bit_length() - 1
+            fit ^= 1 << b
+            mask, pts = bucket[b]
+            sub_best, sub_most = memo.get(state - mask) or self._values(state - mask)
+            if pts + sub_best > best:
+                best = pts + sub_best
+            if pts + sub_most > most:
+                most = pts + sub_most
+        memo[state] = found = (best, most + _PER_WORD)
+        return found
+
+    def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
+        """What stands for the sets of a packing of ``state`` that reaches ``value``, and
+        its unused cards: at the lowest card, the first set in its bucket's order that
+        reaches it."""
+        words: list[W] = []
+        unused: list[Card] = []
+        while state:
+            target = self.value(state, per_word)
+            i = _lowest_field(state)
+            for mask, pts, w in self.by_field[i]:
+                rest = self.take(state, mask)
+                if rest is not None and pts + per_word + self.value(rest, per_word) == target:
+                    words.append(w)
+                    state = rest
+                    break
+            else:
+                unused.append(self.cards[i])
+                state -= 1 << (BITS * i)
+        return words, unused
+
+
+def _needs(
+    bucket: Sequence[tuple[int, int]], field: int, most: Sequence[int]
+) -> tuple[int, list[tuple[int, int, int]]]:
+    """The sets of cards of ``field``'s bucket (masks, each holding that field), as bits
+    of one integer (bit b for ``bucket[b]``), and what a state must hold for them: (the
+    shift of a field, a number of copies, the sets to keep where the state holds fewer).
+    A state of lowest field ``field`` holds the sets of every bit left once those whose
+    need it does not meet are taken away. ``most``: the hand's copies of each field's card."""
+    every = (1 << len(bucket)) - 1
+    if not bucket:
+        return every, []
+    masks = [mask for mask, _pts in bucket]
+    width = BITS * len(most)
+    # each mask in binary, so that a field of one copy at most is a column of characters
+    texts = list(map(format, masks, repeat(f"0{width}b")))
+    needs: list[tuple[int, int, int]] = []
+    for j in range(field, len(most)):
+        shift = BITS * j
+        for copies in range(2 if j == field else 1, most[j] + 1):
+            if most[j] == 1:
+                sets = int("".join(map(itemgetter(width - 1 - shift), reversed(texts))), 2)
+            else:
+                sets = sum(1 << b for b, mask in enumerate(masks) if (mask >> shift) & _COUNT >= copies)
+            if sets:
+                needs.append((shift, copies, every & ~sets))
+    return every, needs
+
+
+class Hand(Packing[int]):
+    """A hand as a packed multiset, with every word it can make: its sets of cards
+    (``groups``), each known by its place there, and each set's words looked up and made
+    only when a play lays them."""
+
+    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
+        """``found``: the words the cards make, when the caller has them already."""
+        counts = Counter(cards)
+        self._dictionary = dictionary
+        self._found = found
+        # longest first, then most points: the order words are tried in (equals kept in
+        # the order found)
+        self.groups = sorted(
+            word_groups(counts, dictionary) if found is None else groups_of(found), key=itemgetter(2, 1), reverse=True
+        )
+        groups = self.groups
+        super().__init__(
+            counts,
+            [(group[0], g) for g, group in enumerate(groups)],
+            list(map(itemgetter(3), groups)),
+            list(map(itemgetter(1), groups)),
+        )
+
+    def word(self, group: int) -> LaidWord:
+        """The word that stands for a set of cards: the first of its anagrams."""
+        cards, _pts, _letters, _n, words = self.groups[group]
+        if isinstance(words, str):
+            return LaidWord(tuple(single_cards(self._dictionary.anagrams(words)[0], cards)))
+        return words[0]
+
+    @cached_property
+    def words(self) -> list[tuple[int, LaidWord]]:
+        """Every word the hand can make, longest first, with its cards as a mask."""
+        if self._found is not None:
+            longest_first = sorted(self._found, key=lambda w: (-w.letters, -w.points))
+            return [(self.mask(w.cards), w) for w in longest_first]
+        # each set's words were found together, so its words keep their places in that order
+        return [(mask, w) for mask, _pts, g in self.entries for w in words_of(self.groups[g], self._dictionary)]
+
+    @cached_property
+    def _word_buckets(self) -> list[list[tuple[int, int, LaidWord]]]:
+        """Every word by the field of its lowest card, most points first: what
+        :meth:`packings` tries, anagrams apart."""
+        buckets: list[list[tuple[int, int, LaidWord]]] = [[] for _ in self.cards]
+        for mask, w in self.words:
+            buckets[_lowest_field(mask)].append((mask, w.points, w))
+        for bucket in buckets:
+            bucket.sort(key=lambda entry: -entry[1])
+        return buckets
+
+    def play(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
+        """The words and unused cards of a packing of ``state`` that reaches ``value``."""
+        groups, unused = self.play_of(state, per_word)
+        return [self.word(g) for g in groups], unused
+
+    def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
+        """The states play starts from: the whole hand, or the hand less each distinct discard."""
+        if not discard:
+            return [(self.full, None)]
+        return [(self.full - (1 << (BITS * i)), c) for i, c in enumerate(self.cards)]
+
+    def packings(self, state: int, floor: list[int]) -> Iterator[tuple[int, list[LaidWord], list[Card]]]:
+        """Every distinct packing of ``state`` worth at least ``floor[0]``, each once.
+
+        ``floor`` is read as the search goes, so a caller that raises it prunes what is
+        left. At the lowest card, words holding it are taken in list order (never going
+        back to an earlier one), then whatever copies of it are left become unused; so no
+        packing is produced twice.
+        """
+        yield from self._packings(state, 0, floor, -1, 0)
+
+    def _packings(
+        self, state: int, got: int, floor: list[int], field_at: int, start: int
+    ) -> Iterator[tuple[int, list[LaidWord], list[Card]]]:
+        if got + self.value(state) < floor[0]:
+            return
+        if state == 0:
+            yield got, [], []
+            return
+        i = _lowest_field(state)
+        if i != field_at:
+            start = 0
+        bucket = self._word_buckets[i]
+        for k in range(start, len(bucket)):
+            mask, pts, w = bucket[k]
+            rest = self.take(state, mask)
+            if rest is not None:
+                for v, ws, un in self._packings(rest, got + pts, floor, i, k):
+                    yield v, [w, *ws], un
+        copies = (state >> (BITS * i)) & _COUNT
+        lost = copies * self.cards[i].points
+        for v, ws, un in self._packings(state - (copies << (BITS * i)), got - lost, floor, -1, 0):
+            yield v, ws, [self.cards[i]] * copies + un
+
+
+def _lowest_field(state: int) -> int:
+    return ((state & -state).bit_length() - 1) // BITS
+
+
+# The most cards solved at once. No game deals more than largest_deal() cards (10), one
+# more with the draw; larger hands are solved for house games up to this bound, past which
+# the work (doubling with each card) would take seconds and then minutes.
+MAX_HAND = 15
+
+
+def check_hand(cards: Sequence[Card], deck: Deck | None = None, *, drawing: bool = False) -> None:
+    """Refuse a hand no table holds: too few cards, more than the deck has, or more than
+    MAX_HAND (counting the card still to draw when ``drawing``)."""
+    deck = deck or load_deck()
+    held = len(cards) + drawing
+    if held < MIN_CARDS:
+        raise CardError(f"a hand needs at least {MIN_CARDS} cards, got {len(cards)}")
+    if held > MAX_HAND:
+        deal = largest_deal()
+        what = f"{len(cards)} cards and the draw" if drawing else f"{len(cards)} cards"
+        raise CardError(
+            f"a hand of {what} is more than qscore solves: at most {MAX_HAND} cards "
+            f"(no game deals more than {deal}, {deal + 1} with the draw)"
+        )
+    deck.check_counts(cards)
+
+
+def solve(
+    cards: Sequence[Card],
+    dictionary: Dictionary,
+    *,
+    discard: bool = True,
+    top: int = 0,
+    deck: Deck | None = None,
+    found: Sequence[LaidWord] | None = None,
+) -> Solution:
+    """The exact best play of ``cards``, the best plays for each bonus, and the ``top``
+    best plays; ``found``: the words to play with, when not every word the cards make."""
+    check_hand(cards, deck)
+    hand = Hand(cards, dictionary, found)
+    best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
+    best = _undominated(best, most, longest)
+    return Solution(best, most, longest, _best_first(best, top_plays(hand, discard, top)))
+
+
+def _best_first(best: Play, top: list[Play]) -> list[Play]:
+    """The ``top`` list led by the best play as shown (of plays worth as much, the one no
+    bonus play beats), so the list's first is the best play and is not shown twice."""
+    if not top:
+        return top
+    key = cards_used(best)
+    return [best, *[p for p in top if cards_used(p) != key]][: len(top)]
+
+
+def cards_used(play: Play) -> tuple[object, ...]:
+    """What tells two plays apart at the table: the cards of each word, the discard and
+    the unused cards. Anagrams of the same cards (AT and TA, EAT and TEA) are one play."""
+    return (
+        tuple(sorted(tuple(sorted(c.token for c in w.cards)) for w in play.words)),
+        play.discard,
+        tuple(sorted(c.token for c in play.unused)),
+    )
+
+
+def _undominated(best: Play, *others: Play) -> Play:
+    """The best play, unless a bonus play worth as much has as many words and as long a
+    word, and more of one (SLEAZIER LINT against INSTILLER AZO, both 46): that one."""
+    better = [
+        p
+        for p in others
+        if p.score == best.score
+        and p.word_count >= best.word_count
+        and p.longest >= best.longest
+        and (p.word_count, p.longest) != (best.word_count, best.longest)
+    ]
+    return max(better, key=lambda p: (p.word_count, p.longest), default=best)
+
+
+def _best(hand: Hand, discard: bool, per_word: int) -> Play:
+    state, card = max(hand.starts(discard), key=lambda s: hand.value(s[0], per_word))
+    words, unused = hand.play(state, per_word)
+    return Play(tuple(words), card, tuple(unused))
+
+
+def _longest(hand: Hand, discard: bool) -> Play:
+    """The best play among those whose longest word is as long as the hand allows."""
+    best: tuple[int, int, int, Card | None, int] | None = None
+    for mask, pts, group in hand.entries:  # longest first
+        letters = hand.groups[group][2]
+        if best is not None and letters < best[0]:
+            break
+        for state, card in hand.starts(discard):
+            rest = hand.take(state, mask)
+            if rest is not None:
+                value = pts + hand.value(rest)
+                if best is None or value > best[1]:
+                    best = (letters, value, rest, card, group)
+    if best is None:
+        return _best(hand, discard, 0)
+    _letters, _value, rest, card, group = best
+    words, unused = hand.play(rest)
+    return Play((hand.word(group), *words), card, tuple(unused))
+
+
+def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
+    """The ``n`` best distinct plays (by :func:`cards_used`: an anagram of a play found
+    already is passed over), best first: branch and bound, f(S) as the bound."""
+    if n <= 0:
+        return []
+    heap: list[tuple[int, int, Play]] = []  # the n best so far; heap[0] is the worst of them
+    order = count()
+    floor = [-(10**9)]
+    seen: set[tuple[object, ...]] = set()
+    for state, card in sorted(hand.starts(discard), key=lambda s: -hand.value(s[0])):
+        for v, words, unused in hand.packings(state, floor):
+            play = Play(tuple(words), card, tuple(unused))
+            if (key := cards_used(play)) in seen:
+                continue
+            seen.add(key)
+            entry = (v, -next(order), play)
+            if len(heap) < n:
+                heapq.heappush(heap, entry)
+            elif entry > heap[0]:
+                heapq.heapreplace(heap, entry)
+            if len(heap) == n:
+                # a play enters only by beating the worst kept (a tie comes later in order,
+                # so ranks after it): ties are pruned
+                floor[0] = heap[0][0] + 1
+    return [play for _v, _o, play in sorted(heap, reverse=True)]
+
+
+# --- solitaire -----------------------------------------------------------------
+
+
+def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[LaidWord]:
+    """The words the face-up cards make, highest points first, longest on ties."""
+    check_hand(faceup, deck)
+    words = [w for _mask, w in Hand(faceup, dictionary).words]
+    return sorted(words, key=lambda w: (-w.points, -w.letters, w.text))

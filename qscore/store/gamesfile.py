@@ -1,0 +1,388 @@
+"""The saved-games file: found, identified and opened safely, and its failures told as
+their cause.
+
+A file is identified before anything is written to it (a read through a read-only
+connection, a write through its own connection before its transaction begins), so a
+database from a newer qscore, a damaged file or another program's SQLite file is refused
+with an error naming the cause and is never changed. The database file is made whole
+(schema and journal mode) under a temporary name and linked into place, so a file at
+the games path is never qscore's half-made one: an empty file there is refused too.
+SQLite's and the system's errors (a read-only folder, a full disk, a lock held too long)
+become one StorageError each, worded by what the user can do (qscore.store.filefailures).
+
+Schema 1 is the games and their logs. Beside them the file may hold a derived table,
+``summaries`` (each game's figures, worked out from its log and kept so that `games` and
+`stats` need not replay every game), made on demand by the first write that wants it.
+A qscore that knows nothing of it still reads and writes the file: it leaves the table
+alone, and triggers, which SQLite runs for any program, drop a game's summary whenever
+its log or the game changes, so a summary is never kept past the log it was made from.
+So the derived table does not change the schema version.
+
+SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
+that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost
+more than the read, unless the look is answered from a kept listing (see
+qscore.store.storage.GameStore.listing); a failure is noted (``damage``) and the games that
+can be read still are. Every write runs SQLite's check inside its transaction, whatever
+the size, and a file that fails it is never written to (a read made just to check an
+entry before its write leaves the check to the write): ``integrity_check``, but for an
+entry appended to a game, which runs ``quick_check`` (every page, cell and record well
+made, each b-tree in order) and leaves out only what it adds, that each index holds its
+table's rows: the entry's own game is held to that by the read inside the write (its
+rows counted and hashed through the index against the count and digest kept, or read
+from the table itself and counted through the index), an entry adds to no other index
+(the listings it drops go whole), and another game's index is checked as that game is
+read (from its table, in a file the full check finds damaged) and written (named as
+damaged). On a game of 10,000 entries the full check took three times the quick one.
+
+The second derived table, ``listings``, is made with the first and dropped whole by
+triggers whenever an entry or a summary changes.
+
+What the file holds, games and their entries, is qscore.store.storage's business.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from qscore.errors import Remedy, StorageError, UnknownGameError
+from qscore.paths import file_kind
+from qscore.store.filefailures import FileFailures, error_code, nonempty, writable
+
+SCHEMA_VERSION = 1
+# SQLite's header field for the program a database is for (PRAGMA application_id): "QSCR".
+# A file qscore makes carries it; a file an earlier qscore made (without it) is known by its
+# tables, as those releases wrote them word for word, and is marked by its next write.
+APPLICATION_ID = 0x51534352
+BUSY_TIMEOUT_MS = 15_000  # how long a write waits for another process's lock
+NO_GAMES = ("no saved games yet: ", Remedy("start-game"))
+
+_SCHEMA = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    started TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at TEXT NOT NULL DEFAULT (datetime('now')),
+    PRIMARY KEY (game_id, seq)
+);
+"""
+_LISTING_TRIGGERS = (
+    ("entries", "update"),
+    ("entries", "delete"),
+    *(("summaries", c) for c in ("insert", "update", "delete")),
+)
+
+
+def _kept_beside(table: str) -> tuple[str, ...]:
+    """A derived table of one row a game, and the triggers that drop a game's row when its
+    log or the game changes, whichever program changes it."""
+    return (
+        f"""CREATE TABLE IF NOT EXISTS {table} (
+        game_id INTEGER PRIMARY KEY,
+        last_seq INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        data TEXT NOT NULL,
+        checksum TEXT NOT NULL
+    )""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_added AFTER INSERT ON entries
+        BEGIN DELETE FROM {table} WHERE game_id = NEW.game_id; END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_changed AFTER UPDATE ON entries
+        BEGIN DELETE FROM {table} WHERE game_id IN (OLD.game_id, NEW.game_id); END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_entry_removed AFTER DELETE ON entries
+        BEGIN DELETE FROM {table} WHERE game_id = OLD.game_id; END""",
+        f"""CREATE TRIGGER IF NOT EXISTS {table}_game_removed AFTER DELETE ON games
+        BEGIN DELETE FROM {table} WHERE game_id = OLD.id; END""",
+    )
+
+
+# The derived tables: each game's summary (qscore.store.keptfigures writes its rows) and its
+# replay (qscore.game.scoresheet.Replay, kept so that a read need not parse and replay a long
+# log), each dropped by triggers whenever the game's log or the game changes.
+_DERIVED = (
+    *_kept_beside("summaries"),
+    *_kept_beside("replays"),
+    # what `games` and `stats` made of every game's summary, kept under a fingerprint of
+    # the games (ids, names, last entries): a new game, entry or name makes a new one, and
+    # any other change to an entry or a summary drops every listing (the triggers below)
+    """CREATE TABLE IF NOT EXISTS listings (
+        kind TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        data TEXT NOT NULL,
+        checksum TEXT NOT NULL
+    )""",
+    *(
+        f"""CREATE TRIGGER IF NOT EXISTS listings_{table}_{change} AFTER {change.upper()} ON {table}
+        BEGIN DELETE FROM listings; END"""
+        for table, change in _LISTING_TRIGGERS
+    ),
+)
+_TRIGGERS = {"summaries_entry_added", "summaries_entry_changed", "summaries_entry_removed", "summaries_game_removed"}
+_REPLAY_TRIGGERS = {"replays_entry_added", "replays_entry_changed", "replays_entry_removed", "replays_game_removed"}
+DERIVED = "summaries"
+LISTINGS = "listings"
+REPLAYS = "replays"
+# integrity_check reads every row and index entry: on a file up to this size it costs a
+# few milliseconds; past it a look uses quick_check (an entry's write runs quick_check, a new
+# game, a rename, a delete and kept figures integrity_check: this module's docstring says why)
+CHECK_FULLY_UP_TO = 2 * 1024 * 1024
+_TABLES = {"games", "entries"}
+# the two tables as SQLite keeps their statements, by name: every release made them so
+_RELEASED = {statement.split()[2]: statement.strip() for statement in _SCHEMA.split(";") if statement.strip()}
+_COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
+
+
+@dataclass
+class Look:
+    """One open connection to the file, and what was found of the file through it: what
+    SQLite's check found wrong (``damage``), whether that check ran (``checked``), and
+    whether the file holds the derived tables. It lives as long as its connection."""
+
+    conn: sqlite3.Connection
+    derived: bool = False  # the file holds the derived table of summaries and its triggers
+    listings: bool = False  # and the table of listings with its triggers
+    replays: bool = False  # and the table of kept replays with its triggers
+    damage: str | None = None
+    checked: bool = False
+    marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
+
+
+class GamesFile:
+    """The SQLite file at ``path``: ``reading()`` and ``writing()`` give a look at a file
+    identified as qscore's, in one snapshot or ready to write. It keeps nothing between
+    looks: what a look found is the look's."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.failures = FileFailures(path)
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def exists(self) -> bool:
+        """Whether the file is there; anything else at its path (a folder, a link to nothing,
+        a FIFO or a device, a folder that cannot be entered) is an error naming it, before
+        anything opens it (a FIFO would never answer)."""
+        try:
+            self.failures.check_folder()
+            if self.path.is_symlink() and not self.path.exists():
+                raise StorageError(
+                    f"the saved games at {self.path} are a link to {os.readlink(self.path)}, which is not there: "
+                    "qscore left it as it is"
+                )
+            if not self.path.exists():
+                return False
+            mode = self.path.stat().st_mode
+        except OSError as exc:
+            raise self.failures.unreachable(exc) from None
+        kind = file_kind(mode)
+        if kind != "a file":
+            raise StorageError(f"the saved games at {self.path} are {kind}, not a file: qscore left it as it is")
+        return True
+
+    @contextmanager
+    def reading(self, *, check: bool = True, check_large: bool = True) -> Iterator[Look]:
+        """A read-only look at an identified qscore database, in one snapshot. Damage
+        SQLite's check finds is noted in the look's ``damage``, not raised: what can be
+        read still is, and qscore.store.storage checks each game it reads. Without ``check``,
+        or without ``check_large`` on a file past CHECK_FULLY_UP_TO, the file is not
+        checked (``checked`` False): the caller runs ``check`` if it reads more than a
+        kept listing, or leaves it to the write that follows."""
+        if not self.exists():
+            raise UnknownGameError(*NO_GAMES)
+        with self.failures.explained(writing=False, waited_ms=BUSY_TIMEOUT_MS):
+            conn = self._open_read_only()
+            try:
+                look = self._identify(conn)
+                conn.execute("BEGIN")
+                if check and (check_large or self.path.stat().st_size <= CHECK_FULLY_UP_TO):
+                    self.check(look)
+                yield look
+            finally:
+                conn.close()
+
+    def check(self, look: Look, *, fully: bool | None = None) -> None:
+        """SQLite's check of the whole file, noted in the look's ``damage``: ``integrity_check``
+        if ``fully``, ``quick_check`` if not, and by the file's size (CHECK_FULLY_UP_TO) if None."""
+        if fully is None:
+            fully = self.path.stat().st_size <= CHECK_FULLY_UP_TO
+        try:
+            found = look.conn.execute(f"PRAGMA {'integrity_check' if fully else 'quick_check'}(1)").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            found = str(exc)
+        lines = str(found).replace("*** in database main ***", "").split("\n")
+        look.damage = None if found == "ok" else "; ".join(line.strip() for line in lines if line.strip())
+        look.checked = True
+
+    def refuse_damaged(self, look: Look, *, fully: bool = True) -> None:
+        """SQLite's check, inside a write before it changes anything: a file it finds damaged
+        is never written to. ``integrity_check`` unless not ``fully``: ``quick_check``, for a
+        write that holds what it reads to the log's own checks (GameStore.appending)."""
+        self.check(look, fully=fully)
+        if look.damage:
+            raise StorageError(
+                f"cannot save to {self.path}: the file is damaged ({look.damage}); nothing was saved: "
+                "qscore reads the games it still can from it, but will not write to it"
+            )
+
+    def mark(self, look: Look) -> None:
+        """Mark a file an earlier qscore made as qscore's, inside the caller's write."""
+        if not look.marked:
+            look.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            look.marked = True
+
+    def add_derived(self, look: Look) -> None:
+        """Make the derived table and its triggers, inside the caller's write, unless there."""
+        if not (look.derived and look.listings and look.replays):
+            for statement in _DERIVED:
+                look.conn.execute(statement)
+            look.derived = look.listings = look.replays = True
+
+    @contextmanager
+    def writing(self, *, create: bool = False, wait_ms: int | None = None) -> Iterator[Look]:
+        """A read-write look at a file identified as qscore's (the caller begins the write
+        and runs ``refuse_damaged`` inside it); a lock another process holds is waited for
+        up to ``wait_ms`` (BUSY_TIMEOUT_MS unless given). One connection does it all."""
+        wait_ms = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
+        with self.failures.explained(writing=True, waited_ms=wait_ms):
+            if not self.exists():
+                if not create:
+                    raise UnknownGameError(*NO_GAMES)
+                self._create_file()
+            # opened read-write anyway, SQLite would make a read-only -shm beside it
+            why = self.failures.read_only_part()
+            if why:
+                raise StorageError(f"cannot save to {self.path}: {why}; nothing was saved")
+            conn = sqlite3.connect(self._uri("rw"), uri=True, timeout=wait_ms / 1000, isolation_level=None)
+            try:
+                look = self._identify(self._checked(conn))
+                conn.execute("PRAGMA synchronous = FULL")
+                yield look
+            finally:
+                conn.close()
+
+    def _uri(self, mode: str) -> str:
+        return f"{self.path.resolve().as_uri()}?mode={mode}"
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        # A write-ahead-log database needs a shared-memory file beside it, even to be
+        # read. Where that cannot be made (a read-only file, folder or mount, a full
+        # disk), and no log is pending, the file holds every entry: it is read as it
+        # stands (immutable), and nothing is made beside it.
+        immutable = self._uri("ro") + "&immutable=1"
+        pending = nonempty(self.failures.wal)
+        if not pending and not (writable(self.path) and writable(self.folder)):
+            return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
+        try:
+            return self._checked(sqlite3.connect(self._uri("ro"), uri=True, isolation_level=None))
+        except sqlite3.OperationalError as exc:
+            cannot_share = error_code(exc).startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY"))
+            if cannot_share and not pending and self.failures.disk_full():
+                return self._checked(sqlite3.connect(immutable, uri=True, isolation_level=None))
+            raise
+
+    @staticmethod
+    def _checked(conn: sqlite3.Connection) -> sqlite3.Connection:
+        try:
+            conn.execute("PRAGMA user_version").fetchone()  # reads the header: fails here if it cannot
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _identify(self, conn: sqlite3.Connection) -> Look:
+        """Refuse anything but a whole qscore database of a schema this qscore reads."""
+        if self.path.stat().st_size == 0 and not nonempty(self.failures.wal):
+            raise StorageError(
+                f"the saved games at {self.path} are an empty file (0 bytes, no games in it, and not "
+                "made by qscore): qscore will not write over it; delete it to start afresh"
+            )
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        application = conn.execute("PRAGMA application_id").fetchone()[0]
+        schema = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
+        tables = set(schema)
+        # qscore's database is made whole, never without these: nor with tables of other columns;
+        # and it carries qscore's mark, or has the tables an earlier qscore made, word for word
+        # (another program's file with tables of the same names and columns is not qscore's)
+        if (
+            version == 0
+            or "games" not in tables
+            or not self._columns_are_ours(conn, tables)
+            or (application != APPLICATION_ID and not (application == 0 and self._as_released(schema)))
+        ):
+            raise StorageError(
+                f"{self.path} is an SQLite database, but not qscore's: qscore left it as it is "
+                "(set QSCORE_HOME to keep games in another folder)"
+            )
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"the saved games at {self.path} were written by a newer qscore (schema {version}; "
+                f"this one reads up to {SCHEMA_VERSION}): upgrade qscore; the file was left as it is"
+            )
+        if not tables >= _TABLES:
+            raise self.failures.damaged(f"tables missing: {', '.join(sorted(_TABLES - tables))}")
+        triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        derived = DERIVED in tables and triggers >= _TRIGGERS
+        listing_triggers = {f"listings_{table}_{change}" for table, change in _LISTING_TRIGGERS}
+        listings = derived and LISTINGS in tables and triggers >= listing_triggers
+        replays = derived and REPLAYS in tables and triggers >= _REPLAY_TRIGGERS
+        return Look(conn, derived, listings, replays, marked=application == APPLICATION_ID)
+
+    @staticmethod
+    def _as_released(schema: dict[str, str]) -> bool:
+        """Whether the file's tables are those an earlier qscore made: its games and entries
+        as every release wrote them, and none but qscore's derived tables besides."""
+        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, LISTINGS, REPLAYS}
+        return not others and all(schema.get(name) == sql for name, sql in _RELEASED.items())
+
+    @staticmethod
+    def _columns_are_ours(conn: sqlite3.Connection, tables: set[str]) -> bool:
+        """Whether qscore's tables that are there have qscore's columns (another program's may share a name)."""
+        for table in _TABLES & tables:
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if not have >= _COLUMNS[table]:
+                return False
+        return True
+
+    def _create_file(self) -> None:
+        """Make a whole, empty qscore database and link it into place, unless one appeared meanwhile."""
+        import tempfile
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".games-", suffix=".new", dir=self.folder)
+        os.close(fd)
+        temp = Path(name)
+        try:
+            conn = sqlite3.connect(temp, isolation_level=None)
+            try:
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.executescript(
+                    f"BEGIN; {_SCHEMA} {';'.join(_DERIVED)}; PRAGMA user_version = {SCHEMA_VERSION}; "
+                    f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+                )
+                conn.execute("PRAGMA journal_mode = WAL")
+            finally:
+                conn.close()
+            try:
+                os.link(temp, self.path)
+            except FileExistsError:
+                return  # another qscore made it first: use theirs
+            dir_fd = os.open(self.folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        finally:
+            for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
+                leftover.unlink(missing_ok=True)

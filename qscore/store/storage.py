@@ -1,0 +1,499 @@
+"""Saved games: an append-only log of entries per game in one SQLite database.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction that reads the game, checks the new
+entry against it, and appends it, so two terminals writing at once are serialised and
+neither loses an entry; a crash mid-write leaves the database as it was before that
+transaction (SQLite's write-ahead log, synchronous=FULL). Opening the file safely, and
+telling its failures, is qscore.store.gamesfile's.
+
+Beside each game's log its summary and the file's listings may be kept
+(qscore.store.keptfigures); every log is read back checked (qscore.store.gamelog), so damage is never
+read as a smaller game, and a damaged game is never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from qscore import paths
+from qscore.errors import GameError, QscoreError, Remedy, StorageError, UnknownGameError, quoted
+from qscore.store.gamelog import (
+    SHARED_ID,
+    Kept,
+    LogReader,
+    Unreadable,
+    digest_add,
+    name_text,
+    sha256,
+    shared_ids,
+    shown,
+    text_of,
+    utf8,
+)
+from qscore.store.gamesfile import NO_GAMES, GamesFile, Look
+from qscore.store.keptfigures import KEEP_WAIT_MS, KeptFigures, Listed, Pending, Summarized, Taker
+
+# what the application layer takes from here: the store, and the kinds its answers come in
+__all__ = [
+    "DB_NAME",
+    "Appending",
+    "GameStore",
+    "Listed",
+    "Pending",
+    "Summarized",
+    "Taker",
+    "Unreadable",
+    "Written",
+    "game_name",
+]
+
+if TYPE_CHECKING:
+    from qscore.game.entries import Act, Entry, GameConfig
+    from qscore.game.scoresheet import Game
+
+DB_NAME = "games.sqlite3"
+
+
+MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures in `games`
+
+
+def game_name(name: str) -> str:
+    """A game's name as typed, trimmed and composed (an accent typed apart, a\u0301, is á);
+    one short line of printable text, since messages quote it."""
+    name = unicodedata.normalize("NFC", name.strip())
+    if not name:
+        raise StorageError("a game's name cannot be empty")
+    if not name.isprintable():
+        raise StorageError(f"a game's name is one line of printable text, not {quoted(name)}")
+    if len(name) > MAX_GAME_NAME:
+        raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
+    return name
+
+
+def game_key(name: str) -> str:
+    """What two game names must differ in: more than case (Straße and STRASSE are one) or
+    how an accent was typed."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+@dataclass(frozen=True)
+class Written:
+    """One change a store committed: an entry appended to a game (``entry``), or the game
+    renamed or deleted (``entry`` None; ``game`` is its new name after a rename)."""
+
+    game: str
+    entry: Entry | None
+    change: str = "entry"  # "entry", "renamed" or "deleted"
+    old_name: str | None = None  # the name a renamed game had
+
+
+class Appending:
+    """One game's write under way (``GameStore.appending``): the game as it stands inside
+    the write (``game``), the summary kept of it, and ``add`` to append one entry."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        look: Look,
+        game_id: int,
+        game: Game,
+        hashed: Any,
+        kept: Kept | None,
+        written: list[Written],
+    ) -> None:
+        self.store, self.look, self.game_id = store, look, game_id
+        self.name = game.name
+        self.game = game  # as its log stands inside the write
+        self._digest, self._kept = hashed, kept
+        self._last = game.last
+        self.added: list[Entry] = []  # the entries added to it in this write
+        self.written = written  # what the write will have saved once it commits
+
+    @property
+    def last(self) -> int:
+        """The number of the game's last entry."""
+        return self._last + len(self.added)
+
+    def kept(self, version: int) -> dict[str, Any] | None:
+        """The summary kept of the game as it stands, if one of ``version`` is whole."""
+        return self._kept.usable(version) if self._kept is not None else None
+
+    def add(self, act: Act) -> Entry:
+        """Append one entry after the log read; it is saved when the write commits."""
+        from qscore.game.entries import Entry
+
+        entry = Entry(self.last + 1, act)
+        self.written.append(Written(self.name, entry))
+        text = self.store._insert(self.look.conn, self.game_id, entry)
+        digest_add(self._digest, entry.seq, entry.kind, text)
+        self.added.append(entry)
+        return entry
+
+    def keep_summary(self, version: int, data: dict[str, Any]) -> None:
+        """Keep the game's summary as it stands after the entries added (plain data of ``version``)."""
+        self.store.kept.put_summary(self.look, self.game_id, self.last, version, self._digest, data)
+
+    def keep_replay(self, game: Game) -> None:
+        """Keep the replay of ``game``, the game as it stands after the entries added."""
+        self.store._put_replay(self.look, self.game_id, game, self._digest.hexdigest())
+
+
+class GameStore:
+    """The saved-games database: ``$QSCORE_HOME/games.sqlite3`` or the user data folder.
+
+    A store holds no connection between calls: each read and each write opens its own and
+    closes it. What it commits is added to ``written`` (a list of the caller's, to tell
+    after Ctrl-C what was saved; a list of its own if none is given)."""
+
+    def __init__(self, path: Path | None = None, written: list[Written] | None = None) -> None:
+        self.file = GamesFile(path or paths.data_dir() / DB_NAME)
+        self.written: list[Written] = [] if written is None else written
+        self.log = LogReader(self.file)
+        self.kept = KeptFigures(self.file, self.log, self._transaction)
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
+    @contextmanager
+    def _transaction(self, look: Look, entries: list[Written], *, fully: bool = True) -> Iterator[None]:
+        """One write, begun after SQLite's check found the file whole (its full check unless
+        not ``fully``: GameStore.appending); ``entries`` (the changes it makes, filled in as
+        they are made) count as written once (and only once) the commit went through.
+
+        Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
+        saved and recorded in ``written``; before it, they are rolled back.
+        """
+        conn = look.conn
+        conn.execute("BEGIN IMMEDIATE")
+        committing = False
+        try:
+            self.file.refuse_damaged(look, fully=fully)
+            self.file.mark(look)  # a file an earlier qscore made, known by its tables
+            yield
+            committing = True
+            conn.execute("COMMIT")
+            self.written.extend(entries)
+        except BaseException as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            elif committing and not isinstance(exc, sqlite3.Error) and self.written[-len(entries) :] != entries:
+                self.written.extend(entries)  # interrupted just after the commit went through
+            raise
+
+    # --- games ---------------------------------------------------------------
+
+    def create(
+        self, config: GameConfig, name: str | None = None, summary: tuple[int, dict[str, Any]] | None = None
+    ) -> Game:
+        """Start a game (its settings checked already: qscore.game.rules.check_config), with its
+        summary (version and data) if given; without a name it is called after today's date."""
+        from qscore.game.entries import Created, Entry
+        from qscore.game.scoresheet import Game
+
+        if name is not None:
+            name = game_name(name)
+        entries: list[Written] = []
+        with self.file.writing(create=True) as look, self._transaction(look, entries):
+            conn = look.conn
+            taken = {row[0] for row in conn.execute("SELECT name FROM games")}
+            if name is None:
+                name = _free_name(date.today().isoformat(), taken)
+            else:
+                _refuse_taken(name, taken)
+            cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
+            game_id = int(cur.lastrowid or 0)
+            created = Entry(1, Created(config))
+            entries.append(Written(name, created))
+            digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
+            if summary is not None:
+                self.kept.put_summary(look, game_id, 1, summary[0], digest, summary[1])
+            game = Game(name, [created])
+            self._put_replay(look, game_id, game, digest.hexdigest())
+        return game
+
+    def check_free(self, name: str) -> None:
+        """Refuse a new game's name that a saved game has already (in any case), before the
+        table answers anything else; ``create`` checks again as it writes."""
+        name = game_name(name)
+        if self.file.exists():
+            _refuse_taken(name, set(self.names()))
+
+    def load(self, name: str | None = None, *, check: bool = True) -> Game:
+        """The game of that name, or the one most recently started. Without ``check``
+        SQLite's check of the file is left to the write that follows (it runs one)."""
+        with self.file.reading(check=check) as look:
+            game_id, found = self._resolve(look.conn, name)
+            return self._game(look, game_id, found, self.kept.kept_of(look, game_id))
+
+    def _game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game:
+        """A game as its log stands: from the replay kept of it, if the log's digest is
+        the one it was kept under (its entries read only if asked for), else replayed
+        from its log, read checked."""
+        from qscore.game.scoresheet import Game, ReadAs
+
+        found = self._kept_game(look, game_id, name, kept)
+        if found is not None:
+            return found
+        log, digest, _kept = self.log.read(look, game_id, name, kept)
+        game = Game.from_log(name, log)
+        game.read_as = ReadAs(digest.hexdigest(), digest, len(log), log)
+        return game
+
+    def _kept_game(self, look: Look, game_id: int, name: str, kept: Kept | None) -> Game | None:
+        """The game from its kept replay, or None: only from a file SQLite's check did not
+        find damaged, and only if the log's rows have the very digest and number the
+        replay (and the summary, if one is kept) was made from."""
+        from qscore.game.scoresheet import REPLAY_VERSION, Game, ReadAs, Replay
+
+        if look.damage:
+            return None
+        row = self.log.kept_replay(look, game_id, REPLAY_VERSION)
+        if row is None:
+            return None
+        hashed = self.log.hashed(look, game_id)
+        if hashed is None:
+            return None
+        count, digest = hashed
+        hexdigest = digest.hexdigest()
+        if count != row.last_seq or hexdigest != row.digest:
+            # the log's triggers drop its replay at any change qscore makes to an entry: a
+            # replay of another log was left by a change made outside qscore
+            if count != row.last_seq:
+                raise self.log.damaged_game(name, f"{count} entries read, {row.last_seq} saved")
+            raise self.log.damaged_game(name, "an entry's bytes changed since qscore saved it")
+        if kept is not None and (kept.last_seq != count or kept.digest != hexdigest):
+            return None  # the log read whole says which is wrong
+        replay = Replay.from_json(row.data)
+        if replay is None or replay.last != count:
+            return None
+        try:
+            game = Game.from_replay(name, replay, lambda: self._entries(game_id, name, hexdigest))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, RuntimeError, GameError):
+            return None  # a row that reads as a replay but does not deal: the log read whole says what is wrong
+        game.read_as = ReadAs(hexdigest, digest, count, None)
+        return game
+
+    def _entries(self, game_id: int, name: str, digest: str, look: Look | None = None) -> list[Entry]:
+        """The entries of a game read from its kept replay, its log read now (inside the
+        write ``look``, or in a read of its own) and held to the digest the replay was read under."""
+        from qscore.game.entries import read_entries
+
+        if look is None:
+            with self.file.reading() as own:
+                return self._entries(game_id, name, digest, own)
+        log, read, _kept = self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))
+        if read.hexdigest() != digest:
+            raise StorageError(f"game {quoted(name)} changed while it was read: try again")
+        return read_entries(name, log)
+
+    def keep_replay(self, game: Game) -> None:
+        """Keep the replay of ``game``, replayed from its log as read just before, if the
+        file can be written now and the log is still the one read; nothing fails if not."""
+        read = game.read_as
+        if read is None:
+            return
+        try:
+            with self.file.writing(wait_ms=KEEP_WAIT_MS) as look, self._transaction(look, []):
+                game_id, found = self._resolve(look.conn, game.name)
+                hashed = self.log.hashed(look, game_id)
+                same = hashed is not None and hashed[0] == read.last and hashed[1].hexdigest() == read.digest
+                if found == game.name and same:
+                    self._put_replay(look, game_id, game, read.digest)
+        except QscoreError:
+            pass
+
+    def _put_replay(self, look: Look, game_id: int, game: Game, digest: str) -> None:
+        from qscore.game.scoresheet import REPLAY_VERSION
+
+        if game.replay.keepable:
+            self.file.add_derived(look)
+            self.log.put_replay(look, game_id, game.last, REPLAY_VERSION, digest, game.replay.to_json())
+
+    def saved_name(self, name: str) -> str:
+        """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
+        with self.file.reading() as look:
+            return self._resolve(look.conn, name)[1]
+
+    @contextmanager
+    def appending(self, name: str | None = None, read: Game | None = None) -> Iterator[Appending]:
+        """One write to a game, in one transaction on one connection, begun once SQLite's
+        check found the file whole: the game is read inside it (``read``: the game as read
+        just before, taken as it stands if its log is the same), the caller checks its
+        entry against it and ``add``s it, and it commits when the block ends (an error
+        raised in the block leaves the game as it was)."""
+        from qscore.game.scoresheet import Game
+
+        written: list[Written] = []
+        inside: list[Look] = []  # the write's look while it is open
+        try:
+            # SQLite's quick check, not its full one: what the full check adds (that each index
+            # holds its table's rows, no more, no fewer) is held here for this game by the
+            # read inside the write, and the write touches nothing else an index is kept of
+            with self.file.writing() as look, self._transaction(look, written, fully=False):
+                inside.append(look)
+                game_id, found = self._resolve(look.conn, name)
+                kept = self.kept.kept_of(look, game_id)
+                game = self._as_read(look, game_id, found, kept, read) or self._game(look, game_id, found, kept)
+                was = game.read_as
+                assert was is not None
+                if was.lines is None:  # from a kept replay: its entries, if asked for, are read inside the write
+                    game = Game.from_replay(
+                        found, game.replay, lambda: self._entries(game_id, found, was.digest, *inside)
+                    )
+                    game.read_as = was
+                yield Appending(self, look, game_id, game, was.hashed.copy(), kept, written)
+        finally:
+            inside.clear()
+
+    def _as_read(self, look: Look, game_id: int, name: str, kept: Kept | None, read: Game | None) -> Game | None:
+        """``read``, the game as read before the write, if the log inside the write is the
+        one it was read from: no entry after its last, and the summary or the replay kept
+        of that log (which any change to an entry, by any program, drops: qscore.store.gamesfile's
+        triggers; the read counted and hashed its rows just before) or the rows themselves,
+        as many and of the same digest. Else None."""
+        if read is None or read.read_as is None or read.name != name:
+            return None
+        was = read.read_as
+        (top,) = look.conn.execute("SELECT max(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
+        if top != was.last:
+            return None
+        if kept is not None and kept.last_seq == was.last and kept.digest == was.digest:
+            return read
+        if self.log.replay_kept_of(look, game_id) == (was.last, was.digest):
+            return read
+        hashed = self.log.hashed(look, game_id)
+        return read if hashed is not None and hashed[0] == was.last and hashed[1].hexdigest() == was.digest else None
+
+    def games(self) -> list[Game | Unreadable]:
+        """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
+        from qscore.game.scoresheet import Game
+
+        if not self.file.exists():
+            return []
+        found: list[Game | Unreadable] = []
+        with self.file.reading() as look:
+            shared = shared_ids(look.conn)
+            for game_id, raw in look.conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
+                try:
+                    name = name_text(raw)
+                    if game_id in shared:
+                        raise self.log.damaged_game(name, SHARED_ID)
+                    found.append(
+                        Game.from_log(name, self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))[0])
+                    )
+                except QscoreError as exc:
+                    found.append(Unreadable(shown(raw), str(exc)))
+        return found
+
+    def listing(self, kind: str, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
+        """The listing of ``kind`` kept, or every saved game's summary, oldest first, and
+        the games whose summaries the caller is to make, each handed to ``taker`` as its
+        log is read (KeptFigures.look_up)."""
+        return self.kept.look_up(kind, version, wanting, taker)
+
+    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]], value: Any = None) -> None:
+        """Keep the summaries made for a listing's pending games, and the listing ``value``
+        unless None (KeptFigures.keep)."""
+        self.kept.keep(listed, made, value)
+
+    def rename(self, old: str, new: str) -> str:
+        """Give a saved game a new name; names differ in more than case. Returns the old name."""
+        new = game_name(new)
+        done: list[Written] = []
+        with self.file.writing() as look, self._transaction(look, done):
+            conn = look.conn
+            game_id, found = self._resolve(conn, old)
+            others = conn.execute("SELECT CAST(name AS BLOB) FROM games WHERE id != ?", (game_id,))
+            _refuse_taken(new, {text_of(raw, "") for (raw,) in others}, "choose another name")
+            if new == found:
+                raise StorageError(f"game {quoted(found)} has that name already")
+            conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
+            done.append(Written(new, None, "renamed", found))
+        return found
+
+    def delete(self, name: str) -> str:
+        """Remove a saved game and its whole log (readable or not); returns its name."""
+        done: list[Written] = []
+        with self.file.writing() as look, self._transaction(look, done):
+            conn = look.conn
+            game_id, found = self._resolve(conn, name)
+            conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))  # its summary goes too (a trigger)
+            done.append(Written(found, None, "deleted"))
+        return found
+
+    def names(self) -> list[str]:
+        """The saved games' names, oldest first, without reading their logs (for completion);
+        a name that is not UTF-8 text is left out."""
+        if not self.file.exists():
+            return []
+        with self.file.reading() as look:
+            rows = look.conn.execute("SELECT CAST(name AS BLOB) FROM games ORDER BY id")
+            return [text_of(raw, "") for (raw,) in rows if utf8(raw) and text_of(raw, "").isprintable()]
+
+    # --- rows ----------------------------------------------------------------
+
+    def _resolve(self, conn: sqlite3.Connection, name: str | None) -> tuple[int, str]:
+        # by the table, not its index of names: a damaged index must not hide a game
+        if name is None:
+            row = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                raise UnknownGameError(*NO_GAMES)
+        else:
+            name = name.strip()  # as a new game's name is kept
+            row = conn.execute(
+                "SELECT id, CAST(name AS BLOB) FROM games NOT INDEXED WHERE name = ?", (name,)
+            ).fetchone()
+            if row is None:
+                rows = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall()
+                # names differ in more than case (a new one is refused otherwise): -g friday finds Friday
+                alike = [r for r in rows if utf8(r[1]) and game_key(text_of(r[1], "")) == game_key(name)]
+                if len(alike) != 1:
+                    known = ", ".join(shown(r[1]) for r in rows) or "none"
+                    empty = f"no game named {quoted(name)}" if name else "a game's name cannot be empty"
+                    raise UnknownGameError(f"{empty}: saved games are {known}")
+                row = alike[0]
+        try:
+            found = name_text(row[1])
+        except StorageError as exc:
+            typed = bytes(row[1]).decode("utf-8", "replace")
+            raise StorageError(f"game {quoted(typed)} cannot be read: {exc}") from None
+        if row[0] in shared_ids(conn):
+            raise self.log.damaged_game(found, SHARED_ID)
+        return row[0], found
+
+    def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
+        text = json.dumps(entry.act.to_json(), sort_keys=True)
+        conn.execute(
+            "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)",
+            (game_id, entry.seq, entry.kind, text),
+        )
+        return text
+
+
+ANOTHER_NAME = Remedy("game-name")
+
+
+def _refuse_taken(name: str, taken: set[str], hint: str | Remedy = ANOTHER_NAME) -> None:
+    key = game_key(name)
+    clash = next((t for t in taken if game_key(t) == key), None)
+    if clash is not None:
+        raise StorageError(f"a game named {quoted(clash)} exists already: ", hint)
+
+
+def _free_name(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"

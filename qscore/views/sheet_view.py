@@ -1,0 +1,263 @@
+"""A game's sheet as both faces show it: each cell with its marks, the legend, the status
+lines (who leads or won, who left and when, who deals and starts), and each round's words
+(with the marks and lines of a round in detail, as ``sheet --words`` shows it).
+
+The words are written here, once: the terminal lays the sheet out in columns
+(cli/sheets.py) and the page in HTML (web/templates/sheet.html), and neither words any of
+it. Built from the replayed Game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from qscore.game.entries import Challenged, LaidDown, Left, Renamed
+from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
+from qscore.views.outcome import laydown_said
+from qscore.views.sheet import names_said, running_totals
+
+if TYPE_CHECKING:
+    from qscore.game.entries import Entry
+    from qscore.game.scoresheet import Challenge, Game, RoundState
+
+MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}  # a bonus's mark in a cell
+WENT_OUT = "*"
+LOST_CHALLENGE = "!"
+HAD_LEFT = "-"  # the cell of a player who had left
+LEGEND = {
+    "M": "M: most-words bonus",
+    "L": "L: longest-word bonus",
+    WENT_OUT: "*: went out",
+    LOST_CHALLENGE: "!: lost a challenge",
+    HAD_LEFT: "-: had left",
+}
+NO_WORDS = "(no words)"  # an open round's cell of a player who laid none
+NOT_LAID = "not laid yet"
+STRUCK = "struck"  # after a word a challenge ruled out
+FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
+FLAGGED_SAID = f"{FLAGGED}: not in the game's dictionary; it stands unless challenged"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A player's cell in a round: its text (``37 ML*``; in an open round the words laid so
+    far; ``-`` for a player who had left) and the running total after it (None: the round
+    is open, or the player not in it)."""
+
+    shown: str
+    running: int | None = None
+
+    @property
+    def running_text(self) -> str:
+        """``(52)``, as a paper sheet writes the running total beside a score; "" without one."""
+        return f"({self.running})" if self.running is not None else ""
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A player's words in a round, each with whether a challenge struck it, and the rest
+    of the laydown: went out, its unused cards, or not laid yet."""
+
+    player: str
+    words: tuple[tuple[str, bool], ...]
+    out: bool
+    unused: tuple[str, ...]
+    pending: bool = False  # the player has not laid down yet
+
+    @property
+    def rest(self) -> str:
+        """``went out``, ``unused M X``, ``not laid yet``, or ""."""
+        if self.pending:
+            return NOT_LAID
+        if self.out:
+            return "went out"
+        return "unused " + " ".join(self.unused) if self.unused else ""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One round of the sheet."""
+
+    number: int
+    cards: int
+    dealer: str
+    starts: str
+    cells: tuple[Cell, ...]  # a player's each, in seating order
+    now: bool  # the round being played
+    closed: bool
+    laid: tuple[Laid, ...]  # each player of the round's words, in the order they play
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The whole sheet as shown: rows, totals, status lines, legend."""
+
+    game: str
+    players: tuple[str, ...]
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[str, ...]  # those who lead, once anyone has scored
+    status: tuple[str, ...]
+    legend: tuple[str, ...]
+    playing: tuple[str, ...]  # who lays down in the round being played
+    over: bool
+
+
+def cell_text(state: RoundState, player: str) -> str:
+    """A player's score in a round with its marks, e.g. ``37 ML*``; in an open round, the
+    words laid so far; ``-`` for a player who had left."""
+    if player not in state.players:
+        return HAD_LEFT
+    if state.results is None:
+        lay = state.laydowns.get(player)
+        if lay is None:
+            return ""
+        return (" ".join(lay.words) or NO_WORDS) + (f" {WENT_OUT}" if lay.out else "")
+    r = state.results[player]
+    marks = "".join(MARKS[b] for b in r.bonuses)
+    if state.laydowns[player].out:
+        marks += WENT_OUT
+    if any((c.player == player and not c.valid) or (c.by == player and c.valid) for c in state.challenges):
+        marks += LOST_CHALLENGE
+    return f"{r.score} {marks}".strip()
+
+
+def cell_marks(state: RoundState, player: str) -> str:
+    """The marks alone of a closed round's cell: ``ML*`` of ``37 ML*``."""
+    return cell_text(state, player).partition(" ")[2]
+
+
+def legend(game: Game) -> list[str]:
+    """What the sheet's marks mean: only the marks this game's sheet can show (a bonus the
+    game does not play has no mark; ``-`` once a player has left)."""
+    played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
+    marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + [WENT_OUT, LOST_CHALLENGE]
+    if game.left:
+        marks.append(HAD_LEFT)
+    return [LEGEND[m] for m in marks]
+
+
+def left_text(player: str, round_no: int) -> str:
+    """When a player left, by the last round whose cells are theirs: ``cat (after round 1)``;
+    ``cat (before round 1)`` for one who never played."""
+    return f"{player} (" + (f"after round {round_no - 1}" if round_no > 1 else "before round 1") + ")"
+
+
+def deal_line(state: RoundState) -> str:
+    """``Round 2: 4 cards. ben deals, cat starts.``"""
+    return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
+
+
+def round_head(state: RoundState) -> str:
+    """A round in detail, headed: ``Round 2 (4 cards)``, and who deals and starts while it is open."""
+    head = f"Round {state.number} ({state.hand_size} cards)"
+    return head if state.results is not None else f"{head}, open: {state.dealer} deals, {state.starts} starts"
+
+
+def challenge_said(c: Challenge) -> str:
+    """``ben challenged cat's qiz: not allowed by the dictionary``."""
+    verdict = "allowed" if c.valid else "not allowed"
+    return f"{c.by} challenged {c.player}'s {c.word}: {verdict} " + (
+        "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
+    )
+
+
+def status_lines(game: Game) -> list[str]:
+    """Who won, or who left, who leads and who deals and starts next."""
+    totals = game.totals()
+    leaders = game.leaders()
+    best = totals[leaders[0]]
+    if game.over:
+        if len(leaders) == 1:
+            return [f"Game over. {leaders[0]} wins with {best}."]
+        return [f"Game over. A tie: {names_said(leaders)} with {best}."]
+    current = game.current
+    assert current is not None
+    lines = []
+    if game.left:
+        lines.append("Left: " + ", ".join(left_text(p, r) for p, r in game.left.items()) + ".")
+    if any(totals.values()):
+        lines.append(f"Leader: {names_said(leaders)} with {best}.")
+    lines.append(deal_line(current))
+    return lines
+
+
+def laid_in(game: Game, state: RoundState) -> tuple[Laid, ...]:
+    """Each player of a round's words, a struck one marked (a closed round's challenges
+    applied), and the rest of their laydown."""
+    hands = game.laid(state) if state.closed else {}
+    shown = []
+    for p in state.players:
+        lay = state.laydowns.get(p)
+        if lay is None:
+            shown.append(Laid(p, (), False, (), pending=True))
+            continue
+        struck = [w.struck for w in hands[p].words] if p in hands else [False] * len(lay.words)
+        shown.append(Laid(p, tuple(zip(lay.words, struck, strict=True)), lay.out, tuple(lay.unused)))
+    return tuple(shown)
+
+
+def sheet_view(game: Game) -> SheetView:
+    """The sheet of a replayed game, as every face shows it."""
+    now = game.current
+    rows = tuple(
+        Row(
+            s.number,
+            s.hand_size,
+            s.dealer,
+            s.starts,
+            tuple(
+                Cell(cell_text(s, p), running[p] if running is not None and p in s.players else None)
+                for p in game.players
+            ),
+            s is now,
+            s.closed,
+            laid_in(game, s),
+        )
+        for s, running in zip(game.rounds, running_totals(game), strict=True)
+    )
+    totals = game.totals()
+    return SheetView(
+        game.name,
+        tuple(game.players),
+        rows,
+        tuple(totals[p] for p in game.players),
+        tuple(game.leaders()) if any(totals.values()) else (),
+        tuple(status_lines(game)),
+        tuple(legend(game)),
+        tuple(now.players) if now is not None else (),
+        now is None,
+    )
+
+
+def settings_text(game: Game) -> str:
+    """What the table agreed: deck, rounds, bonus and its size, dictionary, review. The
+    bonus is the one in force: a leave down to two players may have changed it from a
+    round on, and the one before is said."""
+    c = game.config
+    rounds = f"{len(c.rounds)} round" + ("s" if len(c.rounds) != 1 else "")
+    bonus = (game.current or game.rounds[-1]).bonus
+    size = "" if bonus == "none" else f" ({c.bonus_points} points)"
+    since = next(r for r in game.rounds if r.bonus == bonus).number
+    if since > 1:
+        size += f" from round {since} ({game.rounds[0].bonus} before)"
+    return (
+        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
+    )
+
+
+def entry_text(entry: Entry) -> str:
+    """One line a person reads: what an entry recorded."""
+    match entry.act:
+        case LaidDown() as d:
+            return laydown_said(d)
+        case Challenged() as c:
+            verdict = "allowed" if c.valid else "not allowed"
+            return f"{c.by}'s challenge of {c.player}'s {c.word} in round {c.round} ({verdict})"
+        case Renamed() as r:
+            return f"the renaming of {r.old} to {r.new}"
+        case Left() as gone:
+            return f"{gone.player}'s leaving before round {gone.round}"
+    return f"{entry.kind} entry {entry.seq}"

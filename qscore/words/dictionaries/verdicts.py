@@ -1,0 +1,170 @@
+"""Judging a word as a player typed it or laid it: allowed or not, the reason, every
+way to lay it, and what the player may have meant.
+
+Everything that reads a typed word folds its diacritics first with
+:func:`qscore.game.cards.fold`, the rule the shipped lists are built with: café is cafe.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from qscore.errors import CardError, WordError, quoted
+from qscore.game.cards import Deck, fold, load_deck, parse_laid_word
+from qscore.game.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
+from qscore.words.dictionaries.base import Dictionary, word_budget
+from qscore.words.dictionaries.reasons import APOSTROPHE, BAD_CHARACTERS, HYPHENATED, ONE_CARD
+from qscore.words.dictionaries.rejects import unsuggested
+from qscore.words.dictionaries.wordfiles import WORD
+
+if TYPE_CHECKING:
+    from qscore.words.suggestions import Budget
+
+_CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+SHOWN = 5  # the suggestions a verdict offers at most
+_LAID_MARKS = frozenset("()")
+_JOINERS = frozenset("-'")
+
+
+class _Judged(NamedTuple):
+    word: str
+    allowed: bool
+    reason: str | None
+    spellings: tuple[Spelling, ...]
+    suggestions: tuple[str, ...] = ()
+
+
+class Verdict(_Judged):
+    """Whether a word is allowed, why not, and every way to lay it."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        word: str,
+        allowed: bool,
+        reason: str | None,
+        spellings: tuple[Spelling, ...],
+        suggestions: tuple[str, ...] = (),
+    ) -> Verdict:
+        # The one point every suggestion passes, whatever found it and wherever it is
+        # shown (check, define, score, play, the web page, --json): a word never suggested
+        # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
+        # SHOWN are kept.
+        if suggestions:
+            never = unsuggested()
+            suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
+        return super().__new__(cls, word, allowed, reason, spellings, suggestions)
+
+
+def typed_word(text: str) -> str:
+    """A word as a player typed it, made ready to judge: trimmed, accents dropped as the
+    shipped lists drop them (café is cafe), in lower case, a typographic apostrophe
+    (U+2019, as phones type it) as the plain one."""
+    return fold(text.strip()).lower().replace("\u2019", "'")
+
+
+def read_typed(text: str) -> str:
+    """A typed word (or laid word, ``(qu)iz``) ready to judge, or a WordError naming it:
+    an empty word, or characters no card carries. A hyphen or an apostrophe passes: a
+    hyphenated word or a contraction is a word the rules refuse, not a slip of the keys."""
+    word = typed_word(text)
+    if not word:
+        raise WordError("empty word: give a word such as quiz")
+    if _LAID_MARKS & set(word):
+        parse_laid_word(word)  # its errors name the word and what is wrong
+        return word
+    stray = sorted(set(word) - _CARD_LETTERS - _JOINERS)
+    if any(c.isdigit() for c in stray):
+        raise WordError(f"{quoted(text.strip())} has digits: cards carry letters only")
+    if stray:
+        shown = ", ".join("a space" if c.isspace() else repr(c) for c in stray)
+        raise WordError(f"{quoted(text.strip())} has {shown}, which no card carries")
+    if not set(word) - _JOINERS:
+        raise WordError(f"{quoted(text.strip())} has no letters: give a word such as quiz")
+    return word
+
+
+def judge(
+    text: str,
+    dictionary: Dictionary,
+    deck: Deck | None = None,
+    *,
+    max_cards: int | None = None,
+    suggest: bool | Budget = True,
+) -> Verdict:
+    """Judge one word as a player typed it (any case), or as laid: ``(qu)iz`` is QU·I·Z.
+
+    Its spellings are those a table can lay with ``deck`` in a hand of ``max_cards``
+    (default: the deck's largest hand), or only the laid one. The reason of a refusal
+    is :func:`refusal_reason`'s. ``suggest`` may be the budget a run's suggestions share.
+    """
+    deck = deck or load_deck()
+    most = deck.largest_hand if max_cards is None else max_cards
+    word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most)
+    near: tuple[str, ...] = ()
+    # a refused word's close allowed words, whatever the reason: Teh, OK, bubble, co-op
+    if suggest is not False and reason is not None and reason != BAD_CHARACTERS:
+        near = tuple(_suggestions(word, dictionary, deck, most, word_budget(None) if suggest is True else suggest))
+    return Verdict(word, reason is None, reason, spellings, near)
+
+
+def refusal_reason(
+    word: str, dictionary: Dictionary, deck: Deck, most: int
+) -> tuple[str, str | None, tuple[Spelling, ...]]:
+    """The word judged (a laid word as its letters), why it is refused or None, and the
+    spellings a table can lay. The reasons, in the one order every dictionary follows,
+    each given only on its evidence:
+
+    1. bad form: characters no card carries, or brackets round no double card;
+    2. an apostrophe (don't); 3. a hyphen (co-op);
+    4. fewer than two cards (a, or a laid (qu));
+    5. the deck or the hand cannot supply it (bubble: 3 B; 12 cards);
+    6.-9. the dictionary's reasons (:func:`dictionary_reason`): a bare prefix or
+       suffix, a Roman numeral, an abbreviation, a contraction typed without its
+       apostrophe or a foreign word, a proper noun, not in the dictionary.
+    """
+    if _LAID_MARKS & set(word):
+        try:
+            cards = tuple(parse_laid_word(word, deck))
+        except CardError:
+            return word, BAD_CHARACTERS, ()
+        word = "".join(c.letters for c in cards)
+        if len(cards) < MIN_CARDS:
+            return word, ONE_CARD, ()
+        short = cards_reason(cards, deck, most)
+        if short:
+            return word, short, ()
+        return word, dictionary.refusal(word), (Spelling(cards),)
+    if not WORD.fullmatch(word.replace("-", "").replace("'", "")):
+        return word, BAD_CHARACTERS, ()
+    if "'" in word:
+        return word, APOSTROPHE, ()
+    if "-" in word:
+        return word, HYPHENATED, ()
+    if len(word) < MIN_CARDS:
+        return word, ONE_CARD, ()
+    spellings = tuple(spell_word(word, deck, max_cards=most))
+    if not spellings:
+        return word, unlayable_reason(word, deck, max_cards=most), ()
+    return word, dictionary.refusal(word), spellings
+
+
+def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget) -> list[str]:
+    """Allowed words near a refused one that the table could lay, best first: the word
+    without its hyphens or apostrophes first, when that is one (coop for co-op), then the
+    dictionary's own. BUBBLE is no answer to BUBBEL. The Verdict drops the words never
+    suggested and keeps the first SHOWN."""
+    from qscore.words.suggestions import MAX_LETTERS
+
+    joined = word.replace("-", "").replace("'", "")
+    if len(joined) > MAX_LETTERS:
+        return []
+    fewest = fewest_cards(joined, deck)
+    if fewest is not None and fewest > most:
+        return []  # too long for the hand: what the player meant is too long as well
+    known = dictionary.contains(joined)
+    budget.start_word(deep=not known)  # a word the dictionary holds is no typo: one edit
+    found = [joined] if joined != word and dictionary.refusal(joined) is None else []
+    found += dictionary.suggest(joined, 20, budget)  # more than shown: some may need cards the deck lacks
+    return [w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most)]

@@ -1,0 +1,119 @@
+"""How a word sounds, for the suggestions: its sound key (Double Metaphone's, imported
+only when a word asks), the keys of the shipped pronunciations where its letters mislead
+Double Metaphone, and how the shipped letter-to-sound rules and common words say it.
+The data files are written by dictionaries/build_sounds.py and read lazily.
+"""
+
+from __future__ import annotations
+
+from functools import cache, cached_property
+
+from qscore import paths
+
+
+def sound_key(word: str) -> str:
+    """How ``word`` sounds: Double Metaphone's primary key (kwiz and quiz are both KS,
+    fone and phone FN), or "" for a word of no sounded letter. Its secondary key is not
+    used: it reads th as t, and thats would offer teats before that."""
+    from doublemetaphone import doublemetaphone
+
+    return str(doublemetaphone(word)[0])
+
+
+# The words whose pronunciation's sound key is not their letters' (enough: ANF, said as
+# enuf, where its letters give ANK), from the CMU Pronouncing Dictionary: written by
+# dictionaries/build_sounds.py, read when a word list's sound index is built.
+PRONUNCIATIONS = "pronunciations.tsv"
+
+
+# Festival's letter-to-sound rules for CMU and the common words' pronunciations they
+# miss (dictionaries/build_sounds.py): how a typed word and a common word are said, so
+# that fone is said as phone (f ow n) and not as fine (f ay n).
+LETTER_RULES = "letter-rules.bin"
+SAID = "said.tsv"
+# The questions a rule asks: the letter this many places before (-) or after the one said.
+RULE_FEATURES = ("p.p.p.name", "p.p.name", "p.name", "n.name", "n.n.name", "n.n.n.name")
+_RULE_PLACES = (-3, -2, -1, 1, 2, 3)
+_LEAF = 255
+
+
+Rules = tuple[bytes, list[str], list[int]]
+
+
+def read_rules(data: bytes) -> Rules:
+    """The letter-to-sound rules of a file as LETTER_RULES holds them: their nodes, the
+    phones of their leaves, and each letter's first node."""
+    phones, starts, nodes = data.split(b"\n", 2)
+    said = [p.replace("+", " ").replace("-", "") for p in phones.decode().split(" ")]
+    return nodes, said, [int(n) for n in starts.split()]
+
+
+def say(word: str, rules: Rules) -> str:
+    """How ``rules`` say ``word`` (a-z): CMU's phones without stress, space-separated, ax
+    as ah (fone: f ow n). Each letter's tree asks about the letters up to three either
+    side (# the word's edge, 0 beyond it) down to the phone it says, or none."""
+    nodes, phones, starts = rules
+    padded = b"000#" + word.encode() + b"#000"
+    said = []
+    for at in range(4, len(word) + 4):
+        node = starts[padded[at] - 97]
+        while (feature := nodes[4 * node]) != _LEAF:
+            asked = padded[at + _RULE_PLACES[feature]]
+            node = node + 1 if asked == nodes[4 * node + 1] else nodes[4 * node + 2] * 256 + nodes[4 * node + 3]
+        said.append(phones[nodes[4 * node + 1]])
+    return " ".join(p for p in said if p)
+
+
+@cache
+def pronounce(word: str) -> str:
+    """How the shipped letter-to-sound rules say ``word`` (:func:`say`)."""
+    return say(word, _letter_rules())
+
+
+@cache
+def _letter_rules() -> Rules:
+    return read_rules(paths.package_file("data", LETTER_RULES).read_bytes())
+
+
+class Said:
+    """How a common word is said: CMU's pronunciations where the letter-to-sound rules
+    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. A refusal
+    or two asks about a handful of words, searched in the text; past SEARCHES the table
+    is built once, as :class:`qscore.words.suggestions.Commonness` does."""
+
+    SEARCHES = 64
+
+    def __init__(self) -> None:
+        self._asked = 0
+
+    @cached_property
+    def _text(self) -> str:
+        return "\n" + paths.package_file("data", SAID).read_text("utf-8")
+
+    @cached_property
+    def _table(self) -> dict[str, list[str]]:
+        rows = (line.split("\t") for line in self._text.split("\n") if line and not line.startswith("#"))
+        return {word: said.split(",") for word, said in rows}
+
+    def __call__(self, word: str) -> list[str]:
+        self._asked += 1
+        if self._asked > self.SEARCHES:
+            return self._table.get(word) or [pronounce(word)]
+        text = self._text
+        at = text.find(f"\n{word}\t")
+        if at < 0:
+            return [pronounce(word)]
+        start = at + len(word) + 2
+        return text[start : text.index("\n", start)].split(",")
+
+
+said = Said()
+
+
+def pronounced_keys() -> dict[str, list[str]]:
+    """Each word of the shipped pronunciations -> the sound keys it is said with, where
+    they are not :func:`sound_key`'s: a word list's sound index files a word under these
+    too, so that enuf (ANF) meets enough and shud (XT) should."""
+    text = paths.package_file("data", PRONUNCIATIONS).read_text("utf-8")
+    rows = (line.split("\t") for line in text.splitlines() if not line.startswith("#"))
+    return {word: keys.split() for word, keys in rows}
