@@ -1,7 +1,7 @@
 """Benchmark: whole-process time of each command a table runs, against `python -c "import typer"`.
 
-    ./dev python benchmarks/startup.py [RUNS]
-    ./dev python benchmarks/startup.py --instructions   # instructions counted, not time (valgrind)
+    ./dev python benchmarks/startup.py [RUNS] [TEXT]     # TEXT: only the cases whose label holds it
+    ./dev python benchmarks/startup.py --instructions [TEXT]   # instructions counted, not time (valgrind)
 
 Every command is timed twice: as a run after others (the game's summary kept) and as
 the first run after install (the same game, an empty index cache: the shipped lists'
@@ -66,7 +66,7 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def main(runs: int, count: bool = False) -> bool:
+def main(runs: int, count: bool = False, only: str = "") -> bool:
     work = Path(tempfile.mkdtemp(prefix="qscore-bench-"))
     made = iter(range(1_000_000))
     last: list[Path] = []
@@ -97,6 +97,8 @@ def main(runs: int, count: bool = False) -> bool:
             compile_qscore()  # as compare() does: an installed qscore is compiled
         baseline = instructions(BASELINE) if count else 0
         for label, args in CASES:
+            if only not in label:
+                continue
             kept = copy_of(template, True) if args[0] in WRITES else (lambda: environment(template))
             first = copy_of(template, False)
             if count:
@@ -114,4 +116,5 @@ def main(runs: int, count: bool = False) -> bool:
 
 if __name__ == "__main__":
     arguments = [a for a in sys.argv[1:] if a != "--instructions"]
-    sys.exit(0 if main(int(arguments[0]) if arguments else 20, "--instructions" in sys.argv[1:]) else 1)
+    runs = int(arguments.pop(0)) if arguments and arguments[0].isdigit() else 20
+    sys.exit(0 if main(runs, "--instructions" in sys.argv[1:], " ".join(arguments)) else 1)

@@ -2,6 +2,8 @@
 
 import sys
 
+from qscore import startup
+
 # Commands whose -d/--dictionary option names the dictionary they open.
 _OPENS_A_DICTIONARY = {"check", "best", "solitaire", "new"}
 # Of those, the ones that write nothing: nothing of theirs needs a tidy interpreter exit.
@@ -68,13 +70,7 @@ def plain_output() -> None:
 def main() -> None:
     """Run qscore. Ctrl-C inside a command says what it saved; before one starts (while
     qscore loads), nothing can have been saved."""
-    import gc
-
-    # What loads before a command runs (modules, classes, the command line) lives to the exit:
-    # the collector's passes over it while it loads free nothing (about a tenth of a run's
-    # instructions). qscore.cli.main freezes it out of every later collection and turns the
-    # collector on again before the command runs, so a long run (play, serve) collects as usual.
-    gc.disable()
+    startup.hold_the_collector()
     if sys.stdout is None:
         sys.stdout = ClosedOutput()  # type: ignore[assignment]
     plain_output()
@@ -99,8 +95,8 @@ def run_command_line() -> None:
         try:
             run()
         except SystemExit as done:
-            if nothing_left_at_exit():
-                exit_at_once(done)
+            if startup.nothing_left_at_exit():
+                startup.exit_at_once(done)
             raise
         return
     from qscore.words import system_dictionaries as early
@@ -112,42 +108,10 @@ def run_command_line() -> None:
         run()
     except SystemExit as done:
         if sys.argv[1] in _WRITE_NOTHING and early.loaded():
-            exit_at_once(done)
+            startup.exit_at_once(done)
         raise
     finally:
         early.finish_early()
-
-
-def nothing_left_at_exit() -> bool:
-    """Whether the ordinary exit has nothing to do but free memory: no exit handler is
-    registered and no other thread runs. Every file a command writes (the games file's
-    connections included) is closed by the time it returns. Where the count of exit
-    handlers cannot be read (it is CPython's own, not the language's), the answer is no:
-    the ordinary exit runs them."""
-    import atexit
-
-    handlers = getattr(atexit, "_ncallbacks", None)
-    threading = sys.modules.get("threading")
-    return handlers is not None and handlers() == 0 and (threading is None or threading.active_count() == 1)
-
-
-def exit_at_once(done: SystemExit) -> None:
-    """End the process now, output flushed, without freeing what it holds: the ordinary
-    exit frees every module, class and object one by one (about 12 M instructions, 3%
-    of a run), and freeing hunspell's tables and unloading enchant's providers costs
-    about 20 ms, a fifth of a whole run, for memory the system takes back anyway.
-    Anything unusual (an exit message, output that cannot be written) returns for the
-    ordinary exit."""
-    import os
-
-    if not (done.code is None or isinstance(done.code, int)):
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        return
-    os._exit(done.code or 0)
 
 
 if __name__ == "__main__":

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import signal
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import typer.testing
+import typer.main
 from hypothesis import settings
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from qscore.cli import app, load_commands
 from qscore.words.dictionaries import WordSet
@@ -28,18 +28,47 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 load_commands()  # every command, as a run of qscore --help has them
 
-# The one runner of qscore's commands in-process; every test file uses run and ok.
+# The click command of qscore's app, built once with typer's public get_command: typer's
+# runner builds it again at every invoke (the suite's quick loop took 73 s that way, 20 s
+# with it built once), and qscore's app is the same for every test.
+COMMAND = typer.main.get_command(app)
+# The isolation of qscore's commands in-process (standard streams, input, environment).
 runner = CliRunner()
-# typer's runner builds the click command from the app at every invoke (about 4 ms, and
-# the suite invokes it thousands of times); qscore's app is the same for every test, so
-# it is built once. typer.testing's name for the builder is undocumented: a typer that
-# renames it fails here, at import, and this line is the one to change.
-typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
-def run(*args: str, input: str | bytes | None = None, env: dict[str, str] | None = None):
-    """Run ``qscore ARGS...`` in-process: the click Result (exit_code, stdout, stderr, output)."""
-    return runner.invoke(app, list(args), input=input, env=env, prog_name="qscore")
+def run(*args: str, input: str | bytes | None = None, env: dict[str, str] | None = None) -> Result:
+    """Run ``qscore ARGS...`` in-process, as typer's ``CliRunner.invoke`` runs an app: the
+    Result (exit_code, stdout, stderr, output; ``exception``: an exit other than 0, or
+    what escaped the command)."""
+    exit_code, exception, exc_info = 0, None, None
+    with runner.isolation(input=input, env=env) as (stdout, stderr, output):
+        try:
+            COMMAND.main(args=list(args), prog_name="qscore")
+        except SystemExit as e:
+            exc_info = sys.exc_info()
+            code = 0 if e.code is None else e.code
+            if code != 0:
+                exception = e
+            if not isinstance(code, int):
+                sys.stdout.write(f"{code}\n")
+                code = 1
+            exit_code = code
+        except Exception as e:
+            exception, exit_code, exc_info = e, 1, sys.exc_info()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            written = stdout.getvalue(), stderr.getvalue(), output.getvalue()
+    return Result(
+        runner=runner,
+        stdout_bytes=written[0],
+        stderr_bytes=written[1],
+        output_bytes=written[2],
+        return_value=None,
+        exit_code=exit_code,
+        exception=exception,
+        exc_info=exc_info,
+    )
 
 
 def ok(*args: str, input: str | None = None) -> str:

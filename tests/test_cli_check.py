@@ -120,28 +120,6 @@ def test_start_up_imports_nothing_a_command_does_not_need():
     assert done.stdout.strip() == ""
 
 
-def test_a_read_of_a_game_compiles_few_dataclasses():
-    """A dataclass compiles its methods as its module loads (3.4 M instructions a frozen
-    one, where a named tuple takes 0.7 M: docs/speed.md), and every scorekeeping command
-    loads the modules a read of a game is made of: their values are named tuples or plain
-    classes, but for the two below."""
-    import dataclasses
-
-    from qscore import errors
-    from qscore.game import entries, scoresheet, scoring
-    from qscore.store import gamelog, keptfigures
-
-    made = {
-        f"{module.__name__}.{name}"
-        for module in (entries, errors, gamelog, keptfigures, scoresheet, scoring)
-        for name, value in vars(module).items()
-        if isinstance(value, type) and value.__module__ == module.__name__ and dataclasses.is_dataclass(value)
-    }
-    # LaidWord keeps its text in a cached_property, which a tuple has no room for; Unreadable
-    # is told from a listing's (name, figures) pairs by not being a tuple
-    assert made == {"qscore.game.scoring.LaidWord", "qscore.store.gamelog.Unreadable"}
-
-
 # What a command's run has loaded once it is over, run as qscore's script runs it.
 LOADED_AFTER = """
 import sys

@@ -100,13 +100,13 @@ def test_play_with_standard_input_closed_stops_as_at_its_end():
 
 
 def test_a_run_ends_at_once_only_with_nothing_left_to_do_at_exit():
-    """qscore ends without the interpreter's tidy exit (qscore.__main__.exit_at_once) only
+    """qscore ends without the interpreter's tidy exit (qscore.startup.exit_at_once) only
     when that exit would do nothing but free memory: not while an exit handler is
     registered, nor while another thread runs. In a process of its own, as pytest's
     may hold either."""
     code = (
         "import atexit, threading\n"
-        "from qscore.__main__ import nothing_left_at_exit as nothing_left\n"
+        "from qscore.startup import nothing_left_at_exit as nothing_left\n"
         "print(nothing_left())\n"
         "release = threading.Event()\n"
         "other = threading.Thread(target=release.wait)\n"
@@ -127,7 +127,7 @@ def test_where_exit_handlers_cannot_be_counted_the_ordinary_exit_runs(monkeypatc
     without it, qscore takes the ordinary exit, which runs whatever was registered."""
     import atexit
 
-    from qscore.__main__ import nothing_left_at_exit
+    from qscore.startup import nothing_left_at_exit
 
     monkeypatch.delattr(atexit, "_ncallbacks")
     assert nothing_left_at_exit() is False

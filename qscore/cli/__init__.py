@@ -9,11 +9,13 @@ them.
 
 import importlib
 import os
+import sys
 
 from typer.models import CommandInfo
 
 from qscore.cli.app import app
 from qscore.cli.shells import COMPLETE_VAR
+from qscore.startup import collect_from_here
 
 # Each module registers its commands; --help lists them in this order.
 COMMANDS = {
@@ -61,20 +63,8 @@ def command_named(args: list[str]) -> str | None:
 
 
 def main() -> None:
-    import sys
-
     name = command_named(sys.argv[1:])
     load_commands(name)
     only_command(name)
     collect_from_here()
     app()
-
-
-def collect_from_here() -> None:
-    """Freeze what has loaded out of the collector's passes (it lives to the exit: a pass over
-    it frees nothing), and turn the collector on for what the command makes, had the entry
-    point turned it off while qscore loaded."""
-    import gc
-
-    gc.freeze()
-    gc.enable()

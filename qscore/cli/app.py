@@ -5,6 +5,7 @@ import errno
 import functools
 import os
 import sys
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
+from qscore import __version__
 from qscore.cli.completion import shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
 from qscore.cli.wording import as_qscore_says, refusal, saved_text, worded
 from qscore.errors import QscoreError
-from qscore.paths import shown_path
+from qscore.paths import printable, shown_path, terminal_safe
 
 if TYPE_CHECKING:
     from qscore.scorekeeper import Progress, Written
@@ -33,8 +35,6 @@ class SafeOutput:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        from qscore.paths import terminal_safe
-
         return self.stream.write(terminal_safe(text))
 
     def __getattr__(self, name: str) -> Any:
@@ -159,8 +159,6 @@ def say_error(line: str) -> None:
     """One line on standard error; when even that cannot be written, the exit status must do.
     Whatever the message quotes (a path, a game's name), a newline or an escape code in it
     is shown escaped: the message stays one line."""
-    from qscore.paths import printable
-
     with contextlib.suppress(OSError):
         print(printable(line), file=sys.stderr, flush=True)
 
@@ -180,8 +178,6 @@ def progress_shown(what: str, stream: Any = None) -> "Iterator[Callable[[Progres
     """A ``Progress`` the core hands up, shown as one line on standard error (``stream``),
     redrawn as it goes and erased at the end, once the work has taken PROGRESS_AFTER_S;
     nothing when it is not a terminal (standard output is never touched)."""
-    import time
-
     stream = stream or sys.stderr
     try:
         terminal = stream.isatty()
@@ -286,8 +282,6 @@ app = QscoreTyper(
 
 def show_version(ctx: typer.Context, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        from qscore import __version__
-
         print(f"qscore {__version__}")
         raise typer.Exit()
 

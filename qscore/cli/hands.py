@@ -1,6 +1,6 @@
 """``qscore best`` and ``qscore solitaire``: the hand solver."""
 
-import gc
+import math
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,10 +15,10 @@ from qscore.cli.app import (
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
+from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
 from qscore.views.hands import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
-    from qscore.game.cards import Card
     from qscore.game.scoring import LaidWord
     from qscore.hands.draws import DrawAdvice
     from qscore.hands.solver import Play
@@ -64,7 +64,6 @@ def best(
     discarded. With --faceup the hand is before the draw, and qscore says whether to
     take the face-up card or draw blind.
     """
-    from qscore.game.cards import parse_hand
     from qscore.hands.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
@@ -89,7 +88,6 @@ def best(
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
-    gc.freeze()  # what is loaded lives to the exit: no collection during the solve, nor at exit, looks at it again
     solution = solve(hand, words, discard=not no_discard, top=top or 0)
     warn_if_more_than_dealt(hand, drawn=not no_discard)
     if as_json:
@@ -111,12 +109,10 @@ def best(
     tell_notes(words)
 
 
-def warn_if_more_than_dealt(hand: "list[Card]", *, drawn: bool) -> None:
+def warn_if_more_than_dealt(hand: list[Card], *, drawn: bool) -> None:
     """A hand of more cards than any game deals (one more once drawn) is most likely a
     card typed twice: it is solved as given (house games deal more), and the player told,
     once it is solved (a hand too large to solve is refused, and no more said)."""
-    from qscore.game.cards import largest_deal
-
     deal = largest_deal()
     if len(hand) > deal + drawn:
         warn(
@@ -135,7 +131,6 @@ def solitaire(
     as_json: JsonOpt = False,
 ) -> None:
     """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
-    from qscore.game.cards import parse_hand
     from qscore.hands.solver import solitaire_words
 
     faceup = parse_hand(cards, what="face-up cards")
@@ -161,14 +156,10 @@ def solitaire(
 
 
 def word_text(w: "LaidWord") -> str:
-    from qscore.game.cards import format_cards
-
     return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
 
 
 def play_text(p: "Play") -> str:
-    from qscore.game.cards import format_cards
-
     if p.score < 0:  # the sheet's floor: a hand scores no less than zero
         worth = f"0 points on the sheet ({p.score} as laid: a hand stops at 0)"
     else:
@@ -186,8 +177,6 @@ def play_text(p: "Play") -> str:
 
 def is_tie(a: "DrawAdvice") -> bool:
     """Whether taking the face-up card scores exactly what a blind draw does on average."""
-    import math
-
     return math.isclose(a.take.score, a.blind_expected, rel_tol=0, abs_tol=1e-9)
 
 

@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     from qscore.cli.evening import AskChallenges
     from qscore.game.scoresheet import Game
 
-# The sheet, its rules and the store are imported inside the steps that use them: every
-# qscore run imports this file, and `check` should not pay for them.
-
 
 def after_game(game: "Game") -> None:
     """What the table sees when the last round is settled, before the winner: the whole

@@ -2,9 +2,13 @@
 
 from typing import TYPE_CHECKING
 
+from qscore import scorekeeper
 from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn
 from qscore.cli.options import JsonOpt, PlayerOpt
+from qscore.cli.tables import plain_table
 from qscore.errors import GameError, quoted, quoted_as_shown
+from qscore.game.cards import format_laid, load_deck
+from qscore.views.stats import stats_json
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
@@ -18,8 +22,6 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Show each player's games, wins, totals, best round and word, and the table's records."""
-    from qscore import scorekeeper
-
     with progress_shown("working out each saved game's figures and review") as tell:
         report = scorekeeper.table_figures(tell)
     if report.damage:
@@ -39,8 +41,6 @@ def stats(
             raise GameError(f"no player {quoted(player)} in any saved game: players are {known}")
         chosen = [one]
     if as_json:
-        from qscore.views.stats import stats_json
-
         print_json(stats_json(chosen, figures.records))
     elif not figures.players:
         print("No saved games yet: start one with qscore new ALICE BOB")
@@ -54,8 +54,6 @@ def where(game: str, number: int | None = None) -> str:
 
 def record_text(w: "WordRecord") -> str:
     """``(QU)IZ, 25 points (friday, round 3)``: the word as laid, so QU·I·Z and Q·U·I·Z differ."""
-    from qscore.game.cards import format_laid, load_deck
-
     deck = load_deck()  # both decks hold every card a word can be laid with
     laid = format_laid([deck.cards[t] for t in w.cards]).upper()
     return f"{laid}, {w.points} points ({where(w.game, w.round)})"
@@ -65,7 +63,6 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
     """The players' table; when their finished games are of more than one variant, their
     totals follow in a table of their own, a row a variant (a Short game's total is no
     standard game's), and the records give the highest game total of each."""
-    from qscore.cli.tables import plain_table
     from qscore.game.stats import average
 
     def number(value: float | None) -> str:

@@ -2,10 +2,12 @@
 arguments no command can take, qscore's errors with the options that put them right, and
 what a run had saved when its output failed."""
 
+import re
 import shlex
 from typing import TYPE_CHECKING
 
-from qscore.errors import QscoreError, Remedy
+from qscore.errors import QUOTE_LIMIT, QscoreError, Remedy, quoted
+from qscore.paths import printable
 
 if TYPE_CHECKING:
     from qscore.scorekeeper import Written
@@ -22,9 +24,6 @@ def as_qscore_says(message: str) -> str:
 def cut_values(message: str) -> str:
     """The values a parser's message quotes, cut as qscore's own messages cut what they
     quote (errors.quoted): a value of 50,000 digits makes one short line, not 50 kB."""
-    import re
-
-    from qscore.errors import QUOTE_LIMIT, quoted
 
     def cut(found: re.Match[str]) -> str:
         if found.group(1) is not None:
@@ -62,8 +61,6 @@ _HOUSE_LISTS = ("--allow", "--deny")
 def refusal(args: list[str]) -> str | None:
     """Why no command can take this command line, before any command looks at it, or None:
     an argument that is not UTF-8 text (outside a file path), or an empty house-list name."""
-    from qscore.paths import printable
-
     for i, arg in enumerate(args):
         option, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
         given = value if eq else (args[i + 1] if i + 1 < len(args) else None)

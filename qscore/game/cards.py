@@ -39,8 +39,7 @@ class Deck:
     """A deck: its cards by token, how many of each it holds, and its usual round schedule.
 
     One object a deck (load_deck keeps it), equal only to itself, so the caches keyed by a
-    deck hash it cheaply. A plain class, not a frozen dataclass: every command loads this
-    module, and the four methods such a dataclass compiles as it loads cost 3 M instructions."""
+    deck hash it cheaply."""
 
     __slots__ = ("cards", "counts", "key", "rounds")
 

@@ -6,11 +6,9 @@ with its JSON form, as stored in the games file, in one place: ``to_json`` and
 ``from_json``. ``KINDS`` names every kind this qscore reads, the one place a kind's name is
 given; an older qscore refuses a log holding a kind it does not know, rather than misread it.
 
-The values are named tuples, not dataclasses: every scorekeeping command loads this
-module, and a frozen dataclass compiles six methods as its module loads (3.4 M
-instructions a class), where a named tuple compiles one (0.7 M). They are immutable,
-equal when their fields are and hashable, as a frozen dataclass is; as tuples they also
-equal a plain tuple of the same fields, which qscore never makes of an entry.
+The values are named tuples (qscore.startup says why): immutable, equal when their
+fields are and hashable; as tuples they also equal a plain tuple of the same fields,
+which qscore never makes of an entry.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ the table's figures are those parts folded together in the order the games were 
   more than zero points.
 
 The table's figures are dataclasses, as they are changed while folding; a game's, which
-every write works out, are named tuples in a module of their own (qscore.game.gamefigures
-says why), so a write does not load these.
+every write works out, are in a module of their own (qscore.game.gamefigures), so a
+write does not load these.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.game.gamefigures import RoundScore, WordRecord, optional_json, word_record
+from qscore.game.scoresheet import name_key
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import GameFigures
@@ -117,8 +118,6 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
-        from qscore.game.scoresheet import name_key
-
         return self.players.get(name_key(name))
 
     def to_json(self) -> dict[str, Any]:
@@ -143,8 +142,6 @@ class TableStats:
 
 def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
     """The table's figures from each game's, by game name, oldest first."""
-    from qscore.game.scoresheet import name_key
-
     players: dict[str, PlayerStats] = {}
     records = Records()
     for name, game in games:
@@ -182,7 +179,6 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
-    from qscore.game.scoresheet import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else item._replace(player=found.players[name_key(item.player)].name)

@@ -43,8 +43,7 @@ NEAR = 2  # points a play of words with meanings may be short of the top play an
 
 
 class HandReview(NamedTuple):
-    """One player's closed round: what the sheet shows, and the best the cards allowed (a
-    named tuple, not a frozen dataclass, whose six methods review compiled as it loaded)."""
+    """One player's closed round: what the sheet shows, and the best the cards allowed."""
 
     round: int
     player: str

@@ -11,19 +11,13 @@ Every write checks the entry twice: first against the game as read (so the dicti
 which may take a while to open, is consulted outside the write), then inside the write
 transaction against the game as it then stands, so two terminals never lose an entry.
 
-Importing this package costs nothing: each use-case is imported from its module when first
-asked for, and the store, the sheet and the dictionaries inside the functions that use
-them, so ``qscore check`` does not pay for them.
+Each use-case is imported from its module when first asked for (qscore.startup says
+what that saves).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-# The modules, each importing the ones before it. A name is imported from the first that
-# holds it when first asked for: every command asks for recording() (the command line's
-# record of what was saved), and `check` or `best` should not pay for the writes' and the
-# figures' classes, nor `sheet` for the writes' (together about 3% of a run).
-_MODULES = ("store", "judging", "reads", "figures", "writes")
+from qscore.startup import names_when_asked
 
 if TYPE_CHECKING:
     from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
@@ -65,17 +59,6 @@ if TYPE_CHECKING:
     from qscore.store.storage import Written as Written  # what recording() gives
 
 
-def __getattr__(name: str) -> Any:
-    """A use-case, imported from its module when first asked for (PEP 562)."""
-    if name in __all__:
-        for module in _MODULES:
-            found = importlib.import_module(f"{__name__}.{module}")
-            if name in vars(found):
-                globals()[name] = value = vars(found)[name]
-                return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "GameJudge",
     "GameList",
@@ -113,3 +96,6 @@ __all__ = [
     "undone",
     "word_verdict",
 ]
+
+# the modules, each importing the ones before it: a name comes from the first holding it
+__getattr__ = names_when_asked(__name__, ("store", "judging", "reads", "figures", "writes"), __all__)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import bisect
 import zlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 from qscore import paths
 from qscore.errors import QscoreError
@@ -89,18 +89,21 @@ class MeaningsError(QscoreError):
     """The shipped meanings file is missing or damaged."""
 
 
-class Meaning(NamedTuple):
+@dataclass(frozen=True)
+class Meaning:
     word: str  # the word it is a meaning of: the word asked about, or the base of an inflection
     pos: str  # noun, verb, adjective, adverb, pronoun, determiner, preposition, conjunction, interjection
     text: str
 
 
-class Form(NamedTuple):
+@dataclass(frozen=True)
+class Form:
     form: str  # plural, past tense, ...
     base: str
 
 
-class Definition(NamedTuple):
+@dataclass(frozen=True)
+class Definition:
     """What is on file for a word: its own meanings, or those of the word it inflects."""
 
     word: str
@@ -158,7 +161,8 @@ def pack_file(records: Sequence[str], block_size: int) -> bytes:
     return f"{MAGIC}\n{''.join(index)}{BLOCK_END}\n".encode() + b"".join(packed)
 
 
-class _Record(NamedTuple):
+@dataclass(frozen=True)
+class _Record:
     meanings: tuple[tuple[str, str], ...]  # (part-of-speech letter, text), most used first
     forms: tuple[tuple[str, str], ...]  # (form code, base)
     used: Mapping[str, int]  # part-of-speech letter -> times the tagged texts used the word so

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 class AnagramKeys:
     """A dictionary's anagram keys, tested in memory: ``keys`` holds exactly the keys of
     its allowed words. Read whole once a run, about 0.15 s for a shipped list: for a
-    search over many hands (a review of every saved game), not for one. (A plain class:
-    a dataclass costs every run that loads the judge its making.)"""
+    search over many hands (a review of every saved game), not for one."""
 
     def __init__(self, keys: Container[str]) -> None:
         self.keys = keys

@@ -1,0 +1,107 @@
+"""What qscore does to start quickly: every trick that makes code less plain for the sake
+of start-up, in one place, each with what it saves.
+
+Every command a table runs is held within 1.5x of ``python -c "import typer"``
+(benchmarks/startup.py; the figures are in docs/speed.md). Each saving below is counted
+in instructions by ``benchmarks/startup.py --instructions`` (the baseline about 240 M),
+with the trick taken out and everything else as it is; a trick goes once the targets
+hold without it.
+
+Two choices cannot live here as code, and are said here once instead of in each module
+that makes them:
+
+- Values every run loads (a game's entries, cards, a verdict, a review's line, which a
+  write loads too) are named tuples or plain classes, not frozen dataclasses: a frozen
+  dataclass compiles its methods as its module loads, 3.8 M instructions a class against
+  0.7 M for a named tuple; entries.py alone would add 28 M to every command that reads a
+  game, and put `score` past its target (1.39x to 1.51x). What only some commands load
+  is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`)
+  and a word's meanings (11 M for `define` and `review`).
+- A module imports what only some of its commands need inside the function that needs
+  it (the sheet, the store, the judge, tabulate, the solver, json). A run loads only its
+  command's module (qscore.cli.COMMANDS), but help and Tab completion load them all:
+  play's modules with their imports at the top cost `qscore --help` 48 M instructions
+  more and Tab completion 29 M (past 1.5x), best's solver 13 M and 8 M, stats' figures
+  32 M and 14 M; json at the top of cli/app.py costs every command 4.5 M. An import
+  that costs nothing measurable stands at the top. tests/test_cli_check.py holds what
+  each command loads.
+
+The entry point imports this module before anything else, to begin opening a named
+dictionary as early as it can: it imports only gc, importlib and sys.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+
+TYPE_CHECKING = False  # typing itself is not loaded this early
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection, Sequence
+    from typing import Any
+
+
+def hold_the_collector() -> None:
+    """Called first thing by the entry point, until :func:`collect_from_here`."""
+    # What loads before a command runs (modules, classes, the command line) lives to the
+    # exit, so the collector's passes over it while it loads free nothing: off while
+    # qscore loads, it saves 13 to 14 M instructions a run (4%).
+    gc.disable()
+
+
+def collect_from_here() -> None:
+    """Freeze what has loaded out of every later collection, and turn the collector on for
+    what the command makes: a long run (play, serve) collects as usual."""
+    gc.freeze()
+    gc.enable()
+
+
+def nothing_left_at_exit() -> bool:
+    """Whether the ordinary exit has nothing to do but free memory: no exit handler is
+    registered and no other thread runs. Every file a command writes (the games file's
+    connections included) is closed by the time it returns. Where the count of exit
+    handlers cannot be read (it is CPython's own, not the language's), the answer is no:
+    the ordinary exit runs them."""
+    import atexit
+
+    handlers = getattr(atexit, "_ncallbacks", None)
+    threading = sys.modules.get("threading")
+    return handlers is not None and handlers() == 0 and (threading is None or threading.active_count() == 1)
+
+
+def exit_at_once(done: SystemExit) -> None:
+    """End the process now, output flushed, without freeing what it holds. Anything
+    unusual (an exit message, output that cannot be written) returns for the ordinary exit."""
+    # The ordinary exit frees every module, class and object one by one: 6 to 11 M
+    # instructions a run (2 to 3%), and for a hunspell dictionary (-d en_US) about 20 ms
+    # more to free its tables and unload enchant's providers, memory the system takes back.
+    import os
+
+    if not (done.code is None or isinstance(done.code, int)):
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(done.code or 0)
+
+
+def names_when_asked(package: str, modules: Sequence[str], names: Collection[str]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports each of ``names`` from the
+    first of its ``modules`` holding it, when first asked for, and keeps it."""
+    # The scorekeeper's use-cases: every command asks for its record of what was saved, and
+    # importing all four of its modules at once costs `check` and `best` 35 M instructions
+    # (13%; best would be 1.51x).
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            for module in modules:
+                found = vars(importlib.import_module(f"{package}.{module}"))
+                if name in found:
+                    setattr(sys.modules[package], name, found[name])
+                    return found[name]
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
