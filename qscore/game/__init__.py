@@ -6,6 +6,7 @@
 - ``choices``: the fixed choices a table makes (variant, bonus, ruling), as types;
 - ``entries``: a game's log, one typed entry a kind, its stored JSON in one place;
 - ``rules``: the checks an entry must pass before it is written;
+- ``names``: what a player's or a game's name may hold, and when two names look alike;
 - ``scoresheet``: a game replayed from its log: rounds, totals, leaders;
 - ``gamefigures``, ``stats``, ``gamelines``: one game's figures, figures across games, and
   what ``games`` lists of a game.

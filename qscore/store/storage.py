@@ -75,7 +75,7 @@ def game_name(name: str) -> str:
         raise StorageError(f"a game's name is one line of printable text, not {quoted(name)}")
     if len(name) > MAX_GAME_NAME:
         raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
-    from qscore.game.rules import MAX_MARKS, piled_marks
+    from qscore.game.names import MAX_MARKS, piled_marks
 
     if piled_marks(name) is not None:
         raise StorageError(f"game name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
@@ -387,7 +387,7 @@ ANOTHER_NAME = Remedy("game-name")
 def _refuse_taken(name: str, taken: set[str], hint: str | Remedy = ANOTHER_NAME) -> None:
     """Refuse a name a saved game has, in any case, or that reads as one (friday with a
     Cyrillic i beside friday): the same look-alike rule as players' names."""
-    from qscore.game.rules import letters_told, plain_letters
+    from qscore.game.names import letters_told, plain_letters
 
     key = game_key(name)
     clash = next((t for t in taken if game_key(t) == key), None)

@@ -1,0 +1,98 @@
+"""The rules a name is held to, a player's or a game's: what a name may hold, how long it
+is, and when two names look alike (a table could type them apart but never read them apart).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from qscore.errors import GameError, quoted
+from qscore.game.cards import fold
+from qscore.game.scoresheet import name_key
+
+MAX_NAME = 30  # characters: a name fits a column of the sheet
+
+
+def look_alike_key(name: str) -> str:
+    """A name as it looks: its name_key after every letter from another script that looks
+    like a letter a-z (Cyrillic a, Greek O) is taken as that letter, by Unicode's data on
+    confusable characters (UTS #39, through confusable_homoglyphs). Two names a table
+    could type apart but never read apart (ann, and ann with a Cyrillic a) have the same key. Letters a-z,
+    digits and the characters no plain letter resembles are kept as they are: ann and amm,
+    or Zoë and Zoe, are told apart by name_key, not here."""
+    return name_key(plain_letters(fold(name)))
+
+
+def plain_letters(text: str) -> str:
+    """Text as it looks: each letter from another script that looks like a letter a-z (or
+    a digit) taken as that letter, the rest kept (a game's name, friday with a
+    Cyrillic i, reads friday)."""
+    if text.isascii():  # Zoë too, folded: the data (a fifth of a second to load) is read only beyond a-z
+        return text
+    from confusable_homoglyphs.confusables import confusables_data
+
+    return "".join(_plain_letter(c, confusables_data) for c in text)
+
+
+MAX_MARKS = 3  # marks on one letter: Vietnamese sets two (ệ), Indic scripts a few; more is a pile
+
+
+def piled_marks(name: str) -> str | None:
+    """The first letter of ``name`` carrying more than MAX_MARKS combining marks (written
+    apart, as NFD writes them), with its marks; or None. A pile of marks draws over the
+    lines around it and moves the columns of a sheet."""
+    run = 0
+    decomposed = unicodedata.normalize("NFD", name)
+    for i, c in enumerate(decomposed):
+        run = run + 1 if unicodedata.category(c)[0] == "M" else 0
+        if run > MAX_MARKS:
+            start = i - run
+            return decomposed[max(start, 0) : i + 1]
+    return None
+
+
+def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:
+    """The letters a-z (or digit) ``c`` looks like, or ``c`` itself."""
+    if c.isascii():
+        return c
+    for glyph in confusables.get(c, ()):
+        plain = fold(glyph["c"])
+        if plain.isascii() and plain.isalnum():
+            return plain
+    return c
+
+
+def letters_told(*names: str) -> str:
+    """The letters of ``names`` that look like others, named: `` (\u0430 is CYRILLIC SMALL LETTER A)``."""
+    odd = sorted({c for name in names for c in fold(name) if not c.isascii() and look_alike_key(c) != name_key(c)})
+    told = ", ".join(f"{c} is {unicodedata.name(c, 'an unnamed character')}" for c in odd)
+    return f" ({told})" if told else ""
+
+
+# A name's characters besides letters, marks and digits of any script: as tables write
+# names (O'Neil, Mary-Ann, Mary Ann, J.R.). Nothing a spreadsheet reads as a
+# formula (=, +, @) nor a mark Markdown or CSV gives a meaning to can start a cell.
+_NAME_JOINERS = frozenset(" '\u2019-.")
+
+
+def check_player_name(name: str) -> None:
+    """A name as a table writes it (O'Neil, Mary-Ann, Mary Ann, J.R., Zoë, 李): letters, marks
+    and digits of any script, spaces, apostrophes, hyphens and full stops, 30 at most, the
+    first a letter or a digit."""
+    if not name_key(name):
+        raise GameError(f"player name {quoted(name)}: a name needs a letter or a digit")
+    if len(name) > MAX_NAME:
+        raise GameError(f"player name {quoted(name)} is {len(name)} characters: a name has {MAX_NAME} at most")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise GameError(f"player name {quoted(name)}: a name is one line of printable characters")
+    if name != name.strip():
+        raise GameError(f"player name {quoted(name)}: a name starts and ends with a letter, digit or mark")
+    if piled_marks(name) is not None:
+        raise GameError(f"player name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
+    other = sorted({c for c in name if c not in _NAME_JOINERS and unicodedata.category(c)[0] not in "LMN"})
+    if other or unicodedata.category(name[0])[0] not in "LN":
+        shown = ", ".join(repr(c) for c in other) or repr(name[0])
+        raise GameError(
+            f"player name {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
+            "hyphens and full stops, and starts with a letter or a digit"
+        )
