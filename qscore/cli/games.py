@@ -211,12 +211,13 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
 
 def closing_text(saved: "Saved", number: int) -> list[str]:
     """After an entry: the round and the sheet when the round is (still) closed."""
-    from qscore.cli.sheets import round_text, sheet_text, standing_text
     from qscore.views.outcome import round_closing
 
     after = saved.after
     if not saved.closed:
         return [round_closing(saved)]
+    from qscore.cli.sheets import round_text, sheet_text, standing_text
+
     state = after.rounds[number - 1]
     return ["", round_closing(saved), round_text(after, state), "", sheet_text(after), standing_text(after)]
 

@@ -26,34 +26,34 @@ if TYPE_CHECKING:
     from qscore.game.scoresheet import Challenge, Game, Laydown, RoundState
     from qscore.words.dictionaries import Verdict
 
+    # what a presenter reads of the scorekeeper's Saved, which the core may not import: types
+    # alone, for the checker
+    class Written(Protocol):
+        """An entry written (the scorekeeper's ``Saved``): the game after it, and its round's state."""
 
-class Written(Protocol):
-    """An entry written (the scorekeeper's ``Saved``): the game after it, and its round's state."""
+        @property
+        def after(self) -> Game: ...
 
-    @property
-    def after(self) -> Game: ...
+        @property
+        def round_no(self) -> int | None: ...
 
-    @property
-    def round_no(self) -> int | None: ...
+        @property
+        def closed(self) -> bool: ...
 
-    @property
-    def closed(self) -> bool: ...
+        @property
+        def rescored(self) -> bool: ...
 
-    @property
-    def rescored(self) -> bool: ...
+    class LaydownWritten(Written, Protocol):
+        """A laydown written: what it laid, and what it replaced and took with it."""
 
+        @property
+        def act(self) -> LaidDown: ...
 
-class LaydownWritten(Written, Protocol):
-    """A laydown written: what it laid, and what it replaced and took with it."""
+        @property
+        def replaced(self) -> Laydown | None: ...
 
-    @property
-    def act(self) -> LaidDown: ...
-
-    @property
-    def replaced(self) -> Laydown | None: ...
-
-    @property
-    def dropped(self) -> list[Challenge]: ...
+        @property
+        def dropped(self) -> list[Challenge]: ...
 
 
 @dataclass(frozen=True)
