@@ -943,13 +943,16 @@ def test_a_misspelt_player_in_a_command_where_no_word_is_laid_is_told_the_player
     """leave cta at "Who went out?" said only "Write leave PLAYER", where every other
     misspelt name is told the player it is nearest."""
     ok("new", "ann", "ben", "cat")
-    out = ok("play", input=lines("leave cta", "fix bne", "leave zzz", "quit"))
+    out = ok("play", input=lines("leave cta", "fix bne", "leave zzz", "rename ann", "quit"))
     in_order(
         out,
         "No player 'cta' in the game: did you mean leave cat?",
         "No player 'bne' in the game: did you mean fix ben?",
-        "Write leave PLAYER, a player of the game.",
+        "No player 'zzz' in the game. Write leave PLAYER, a player of the game.",
+        # a player named with no new name: the usage, never "did you mean rename ann?"
+        "Write rename PLAYER NEW NAME, PLAYER as the sheet has it.",
     )
+    assert "did you mean rename ann" not in out
     assert json.loads(ok("sheet", "--json"))["left"] == {}
 
 

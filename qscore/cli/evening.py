@@ -425,6 +425,8 @@ def misnamed(game: Game | None, words: list[str]) -> Misnamed | None:
         ends = list(range(len(words) - 1, 1, -1)) or [2]
     for end in ends:
         typed = " ".join(words[1:end])
+        if name_key(typed) in keys:  # the player is named (rename dad, no new name): the usage is what is wrong
+            return None
         near = difflib.get_close_matches(name_key(typed), keys, n=1, cutoff=0.6)
         if near:
             return Misnamed(typed, keys[near[0]], " ".join([words[0], keys[near[0]], *words[end:]]))

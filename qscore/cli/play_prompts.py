@@ -230,6 +230,8 @@ class Prompts:
                     print(f"There is no game yet to {command}.")
                 elif slip is not None and slip.nearest is not None:  # leave cta, where no word is laid
                     print(f"No player {quoted(slip.typed)} in the game: did you mean {slip.meant}?")
+                elif slip is not None and slip.typed:
+                    print(f"No player {quoted(slip.typed)} in the game. {USAGE[command]}")
                 else:
                     print(USAGE[command])
             else:
