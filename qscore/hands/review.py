@@ -14,6 +14,9 @@ round"): word points less unused points less challenge penalties, never below ze
   dictionary refuses but nobody challenged, or one a paper ruling let stand, counted at
   the table, so it counts here too), less the words a challenge struck (ruled out by the
   dictionary or on paper: the best play may not lay them again).
+- The best play lays only words qscore proposes: never a slur or a vulgar word
+  (dictionaries/README.md, "Words never suggested"), even where one would score more or
+  the player laid it; it scored as laid, and the review offers the best play without it.
 
 So ``missed = best - scored`` is what the choice of words cost; it is never negative.
 
@@ -75,6 +78,15 @@ def ruled(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
     return HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
 
 
+def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
+    """The words a review may propose for a laydown's hand: those allowed under the
+    table's rulings on it (:func:`ruled`) less the words qscore never proposes, even one
+    the player laid and that stood (it scored as laid; it is not offered back)."""
+    from qscore.words.dictionaries.proposed import proposed
+
+    return proposed(ruled(laid, dictionary))
+
+
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
     hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
@@ -89,7 +101,7 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
         return Play((), None, tuple(cards))  # one card makes no word
-    allowed = ruled(laid, dictionary)
+    allowed = proposed_for(laid, dictionary)
     words = candidate_words(Counter(cards), allowed)
     top = solve(cards, allowed, discard=False, deck=deck, found=words).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
@@ -118,7 +130,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     if len(cards) < MIN_CARDS:
         return 0  # one card makes no word: its best is every card unused, never above zero
     check_hand(cards, deck)
-    allowed = ruled(laid, dictionary)
+    allowed = proposed_for(laid, dictionary)
     keys = allowed.anagram_keys() if many else None
     hand = WordSets.looked_up(cards, allowed) if keys is None else WordSets.of_keys(cards, allowed, keys)
     # no play is worth more than every card that makes some word laid, the rest unused: a

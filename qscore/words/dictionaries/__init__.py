@@ -10,6 +10,8 @@ The judge's parts, one job a module:
   why, accented spellings, the words never suggested);
 - ``backends``: the kinds of dictionary (a word list, a system hunspell dictionary,
   words in memory, house lists on any of them) and the shipped lists;
+- ``proposed``: a dictionary less the words qscore never proposes, for every search
+  that offers a play;
 - ``sources``: choosing one by name, through one registry of sources (a new source
   goes there);
 - ``verdicts``: judging a word as typed or laid.
