@@ -12,13 +12,14 @@ from qscore.words.dictionaries import (
     NOT_IN_DICTIONARY,
     ONE_CARD,
     PROPER_NOUN,
+    UNIT_SYMBOL,
     judge,
     open_dictionary,
 )
 from qscore.words.suggestions import distance, rank
 
 # Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
-FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
+FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd psia psid aeq".split()
 # Lower-case forms en_US accepts of what SCOWL files only as abbreviations at size 95.
 RARE_ABBREVIATIONS = "foobar grep xor".split()
 # Words with no vowel that a desk dictionary prints as words.
@@ -38,6 +39,11 @@ def everyday():
 @pytest.mark.parametrize("word", FILED_AS_WORDS)
 def test_abbreviations_filed_as_words_are_refused(any_dictionary, word):
     assert any_dictionary.refusal(word) == ABBREVIATION
+
+
+def test_a_unit_filed_as_a_word_is_refused_as_a_unit_symbol(any_dictionary):
+    # SCOWL files kcal among its words, curated-deny.txt as an abbreviation; a table reads a unit
+    assert any_dictionary.refusal("kcal") == UNIT_SYMBOL
 
 
 @pytest.mark.parametrize("word", RARE_ABBREVIATIONS)

@@ -18,8 +18,12 @@ clerk clerks inner error errors quilt quilts thistle in at""".split()
 PROPER_NOUNS = """steve london mary america england chicago tuesday january
 christmas europe africa germany microsoft elizabeth beethoven""".split()
 
-ABBREVIATIONS = """etc kg cm dr mr mrs nato usa fbi nasa mph approx dept govt km lb oz tv dvd
+ABBREVIATIONS = """etc dr mr mrs nato usa fbi nasa approx dept govt tv dvd
 cpu html asap mlb intl pda sms bce ppe tbd""".split()
+
+# Each its own reason, the same on every dictionary (curated-units.txt, curated-chat.txt).
+UNIT_SYMBOLS = "kg cm mm km lb oz mph kph kwh ghz kbps mbps".split()
+CHAT_ABBREVIATIONS = "smh lol omg brb imo tbh idk btw fyi ttyl".split()
 
 # Contractions typed without their apostrophe: refused for it, as typed with it.
 BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres"]
@@ -41,7 +45,7 @@ BAD_CHARACTERS = ["r2d2", "hello!", "two words", "naïve!", "don't!"]
 # More copies of a card than the standard deck has, or more cards than the largest hand.
 DECK = ["bubble", "pepper", "mammal", "(qu)(qu)(qu)", "interpretation", "refrigerator"]
 
-ROMAN_NUMERALS = ["ii", "iv", "ix", "xiv", "xxiv", "clii"]
+ROMAN_NUMERALS = ["ii", "iv", "ix", "xiv", "xxiv", "clii", "mmx", "xlii", "mcmxc", "cdxliv"]
 
 # In no dictionary, and no name or abbreviation in the shipped evidence.
 NOT_WORDS = ["zqxjv", "teh", "recieve", "adn", "blergh"]

@@ -36,6 +36,7 @@ from qscore.words.dictionaries.reasons import (
     AFFIX,
     APOSTROPHE,
     BAD_CHARACTERS,
+    CHAT_ABBREVIATION,
     HOUSE_DENIED,
     HYPHENATED,
     NOT_ENGLISH,
@@ -43,6 +44,7 @@ from qscore.words.dictionaries.reasons import (
     ONE_CARD,
     PROPER_NOUN,
     ROMAN_NUMERAL,
+    UNIT_SYMBOL,
 )
 from qscore.words.dictionaries.sources import DictionaryInfo, dictionary_name, list_dictionaries, open_dictionary
 from qscore.words.dictionaries.verdicts import Verdict, judge, read_typed, refusal_reason, typed_word
@@ -54,6 +56,7 @@ __all__ = [
     "APOSTROPHE",
     "BAD_CHARACTERS",
     "CANDIDATE_LIST",
+    "CHAT_ABBREVIATION",
     "DEFAULT_DICTIONARY",
     "EVERYDAY",
     "HOUSE_DENIED",
@@ -65,6 +68,7 @@ __all__ = [
     "PROPER_NOUN",
     "ROMAN_NUMERAL",
     "SHIPPED",
+    "UNIT_SYMBOL",
     "WORDGAME",
     "Dictionary",
     "DictionaryInfo",
