@@ -6,7 +6,7 @@
     python3 dictionaries/build.py --check    # exits 1 if the shipped lists differ
 
 SCOWL sorts words by size (10 = most common .. 95 = rarest) and category. qscore takes
-the "words" category of the english, american and british spellings, folds diacritics
+the "words" category of the english, american, british, australian and canadian spellings, folds diacritics
 to their base letters as every word game does (café -> cafe, jalapeño -> jalapeno, with
 the same fold qscore applies to what a player types), keeps entries of letters a-z only
 (so no capitalised names, contractions or hyphenated forms), adds the clippings SCOWL
@@ -37,6 +37,14 @@ OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 SPELLINGS = ("english", "american", "british")
+# The words SCOWL files under Australia's and Canada's own spellings that the three above
+# lack: their spellings, and words of their own (arvo, brekkie, dunny, doona, rort, sook,
+# toonie is not among them). Taken into the lists; common.tsv keeps to SPELLINGS.
+COUNTRY_SPELLINGS = ("australian", "canadian")
+# SCOWL's variant level 3 ("seldom used and may not even be considered correct") holds
+# some words a desk dictionary prints as they are (loch, kirk, blether, annexe): taken
+# where WordNet, written apart from SCOWL, prints the word in lower case.
+SELDOM_VARIANTS = ("variant_3",)
 # SCOWL's variant spellings that "are also generally considered acceptable": levels 1
 # and 2 of each country (donut, hurray, archeology, bingeing). Level 3 is left out:
 # SCOWL calls it "seldom used and may not even be considered correct" (gaol, waggon,
@@ -248,10 +256,20 @@ def todays_words(base: set[str], refused: set[str], wordnet: WordNet) -> tuple[s
 
 
 def words_up_to(size: int) -> set[str]:
-    """SCOWL's words up to ``size`` in the spellings taken, variants included, less the
-    variant entries SCOWL files as abbreviations too (awol, sos, wysiwyg)."""
-    variants = read_category("words", size, LETTERS, VARIANTS) - read_category("words", size, LETTERS)
-    return read_category("words", size, LETTERS) | (variants - abbreviations(ABBREVIATION_SIZE))
+    """SCOWL's words up to ``size`` in the spellings taken, every country's, variants
+    included, less the variant entries SCOWL files as abbreviations too (awol, sos, wysiwyg)."""
+    main = read_category("words", size, LETTERS) | read_category("words", size, LETTERS, COUNTRY_SPELLINGS)
+    variants = read_category("words", size, LETTERS, VARIANTS) - main
+    return main | (variants - abbreviations(ABBREVIATION_SIZE))
+
+
+def seldom_variants(wordnet: WordNet) -> set[str]:
+    """SCOWL's level-3 variants that WordNet prints in lower case (loch, kirk, annexe),
+    with their inflections of that level (lochs, kirks), less those SCOWL files as
+    abbreviations."""
+    seldom = read_category("words", max(LISTS.values()), LETTERS, SELDOM_VARIANTS) - abbreviations(ABBREVIATION_SIZE)
+    lemmas = seldom & set().union(*wordnet.lemmas.values())
+    return lemmas | {w for w in seldom - lemmas if wordnet.inflects(w, lemmas)}
 
 
 def accented(size: int) -> dict[str, set[str]]:
@@ -328,6 +346,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     refused = abbreviations(95) | names(95) | curated.keys()
     lemmas, inflections = todays_words(lists[everyday_name], refused, wordnet)
     lists[everyday_name] |= lemmas | inflections
+    # a name too (Kirk, Loch) where WordNet prints the word in lower case: a word
+    seldom = seldom_variants(wordnet) - curated.keys()
+    lists = {name: words | seldom for name, words in lists.items()}
     needless = sorted(added.keys() & lists[everyday_name])
     if needless:
         raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
