@@ -188,6 +188,9 @@ def test_shipped_meanings_are_short_and_of_lower_case_words():
         ("app", ("noun", "a program that gives a computer instructions")),  # WordNet's, of application
         ("pundit", ("noun", "an expert who gives opinions in public")),  # before WordNet's scholar
         ("mulligan", ("noun", "in golf, a free extra shot")),  # before WordNet's stew
+        ("dreich", ("adjective", "dreary, of the weather (Scots)")),  # every country's words
+        ("braai", ("noun", "a barbecue (South African)")),
+        ("doomscroll", ("verb", "to scroll through bad news")),
     ],
 )
 def test_curated_meanings_come_first(word, first):
