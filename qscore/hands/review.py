@@ -25,9 +25,10 @@ word with no meaning on file (``qscore define`` answers "no meaning on file" for
 estop) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
 word), a play of words that all have one or are common is shown instead if it is worth
 as much or NEAR points less, and is no worse than what the player scored; ``best`` is
-then its score. Two points is the least card's value (A, E, I, O): a play that close differs by
-which card is left unused, not by a better word, and the table can look up every word
-of it.
+then its score. Two points is the least card's value (A, E, I, O): a play that close
+differs by which card is left unused, not by a better word, and the table can look up
+every word of it. Each word of the play shown is one of SCOWL's common words laid with
+the same cards, where there is one (HASTE, not ASHET, the first anagram).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
     from qscore.game.cards import Card, Deck
     from qscore.game.scoresheet import Game
-    from qscore.game.scoring import PlayedHand
+    from qscore.game.scoring import LaidWord, PlayedHand
     from qscore.hands.solver import Play
     from qscore.words.dictionaries import Dictionary
 
@@ -105,11 +106,28 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     words = candidate_words(Counter(cards), allowed)
     top = solve(cards, allowed, discard=False, deck=deck, found=words).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
-        return top
+        return _commonest(top, words)
     known = _looked_up({w.text for w in words})
     checkable = [w for w in words if w.text in known]
     near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
-    return near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top
+    return _commonest(near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top, checkable)
+
+
+def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
+    """``play`` with each word one of SCOWL's common words where one of ``words`` is laid
+    with the very same cards, the first of them in the dictionary's order (HASTE, not
+    the Scots ASHET before it): the review names words a table knows, where the solver
+    takes a set of cards' first anagram."""
+    from qscore.words.suggestions import Commonness, commonness
+
+    by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
+    for w in words:
+        by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
+    chosen = []
+    for w in play.words:
+        same = by_cards.get(tuple(sorted(w.cards)), [w])
+        chosen.append(next((o for o in same if commonness(o.text) < Commonness.RARE), w))
+    return play._replace(words=tuple(chosen))
 
 
 def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
