@@ -6,7 +6,7 @@
     python3 dictionaries/build.py --check    # exits 1 if the shipped lists differ
 
 SCOWL sorts words by size (10 = most common .. 95 = rarest) and category. qscore takes
-the "words" category of the english, american and british spellings, folds diacritics
+the "words" category of the english, american, british, australian and canadian spellings, folds diacritics
 to their base letters as every word game does (café -> cafe, jalapeño -> jalapeno, with
 the same fold qscore applies to what a player types), keeps entries of letters a-z only
 (so no capitalised names, contractions or hyphenated forms), adds the clippings SCOWL
@@ -31,11 +31,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
+from qscore.words.suggestions import edits  # noqa: E402
 
 OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 SPELLINGS = ("english", "american", "british")
+# The words SCOWL files under Australia's and Canada's own spellings that the three above
+# lack: their spellings, and words of their own (arvo, brekkie, dunny, doona, rort, sook,
+# toonie is not among them). Taken into the lists; common.tsv keeps to SPELLINGS.
+COUNTRY_SPELLINGS = ("australian", "canadian")
+# SCOWL's variant level 3 ("seldom used and may not even be considered correct") holds
+# some words a desk dictionary prints as they are (loch, kirk, blether, annexe): taken
+# where WordNet, written apart from SCOWL, prints the word in lower case.
+SELDOM_VARIANTS = ("variant_3",)
 # SCOWL's variant spellings that "are also generally considered acceptable": levels 1
 # and 2 of each country (donut, hurray, archeology, bingeing). Level 3 is left out:
 # SCOWL calls it "seldom used and may not even be considered correct" (gaol, waggon,
@@ -97,6 +106,16 @@ NAME_SIZE = 50
 COMMON_SIZE = 35
 LETTERS = re.compile(r"[a-z]+")
 NAME = re.compile(r"[A-Za-z]+")
+# Rarer names (SCOWL's proper names above NAME_SIZE, up to this size) are proper nouns too
+# where no common word is one slip away: Siobhan and Skoda are names, Teh and Thier slips.
+RARE_NAME_SIZE = 95
+# The Roman numerals in standard form, 1 to 3999: thousands, hundreds, tens, units.
+ROMAN_PLACES = (
+    ("", "m", "mm", "mmm"),
+    ("", "c", "cc", "ccc", "cd", "d", "dc", "dcc", "dccc", "cm"),
+    ("", "x", "xx", "xxx", "xl", "l", "lx", "lxx", "lxxx", "xc"),
+    ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"),
+)
 
 
 def read_sized(
@@ -237,10 +256,20 @@ def todays_words(base: set[str], refused: set[str], wordnet: WordNet) -> tuple[s
 
 
 def words_up_to(size: int) -> set[str]:
-    """SCOWL's words up to ``size`` in the spellings taken, variants included, less the
-    variant entries SCOWL files as abbreviations too (awol, sos, wysiwyg)."""
-    variants = read_category("words", size, LETTERS, VARIANTS) - read_category("words", size, LETTERS)
-    return read_category("words", size, LETTERS) | (variants - abbreviations(ABBREVIATION_SIZE))
+    """SCOWL's words up to ``size`` in the spellings taken, every country's, variants
+    included, less the variant entries SCOWL files as abbreviations too (awol, sos, wysiwyg)."""
+    main = read_category("words", size, LETTERS) | read_category("words", size, LETTERS, COUNTRY_SPELLINGS)
+    variants = read_category("words", size, LETTERS, VARIANTS) - main
+    return main | (variants - abbreviations(ABBREVIATION_SIZE))
+
+
+def seldom_variants(wordnet: WordNet) -> set[str]:
+    """SCOWL's level-3 variants that WordNet prints in lower case (loch, kirk, annexe),
+    with their inflections of that level (lochs, kirks), less those SCOWL files as
+    abbreviations."""
+    seldom = read_category("words", max(LISTS.values()), LETTERS, SELDOM_VARIANTS) - abbreviations(ABBREVIATION_SIZE)
+    lemmas = seldom & set().union(*wordnet.lemmas.values())
+    return lemmas | {w for w in seldom - lemmas if wordnet.inflects(w, lemmas)}
 
 
 def accented(size: int) -> dict[str, set[str]]:
@@ -291,6 +320,13 @@ def contractions(size: int) -> set[str]:
     return {w.replace("'", "") for w in read_category("contractions", size, CONTRACTION, None)}
 
 
+def roman_numerals() -> set[str]:
+    """Every Roman numeral from 1 to 3999 in its standard form, in lower case (xiv, mmx,
+    mcmxc): SCOWL files only some (up to clii and a few years), and hunspell allows others."""
+    thousands, hundreds, tens, units = ROMAN_PLACES
+    return {m + c + x + i for m in thousands for c in hundreds for x in tens for i in units} - {""}
+
+
 def names(size: int) -> set[str]:
     return {
         w.lower() for w in read_category("proper-names", size, NAME, None) | read_category("upper", size, NAME, None)
@@ -310,6 +346,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     refused = abbreviations(95) | names(95) | curated.keys()
     lemmas, inflections = todays_words(lists[everyday_name], refused, wordnet)
     lists[everyday_name] |= lemmas | inflections
+    # a name too (Kirk, Loch) where WordNet prints the word in lower case: a word
+    seldom = seldom_variants(wordnet) - curated.keys()
+    lists = {name: words | seldom for name, words in lists.items()}
     needless = sorted(added.keys() & lists[everyday_name])
     if needless:
         raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
@@ -331,10 +370,20 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     )
 
     rejects = dict(curated)
-    # SCOWL's Roman numerals (ii, xiv, clii): numbers in letters, no words, which hunspell
-    # accepts. Where a list holds one as a word (x, xi: letters) it stays a word.
-    for numeral in read_category("roman-numerals", largest, NAME, ("special",)):
-        lower = numeral.lower()
+    # Unit symbols and chat abbreviations, each its own reason before any other (kg is a
+    # unit, smh a chat abbreviation, whatever else SCOWL or the curated list files them
+    # as), where no list holds the letters as a word (psi, ma, um stay words).
+    for reason, entries in (("unit", read_curated("curated-units.txt")), ("chat", read_curated("curated-chat.txt"))):
+        for symbol in sorted(entries):
+            if symbol in rejects and rejects[symbol] in ("unit", "chat"):
+                raise SystemExit(f"build.py: {symbol} is both a unit symbol and a chat abbreviation")
+            if symbol in curated or (symbol not in known and symbol not in words_anywhere):
+                rejects[symbol] = reason
+    # Roman numerals (ii, xiv, mmx): numbers in letters, no words, which hunspell accepts,
+    # every one in standard form and SCOWL's. Where a list holds one as a word (x, xi, mix,
+    # mi: letters) it stays a word; a unit symbol is read as one (cm, mm, ml).
+    scowl_numerals = {n.lower() for n in read_category("roman-numerals", largest, NAME, ("special",))}
+    for lower in sorted(scowl_numerals | roman_numerals()):
         if lower not in known and lower not in words_anywhere:
             rejects.setdefault(lower, "numeral")
     # A contraction typed without its apostrophe (dont, isnt, theyre): the word is the
@@ -352,6 +401,10 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     for affix in sorted(gcide_affixes()):
         if affix not in known and affix not in words_anywhere:
             rejects.setdefault(affix, "affix")
+    # A word with a lower-case sense is never a proper noun: WordNet prints kirk, easter
+    # and bearnaise in lower case, and such a word the lists lack is "not in the dictionary".
+    lowercase = set().union(*wordnet.lemmas.values())
+    common_words = {w for w in read_category("words", COMMON_SIZE, LETTERS) if w in everyday}
     for name in sorted(read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)):
         lower = name.lower()
         if lower in everyday:
@@ -360,8 +413,17 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
             # all capitals (NATO, OK) is an acronym, not a name; ZZZ is a word at size 80
             if lower not in words_anywhere and lower not in clipped:
                 rejects.setdefault(lower, "abbreviation")
-        else:
+        elif lower not in lowercase:
             rejects.setdefault(lower, "proper noun")
+    # SCOWL's rarer names (Siobhan, Hamish, Skoda: sizes 55 to 95), where nothing says they
+    # are a word (no list or SCOWL word up to the largest list's size, no lower-case
+    # sense) and no common word is one slip away (Teh: the, Thier: their, Wich: which).
+    for name in sorted(read_category("proper-names", RARE_NAME_SIZE, NAME, None)):
+        lower = name.lower()
+        if name.isupper() or lower in rejects or lower in known or lower in words_anywhere or lower in lowercase:
+            continue
+        if not edits(lower) & common_words:
+            rejects[lower] = "proper noun"
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")

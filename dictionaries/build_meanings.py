@@ -65,6 +65,13 @@ class Sense(NamedTuple):
     number: int  # its place in WordNet's order of the word's senses, or its other spelling's
     pos: str
     gloss: str
+    # a unit of measure (WordNet's lexicographer file noun.quantity): shown after the word's
+    # other senses the tagged texts used as often (gill: a fish's organ before a capacity)
+    unit: bool = False
+
+
+# WordNet's lexicographer file of nouns of quantity: units of measure (lexnames, 23)
+QUANTITY_FILE = "23"
 
 
 def tag_counts() -> dict[tuple[str, str, int], int]:
@@ -163,14 +170,17 @@ def read_senses() -> dict[str, list[Sense]]:
                 if text:
                     count = sum(uses[w][offset] for w in ways if w in written)
                     place = index[most].index(offset) + 1 if offset in index[most] else len(index[most]) + number
-                    senses[lemma].append(Sense(count, place, pos, text))
+                    unit = pos == "n" and parts[1] == QUANTITY_FILE
+                    senses[lemma].append(Sense(count, place, pos, text, unit))
     return senses
 
 
 def chosen(senses: list[Sense]) -> list[Sense]:
-    """Up to three senses, the most used first; then, of each part of speech they leave short
-    of three, its next senses up to three, for the inflections of that part of speech."""
-    ranked = sorted(senses, key=lambda s: (-s.count, s.number, "nvar".index(s.pos)))
+    """Up to three senses, the most used first, a unit of measure after the senses used as
+    often (WordNet lists gill's capacity first, though no text used either); then, of each
+    part of speech they leave short of three, its next senses up to three, for the
+    inflections of that part of speech."""
+    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.number, "nvar".index(s.pos)))
     kept: list[Sense] = []
     for sense in ranked:
         if len(kept) < MAX_SHOWN and sense.gloss not in {k.gloss for k in kept}:

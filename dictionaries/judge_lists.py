@@ -5,11 +5,16 @@ per class, on each dictionary.
     ./dev python dictionaries/judge_lists.py              # everyday, wordgame, en_US, en_GB
     ./dev python dictionaries/judge_lists.py --words      # and the words behind each figure
     ./dev python dictionaries/judge_lists.py -d everyday  # one dictionary (any -d qscore takes)
+    ./dev python dictionaries/judge_lists.py --lists holdout  # the second lists' held-out one
 
 The lists are tests/data/must-accept.txt and tests/data/must-reject.txt (classes of
-hand-picked words; see their heads). A false reject is a must-accept word refused; a
-false accept a must-reject entry allowed; a wrong reason a must-reject entry refused
-for another kind of reason than its class's (tests/wordsets.py's ``reason_kind``).
+hand-picked words; see their heads), or with --lists the second lists, of every
+English-speaking table: countries (countries-accept.txt and countries-reject.txt, which
+the rules and curated additions were chosen from) and holdout (countries-holdout.txt,
+written apart to measure them on). A false reject is a word to allow refused (a word no
+hand can lay is left out); a false accept an entry to refuse allowed; a wrong reason an
+entry refused for another kind of reason than its class's (tests/wordsets.py's
+``reason_kind``).
 A system dictionary that is not installed is left out, and said so. The tables print
 as Markdown, as dictionaries/README.md shows them.
 """
@@ -25,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from qscore.errors import DictionaryError
 from qscore.game.cards import load_deck
 from qscore.words.dictionaries import Dictionary, judge, open_dictionary
-from tests.wordsets import ANY, MUST_ACCEPT, MUST_REJECT, WordClass, read_classes, reason_kind
+from tests.wordsets import ANY, LISTS, WordClass, read_lists, reason_kind
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")
 
@@ -37,14 +42,17 @@ def kinds(words: tuple[str, ...], dictionary: Dictionary) -> dict[str, str | Non
 
 
 def false_rejects(group: WordClass, dictionary: Dictionary) -> list[str]:
-    return [w for w, kind in kinds(group.words, dictionary).items() if kind is not None]
+    """A must-accept class's words refused, but those no hand can lay (a list of words from
+    a desk dictionary may hold one: bubbler needs three B)."""
+    return [w for w, kind in kinds(group.words, dictionary).items() if kind not in (None, "deck")]
 
 
 def misjudged(group: WordClass, dictionary: Dictionary) -> tuple[list[str], list[str]]:
-    """A must-reject class's false accepts, and its entries refused for another kind of reason."""
+    """A must-reject class's false accepts, and its entries refused for another kind of
+    reason (a refusal by the deck, before any other, is none: xxxix needs four X)."""
     got = kinds(group.words, dictionary)
     accepted = [w for w, kind in got.items() if kind is None]
-    wrong = [w for w, kind in got.items() if kind is not None and group.kind not in (ANY, kind)]
+    wrong = [w for w, kind in got.items() if kind not in (None, "deck") and group.kind not in (ANY, kind)]
     return accepted, wrong
 
 
@@ -57,6 +65,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-d", "--dictionary", action="append", help="a dictionary to measure (default: the four)")
     parser.add_argument("--words", action="store_true", help="list the words behind each figure")
+    parser.add_argument("--lists", choices=sorted(LISTS), default="must", help="which lists (default: must)")
     args = parser.parse_args()
     opened: dict[str, Dictionary] = {}
     for name in args.dictionary or DICTIONARIES:
@@ -64,7 +73,7 @@ def main() -> int:
             opened[name] = open_dictionary(name)
         except DictionaryError as exc:
             print(f"left out {name}: {exc}\n")
-    accept, reject = read_classes(MUST_ACCEPT), read_classes(MUST_REJECT)
+    accept, reject = read_lists(args.lists)
     details: list[str] = []
 
     rows, totals = [], [0] * len(opened)

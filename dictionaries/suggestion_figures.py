@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # the checkout's own qscore and its test lists, whether installed or not
-from qscore import suggestions  # noqa: E402
 from qscore.errors import DictionaryError  # noqa: E402
+from qscore.words import suggestions  # noqa: E402
 from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")

@@ -18,6 +18,8 @@ REFUSED = [
     (wordsets.DECK, "deck"),
     (wordsets.AFFIXES, d.AFFIX),
     (wordsets.ROMAN_NUMERALS, d.ROMAN_NUMERAL),
+    (wordsets.UNIT_SYMBOLS, d.UNIT_SYMBOL),
+    (wordsets.CHAT_ABBREVIATIONS, d.CHAT_ABBREVIATION),
     (wordsets.ABBREVIATIONS, d.ABBREVIATION),
     (wordsets.BARE_CONTRACTIONS, d.APOSTROPHE),
     (wordsets.FOREIGN, d.NOT_ENGLISH),
@@ -75,7 +77,7 @@ def test_enchant_is_pinned_to_hunspell():
 def test_enchant_refuses_lowercase_abbreviations_hunspell_accepts():
     en_us = open_dictionary("en_US")
     assert en_us._dict.check("kg") and en_us._dict.check("etc")
-    assert en_us.refusal("kg") == d.ABBREVIATION and en_us.refusal("etc") == d.ABBREVIATION
+    assert en_us.refusal("kg") == d.UNIT_SYMBOL and en_us.refusal("etc") == d.ABBREVIATION
 
 
 @pytest.mark.slow

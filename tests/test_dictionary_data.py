@@ -21,7 +21,8 @@ from tests.conftest import run
 REPO = Path(__file__).resolve().parent.parent
 LOANWORDS = "cafe cliche jalapeno souffle entree eclair pinata saute naive".split()
 CLIPPINGS = "app intro tech stat bio max mag prelim maths cafe".split()
-TRUE_ABBREVIATIONS = "etc kg mph tv asap".split()
+TRUE_ABBREVIATIONS = "etc tv asap".split()
+UNITS = "kg mph".split()
 
 
 @pytest.fixture(scope="module", params=["everyday", "wordgame"])
@@ -98,15 +99,15 @@ def test_enchant_solver_finds_loanwords(en_us):
 
 def test_clippings_are_words_and_true_abbreviations_are_not(shipped):
     assert {w: judge(w, shipped, suggest=False).reason for w in CLIPPINGS} == dict.fromkeys(CLIPPINGS)
-    got = {w: judge(w, shipped, suggest=False).reason for w in TRUE_ABBREVIATIONS}
-    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION)
+    got = {w: judge(w, shipped, suggest=False).reason for w in TRUE_ABBREVIATIONS + UNITS}
+    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION) | dict.fromkeys(UNITS, d.UNIT_SYMBOL)
 
 
 def test_enchant_uses_the_same_abbreviation_list(en_us):
     # hunspell (built from SCOWL) accepts etc, kg, mph and asap: the shipped list refuses them
     assert all(en_us._dict.check(w) for w in ("etc", "kg", "mph", "asap"))
-    got = {w: judge(w, en_us, suggest=False).reason for w in TRUE_ABBREVIATIONS}
-    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION)
+    got = {w: judge(w, en_us, suggest=False).reason for w in TRUE_ABBREVIATIONS + UNITS}
+    assert got == dict.fromkeys(TRUE_ABBREVIATIONS, d.ABBREVIATION) | dict.fromkeys(UNITS, d.UNIT_SYMBOL)
     # and lets hunspell judge the clippings: en_US has all but the British maths
     known = [w for w in CLIPPINGS if w != "maths"]
     assert {w: en_us.refusal(w) for w in known} == dict.fromkeys(known)
@@ -451,8 +452,8 @@ def test_rejects_answer_alike_searched_and_tabled():
     tabled.SEARCHES = 0
     got = [searched.reason(w) for w in words]
     assert got == [tabled.reason(w) for w in words]
-    names, abbr, affix = d.PROPER_NOUN, d.ABBREVIATION, d.AFFIX
-    assert got == [names, abbr, None, affix, names, abbr, None, names, None, affix]
+    names, abbr, affix, unit = d.PROPER_NOUN, d.ABBREVIATION, d.AFFIX, d.UNIT_SYMBOL
+    assert got == [names, abbr, None, affix, names, unit, None, names, None, affix]
     assert [searched.denied(w) for w in words] == [tabled.denied(w) for w in words]
 
 

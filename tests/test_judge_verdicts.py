@@ -12,13 +12,14 @@ from qscore.words.dictionaries import (
     NOT_IN_DICTIONARY,
     ONE_CARD,
     PROPER_NOUN,
+    UNIT_SYMBOL,
     judge,
     open_dictionary,
 )
 from qscore.words.suggestions import distance, rank
 
 # Abbreviations SCOWL's size-70 lists file as words (functions, units, dispensing marks).
-FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd kcal psia psid aeq".split()
+FILED_AS_WORDS = "csc csch sech sinh tanh coth dkl hhd psia psid aeq".split()
 # Lower-case forms en_US accepts of what SCOWL files only as abbreviations at size 95.
 RARE_ABBREVIATIONS = "foobar grep xor".split()
 # Words with no vowel that a desk dictionary prints as words.
@@ -38,6 +39,11 @@ def everyday():
 @pytest.mark.parametrize("word", FILED_AS_WORDS)
 def test_abbreviations_filed_as_words_are_refused(any_dictionary, word):
     assert any_dictionary.refusal(word) == ABBREVIATION
+
+
+def test_a_unit_filed_as_a_word_is_refused_as_a_unit_symbol(any_dictionary):
+    # SCOWL files kcal among its words, curated-deny.txt as an abbreviation; a table reads a unit
+    assert any_dictionary.refusal("kcal") == UNIT_SYMBOL
 
 
 @pytest.mark.parametrize("word", RARE_ABBREVIATIONS)
@@ -226,3 +232,27 @@ def test_house_words_are_ranked_with_the_rest(tmp_path):
     got = judge("teh", house).suggestions
     assert got[0] == "the" and "tea" not in got
     assert judge("tekk", house).suggestions[0] == "tek"
+
+
+def test_a_misspelling_too_long_for_a_hand_gets_the_word_meant_marked(everyday):
+    """The word meant needs more cards than a hand holds too: offered all the same, apart
+    from the words that fit, and said so; a word the dictionary holds as typed is meant
+    as typed (interpretation: nothing else offered)."""
+    from qscore.views.words import verdict_view
+
+    slip = judge("refridgerator", everyday)
+    assert slip.reason == "needs 12 cards, the largest hand holds 10"
+    assert (slip.suggestions, slip.too_long[0]) == ((), "refrigerator")
+    assert verdict_view(slip).suggestions == f"did you mean: {', '.join(slip.too_long)} (more cards than a hand holds)"
+    assert judge("interpretaton", everyday).too_long[0] == "interpretation"
+    assert judge("interpretation", everyday).too_long == ()
+    # a slip that fits a hand is offered as ever, with nothing marked
+    assert judge("bubbel", everyday).too_long == ()
+
+
+def test_a_word_never_suggested_is_never_offered_as_too_long_either():
+    from qscore.words.dictionaries import Verdict
+    from qscore.words.dictionaries.rejects import unsuggested
+
+    listed = sorted(unsuggested())[:3]
+    assert Verdict("x", False, "needs 12 cards", (), (), (*listed, "refrigerator")).too_long == ("refrigerator",)

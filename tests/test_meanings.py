@@ -154,6 +154,17 @@ def test_a_british_spelling_shows_the_commonest_sense_first_as_the_american_does
     assert any("punishable by law" in m.text for m in define("offence").meanings)
 
 
+def test_a_unit_of_measure_comes_after_the_senses_used_as_often():
+    """WordNet lists gill's capacity and fen's coin before the organ and the marsh, though
+    its tagged texts used none of them: a unit of measure comes after such senses."""
+    gill = [m.text for m in define("gill").meanings]
+    organ = next(i for i, text in enumerate(gill) if "respiratory organ" in text)
+    assert organ < next(i for i, text in enumerate(gill) if "capacity unit" in text)
+    assert define("fen").meanings[0].text.startswith("low-lying wet land")
+    # a sense the texts used more stays first, a unit or not (mile: a unit of length)
+    assert "unit of length" in define("mile").meanings[0].text
+
+
 def test_shipped_meanings_are_short_and_of_lower_case_words():
     march = define("march")
     assert march.found and not any("month" in m.text for m in march.meanings)  # March the month is a name
@@ -176,6 +187,10 @@ def test_shipped_meanings_are_short_and_of_lower_case_words():
         ("selfie", ("noun", "a photograph one takes of oneself")),
         ("app", ("noun", "a program that gives a computer instructions")),  # WordNet's, of application
         ("pundit", ("noun", "an expert who gives opinions in public")),  # before WordNet's scholar
+        ("mulligan", ("noun", "in golf, a free extra shot")),  # before WordNet's stew
+        ("dreich", ("adjective", "dreary, of the weather (Scots)")),  # every country's words
+        ("braai", ("noun", "a barbecue (South African)")),
+        ("doomscroll", ("verb", "to scroll through bad news")),
     ],
 )
 def test_curated_meanings_come_first(word, first):

@@ -301,11 +301,12 @@ def test_a_hand_a_challenge_zeroed_says_what_its_cards_allowed_before_it():
     ok("score", "ben", "at", "-u", "E")  # 5 - 2 = 3; ATE goes out for 7
     ok("challenge", "ann", "zit", "--by", "ben")  # zit stands: ben loses 19
     ok("score", "ann", "hat", "-u", "E S")
-    ok("score", "ben", "tea", "-u", "E S")  # SETAE would have been 12, as much as the challenge
+    ok("score", "ben", "tea", "-u", "E S")  # TEASE would have been 12, as much as the challenge
     ok("challenge", "ann", "hat", "--by", "ben")  # hat stands: ben loses 12
     lines = ok("review").splitlines()
     assert "  ben: 0 of a possible 0 (7 less 19 for a challenge); before it, missed 4: ate" in lines
-    assert "  ben: 0 of a possible 0 (12 less 12 for a challenge); before it, missed 10: setae" in lines
+    # named by the common word of those cards (TEASE, not the first of them, SETAE)
+    assert "  ben: 0 of a possible 0 (12 less 12 for a challenge); before it, missed 10: tease" in lines
     ok("score", "ben", "setae", "--round", "2", "--replace")
     lines = ok("review", "--round", "2").splitlines()
     assert "  ben: 0 of a possible 0 (12 less 12 for a challenge)" in lines  # laid the best: nothing missed
@@ -359,3 +360,11 @@ def test_common_words_need_no_meaning_on_file():
     # T O A D's best is TOAD (12), not DATO; I T's is IT, not TI, both 5
     assert words_of(everyday_review("t o a d")) == ["toad"]
     assert words_of(everyday_review("i t")) == ["it"]
+
+
+def test_the_review_names_a_common_word_of_the_cards_before_a_rarer_first_anagram():
+    # AEHST: ASHET (a Scots serving plate) is the first anagram, HASTE and HATES the common ones
+    everyday = open_dictionary("everyday")
+    review = review_hand(1, "ann", PlayedHand((), tuple(parse_hand("H A S T E".split()))), 0, everyday, DECK)
+    assert [w.text for w in review.best_play.words] == ["haste"]
+    assert everyday.refusal("ashet") is None

@@ -18,8 +18,12 @@ clerk clerks inner error errors quilt quilts thistle in at""".split()
 PROPER_NOUNS = """steve london mary america england chicago tuesday january
 christmas europe africa germany microsoft elizabeth beethoven""".split()
 
-ABBREVIATIONS = """etc kg cm dr mr mrs nato usa fbi nasa mph approx dept govt km lb oz tv dvd
+ABBREVIATIONS = """etc dr mr mrs nato usa fbi nasa approx dept govt tv dvd
 cpu html asap mlb intl pda sms bce ppe tbd""".split()
+
+# Each its own reason, the same on every dictionary (curated-units.txt, curated-chat.txt).
+UNIT_SYMBOLS = "kg cm mm km lb oz mph kph kwh ghz kbps mbps".split()
+CHAT_ABBREVIATIONS = "smh lol omg brb imo tbh idk btw fyi ttyl".split()
 
 # Contractions typed without their apostrophe: refused for it, as typed with it.
 BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres"]
@@ -41,7 +45,7 @@ BAD_CHARACTERS = ["r2d2", "hello!", "two words", "naïve!", "don't!"]
 # More copies of a card than the standard deck has, or more cards than the largest hand.
 DECK = ["bubble", "pepper", "mammal", "(qu)(qu)(qu)", "interpretation", "refrigerator"]
 
-ROMAN_NUMERALS = ["ii", "iv", "ix", "xiv", "xxiv", "clii"]
+ROMAN_NUMERALS = ["ii", "iv", "ix", "xiv", "xxiv", "clii", "mmx", "xlii", "mcmxc", "cdxliv"]
 
 # In no dictionary, and no name or abbreviation in the shipped evidence.
 NOT_WORDS = ["zqxjv", "teh", "recieve", "adn", "blergh"]
@@ -52,6 +56,18 @@ NOT_WORDS = ["zqxjv", "teh", "recieve", "adn", "blergh"]
 DATA = Path(__file__).resolve().parent / "data"
 MUST_ACCEPT = DATA / "must-accept.txt"
 MUST_REJECT = DATA / "must-reject.txt"
+# The second lists, in the classes of every English-speaking table: the one the rules and
+# curated additions were chosen from, and one written apart to measure them on.
+COUNTRIES_ACCEPT = DATA / "countries-accept.txt"
+COUNTRIES_REJECT = DATA / "countries-reject.txt"
+COUNTRIES_HOLDOUT = DATA / "countries-holdout.txt"
+# Each set of lists by name: its file of words to allow and its file of entries to refuse
+# (a file may hold both: its classes with a kind are the refusals).
+LISTS = {
+    "must": (MUST_ACCEPT, MUST_REJECT),
+    "countries": (COUNTRIES_ACCEPT, COUNTRIES_REJECT),
+    "holdout": (COUNTRIES_HOLDOUT, COUNTRIES_HOLDOUT),
+}
 ANY = "any"  # a must-reject class that takes a refusal of any kind
 
 
@@ -92,3 +108,9 @@ def reason_kind(reason: str | None) -> str | None:
     if reason.startswith("not in "):
         return d.NOT_IN_DICTIONARY
     return reason
+
+
+def read_lists(name: str) -> tuple[list[WordClass], list[WordClass]]:
+    """The classes of words to allow and of entries to refuse of the lists ``name`` (a key of LISTS)."""
+    accept, reject = LISTS[name]
+    return [c for c in read_classes(accept) if c.kind is None], [c for c in read_classes(reject) if c.kind is not None]

@@ -27,6 +27,15 @@ CardsArg = Annotated[
     list[str], typer.Argument(metavar="CARDS...", help='card tokens, e.g. "Q U I Z M", qu,i,z,m or (qu) i z m')
 ]
 SOLITAIRE_STACKS = 8
+# Without it, no play lays a word qscore never proposes (a slur or a vulgar word), even
+# one that would score more; the dictionary still allows it when a player lays it.
+AnyWordOpt = Annotated[
+    bool,
+    typer.Option(
+        "--any-word",
+        help="consider every word the dictionary allows, slurs and vulgar words too (never proposed otherwise)",
+    ),
+]
 
 # The most plays --top lists: a screenful. The search prunes ties past the worst play kept,
 # so it stays as quick as the best play's; 100,000 plays took 3 s enumerating them.
@@ -56,6 +65,7 @@ def best(
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
+    any_word: AnyWordOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the exact best play of a hand: words, discard, score, and whether it goes out.
@@ -81,14 +91,14 @@ def best(
         known = parse_hand(seen, what="seen cards") if seen else []
         from qscore.hands.draws import advise_draw
 
-        advice = advise_draw(hand, up[0], words, seen=known)
+        advice = advise_draw(hand, up[0], words, seen=known, any_word=any_word)
         warn_if_more_than_dealt(hand, drawn=False)
         print_json(advice_json(advice)) if as_json else print(advice_text(advice))
         tell_notes(words)
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
-    solution = solve(hand, words, discard=not no_discard, top=top or 0)
+    solution = solve(hand, words, discard=not no_discard, top=top or 0, any_word=any_word)
     warn_if_more_than_dealt(hand, drawn=not no_discard)
     if as_json:
         out = play_json(solution.best)
@@ -128,6 +138,7 @@ def solitaire(
     dictionary: DictionaryOpt = None,
     allow: AllowOpt = None,
     deny: DenyOpt = None,
+    any_word: AnyWordOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
@@ -139,7 +150,7 @@ def solitaire(
     if len(faceup) < 2:
         raise CardError("solitaire needs at least 2 face-up cards, got 1: a word takes two cards at least")
     words = dictionary_from(dictionary, allow, deny)
-    found = solitaire_words(faceup, words)
+    found = solitaire_words(faceup, words, any_word=any_word)
     tell_notes(words)
     if as_json:
         print_json({"best": word_json(found[0]) if found else None, "words": [word_json(w) for w in found]})

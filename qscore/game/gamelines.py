@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 # of gamefigures.GameFigures.to_json: a kept summary of another version is rebuilt
-# (2: a game's variant, who finished; 3: points missed against the play the review calls best)
-FIGURES_VERSION = 3
+# (2: a game's variant, who finished; 3: points missed against the play the review calls best;
+# 4: the best play lays no word qscore never proposes)
+FIGURES_VERSION = 4
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore
 # works it out now: a summary of another version, from this version on and of the same
 # log, hands its points missed over to the rebuilt one, so an upgrade that changes other
 # figures does not review every game again. Raise it to FIGURES_VERSION when the review
 # itself changes what it finds.
-MISSED_SINCE = 3
+MISSED_SINCE = 4
 
 
 class GameLine(NamedTuple):

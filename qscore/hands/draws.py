@@ -30,6 +30,7 @@ from qscore.game.spelling import MIN_CARDS
 from qscore.hands.candidates import spelled_exactly, sub_multisets
 from qscore.hands.solver import BITS, Hand, Play, check_hand
 from qscore.words.dictionaries import Dictionary
+from qscore.words.dictionaries.proposed import proposed
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _COUNT = (1 << (BITS - 1)) - 1  # a field's count, without its guard bit
@@ -70,14 +71,16 @@ def advise_draw(
     *,
     seen: Sequence[Card] = (),
     deck: Deck | None = None,
+    any_word: bool = False,
 ) -> DrawAdvice:
-    """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its draw."""
+    """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its
+    draw: each scored by plays of words qscore proposes, or of any word with ``any_word``."""
     deck = deck or load_deck()
     check_hand(hand, deck, drawing=True)
     pool = unseen_cards(deck, [*hand, faceup, *seen])
     if not pool:
         raise CardError("no unseen cards are left to draw")
-    draws = Draws(hand, {faceup, *pool}, dictionary)
+    draws = Draws(hand, {faceup, *pool}, dictionary if any_word else proposed(dictionary))
     blind = [(card, n, draws.score(card)) for card, n in sorted(pool.items())]
     total = sum(pool.values())
     expected = sum(n * score for _c, n, score in blind) / total

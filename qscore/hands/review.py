@@ -14,6 +14,9 @@ round"): word points less unused points less challenge penalties, never below ze
   dictionary refuses but nobody challenged, or one a paper ruling let stand, counted at
   the table, so it counts here too), less the words a challenge struck (ruled out by the
   dictionary or on paper: the best play may not lay them again).
+- The best play lays only words qscore proposes: never a slur or a vulgar word
+  (dictionaries/README.md, "Words never suggested"), even where one would score more or
+  the player laid it; it scored as laid, and the review offers the best play without it.
 
 So ``missed = best - scored`` is what the choice of words cost; it is never negative.
 
@@ -22,20 +25,22 @@ word with no meaning on file (``qscore define`` answers "no meaning on file" for
 estop) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
 word), a play of words that all have one or are common is shown instead if it is worth
 as much or NEAR points less, and is no worse than what the player scored; ``best`` is
-then its score. Two points is the least card's value (A, E, I, O): a play that close differs by
-which card is left unused, not by a better word, and the table can look up every word
-of it.
+then its score. Two points is the least card's value (A, E, I, O): a play that close
+differs by which card is left unused, not by a better word, and the table can look up
+every word of it. Each word of the play shown is one of SCOWL's common words laid with
+the same cards, where there is one (HASTE, not ASHET, the first anagram).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
     from qscore.game.cards import Card, Deck
     from qscore.game.scoresheet import Game
-    from qscore.game.scoring import PlayedHand
+    from qscore.game.scoring import LaidWord, PlayedHand
     from qscore.hands.solver import Play
     from qscore.words.dictionaries import Dictionary
 
@@ -74,6 +79,15 @@ def ruled(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
     return HouseRules(dictionary, refused, ruled_out) if refused or ruled_out else dictionary
 
 
+def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
+    """The words a review may propose for a laydown's hand: those allowed under the
+    table's rulings on it (:func:`ruled`) less the words qscore never proposes, even one
+    the player laid and that stood (it scored as laid; it is not offered back)."""
+    from qscore.words.dictionaries.proposed import proposed
+
+    return proposed(ruled(laid, dictionary))
+
+
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
     hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
@@ -88,15 +102,32 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     cards = hand_cards(laid)
     if len(cards) < MIN_CARDS:
         return Play((), None, tuple(cards))  # one card makes no word
-    allowed = ruled(laid, dictionary)
+    allowed = proposed_for(laid, dictionary)
     words = candidate_words(Counter(cards), allowed)
     top = solve(cards, allowed, discard=False, deck=deck, found=words).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
-        return top
+        return _commonest(top, words)
     known = _looked_up({w.text for w in words})
     checkable = [w for w in words if w.text in known]
     near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
-    return near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top
+    return _commonest(near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top, checkable)
+
+
+def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
+    """``play`` with each word one of SCOWL's common words where one of ``words`` is laid
+    with the very same cards, the first of them in the dictionary's order (HASTE, not
+    the Scots ASHET before it): the review names words a table knows, where the solver
+    takes a set of cards' first anagram."""
+    from qscore.words.suggestions import Commonness, commonness
+
+    by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
+    for w in words:
+        by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
+    chosen = []
+    for w in play.words:
+        same = by_cards.get(tuple(sorted(w.cards)), [w])
+        chosen.append(next((o for o in same if commonness(o.text) < Commonness.RARE), w))
+    return dataclasses.replace(play, words=tuple(chosen))
 
 
 def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
@@ -117,7 +148,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     if len(cards) < MIN_CARDS:
         return 0  # one card makes no word: its best is every card unused, never above zero
     check_hand(cards, deck)
-    allowed = ruled(laid, dictionary)
+    allowed = proposed_for(laid, dictionary)
     keys = allowed.anagram_keys() if many else None
     hand = WordSets.looked_up(cards, allowed) if keys is None else WordSets.of_keys(cards, allowed, keys)
     # no play is worth more than every card that makes some word laid, the rest unused: a

@@ -42,6 +42,8 @@ from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
 from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.words.dictionaries import Dictionary
+from qscore.words.dictionaries.proposed import proposed
+from qscore.words.dictionaries.rejects import unsuggested
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (BITS - 1)
@@ -364,10 +366,18 @@ def solve(
     top: int = 0,
     deck: Deck | None = None,
     found: Sequence[LaidWord] | None = None,
+    any_word: bool = False,
 ) -> Solution:
     """The exact best play of ``cards``, the best plays for each bonus, and the ``top``
-    best plays; ``found``: the words to play with, when not every word the cards make."""
+    best plays; ``found``: the words to play with, when not every word the cards make.
+    Every play lays only words qscore proposes (:mod:`~qscore.words.dictionaries.proposed`),
+    unless ``any_word``: then any word the dictionary allows."""
     check_hand(cards, deck)
+    if not any_word:
+        dictionary = proposed(dictionary)
+        if found is not None:
+            never = unsuggested()
+            found = [w for w in found if w.text not in never]
     hand = Hand(cards, dictionary, found)
     best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
     best = _undominated(best, most, longest)
@@ -463,8 +473,11 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
 # --- solitaire -----------------------------------------------------------------
 
 
-def solitaire_words(faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None) -> list[LaidWord]:
-    """The words the face-up cards make, highest points first, longest on ties."""
+def solitaire_words(
+    faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None, *, any_word: bool = False
+) -> list[LaidWord]:
+    """The words the face-up cards make, highest points first, longest on ties: those
+    qscore proposes, or any the dictionary allows with ``any_word``."""
     check_hand(faceup, deck)
-    words = [w for _mask, w in Hand(faceup, dictionary).words]
+    words = [w for _mask, w in Hand(faceup, dictionary if any_word else proposed(dictionary)).words]
     return sorted(words, key=lambda w: (-w.points, -w.letters, w.text))

@@ -34,6 +34,7 @@ from qscore.hands.candidates import spelled_exactly, sub_multisets, word_groups
 from qscore.hands.solver import BITS
 from qscore.words.dictionaries import Dictionary
 from qscore.words.dictionaries.base import AnagramKeys
+from qscore.words.dictionaries.proposed import proposed
 
 _GUARD = 1 << (BITS - 1)
 _COUNT = _GUARD - 1
@@ -224,10 +225,12 @@ def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card
     return next(spelled_exactly(fitting, singles, doubles), None) is not None
 
 
-def best_value(cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys | None = None) -> int:
+def best_value(cards: Sequence[Card], dictionary: Dictionary, *, many: bool = False) -> int:
     """The points of the best play of ``cards`` with no discard, ``solve(cards, dictionary,
     discard=False).best.score``, without making any play: a set of cards stands for its
-    words, and only that value is found. ``keys``, the dictionary's anagram keys when read
-    already (``Dictionary.anagram_keys``): a search over many hands reads them once."""
-    hand = WordSets.looked_up(cards, dictionary) if keys is None else WordSets.of_keys(cards, dictionary, keys)
+    words (those qscore proposes, as the solver's), and only that value is found. With
+    ``many`` (one of many hands), the dictionary's anagram keys, read once a run."""
+    words = proposed(dictionary)
+    keys = words.anagram_keys() if many else None
+    hand = WordSets.looked_up(cards, words) if keys is None else WordSets.of_keys(cards, words, keys)
     return hand.value(hand.full)

@@ -58,6 +58,8 @@ def verdict_view(v: Verdict) -> VerdictView:
     said = "allowed" if v.allowed else f"not allowed ({v.reason})"
     spellings = tuple((str(s), f"{s.points} points") for s in v.spellings)
     suggestions = f"did you mean: {', '.join(v.suggestions)}" if v.suggestions else None
+    if v.too_long and not v.suggestions:
+        suggestions = f"did you mean: {', '.join(v.too_long)} (more cards than a hand holds)"
     return VerdictView(v.word, v.allowed, said, spellings, suggestions)
 
 

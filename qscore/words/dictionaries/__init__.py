@@ -10,6 +10,8 @@ The judge's parts, one job a module:
   why, accented spellings, the words never suggested);
 - ``backends``: the kinds of dictionary (a word list, a system hunspell dictionary,
   words in memory, house lists on any of them) and the shipped lists;
+- ``proposed``: a dictionary less the words qscore never proposes, for every search
+  that offers a play;
 - ``sources``: choosing one by name, through one registry of sources (a new source
   goes there);
 - ``verdicts``: judging a word as typed or laid.
@@ -34,6 +36,7 @@ from qscore.words.dictionaries.reasons import (
     AFFIX,
     APOSTROPHE,
     BAD_CHARACTERS,
+    CHAT_ABBREVIATION,
     HOUSE_DENIED,
     HYPHENATED,
     NOT_ENGLISH,
@@ -41,6 +44,7 @@ from qscore.words.dictionaries.reasons import (
     ONE_CARD,
     PROPER_NOUN,
     ROMAN_NUMERAL,
+    UNIT_SYMBOL,
 )
 from qscore.words.dictionaries.sources import DictionaryInfo, dictionary_name, list_dictionaries, open_dictionary
 from qscore.words.dictionaries.verdicts import Verdict, judge, read_typed, refusal_reason, typed_word
@@ -52,6 +56,7 @@ __all__ = [
     "APOSTROPHE",
     "BAD_CHARACTERS",
     "CANDIDATE_LIST",
+    "CHAT_ABBREVIATION",
     "DEFAULT_DICTIONARY",
     "EVERYDAY",
     "HOUSE_DENIED",
@@ -63,6 +68,7 @@ __all__ = [
     "PROPER_NOUN",
     "ROMAN_NUMERAL",
     "SHIPPED",
+    "UNIT_SYMBOL",
     "WORDGAME",
     "Dictionary",
     "DictionaryInfo",

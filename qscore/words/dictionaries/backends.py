@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
 # The lists qscore ships (qscore/wordlists/NAME.txt), each with what it holds.
 SHIPPED = {
-    EVERYDAY: "SCOWL up to size 70, its common variants and today's words: an ordinary desk dictionary",
+    EVERYDAY: (
+        "a desk dictionary of the UK, Ireland, the US, Canada, Australia, New Zealand and South Africa: "
+        "SCOWL up to size 70, variants, today's and regional words"
+    ),
     WORDGAME: "SCOWL up to size 80 and its common variants: adds the rarer words word-game players use",
 }
 # Source of candidate words for the solver when the dictionary cannot list words itself.

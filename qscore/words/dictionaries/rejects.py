@@ -7,7 +7,16 @@ from __future__ import annotations
 from functools import cache, cached_property
 
 from qscore import paths
-from qscore.words.dictionaries.reasons import ABBREVIATION, AFFIX, APOSTROPHE, NOT_ENGLISH, PROPER_NOUN, ROMAN_NUMERAL
+from qscore.words.dictionaries.reasons import (
+    ABBREVIATION,
+    AFFIX,
+    APOSTROPHE,
+    CHAT_ABBREVIATION,
+    NOT_ENGLISH,
+    PROPER_NOUN,
+    ROMAN_NUMERAL,
+    UNIT_SYMBOL,
+)
 
 # denied.tsv writes reasons as one word; these are the reasons they stand for.
 _REJECT_REASONS = {
@@ -16,6 +25,8 @@ _REJECT_REASONS = {
     "numeral": ROMAN_NUMERAL,
     "apostrophe": APOSTROPHE,
     "foreign": NOT_ENGLISH,
+    "unit": UNIT_SYMBOL,
+    "chat": CHAT_ABBREVIATION,
 }
 
 

@@ -32,6 +32,9 @@ class _Judged(NamedTuple):
     reason: str | None
     spellings: tuple[Spelling, ...]
     suggestions: tuple[str, ...] = ()
+    # the words meant that the deck spells but no hand holds enough cards for, where none
+    # fits: refridgerator's refrigerator, shown as needing more cards than a hand holds
+    too_long: tuple[str, ...] = ()
 
 
 class Verdict(_Judged):
@@ -46,15 +49,17 @@ class Verdict(_Judged):
         reason: str | None,
         spellings: tuple[Spelling, ...],
         suggestions: tuple[str, ...] = (),
+        too_long: tuple[str, ...] = (),
     ) -> Verdict:
         # The one point every suggestion passes, whatever found it and wherever it is
         # shown (check, define, score, play, the web page, --json): a word never suggested
         # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
         # SHOWN are kept.
-        if suggestions:
+        if suggestions or too_long:
             never = unsuggested()
             suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
-        return super().__new__(cls, word, allowed, reason, spellings, suggestions)
+            too_long = tuple(w for w in too_long if w not in never)[:SHOWN]
+        return super().__new__(cls, word, allowed, reason, spellings, suggestions, too_long)
 
 
 def typed_word(text: str) -> str:
@@ -103,10 +108,12 @@ def judge(
     most = deck.largest_hand if max_cards is None else max_cards
     word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most)
     near: tuple[str, ...] = ()
+    too_long: tuple[str, ...] = ()
     # a refused word's close allowed words, whatever the reason: Teh, OK, bubble, co-op
     if suggest is not False and reason is not None and reason != BAD_CHARACTERS:
-        near = tuple(_suggestions(word, dictionary, deck, most, word_budget(None) if suggest is True else suggest))
-    return Verdict(word, reason is None, reason, spellings, near)
+        budget = word_budget(None) if suggest is True else suggest
+        near, too_long = _suggestions(word, dictionary, deck, most, budget)
+    return Verdict(word, reason is None, reason, spellings, near, too_long)
 
 
 def refusal_reason(
@@ -150,21 +157,27 @@ def refusal_reason(
     return word, dictionary.refusal(word), spellings
 
 
-def _suggestions(word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget) -> list[str]:
+def _suggestions(
+    word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Allowed words near a refused one that the table could lay, best first: the word
     without its hyphens or apostrophes first, when that is one (coop for co-op), then the
-    dictionary's own. BUBBLE is no answer to BUBBEL. The Verdict drops the words never
-    suggested and keeps the first SHOWN."""
+    dictionary's own. BUBBLE is no answer to BUBBEL. Where a misspelling needs more cards
+    than the hand holds, what the player meant does too: those the deck spells come
+    second, to be shown as such (refridgerator: refrigerator). The Verdict drops the words
+    never suggested and keeps the first SHOWN of each."""
     from qscore.words.suggestions import MAX_LETTERS
 
     joined = word.replace("-", "").replace("'", "")
     if len(joined) > MAX_LETTERS:
-        return []
-    fewest = fewest_cards(joined, deck)
-    if fewest is not None and fewest > most:
-        return []  # too long for the hand: what the player meant is too long as well
+        return (), ()
     known = dictionary.contains(joined)
     budget.start_word(deep=not known)  # a word the dictionary holds is no typo: one edit
     found = [joined] if joined != word and dictionary.refusal(joined) is None else []
     found += dictionary.suggest(joined, 20, budget)  # more than shown: some may need cards the deck lacks
-    return [w for w in dict.fromkeys(found) if w != word and spell_word(w, deck, max_cards=most)]
+    near = [w for w in dict.fromkeys(found) if w != word]
+    fewest = fewest_cards(joined, deck)
+    if fewest is not None and fewest > most:
+        # a word the dictionary holds (interpretation) is meant as typed: no other offered
+        return (), () if known else tuple(w for w in near if spell_word(w, deck, max_cards=len(w)))
+    return tuple(w for w in near if spell_word(w, deck, max_cards=most)), ()
