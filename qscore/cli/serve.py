@@ -10,10 +10,6 @@ from qscore.cli.app import app, reports_errors
 from qscore.cli.options import GameOpt
 from qscore.errors import QscoreError
 
-# The web page's libraries come with the `serve` extra; a plain install has none of them.
-SERVE_LIBRARIES = {"starlette", "uvicorn", "sse_starlette", "jinja2", "segno", "anyio", "markupsafe"}
-INSTALL = "pip install 'qscore[serve]'"
-
 
 @app.command(short_help="Show the live scoresheet on every phone and the TV")
 @reports_errors
@@ -30,15 +26,11 @@ def serve(
     from qscore import scorekeeper
 
     name = scorekeeper.load_game(game).name
-    try:
-        import segno
+    import segno  # the web libraries are imported here only: check and best never load them
 
-        from qscore.web import server
-        from qscore.web.table import new_code
-    except ModuleNotFoundError as exc:
-        if exc.name is None or exc.name.partition(".")[0] not in SERVE_LIBRARIES:
-            raise
-        raise QscoreError(f"qscore serve needs its web libraries ({exc.name} is missing): {INSTALL}") from None
+    from qscore.web import server
+    from qscore.web.table import new_code
+
     if not 0 <= port < 65536:
         raise QscoreError(f"--port {port} is no port: choose one from 1 to 65535 (0: any free one)")
     try:
