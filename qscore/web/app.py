@@ -205,10 +205,10 @@ def render_sheet(sheet: SheetView | None, error: str | None, review: RoundReview
     return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
 
 
-def make_app(game: str, code: str) -> Starlette:
-    """The table's app for one saved game, served under ``/t/CODE/``."""
+def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
+    """The table's app for one saved game, served under ``/t/CODE/`` (its forms signed with ``key``)."""
     watch = SheetWatch(game)
-    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms()  # each laydown form's token, its answer kept
+    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(key)  # each laydown form's token, its answer kept
 
     def page(
         request: Request,

@@ -291,8 +291,8 @@ class Forms(Generic[A]):
     The answer kept is what the page said, not the page: it is shown again on the sheet
     as it stands, and a hundred pages of a long game would hold megabytes."""
 
-    def __init__(self) -> None:
-        self.key = secrets.token_bytes(16)
+    def __init__(self, key: bytes | None = None) -> None:
+        self.key = key or secrets.token_bytes(16)  # a key kept across restarts (web.codes): old forms still count
         self.answers: OrderedDict[str, A] = OrderedDict()
         self.sending: dict[str, anyio.Event] = {}
 
