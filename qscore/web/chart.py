@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from qscore.views.chart import Chart
 
-WIDTH, HEIGHT = 640, 300  # the drawing's own units: it scales to the width it is given
-LEFT, RIGHT, TOP, BOTTOM = 44, 92, 12, 28  # room for the axis numbers and the players' names
+WIDTH, HEIGHT = 480, 300  # the drawing's own units: it scales to the width it is given
+LEFT, RIGHT, TOP, BOTTOM = 40, 100, 12, 30  # room for the axis numbers and the players' names
+LINE = 20  # the height a player's name takes at the lines' ends
 # six players' colours (the Okabe-Ito set, told apart by every common colour blindness),
 # each 3:1 or more against white and against the dark background the page takes at night
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#6a5acd")
@@ -63,8 +64,8 @@ def drawing(chart: Chart) -> Drawing:
     ends: list[float] = []
     for i, line in enumerate(chart.lines):
         end = y(line.totals[-1])
-        while any(abs(end - e) < 14 for e in ends):  # names of equal totals one under the other
-            end += 14
+        while any(abs(end - e) < LINE for e in ends):  # names of near totals one under the other
+            end += LINE
         ends.append(end)
         points = " ".join(f"{x(n)},{y(t)}" for n, t in enumerate(line.totals))
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]

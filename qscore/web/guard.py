@@ -311,6 +311,10 @@ class Forms(Generic[A]):
             return None
         return int(last)
 
+    def answered(self, token: str) -> A | None:
+        """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""
+        return self.answers.get(token)
+
     async def once(self, token: str, answer: Callable[[], Awaitable[A]]) -> A:
         """The form's answer: made the first time the token is sent, the same after."""
         while token in self.sending:  # the same form sent twice at once: the second waits for the first
