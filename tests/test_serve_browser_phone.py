@@ -235,6 +235,13 @@ def test_no_accessibility_violation_at_phone_and_tv_sizes(serve, browser, tmp_pa
         if size == PHONE:
             browser.execute_script("window.scrollTo(0, 0)")
             assert browser.save_screenshot(str(keep / "serve-phone.png"))
+            # a phone set to its dark scheme: the page follows it, its contrast held too
+            dark = {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", dark)
+            box = "return getComputedStyle(document.getElementById('outcome')).backgroundColor"
+            assert shown(browser, box) == "rgb(16, 40, 31)"  # the dark scheme's saved box: it took
+            assert not (found := violations(browser, least="minor")), ("dark", size, found)
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.get(serve.address + "tv")
         assert not (found := violations(browser, least="minor")), ("the TV", size, found)
         if size == TV:
