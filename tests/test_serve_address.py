@@ -153,3 +153,13 @@ def test_the_codes_file_is_its_owners_alone_and_written_whole(game):
     assert path.parent == codes.scorekeeper.games_file().parent
     assert path.stat().st_mode & 0o077 == 0
     assert [p.name for p in path.parent.iterdir() if p.name.startswith(".serve-codes")] == []
+
+
+def test_codes_that_cannot_be_kept_serve_this_run_and_say_so_in_one_line(game, served, monkeypatch):
+    def refused(path, held):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(codes, "write_codes", refused)
+    out, err, (code, _) = served()
+    assert err.count("\n") == 1 and "Cannot keep the codes" in err and "Permission denied" in err
+    assert f"/t/{code}/" in out.splitlines()[0]

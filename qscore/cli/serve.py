@@ -55,8 +55,8 @@ def serve(
             raise QscoreError(f"port {port} is taken (another qscore serve?): choose another with --port") from None
         raise QscoreError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
     kept = kept_codes(name, new=new_codes)
-    if kept.damaged:
-        print(kept.damaged, file=sys.stderr)
+    if kept.said:
+        print(kept.said, file=sys.stderr)
     address = server.table_address(host, sock.getsockname()[1], kept.table)
     print(address)
     print(f"Game {name!r}: open the address above on every phone and the TV, or scan this code:")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from qscore import scorekeeper
+from qscore.paths import shown_path
 from qscore.web.table import CODE_LENGTH, CODE_LETTERS, new_code
 
 CODES_NAME = "serve-codes.json"
@@ -29,12 +30,12 @@ KEY_BYTES = 16
 @dataclass(frozen=True)
 class Kept:
     """A game's codes as serve uses them: the table's, the scorekeeper's, the key its forms are
-    signed with, and a line to say if the file was damaged (None: it was whole or new)."""
+    signed with, and a line to say if the file was damaged or cannot be written (None: all well)."""
 
     table: str
     keeper: str
     key: bytes
-    damaged: str | None = None
+    said: str | None = None
 
 
 def codes_file() -> Path:
@@ -50,19 +51,23 @@ def codes_for(game: str, *, new: bool = False) -> tuple[str, str]:
 
 
 def kept_codes(game: str, *, new: bool = False) -> Kept:
-    """The game's codes and the forms' key, as ``codes_for`` says, and whether the file was damaged."""
+    """The game's codes and the forms' key, as ``codes_for`` says, and a line to say if the
+    file was damaged or cannot be written."""
     identity = "-".join(str(part) for part in scorekeeper.game_identity(game))
     path = codes_file()
     held, damaged = read_codes(path)
     if not held:
         held = {"key": secrets.token_hex(KEY_BYTES), "games": {}}
     codes = held["games"].get(identity)
+    said = f"The codes file {shown_path(path)} was damaged: this game has new codes." if damaged else None
     if new or codes is None:
         codes = held["games"][identity] = {"table": new_code(), "keeper": new_code()}
         while codes["keeper"] == codes["table"]:
             codes["keeper"] = new_code()
-        write_codes(path, held)
-    said = f"The codes file {path} was damaged: this game has new codes." if damaged else None
+        try:
+            write_codes(path, held)
+        except OSError as exc:  # a read-only folder: the codes serve this run, and say so
+            said = f"Cannot keep the codes in {shown_path(path)} ({exc.strerror or exc}): serve's next start makes new ones."
     return Kept(codes["table"], codes["keeper"], bytes.fromhex(held["key"]), said)
 
 
