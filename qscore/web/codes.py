@@ -67,7 +67,8 @@ def kept_codes(game: str, *, new: bool = False) -> Kept:
         try:
             write_codes(path, held)
         except OSError as exc:  # a read-only folder: the codes serve this run, and say so
-            said = f"Cannot keep the codes in {shown_path(path)} ({exc.strerror or exc}): serve's next start makes new ones."
+            why = exc.strerror or exc
+            said = f"Cannot keep the codes in {shown_path(path)} ({why}): serve's next start makes new ones."
     return Kept(codes["table"], codes["keeper"], bytes.fromhex(held["key"]), said)
 
 
