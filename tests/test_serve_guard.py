@@ -23,7 +23,7 @@ from starlette.responses import PlainTextResponse
 from qscore.web import guard
 from qscore.web.app import make_app
 from tests.conftest import ok, run
-from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
+from tests.test_serve import BASE, CODE, ORIGIN, as_player, game, lay, outcome, page, token
 
 __all__ = ["game", "page"]  # test_serve's fixtures: a game of three, its page in-process
 
@@ -199,7 +199,7 @@ def test_the_guessing_limit_is_one_chance_in_a_million_for_an_evening():
 
 def test_the_same_form_sent_ten_times_is_recorded_once_and_answered_alike(page, isolated_home):
     lay(page, player="ann", words="cat", out="yes")
-    sent = token(page.get(BASE).text)
+    sent = token(as_player(page, "ann"))
     answers = [lay(page, player="ann", words="at", unused="C", replace="yes", token=sent) for _ in range(10)]
     assert laydowns(isolated_home) == 2
     assert {(r.status_code, outcome(r.text)) for r in answers} == {(200, outcome(answers[0].text))}
@@ -210,7 +210,7 @@ def test_the_same_form_sent_ten_times_is_recorded_once_and_answered_alike(page, 
 
 def test_a_form_filled_before_an_undo_is_refused_with_what_changed(page, isolated_home):
     lay(page, player="ann", words="cat", out="yes")
-    filled = token(page.get(BASE).text)
+    filled = token(as_player(page, "ann"))
     ok("undo")
     r = lay(page, player="ann", words="at", unused="C", replace="yes", token=filled)
     assert r.status_code == 422
@@ -308,7 +308,7 @@ def test_a_control_character_in_a_laydown_is_refused_and_shown_escaped(page, iso
 
 
 def test_a_laydown_not_sent_as_a_form_is_refused(page, isolated_home):
-    body = f"player=ann&words=cat&out=yes&token={token(page.get(BASE).text)}"
+    body = f"player=ann&words=cat&out=yes&token={token(as_player(page, 'ann'))}"
     r = page.post(BASE + "laydown", content=body, headers=ORIGIN | {"Content-Type": "text/plain"})
     assert r.status_code == 415 and laydowns(isolated_home) == 0
 
@@ -349,7 +349,7 @@ def test_a_renamed_game_is_followed_under_its_new_name(page, isolated_home):
     assert page.get(BASE).status_code == 200
     ok("games", "--rename", "fri", "friday")
     shown = page.get(BASE).text
-    assert "<h1>friday</h1>" in shown and "no game named" not in shown
+    assert '<h1><span class="kicker">Quiddler</span> friday</h1>' in shown and "no game named" not in shown
     r = lay(page, player="ann", words="cat", out="yes")
     assert r.status_code == 200 and "Recorded ann" in outcome(r.text)
     assert json.loads(ok("sheet", "--json", "-g", "friday"))["rounds"][0]["players"]["ann"]["words"] == ["cat"]
@@ -357,7 +357,7 @@ def test_a_renamed_game_is_followed_under_its_new_name(page, isolated_home):
 
 def test_a_deleted_game_is_said_so_naming_no_other(page, isolated_home):
     ok("new", "dee", "eve", "-g", "secret-sunday", "--bonus", "most")
-    filled = token(page.get(BASE).text)
+    filled = token(as_player(page, "ann"))
     ok("games", "--delete", "fri", "--yes")
     shown = html.unescape(page.get(BASE).text)
     assert "the game 'fri' was deleted" in shown and "secret-sunday" not in shown

@@ -56,6 +56,11 @@ if TYPE_CHECKING:
         def dropped(self) -> list[Challenge]: ...
 
 
+# A laydown's outcome in a few words, as a page heads it: a glance across the table tells a
+# refusal, and a word flagged, from a laydown saved clean
+OUTCOME_HEADS = {"saved": "Saved", "flagged": "Saved, with a word flagged", "refused": "Not saved"}
+
+
 @dataclass(frozen=True)
 class Note:
     """A line said under a laydown's headline: its ``label`` (a word of qscore's that

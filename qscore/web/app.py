@@ -1,11 +1,18 @@
 """The table's web page as a Starlette app: every path under ``/t/CODE/``.
 
-    GET  /t/CODE/           the sheet, the laydown form and the word box (readable without JavaScript)
+    GET  /t/CODE/           the phone's page: the sheet and its chart, "who are you?" or that
+                            player's laydown form, and the word box (readable without JavaScript);
+                            ?sent=TOKEN shows the answer to the laydown form sent with that token
+    GET  /t/CODE/tv         the TV's page: the sheet and its chart in large type, no form
+    GET  /t/CODE/me?player= who holds this phone, kept in a cookie; without a player, asked again
     GET  /t/CODE/api/sheet  the sheet as ``qscore sheet --json`` prints it
     GET  /t/CODE/events     Server-Sent Events: the sheet's HTML each time it changes
-    POST /t/CODE/laydown    a laydown from a phone (form fields token, player, words, unused, out, replace)
+    POST /t/CODE/laydown    a laydown from a phone (form fields token, player, round, words, unused,
+                            out, replace), answered by a redirect (303) to ?sent=TOKEN: a reload
+                            never sends it again, and the address stays the page's
     GET  /t/CODE/word?word= the word box: a word judged under the game's dictionary
-    GET  /t/CODE/page.css, /t/CODE/page.js   the page's assets, shipped in the package
+    GET  /t/CODE/page.css, page.js, manifest.webmanifest, icon.svg, icon-192.png, icon-512.png
+                            the page's assets, shipped in the package
 
 Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apart from
 a path that does not exist, whatever the method (qscore.web.guard.TableGuard, which every
@@ -26,7 +33,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote, unquote
 
 import anyio
 import anyio.to_thread
@@ -35,13 +42,14 @@ from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
+from qscore.web.chart import Drawing, drawing
 from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
-from qscore.web.table import Outcome, page_message, recorded, refused
+from qscore.web.table import Outcome, page_message, recorded, refused, stale
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -53,7 +61,16 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
 MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double
 POLL_SECONDS = 0.1  # how often the games file is looked at (a stat of two files)
-ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+ASSETS = {
+    "page.css": "text/css; charset=utf-8",
+    "page.js": "text/javascript; charset=utf-8",
+    "manifest.webmanifest": "application/manifest+json",
+    "icon.svg": "image/svg+xml",
+    "icon-192.png": "image/png",
+    "icon-512.png": "image/png",
+}
+PLAYER_COOKIE = "qscore-player"  # who holds this phone, for the table's path only
+PLAYER_DAYS = 2  # long enough for an evening and the morning after, not to name a phone for good
 HEADERS = {
     # the page's own scripts and styles only; no framing; the code in the address stays on the page
     "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
@@ -75,6 +92,7 @@ class Snapshot:
     sheet: SheetView | None = None
     error: str | None = None
     review: RoundReview | None = None  # the last closed round's review, if the game shows one
+    waiting: str | None = None  # who the round being played waits for, as play says it
 
 
 @dataclass(frozen=True)
@@ -117,17 +135,20 @@ class SheetWatch:
                 stamps.append(None)
         return tuple(stamps)
 
-    def read(self) -> tuple[dict[str, Any] | None, SheetView | None, str | None, RoundReview | None]:
+    def read(self) -> Read:
+        from qscore.views.chart import chart_of
+        from qscore.views.outcome import round_said
         from qscore.views.sheet import sheet_json
         from qscore.views.sheet_view import sheet_view
 
         try:
             game = self.load()
         except QscoreError as exc:
-            return None, None, unpathed(page_message(exc), self.files[0]), None
+            return Read(None, None, unpathed(page_message(exc), self.files[0]))
         self.last = game.last
         data = sheet_json(game)
-        return data, sheet_view(game), None, self.review_of(game, data)
+        waiting = round_said(game.current, rescored=False) if game.current is not None else None
+        return Read(data, sheet_view(game), None, self.review_of(game, data), waiting, drawing(chart_of(game)))
 
     def load(self) -> Game:
         """The game served, read: under its new name if it was renamed since; a game deleted
@@ -171,15 +192,17 @@ class SheetWatch:
             if stamp == self._stamp and self.snapshot.version:
                 return
             self._stamp = stamp
-            data, sheet, error, review = await anyio.to_thread.run_sync(self.read)
-            if self.snapshot.version and (data, error, review) == (
+            got = await anyio.to_thread.run_sync(self.read)
+            if self.snapshot.version and (got.data, got.error, got.review) == (
                 self.snapshot.data,
                 self.snapshot.error,
                 self.snapshot.review,
             ):
                 return
-            html = render_sheet(sheet, error, review)
-            self.snapshot = Snapshot(self.snapshot.version + 1, data, html, sheet, error, review)
+            html = render_sheet(got)
+            self.snapshot = Snapshot(
+                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting
+            )
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
 
@@ -201,14 +224,31 @@ class SheetWatch:
         return None if self.closed else self.snapshot
 
 
-def render_sheet(sheet: SheetView | None, error: str | None, review: RoundReview | None) -> str:
-    return templates.get_template("sheet.html").render(sheet=sheet, error=error, review=review)
+@dataclass(frozen=True)
+class Read:
+    """The game as read for its sheet: its JSON, as shown, why it could not be read, the
+    last closed round's review, who the round waits for, and the chart of running totals."""
+
+    data: dict[str, Any] | None
+    sheet: SheetView | None
+    error: str | None
+    review: RoundReview | None = None
+    waiting: str | None = None
+    chart: Drawing | None = None
 
 
-def make_app(game: str, code: str) -> Starlette:
-    """The table's app for one saved game, served under ``/t/CODE/``."""
+def render_sheet(got: Read) -> str:
+    return templates.get_template("sheet.html").render(
+        sheet=got.sheet, error=got.error, review=got.review, waiting=got.waiting, chart=got.chart
+    )
+
+
+def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
+    """The table's app for one saved game, served under ``/t/CODE/`` (its forms signed with ``key``)."""
     watch = SheetWatch(game)
-    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms()  # each laydown form's token, its answer kept
+    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(key)  # each laydown form's token, its answer kept
+
+    base = f"/t/{code}/"
 
     def page(
         request: Request,
@@ -218,15 +258,18 @@ def make_app(game: str, code: str) -> Starlette:
         answer: WordAnswer | None = None,
         status: int = 200,
         last: int = 0,
+        tv: bool = False,
     ) -> Response:
         snap = watch.snapshot
         sheet = snap.sheet
-        body = templates.get_template("page.html").render(
-            base=f"/t/{code}/",
+        body = templates.get_template("tv.html" if tv else "page.html").render(
+            base=base,
             game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
+            me=holder(request, sheet),
+            now=next((row for row in sheet.rows if row.now), None) if sheet else None,
             outcome=outcome,
             form={k: shown(v) for k, v in (form or {}).items()},
             word=shown(request.query_params.get("word", "")[: 2 * MAX_WORD]) if form is None else "",
@@ -242,10 +285,41 @@ def make_app(game: str, code: str) -> Starlette:
         return PlainTextResponse("Not Found", 404, headers=HEADERS)
 
     async def home(request: Request) -> Response:
+        """The phone's page; with ?sent=TOKEN, the answer to the form sent with it (the
+        redirect after a laydown), or with ?stale, the answer to a form out of date."""
         if not known(request):
             return not_found()
         await watch.refresh()
+        kept = forms.answered(request.query_params.get("sent", ""))
+        if kept is not None:
+            outcome, form, status, last = kept
+            return page(request, outcome=outcome, form=form, status=status, last=last)
+        if "stale" in request.query_params:
+            return page(request, outcome=stale(), status=409)
         return page(request)
+
+    async def tv(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        await watch.refresh()
+        return page(request, tv=True)
+
+    async def me(request: Request) -> Response:
+        """Who holds this phone, kept in a cookie of the table's path; without a player the
+        cookie goes, and the page asks again."""
+        if not known(request):
+            return not_found()
+        await watch.refresh()
+        player = request.query_params.get("player", "")
+        sheet = watch.snapshot.sheet
+        answer = RedirectResponse(base + "#laydown", 303, headers=HEADERS)
+        if sheet is not None and player in sheet.playing:
+            answer.set_cookie(
+                PLAYER_COOKIE, quote(player), max_age=PLAYER_DAYS * 86400, path=base, httponly=True, samesite="strict"
+            )
+        else:
+            answer.delete_cookie(PLAYER_COOKIE, path=base, httponly=True, samesite="strict")
+        return answer
 
     async def api_sheet(request: Request) -> Response:
         if not known(request):
@@ -289,16 +363,19 @@ def make_app(game: str, code: str) -> Starlette:
         token = form.get("token", "")
         filled_at = forms.filled_at(token)
         if filled_at is None:
-            stale = Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
-            return page(request, outcome=stale, form=form, status=409)
-        outcome, kept, status, last = await forms.once(token, lambda: lay_down(form, filled_at))
-        return page(request, outcome=outcome, form=kept, status=status, last=last)
+            return RedirectResponse(base + "?stale#outcome", 303, headers=HEADERS)
+        await forms.once(token, lambda: lay_down(form, filled_at))
+        # the answer is kept by its token: the address after a laydown is the page's own
+        return RedirectResponse(f"{base}?sent={token}#outcome", 303, headers=HEADERS)
 
     async def lay_down(form: dict[str, str], filled_at: int) -> tuple[Outcome, dict[str, str], int, int]:
         """A laydown form sent the first time, saved or refused with why: what the page
         says of it (and says again to the same form sent again), the form's fields kept,
         the status, and the log's last entry after it."""
         player = form.get("player", "")
+        # the round the page's form was for: a phone lays down in the round being played,
+        # never told of an earlier one (a form without it, as before, lets the rules choose)
+        round_no = int(form["round"]) if form.get("round", "").isdigit() and len(form["round"]) < 4 else None
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
@@ -310,7 +387,7 @@ def make_app(game: str, code: str) -> Starlette:
             try:
                 now = watch.load()
                 done = scorekeeper.record_laydown(
-                    player, typed, unused, out, None, now.name, replace=replace, filled_at=filled_at
+                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at
                 )
             except QscoreError as exc:
                 return refused(exc), 0
@@ -355,6 +432,8 @@ def make_app(game: str, code: str) -> Starlette:
 
     routes = [
         Route("/t/{code}/", home),
+        Route("/t/{code}/tv", tv),
+        Route("/t/{code}/me", me),
         Route("/t/{code}/api/sheet", api_sheet),
         Route("/t/{code}/events", events),
         Route("/t/{code}/laydown", laydown, methods=["POST"]),
@@ -365,6 +444,12 @@ def make_app(game: str, code: str) -> Starlette:
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
     return app
+
+
+def holder(request: Request, sheet: SheetView | None) -> str | None:
+    """Who holds this phone, as its cookie says, if they play the round being played."""
+    player = unquote(request.cookies.get(PLAYER_COOKIE, ""))
+    return player if sheet is not None and player in sheet.playing else None
 
 
 def same_origin(request: Request) -> bool:

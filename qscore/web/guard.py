@@ -289,8 +289,8 @@ class Forms(Generic[A]):
     The answer kept is what the page said, not the page: it is shown again on the sheet
     as it stands, and a hundred pages of a long game would hold megabytes."""
 
-    def __init__(self) -> None:
-        self.key = secrets.token_bytes(16)
+    def __init__(self, key: bytes | None = None) -> None:
+        self.key = key or secrets.token_bytes(16)  # a key kept across restarts (web.codes): old forms still count
         self.answers: OrderedDict[str, A] = OrderedDict()
         self.sending: dict[str, anyio.Event] = {}
 
@@ -308,6 +308,10 @@ class Forms(Generic[A]):
         if not last.isdigit() or len(last) > 9 or not hmac.compare_digest(mac, self._sign(int(last), nonce)):
             return None
         return int(last)
+
+    def answered(self, token: str) -> A | None:
+        """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""
+        return self.answers.get(token)
 
     async def once(self, token: str, answer: Callable[[], Awaitable[A]]) -> A:
         """The form's answer: made the first time the token is sent, the same after."""

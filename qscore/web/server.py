@@ -60,10 +60,11 @@ def table_address(host: str, port: int, code: str) -> str:
     return f"http://{reachable_host(host)}:{port}/t/{code}/"
 
 
-def serve(sock: socket.socket, game: str, code: str) -> None:
-    """Serve the table's page for ``game`` on ``sock`` until SIGINT or SIGTERM stops it."""
+def serve(sock: socket.socket, game: str, code: str, key: bytes | None = None) -> None:
+    """Serve the table's page for ``game`` on ``sock`` until SIGINT or SIGTERM stops it
+    (its laydown forms signed with ``key``, kept across restarts: qscore.web.codes)."""
     more_open_files()
-    TableServer(make_app(game, code)).run(sockets=[sock])
+    TableServer(make_app(game, code, key)).run(sockets=[sock])
 
 
 class TableServer(uvicorn.Server):

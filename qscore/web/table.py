@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.views.outcome import DoubleHint, Note, laydown_outcome, refusal
+from qscore.views.outcome import OUTCOME_HEADS, DoubleHint, Note, laydown_outcome, refusal
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -63,6 +63,16 @@ class Outcome:
     lines: list[str]
     replace: bool = False  # the laydown stands already: the page offers to replace it
     hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
+    flagged: bool = False  # saved, with a word the game's dictionary refuses
+
+    @property
+    def kind(self) -> str:
+        """``saved``, ``flagged`` or ``refused``: how the page heads and colours it."""
+        return "refused" if not self.done else "flagged" if self.flagged else "saved"
+
+    @property
+    def head(self) -> str:
+        return OUTCOME_HEADS[self.kind]
 
 
 def page_line(note: Note) -> str:
@@ -75,7 +85,12 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     """A saved laydown, as the page lays out its outcome (qscore.views.outcome words it)."""
     outcome = laydown_outcome(done.saved, typed, done.refused)
     lines = [outcome.headline, *(page_line(n) for n in outcome.notes), outcome.closing]
-    return Outcome(True, lines, hints=outcome.hints)
+    return Outcome(True, lines, hints=outcome.hints, flagged=bool(outcome.flagged))
+
+
+def stale() -> Outcome:
+    """A form this server did not sign, or signed with a key since replaced: nothing saved."""
+    return Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
 
 
 def refused(exc: QscoreError) -> Outcome:

@@ -2,21 +2,51 @@
 // saved by any terminal or phone. Without JavaScript the page is the sheet as it was loaded.
 "use strict";
 const sheet = document.getElementById("sheet");
-if (sheet && window.EventSource) {
+const lost = document.getElementById("connection");
+const RETRY_MS = 2000; // a stream the browser gave up on is opened again this long after
+
+// A server gone (stopped, restarted, the Wi-Fi dropped) is said at once, and the page
+// recovers by itself when it is back: the address stays the game's across restarts.
+function listen() {
   const source = new EventSource(sheet.dataset.events);
+  let fresh = false; // after a lost connection, the next sheet is taken whatever its number
   source.addEventListener("sheet", (event) => {
-    if (event.lastEventId !== sheet.dataset.version) {
+    if (fresh || event.lastEventId !== sheet.dataset.version) {
       sheet.innerHTML = event.data;
       sheet.dataset.version = event.lastEventId;
+      fresh = false;
+    }
+  });
+  source.addEventListener("open", () => {
+    if (lost) lost.hidden = true;
+  });
+  source.addEventListener("error", () => {
+    if (lost) lost.hidden = false;
+    fresh = true;
+    if (source.readyState === EventSource.CLOSED) {
+      window.setTimeout(listen, RETRY_MS);
     }
   });
 }
-// A phone keeps its player chosen from one round to the next.
-const player = document.getElementById("player");
-if (player) {
-  const kept = window.localStorage.getItem("qscore-player");
-  if (kept && !player.querySelector("option[selected]")) {
-    for (const option of player.options) if (option.value === kept) option.selected = true;
-  }
-  player.addEventListener("change", () => window.localStorage.setItem("qscore-player", player.value));
+if (sheet && window.EventSource) listen();
+
+// The answer where the eye is: a laydown's outcome (at the top) or a word's verdict,
+// scrolled into view and focused, so a refusal is never missed below the fold.
+const answer = document.getElementById("outcome") || (location.hash === "#verdict" && document.getElementById("verdict"));
+if (answer) {
+  answer.scrollIntoView({ block: "start" });
+  answer.focus({ preventScroll: true });
 }
+
+// The screen kept awake through the evening, where the browser allows it (the Wake Lock
+// API needs a secure address: on the table's plain http:// most browsers refuse, quietly).
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  try {
+    await navigator.wakeLock.request("screen");
+  } catch (refused) {
+    // not allowed here: the phone sleeps as it always does
+  }
+}
+keepAwake();
+document.addEventListener("visibilitychange", keepAwake);
