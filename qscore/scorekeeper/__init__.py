@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from qscore.scorekeeper.writes import (
         LaydownRecorded,
         Saved,
+        close_game,
         delete_game,
         leave,
         record_laydown,
@@ -84,6 +85,7 @@ __all__ = [
     "Saved",
     "TableFigures",
     "check_new_name",
+    "close_game",
     "delete_game",
     "dictionary_against",
     "entries_written",

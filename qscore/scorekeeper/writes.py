@@ -16,7 +16,7 @@ from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.game.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
+    from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
     from qscore.store.storage import Written as Written  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
@@ -234,12 +234,17 @@ def settle_challenge(
     round_no: int | None,
     game: str | None,
     dictionary: Dictionary | None = None,
+    *,
+    confirmed: bool = False,
 ) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
-    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
+    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
+    A game the scorekeeper closed is challenged only ``confirmed`` (FinishedGameChallengeError)."""
+    from qscore.game.closing import check_challenge_allowed
     from qscore.game.rules import challenge_settled, check_challenge
 
     current = _game_to_write(game)
+    check_challenge_allowed(current, confirmed)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
@@ -259,7 +264,19 @@ def settle_challenge(
     else:
         valid, how, reason = ruling == "valid", "table", None
 
-    return _append(lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name)
+    def build(g: Game) -> Challenged:
+        check_challenge_allowed(g, confirmed)  # closed meanwhile, from another terminal or phone
+        return challenge_settled(g, player, word, by, round_no, valid, how, reason)
+
+    return _append(build, current.name)
+
+
+def close_game(game: str | None) -> Saved[Closed]:
+    """The scorekeeper closes the game: its last round is scored and its challenges are
+    settled, so the game is over (until then its sheet says the last round is scored)."""
+    from qscore.game.closing import check_close
+
+    return _append(check_close, game)
 
 
 def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from qscore.game.entries import Challenged, LaidDown, Left, Renamed
+from qscore.game.entries import Challenged, Closed, LaidDown, Left, Renamed
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.outcome import laydown_said
 from qscore.views.sheet import names_said, running_totals
@@ -163,23 +163,29 @@ def challenge_said(c: Challenge) -> str:
     )
 
 
+def last_round_open(game: Game) -> str:
+    """The last round scored, its challenges not yet settled: the game is not over yet."""
+    n = len(game.rounds)
+    return f"Round {n} is scored: its challenges, then the scorekeeper closes the game."
+
+
 def status_lines(game: Game) -> list[str]:
-    """Who won, or who left, who leads and who deals and starts next."""
+    """Who won, or who left, who leads and who deals and starts next (or, the last round
+    scored, that its challenges come before the game is over)."""
     totals = game.totals()
     leaders = game.leaders()
     best = totals[leaders[0]]
-    if game.over:
+    if game.finished:
         if len(leaders) == 1:
             return [f"Game over. {leaders[0]} wins with {best}."]
         return [f"Game over. A tie: {names_said(leaders)} with {best}."]
-    current = game.current
-    assert current is not None
     lines = []
     if game.left:
         lines.append("Left: " + ", ".join(left_text(p, r) for p, r in game.left.items()) + ".")
-    if any(totals.values()):
+    if any(totals.values()) or game.over:
         lines.append(f"Leader: {names_said(leaders)} with {best}.")
-    lines.append(deal_line(current))
+    current = game.current
+    lines.append(last_round_open(game) if current is None else deal_line(current))
     return lines
 
 
@@ -260,4 +266,6 @@ def entry_text(entry: Entry) -> str:
             return f"the renaming of {r.old} to {r.new}"
         case Left() as gone:
             return f"{gone.player}'s leaving before round {gone.round}"
+        case Closed() as closed:
+            return f"the closing of the game after round {closed.round}"
     return f"{entry.kind} entry {entry.seq}"

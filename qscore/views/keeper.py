@@ -1,0 +1,76 @@
+"""What the scorekeeper's actions say, in both faces: a challenge settled, an undo and
+what stands in its place, the questions asked before a finished game is changed, a
+laydown saved meanwhile elsewhere, and the game closed. ``qscore challenge``, ``undo``
+and ``play`` print these lines; the scorekeeper's page (qscore/web/keeper.py) shows them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from qscore.views.sheet_view import entry_text
+
+if TYPE_CHECKING:
+    from qscore.game.entries import Challenged, Entry
+    from qscore.game.scoresheet import Game, Laydown
+
+
+def challenge_said(game: Game, c: Challenged, before: Game | None = None, overruled: str = "") -> str:
+    """What a settled challenge means for the round, in a line. With the game ``before`` it,
+    a challenger's loss is what the sheet takes off. ``overruled``: what the game's
+    dictionary said of a word a paper ruling went against (views.words.overruled_note)."""
+    from qscore.game.cards import parse_laid_word, points
+
+    value = points(parse_laid_word(c.word, game.deck))
+    why = f" ({c.reason})" if c.reason else ""
+    ruled = " by the table's ruling" if c.ruling == "table" else ""
+    ruled += overruled
+    if c.valid:
+        lost, floor = str(value), ""
+        was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
+        if before is not None and now is None:  # the round is open: the floor is not known yet
+            lost, floor = f"up to {value}", " (a hand stops at 0)"
+        elif before is not None and was is not None and now is not None:
+            taken = was[c.by].hand_score - now[c.by].hand_score
+            lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
+        unit = "point" if lost == "1" else "points"
+        outcome = f"{c.word} is allowed{ruled}: {c.by} loses {lost} {unit} in round {c.round}{floor}."
+    else:
+        outcome = (
+            f"{c.word} is not allowed{ruled}{why}: it is no word for {c.player}; its {value} points count against them."
+        )
+    return f"Challenge by {c.by}: {outcome}"
+
+
+def undo_said(undone: Entry, after: Game) -> str:
+    """What an undo took back, and for a laydown, what stands in its place now."""
+    from qscore.game.entries import LaidDown
+
+    text = f"Took back {entry_text(undone)}"
+    if isinstance(undone.act, LaidDown):
+        who, number = undone.act.player, undone.act.round
+        back = after.rounds[number - 1].laydowns.get(who)
+        if back is not None:
+            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
+        return f"{text}; {who} has no laydown in round {number} now."
+    return text + "."
+
+
+def finished_undo_question(game: str, entry: Entry) -> str:
+    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
+    return f"Game {game!r} is over. Take back {entry_text(entry)}?"
+
+
+def finished_challenge_question(game: str) -> str:
+    """Asked before a challenge changes a game the scorekeeper closed."""
+    return f"Game {game!r} is over. Settle this challenge all the same, changing its final sheet?"
+
+
+def saved_meanwhile(player: str, number: int, lay: Laydown) -> str:
+    """A laydown the table did not type here: a phone's, or another terminal's."""
+    return f"{player}'s laydown in round {number} was saved meanwhile, from a phone or another terminal: {lay.text()}."
+
+
+def closed_said(game: Game) -> str:
+    """The game closed by the scorekeeper: the sheet's status then says who won."""
+    return f"Game {game.name!r} is closed: round {len(game.rounds)}'s challenges are settled."
