@@ -133,7 +133,9 @@ def new(
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
         if house_list:
             warn_if_empty(house_list, words)  # the game keeps a house list's words as read
-    print(f"Game {started.name!r} started: {', '.join(c.players)}.")
+    from qscore.views.keeper import started_said
+
+    print(started_said(started))
     print(settings_text(started))
     print(standing_text(started))
 

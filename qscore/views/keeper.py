@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from qscore.views.sheet_view import entry_text
 
 if TYPE_CHECKING:
-    from qscore.game.entries import Challenged, Entry
+    from qscore.game.entries import Challenged, Entry, Left, Renamed
     from qscore.game.scoresheet import Game, Laydown
 
 
@@ -74,3 +74,35 @@ def saved_meanwhile(player: str, number: int, lay: Laydown) -> str:
 def closed_said(game: Game) -> str:
     """The game closed by the scorekeeper: the sheet's status then says who won."""
     return f"Game {game.name!r} is closed: round {len(game.rounds)}'s challenges are settled."
+
+
+def started_said(game: Game) -> str:
+    """``Game 'fri' started: ann, ben.``"""
+    return f"Game {game.name!r} started: {', '.join(game.config.players)}."
+
+
+def renamed_said(renamed: Renamed, game: Game) -> str:
+    """What a rename did, in a line."""
+    return f"{renamed.old} is now {renamed.new} on the whole sheet of game {game.name!r}."
+
+
+def left_said(gone: Left, after: Game) -> str:
+    """What a leave did: the total that stands, and who plays on from which round."""
+    from qscore.views.sheet import names_said
+
+    who, first = gone.player, gone.round
+    lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
+    if first <= len(after.rounds):
+        state = after.rounds[first - 1]
+        lines.append(f"From round {first}, {names_said(list(state.players))} play on (bonus: {state.bonus}).")
+    return "\n".join(lines)
+
+
+def leave_bonus_question(two: tuple[str, ...]) -> str:
+    """Asked when a player leaves two behind with both bonuses and none was named."""
+    return f"{' and '.join(two)} play on with one bonus: longest or most?"
+
+
+def undo_question(game: Game, entry: Entry) -> str:
+    """Asked before an undo: a finished game's as ``undo`` asks, any other's plainly."""
+    return finished_undo_question(game.name, entry) if game.over else f"Take back {entry_text(entry)}?"
