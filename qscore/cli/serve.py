@@ -34,7 +34,7 @@ def serve(
         import segno
 
         from qscore.web import server
-        from qscore.web.table import new_code
+        from qscore.web.codes import codes_for
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.partition(".")[0] not in SERVE_LIBRARIES:
             raise
@@ -47,12 +47,16 @@ def serve(
         if exc.errno == errno.EADDRINUSE:
             raise QscoreError(f"port {port} is taken (another qscore serve?): choose another with --port") from None
         raise QscoreError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
-    code = new_code()
+    code, keeper = codes_for(name)
     address = server.table_address(host, sock.getsockname()[1], code)
     print(address)
     print(f"Game {name!r}: open the address above on every phone and the TV, or scan this code:")
     segno.make(address, error="m").terminal(compact=True)
+    print(server.table_address(host, sock.getsockname()[1], keeper, "k"))
+    print(
+        "The scorekeeper's page, above: challenges, undo, fixes, renames, leaving, the next game. Keep it to yourself."
+    )
     print("Laydowns from the phones appear in qscore play and qscore sheet too. Ctrl-C stops the server.", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a table stops it
-        server.serve(sock, name, code)
+        server.serve(sock, name, code, keeper)
     print("Stopped: every laydown sent was saved whole, or not at all.")

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
         save_laydown,
         settle_challenge,
         start_game,
+        start_next_game,
         undo,
         undone,
     )
@@ -110,6 +111,7 @@ __all__ = [
     "saved_name",
     "settle_challenge",
     "start_game",
+    "start_next_game",
     "table_figures",
     "undo",
     "undone",

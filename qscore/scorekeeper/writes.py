@@ -166,6 +166,24 @@ def start_game(
     return open_store().create(config, name, (FIGURES_VERSION, figures))
 
 
+def start_next_game(previous: str | None) -> Game:
+    """The next game of the same table: the players still in, the same deck, rounds,
+    dictionary, house lists and bonus (the one two players chose, if they did). The game
+    before must be over (closed by the scorekeeper): a game is left unfinished only on purpose."""
+    from qscore.game.entries import Created, Entry
+    from qscore.game.gamelines import FIGURES_VERSION
+    from qscore.game.rules import check_config
+    from qscore.game.scoresheet import Game
+
+    before = _game_to_write(previous)
+    if not before.finished:
+        raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
+    config = before.config._replace(players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus)
+    check_config(config)
+    figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
+    return open_store().create(config, None, (FIGURES_VERSION, figures))
+
+
 # --- entries -----------------------------------------------------------------
 
 

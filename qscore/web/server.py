@@ -56,14 +56,16 @@ def reachable_host(host: str) -> str:
         probe.close()
 
 
-def table_address(host: str, port: int, code: str) -> str:
-    return f"http://{reachable_host(host)}:{port}/t/{code}/"
+def table_address(host: str, port: int, code: str, face: str = "t") -> str:
+    """The address a phone opens: the table's page (``t``), or the scorekeeper's (``k``)."""
+    return f"http://{reachable_host(host)}:{port}/{face}/{code}/"
 
 
-def serve(sock: socket.socket, game: str, code: str) -> None:
-    """Serve the table's page for ``game`` on ``sock`` until SIGINT or SIGTERM stops it."""
+def serve(sock: socket.socket, game: str, code: str, keeper: str | None = None) -> None:
+    """Serve the table's page for ``game`` on ``sock`` (and the scorekeeper's, under its own
+    code) until SIGINT or SIGTERM stops it."""
     more_open_files()
-    TableServer(make_app(game, code)).run(sockets=[sock])
+    TableServer(make_app(game, code, keeper)).run(sockets=[sock])
 
 
 class TableServer(uvicorn.Server):
