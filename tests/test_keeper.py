@@ -124,3 +124,15 @@ def test_the_table_cannot_reach_the_scorekeepers_actions(keeper):
     assert 'action="/k/' not in keeper.get(BASE).text
     without = TestClient(make_app("fri", CODE))  # served without a scorekeeper's code: no such page
     assert without.get(KBASE).status_code == 404
+
+
+def test_a_games_codes_outlive_a_restart(isolated_home):
+    """The stand-in for the codes kept across restarts: the same pair for the same game, a
+    pair of its own for another, and a damaged file of codes is no error."""
+    from qscore.web.codes import codes_for
+
+    first = codes_for("fri")
+    assert first[0] != first[1] and codes_for("fri") == first
+    assert codes_for("sat") != first
+    (isolated_home / "serve-codes.json").write_text("[not json", "utf-8")
+    assert codes_for("fri") != first  # new ones, kept from then on
