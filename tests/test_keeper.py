@@ -105,6 +105,22 @@ def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     assert said[0] == "cat leaves the game with 0 points, which stand."
 
 
+def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):
+    r = keeper.post(
+        KBASE + "do/laydown",
+        data={"token": token(keeper.get(KBASE).text), "player": "ann", "words": "qiz", "out": "yes"},
+        headers=ORIGIN,
+    )
+    assert '<section id="outcome" class="flagged"' in r.text
+    assert any(line.startswith("Flagged: qiz") for line in outcome(r.text))
+    r = keeper.post(
+        KBASE + "do/laydown",
+        data={"token": token(keeper.get(KBASE).text), "player": "ben", "words": "at", "unused": "Z"},
+        headers=ORIGIN,
+    )
+    assert '<section id="outcome" class="done"' in r.text
+
+
 def test_the_same_form_sent_twice_saves_once(keeper):
     sent = token(keeper.get(KBASE).text)
     for _ in range(2):
@@ -136,3 +152,15 @@ def test_a_games_codes_outlive_a_restart(isolated_home):
     assert codes_for("sat") != first
     (isolated_home / "serve-codes.json").write_text("[not json", "utf-8")
     assert codes_for("fri") != first  # new ones, kept from then on
+
+
+def test_an_undo_asked_about_one_entry_never_takes_back_another(keeper):
+    """The page asks about the last entry; one saved between the answer and the write is
+    not taken back in its place."""
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    with pytest.raises(scorekeeper.UndoneMeanwhileError) as refused:
+        scorekeeper.undo("fri", entry=2)
+    assert refused.value.entry.seq == 3
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
+    assert scorekeeper.undone(scorekeeper.undo("fri", entry=3)).seq == 3

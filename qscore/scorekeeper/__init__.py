@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from qscore.scorekeeper.writes import (
         LaydownRecorded,
         Saved,
+        UndoneMeanwhileError,
         close_game,
         delete_game,
         leave,
@@ -85,6 +86,7 @@ __all__ = [
     "Progress",
     "Saved",
     "TableFigures",
+    "UndoneMeanwhileError",
     "check_new_name",
     "close_game",
     "delete_game",

@@ -297,13 +297,28 @@ def close_game(game: str | None) -> Saved[Closed]:
     return _append(check_close, game)
 
 
-def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:
+class UndoneMeanwhileError(GameError):
+    """The entry a table was asked about is no longer the last: ``entry`` is the one now."""
+
+    def __init__(self, game: Game, entry: Entry) -> None:
+        self.entry = entry
+        super().__init__(f"another entry was saved meanwhile in game {quoted(game.name)}: nothing was taken back")
+
+
+def undo(game: str | None, *, confirmed: bool | int = False, entry: int | None = None) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
     A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
-    is asked, then confirms the entry it was shown by its number)."""
+    is asked, then confirms the entry it was shown by its number). With ``entry``, only that
+    entry is taken back (UndoneMeanwhileError if another came since the table was asked)."""
     from qscore.game.rules import check_undo
 
-    return _append(lambda g: check_undo(g, confirmed=confirmed), game)
+    def build(g: Game) -> Undone:
+        taken = check_undo(g, confirmed=confirmed)
+        if entry is not None and taken.undoes != entry:
+            raise UndoneMeanwhileError(g, g.entries[taken.undoes - 1])
+        return taken
+
+    return _append(build, game)
 
 
 def undone(saved: Saved[Undone]) -> Entry:

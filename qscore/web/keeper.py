@@ -80,6 +80,7 @@ class Said:
     done: bool
     lines: tuple[str, ...]
     ask: Ask | None = None
+    flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
 
 
 def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...]:
@@ -110,7 +111,7 @@ def act(action: str, form: dict[str, str], served: Served) -> Said:
                     replace=form.get("replace") == "yes",
                 )
                 out = recorded(done, typed)
-                return Said(True, tuple(out.lines))
+                return Said(True, tuple(out.lines), flagged=bool(done.refused))
             case "challenge":
                 return challenge(form, name)
             case "undo":
@@ -189,8 +190,11 @@ def undo(form: dict[str, str], name: str) -> Said:
             False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), (("yes", "yes", "yes"),))
         )
     try:
-        saved = scorekeeper.undo(name, confirmed=last.seq)
-    except FinishedGameUndoError as exc:  # another entry came meanwhile: that one is asked about
+        saved = scorekeeper.undo(name, confirmed=last.seq, entry=last.seq)
+    except (
+        FinishedGameUndoError,
+        scorekeeper.UndoneMeanwhileError,
+    ) as exc:  # another entry came: that one is asked about
         return Said(
             False,
             (),
@@ -263,7 +267,8 @@ def routes(served: Served, code: str, table_base: str) -> list[Route]:
                 return Said(False, (f"The {raw} box holds a control character: nothing was saved. Type it again.",))
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served))
             await served.refresh()
-            return Said(said.done, tuple(unpathed(line, served.files[0]) for line in said.lines), said.ask)
+            lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
+            return Said(said.done, lines, said.ask, said.flagged)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
