@@ -135,6 +135,11 @@ def test_the_table_cannot_reach_the_scorekeepers_actions(keeper):
     for path in (f"/k/{CODE}/", f"/k/{CODE}/do/undo", f"/t/{CODE}/do/undo", f"/t/{KEEPER}/"):
         assert keeper.post(path, data=sent, headers=ORIGIN).status_code == 404, path
     assert keeper.get(f"/k/{CODE}/").status_code == 404
+    stale = keeper.post(KBASE + "do/undo", data={"token": "1.x.y"}, headers=ORIGIN, follow_redirects=False)
+    assert stale.status_code == 303 and stale.headers["location"] == KBASE + "?stale=yes#outcome"
+    assert outcome(html.unescape(keeper.get(stale.headers["location"]).text)) == [
+        "This page was made before the server started again: nothing was done. Do it again on this page."
+    ]
     elsewhere = {"Origin": "http://evil.example"}
     assert keeper.post(KBASE + "do/undo", data=sent, headers=elsewhere).status_code == 403
     assert 'action="/k/' not in keeper.get(BASE).text

@@ -106,3 +106,8 @@ def leave_bonus_question(two: tuple[str, ...]) -> str:
 def undo_question(game: Game, entry: Entry) -> str:
     """Asked before an undo: a finished game's as ``undo`` asks, any other's plainly."""
     return finished_undo_question(game.name, entry) if game.over else f"Take back {entry_text(entry)}?"
+
+
+def stale_page() -> str:
+    """A form of a page made by an earlier start of the server (its token is not this one's)."""
+    return "This page was made before the server started again: nothing was done. Do it again on this page."

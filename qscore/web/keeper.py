@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
@@ -228,6 +228,10 @@ def routes(served: Served, code: str, table_base: str) -> list[Route]:
             return not_found()
         await served.refresh()
         said = forms.answers.get(request.query_params.get("said", ""))
+        if request.query_params.get("stale") == "yes":
+            from qscore.views.keeper import stale_page
+
+            said = Said(False, (stale_page(),))
         number = request.query_params.get("review", "")
         shown, why = (
             await anyio.to_thread.run_sync(review, served, int(number))
@@ -258,8 +262,8 @@ def routes(served: Served, code: str, table_base: str) -> list[Route]:
         if isinstance(form, Response):
             return form
         token = form.get("token", "")
-        if forms.filled_at(token) is None:
-            return PlainTextResponse("Refused: this page is out of date. Reload it.", 409, headers=HEADERS)
+        if forms.filled_at(token) is None:  # a page of an earlier start of the server: it is made again
+            return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
 
         async def answer() -> Said:
             raw = next((k for k, v in form.items() if unsafe(v)), None)
