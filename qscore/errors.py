@@ -24,6 +24,7 @@ RemedyKind = Literal[
     "game-name",  # give the new game another name
     "start-game",  # start a game (there is none yet)
     "undo-finished",  # say the undo of a finished game's last entry is meant
+    "challenge-finished",  # say a challenge of a finished game is meant
 ]
 
 
@@ -61,6 +62,8 @@ def plain_remedy(r: Remedy) -> str:
             return "start one"
         case "undo-finished":
             return "confirm the undo to take back its last entry"
+        case "challenge-finished":
+            return "confirm the challenge to change the final sheet"
 
 
 class QscoreError(Exception):

@@ -235,7 +235,9 @@ def test_a_laydown_saved_from_another_terminal_is_told_once_and_the_tables_own_n
     progress.saw(1, "ben", own.rounds[0].laydowns["ben"])  # the table saved it itself
     assert progress.catch_up(own) == []
     elsewhere = game(laydown(1, "ben", ["at"], ["Z"]), laydown(1, "cat", ["ox"], ["E"]))
-    assert progress.catch_up(elsewhere) == ["cat's laydown in round 1 was saved from another terminal: ox (unused E)."]
+    assert progress.catch_up(elsewhere) == [
+        "cat's laydown in round 1 was saved meanwhile, from a phone or another terminal: ox (unused E)."
+    ]
     assert progress.catch_up(elsewhere) == []  # told once
 
 
@@ -247,7 +249,9 @@ def test_a_laydown_saved_elsewhere_is_told_though_the_round_closed_meanwhile():
         laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]), laydown(1, "cat", ["at"], ["Z"])
     )
     assert closed.current.number == 2  # cat's laydown, saved elsewhere, closed round 1
-    assert progress.catch_up(closed) == ["cat's laydown in round 1 was saved from another terminal: at (unused Z)."]
+    assert progress.catch_up(closed) == [
+        "cat's laydown in round 1 was saved meanwhile, from a phone or another terminal: at (unused Z)."
+    ]
 
 
 def test_a_rename_elsewhere_is_told_and_is_no_laydown():

@@ -77,6 +77,11 @@ def test_whole_game_gives_the_totals_worked_by_hand():
     assert got["rounds"][0]["players"]["ann"]["bonuses"] == ["longest word"]
     assert got["rounds"][0]["players"]["cat"]["bonuses"] == []  # 1-1-1 tie on most words
     text = ok("sheet")
+    assert (
+        "Game over" not in text and "Round 8 is scored: its challenges, then the scorekeeper closes the game." in text
+    )
+    assert ok("close").startswith("Game '")  # the last round's challenges are settled
+    text = ok("sheet")
     assert "Game over. ann wins with 262." in text
     assert "total" in text and "262" in text
 
@@ -188,6 +193,7 @@ def test_short_variant_runs_four_rounds_of_three_to_six():
         for p, cards in hands.items():
             ok("score", p, "--unused", cards[: 2 * size - 1])
     assert sheet()["over"]
+    ok("close")
     assert "Game over." in ok("sheet")
 
 
@@ -487,3 +493,35 @@ def test_game_names_differ_in_more_than_case_and_how_an_accent_was_typed():
     assert r.exit_code == 2 and "a game named 'á' exists already" in r.stderr
     assert json.loads(ok("sheet", "--json", "--game", "  strasse  "))["game"] == "Straße"
     assert json.loads(ok("sheet", "--json", "--game", "\u00c1"))["game"] == "\u00e1"
+
+
+def test_the_game_is_over_only_once_its_last_rounds_challenges_are_settled():
+    """Issue 35, finding 8: "Game over. ann wins" showed before the last round's challenges
+    (RULES.md: a challenge comes before the cards are gathered), and `challenge` then changed
+    a finished game's total without asking, where `undo` asks."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    assert "Game over" not in ok("sheet")
+    assert not sheet()["closed"]
+    ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "invalid")  # still open: unasked
+    assert ok("close").splitlines()[-1] == "Game over. ben wins with 10."  # at: 2 - 10 (Z) stops at 0; most words
+    assert sheet()["closed"]
+    refused = run("challenge", "ben", "at", "--by", "ann", "--ruling", "invalid")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "qscore: error: game 'fri' is over: a challenge would change its final sheet; "
+        "add --yes to change its final sheet\n"
+    )
+    assert "Game over. ben wins with 10." in ok("sheet")  # nothing changed
+    assert run("close").stderr == "qscore: error: game 'fri' is closed already\n"
+    out = ok("challenge", "ben", "at", "--by", "ann", "--ruling", "valid", "--yes")
+    assert out.startswith("Challenge by ann: at is allowed by the table's ruling")
+    assert ok("undo", "--yes").startswith("Took back ann's challenge of ben's at")
+
+
+def test_a_game_under_way_cannot_be_closed():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    r = run("close")
+    assert r.exit_code == 2 and "is at round 1: it closes once its last round is scored" in r.stderr

@@ -428,7 +428,7 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
         proc.wait(timeout=30)
     in_order(
         seen.decode(),
-        "ben's laydown in round 1 was saved meanwhile from another terminal: at (unused Z).",
+        "ben's laydown in round 1 was saved meanwhile, from a phone or another terminal: at (unused Z).",
         "ben already laid at (unused Z) in round 1. Replace it? [y/N]",
         *(
             ["Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).", "as laid: A·X 14"]
@@ -554,7 +554,10 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
-    assert "ben's laydown in round 1 was saved meanwhile from another terminal: at (unused Z)." in seen.decode()
+    assert (
+        "ben's laydown in round 1 was saved meanwhile, from a phone or another terminal: at (unused Z)."
+        in seen.decode()
+    )
     assert "unused cards" not in seen.decode()
     assert "Replace it?" not in seen.decode()
     assert laydowns() == [(1, "ben", ["at"], ["Z"], False)]
@@ -720,7 +723,7 @@ def test_an_undo_in_a_finished_game_is_asked_about():
     out = ok("play", "--game", "fri", input=lines("undo", "", "undo", "y", "quit"))
     in_order(
         out,
-        "Game 'fri' is over; a challenge in its last round can still go in.",
+        "Round 1 is scored: its challenges, then the scorekeeper closes the game.",
         "Challenge in round 1? (blank: none): undo\n",
         "Game 'fri' is over. Take back ben's laydown in round 1: at (unused Z)? [y/N]: \nNothing taken back.",
         "Challenge in round 1? (blank: none): undo\n",
@@ -993,3 +996,19 @@ def test_review_at_any_prompt_shows_the_last_round_closed():
         "cat's words: quit",
         "Stopped.",
     )
+
+
+def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_late_one():
+    """Issue 35, finding 8: play said "Game over" before the last round's challenges were
+    asked, and a late challenge of the finished game changed its total unasked."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    assert "Game over" not in ok("sheet")
+    out = ok("play", "--game", "fri", input=lines(""))
+    in_order(out, "Challenge in round 1? (blank: none)", "Game 'fri' is closed: round 1's challenges are settled.")
+    assert "Game over. ann wins with 13." in out
+    assert json.loads(ok("sheet", "--json"))["closed"]
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "", "quit"))
+    assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet? [y/N]" in out
+    assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed

@@ -11,7 +11,8 @@ import anyio
 import pytest
 from starlette.testclient import TestClient
 
-from qscore.web.app import MAX_BODY, make_app
+from qscore.web.app import make_app
+from qscore.web.posted import MAX_BODY
 from tests.conftest import ok, run
 
 CODE = "K7Q3M9"
@@ -287,8 +288,9 @@ def test_serves_libraries_are_ordinary_dependencies():
 
 @pytest.mark.slow
 def test_serve_as_a_table_runs_it(game, isolated_home):
-    """The command in its own process: the first http:// line is the table's address, its
-    api/sheet follows a `qscore score` from another terminal, and Ctrl-C stops it."""
+    """The command in its own process: the first http:// line is the table's address, the
+    second the scorekeeper's (issue 35, item 1); its api/sheet follows a `qscore score` from
+    another terminal, and Ctrl-C stops it."""
     import os
     import signal
     import subprocess
@@ -304,6 +306,10 @@ def test_serve_as_a_table_runs_it(game, isolated_home):
         assert server.stdout is not None
         address = next(line for line in server.stdout if line.startswith("http://")).strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[0-9A-Z]{6}/", address)
+        keeper = next(line for line in server.stdout if line.startswith("http://")).strip()  # the second
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/k/[0-9A-Z]{6}/", keeper) and keeper[-7:] != address[-7:]
+        with urllib.request.urlopen(keeper, timeout=10) as r:
+            assert "the scorekeeper's page" in r.read().decode()
 
         def sheet() -> dict:
             with urllib.request.urlopen(address + "api/sheet", timeout=10) as r:

@@ -186,8 +186,8 @@ def test_a_form_filled_before_a_restart_is_taken_after_it(game, isolated_home):
     """Each serve signed its forms with a new key: a phone's form, filled before a restart,
     was refused as out of date."""
     key = bytes(range(16))
-    before = TestClient(make_app(game, CODE, key))
+    before = TestClient(make_app(game, CODE, key=key))
     filled = token(as_player(before, "ann"))
-    after = TestClient(make_app(game, CODE, key))
+    after = TestClient(make_app(game, CODE, key=key))
     r = lay(after, player="ann", words="cat", out="yes", token=filled)
     assert "Recorded ann" in outcome(r.text) and laydowns(isolated_home) == 1

@@ -83,6 +83,7 @@ def test_a_hand_of_no_words_stops_at_zero_and_the_winner_is_said():
     scorekeeper.start_game(["ann", "ben"], rounds="3", bonus="longest", name="fri")
     lay("ann", "", "A B C")
     lay("ben", "top", out=True)
+    scorekeeper.close_game("fri")
     view = sheet_view(scorekeeper.load_game("fri"))  # ann laid no words: 2 + 8 + 8 unused
     assert view.over and view.status == ("Game over. ben wins with 21.",)  # 11 and the longest word
     assert view.rows[0].cells == (Cell("0", 0), Cell("21 L*", 21))
@@ -97,6 +98,7 @@ def test_a_tie_at_the_end_is_said_as_a_list():
     assert sheet_view(scorekeeper.load_game("fri")).rows[0].cells == (Cell("tan *"), Cell("ant"), Cell(""))
     assert sheet_view(scorekeeper.load_game("fri")).rows[0].laid[2].rest == "not laid yet"
     lay("cat", "sod")
+    scorekeeper.close_game("fri")
     assert sheet_view(scorekeeper.load_game("fri")).status == ("Game over. A tie: ann, ben and cat with 10.",)
 
 

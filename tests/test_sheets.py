@@ -40,6 +40,7 @@ def test_markdown_carries_the_legend_and_the_winner():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "Z")
+    ok("close")  # the last round's challenges settled
     md = ok("export", "--format", "markdown").splitlines()
     # the legend lists only the marks this game can show: no longest-word bonus is played
     assert "M: most-words bonus, \\*: went out, !: lost a challenge" in md

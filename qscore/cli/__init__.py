@@ -22,7 +22,7 @@ COMMANDS = {
     "words": ("check", "dictionaries"),
     "define": ("define",),
     "hands": ("best", "solitaire"),
-    "games": ("new", "score", "challenge", "sheet", "export", "undo", "games"),
+    "games": ("new", "score", "challenge", "sheet", "export", "undo", "close", "games"),
     "players": ("rename", "leave"),
     "play": ("play",),
     "review": ("review",),

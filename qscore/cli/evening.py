@@ -55,12 +55,12 @@ class Progress:
                 notes.append(f"{named} is no longer in round {current.number}.")
                 del self.going_out[current.number]
             self.seen.setdefault(current.number, dict(current.laydowns))  # a round's first look
+        from qscore.views.keeper import saved_meanwhile
+
         for number, seen in sorted(self.seen.items()):
             state = game.rounds[number - 1]
             notes += [
-                f"{p}'s laydown in round {number} was saved from another terminal: {lay.text()}."
-                for p, lay in state.laydowns.items()
-                if not _same(seen.get(p), lay)
+                saved_meanwhile(p, number, lay) for p, lay in state.laydowns.items() if not _same(seen.get(p), lay)
             ]
             self.seen[number] = dict(state.laydowns)
         return notes

@@ -133,7 +133,9 @@ def new(
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
         if house_list:
             warn_if_empty(house_list, words)  # the game keeps a house list's words as read
-    print(f"Game {started.name!r} started: {', '.join(c.players)}.")
+    from qscore.views.keeper import started_said
+
+    print(started_said(started))
     print(settings_text(started))
     print(standing_text(started))
 
@@ -231,11 +233,25 @@ def challenge(
     ruling: RulingOpt = None,
     round_no: Annotated[int | None, round_option("the round (default: the player's last laydown)")] = None,
     game: GameOpt = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="challenge a word of a finished game without asking")
+    ] = False,
 ) -> None:
-    """Settle a challenge with the game's dictionary (or --ruling) and rescore the round."""
+    """Settle a challenge with the game's dictionary (or --ruling) and rescore the round.
+    A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
+    from qscore.game.closing import FinishedGameChallengeError
+    from qscore.views.keeper import finished_challenge_question
 
-    saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game)
+    try:
+        saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=yes)
+    except FinishedGameChallengeError as exc:
+        if not on_terminal():
+            raise
+        if not typer.confirm(finished_challenge_question(exc.game), default=False):
+            print("Nothing changed.")
+            return
+        saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=True)
     print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
 
 
@@ -243,30 +259,11 @@ def challenge_text(
     game: "Game", c: "Challenged", before: "Game | None" = None, dictionary: "Dictionary | None" = None
 ) -> str:
     """What a settled challenge means for the round, in a line (and a word that stands, what
-    it means). With the game ``before`` it, a challenger's loss is what the sheet takes off.
-    A paper ruling that overrules the game's dictionary says what the dictionary said."""
+    it means). A paper ruling that overrules the game's dictionary says what the dictionary said."""
     from qscore.cli.meanings import meaning_after_challenge
-    from qscore.game.cards import parse_laid_word, points
+    from qscore.views.keeper import challenge_said
 
-    value = points(parse_laid_word(c.word, game.deck))
-    why = f" ({c.reason})" if c.reason else ""
-    ruled = " by the table's ruling" if c.ruling == "table" else ""  # the paper overruled qscore's dictionary
-    ruled += overruled(game, c, dictionary)
-    if c.valid:
-        lost, floor = str(value), ""
-        was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
-        if before is not None and now is None:  # the round is open: the floor is not known yet
-            lost, floor = f"up to {value}", " (a hand stops at 0)"
-        elif before is not None and was is not None and now is not None:
-            taken = was[c.by].hand_score - now[c.by].hand_score
-            lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
-        unit = "point" if lost == "1" else "points"
-        outcome = f"{c.word} is allowed{ruled}: {c.by} loses {lost} {unit} in round {c.round}{floor}."
-    else:
-        outcome = (
-            f"{c.word} is not allowed{ruled}{why}: it is no word for {c.player}; its {value} points count against them."
-        )
-    return f"Challenge by {c.by}: {outcome}{meaning_after_challenge(c.word, c.valid)}"
+    return challenge_said(game, c, before, overruled(game, c, dictionary)) + meaning_after_challenge(c.word, c.valid)
 
 
 def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") -> str:
@@ -336,6 +333,20 @@ def export(
     sys.stdout.write(long_csv(g) if long else export_text(g, fmt))
 
 
+@app.command(short_help="Close the game once its last round's challenges are settled")
+@reports_errors
+def close(game: GameOpt = None) -> None:
+    """Close the game: its last round is scored and its challenges settled, so it is over
+    and the sheet says who won. A later challenge asks first."""
+    from qscore import scorekeeper
+    from qscore.cli.sheets import standing_text
+    from qscore.views.keeper import closed_said
+
+    saved = scorekeeper.close_game(game)
+    print(closed_said(saved.after))
+    print(standing_text(saved.after))
+
+
 @app.command(short_help="Take back the last entry")
 @reports_errors
 def undo(
@@ -368,26 +379,17 @@ def undo(
 
 def finished_undo_question(exc: "FinishedGameUndoError") -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    from qscore.views.outcome import entry_text
+    from qscore.views.keeper import finished_undo_question as question
 
-    return f"Game {exc.game!r} is over. Take back {entry_text(exc.entry)}?"
+    return question(exc.game, exc.entry)
 
 
 def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
-    from qscore.game.entries import LaidDown
-    from qscore.views.outcome import entry_text
+    from qscore.views.keeper import undo_said
 
-    undone = scorekeeper.undone(saved)
-    text = f"Took back {entry_text(undone)}"
-    if isinstance(undone.act, LaidDown):
-        who, number = undone.act.player, undone.act.round
-        back = saved.after.rounds[number - 1].laydowns.get(who)
-        if back is not None:
-            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
-        return f"{text}; {who} has no laydown in round {number} now."
-    return text + "."
+    return undo_said(scorekeeper.undone(saved), saved.after)
 
 
 @app.command(short_help="List the saved games, or rename or delete one")

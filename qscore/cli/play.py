@@ -68,8 +68,12 @@ class PlaySession:
         if self.open_dictionary(game) is not None:
             return Quit()
         print(WORDS_HINT)
-        if game.over:
+        if game.finished:
             print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+        elif game.over:
+            from qscore.views.sheet_view import last_round_open
+
+            print(last_round_open(game))
         elif any(r.laydowns for r in game.rounds):
             self.resume(game)
         turn: Turn | bool | None = None
@@ -160,6 +164,7 @@ class PlaySession:
         from qscore import scorekeeper
         from qscore.cli.evening import CHALLENGE_FORM, challenge_answer
         from qscore.cli.sheets import round_text
+        from qscore.game.closing import FinishedGameChallengeError
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -171,6 +176,15 @@ class PlaySession:
             state = game.rounds[n - 1]
             if not state.closed:  # taken back meanwhile: the laydowns come again
                 return Restart()
+            if game.over and not game.finished:  # the last round's challenges settled: the game ends
+                from qscore.views.keeper import closed_said
+
+                try:
+                    game = scorekeeper.close_game(self.session.name).after
+                except GameError as exc:  # changed meanwhile: the next step is asked from the game as saved
+                    not_taken(exc)
+                    return Restart()
+                print(closed_said(game))
             print()
             print(round_text(game, state, self.session.dictionary))
             after_round(game, state)
@@ -185,19 +199,30 @@ class PlaySession:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return None
         number = n if ch.round is None else ch.round
-        try:
-            saved = scorekeeper.settle_challenge(
-                ch.player,
-                ch.word,
-                ch.by,
-                ch.ruling,
-                number,
-                self.session.name,
-                self.session.dictionary,
-            )
-        except QscoreError as exc:
-            not_taken(exc)
-            return None
+        confirmed = False
+        while True:
+            try:
+                saved = scorekeeper.settle_challenge(
+                    ch.player,
+                    ch.word,
+                    ch.by,
+                    ch.ruling,
+                    number,
+                    self.session.name,
+                    self.session.dictionary,
+                    confirmed=confirmed,
+                )
+                break
+            except FinishedGameChallengeError as exc:
+                from qscore.views.keeper import finished_challenge_question
+
+                meant = self.prompts.yes_no(finished_challenge_question(exc.game))
+                if meant is not True:
+                    return None if isinstance(meant, bool) else meant
+                confirmed = True
+            except QscoreError as exc:
+                not_taken(exc)
+                return None
         print(challenge_text(saved.after, saved.act, saved.before, self.session.dictionary))
         if number != n:  # a word of an earlier round: that round is rescored, and shown so
             self.session.show_rescored(saved.after, number)
@@ -273,7 +298,7 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> T
         except UnknownGameError:
             pass
         else:
-            if not current.over:
+            if not current.finished:
                 import shlex
 
                 print(f"The game {current.name!r} is kept as it stands.")
@@ -288,7 +313,7 @@ def go_on_with(evening: PlaySession, game: str | None) -> Turn | None:
     turn: Turn | None = None
     try:
         current = scorekeeper.load_game(game)
-        if current.over and game is None:  # the last game is finished: a new one
+        if current.finished and game is None:  # the last game is finished: a new one
             import shlex
 
             from qscore.cli.sheets import standing_text

@@ -131,7 +131,9 @@ class Laydowns:
             if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them
                 self.session.progress.saw(n, player, meanwhile)
-                print(f"{player}'s laydown in round {n} was saved meanwhile from another terminal: {meanwhile.text()}.")
+                from qscore.views.keeper import saved_meanwhile
+
+                print(saved_meanwhile(player, n, meanwhile))
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
                     return None
                 replace = self.saving.confirm_replace(player, meanwhile, n)

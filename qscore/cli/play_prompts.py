@@ -335,7 +335,9 @@ class Prompts:
                 saved = scorekeeper.leave(player, bonus, self.session.name)
                 break
             except BonusChoiceNeeded as choice:
-                answer = self.ask(f"{' and '.join(choice.players)} play on with one bonus: longest or most?")
+                from qscore.views.keeper import leave_bonus_question
+
+                answer = self.ask(leave_bonus_question(choice.players))
                 if not isinstance(answer, str):
                     return answer
                 bonus = answer.strip().lower()

@@ -9,7 +9,6 @@ from qscore.cli.completion import players, players_still_in
 from qscore.cli.games import bonus_asked
 from qscore.cli.options import GameOpt, bonus_option
 from qscore.game.choices import TwoBonus
-from qscore.views.sheet import names_said
 
 if TYPE_CHECKING:
     from qscore.game.entries import Left, Renamed
@@ -34,8 +33,9 @@ def rename(
 
 def rename_text(saved: "Saved[Renamed]") -> str:
     """What a rename did, in a line."""
-    renamed, after = saved.act, saved.after
-    return f"{renamed.old} is now {renamed.new} on the whole sheet of game {after.name!r}."
+    from qscore.views.keeper import renamed_said
+
+    return renamed_said(saved.act, saved.after)
 
 
 @app.command(short_help="A player goes home; the game goes on without them")
@@ -55,11 +55,12 @@ def leave(
     """
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
+    from qscore.views.keeper import leave_bonus_question
 
     saved = bonus_asked(
         lambda chosen: scorekeeper.leave(player, chosen, game),
         bonus,
-        lambda two: f"{' and '.join(two)} play on with one bonus: longest or most?",
+        leave_bonus_question,
     )
     print(leave_text(saved))
     print(standing_text(saved.after))
@@ -67,10 +68,6 @@ def leave(
 
 def leave_text(saved: "Saved[Left]") -> str:
     """What a leave did: the total that stands, and who plays on from which round."""
-    gone, after = saved.act, saved.after
-    who, first = gone.player, gone.round
-    lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
-    if first <= len(after.rounds):
-        state = after.rounds[first - 1]
-        lines.append(f"From round {first}, {names_said(list(state.players))} play on (bonus: {state.bonus}).")
-    return "\n".join(lines)
+    from qscore.views.keeper import left_said
+
+    return left_said(saved.act, saved.after)

@@ -57,7 +57,8 @@ def serve(
     kept = kept_codes(name, new=new_codes)
     if kept.said:
         print(kept.said, file=sys.stderr)
-    address = server.table_address(host, sock.getsockname()[1], kept.table)
+    port = sock.getsockname()[1]
+    address = server.table_address(host, port, kept.table)
     print(address)
     print(f"Game {name!r}: open the address above on every phone and the TV, or scan this code:")
     # the code's colours are qscore's own escape codes, nothing read from the games file: they
@@ -65,9 +66,13 @@ def serve(
     terminal = sys.stdout.stream if isinstance(sys.stdout, SafeOutput) else sys.stdout
     modules = segno.make(address, error="m").matrix_iter(border=QUIET_ZONE)
     terminal.write("".join(line + "\n" for line in qr_lines(modules)))
+    print(server.table_address(host, port, kept.keeper, "k"))
+    print(
+        "The scorekeeper's page, above: challenges, undo, fixes, renames, leaving, the next game. Keep it to yourself."
+    )
     print("Laydowns from the phones appear in qscore play and qscore sheet too. Ctrl-C stops the server.", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a table stops it
-        server.serve(sock, name, kept.table, kept.key)
+        server.serve(sock, name, kept.table, kept.keeper, kept.key)
     print("Stopped: every laydown sent was saved whole, or not at all.")
 
 

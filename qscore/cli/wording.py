@@ -117,3 +117,5 @@ def option_remedy(r: Remedy) -> str:
             return "start one with qscore new ALICE BOB"
         case "undo-finished":
             return "add --yes to take back its last entry"
+        case "challenge-finished":
+            return "add --yes to change its final sheet"

@@ -163,7 +163,21 @@ class Undone(NamedTuple):
         return cls(data["undoes"], data.get("round"))
 
 
-Act = Created | LaidDown | Challenged | Renamed | Left | Undone  # what an entry records
+class Closed(NamedTuple):
+    """The scorekeeper closed the game after its last round (``round``): that round's
+    challenges are settled, the cards gathered. Until then the game is scored, not over."""
+
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Closed:
+        return cls(data["round"])
+
+
+Act = Created | LaidDown | Challenged | Renamed | Left | Undone | Closed  # what an entry records
 
 # each kind by the name the games file keeps it under
 KINDS: dict[str, type[Act]] = {
@@ -173,6 +187,7 @@ KINDS: dict[str, type[Act]] = {
     "rename": Renamed,
     "leave": Left,
     "undo": Undone,
+    "close": Closed,
 }
 KIND_OF: dict[type[Act], str] = {kind: name for name, kind in KINDS.items()}
 

@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
 from qscore.game.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
-from qscore.game.entries import Challenged, Created, Entry, LaidDown, Left, LogLine, Renamed, Undone, read_entries
+from qscore.game.entries import (
+    Challenged,
+    Closed,
+    Created,
+    Entry,
+    LaidDown,
+    Left,
+    LogLine,
+    Renamed,
+    Undone,
+    read_entries,
+)
 from qscore.game.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 if TYPE_CHECKING:
@@ -107,6 +118,7 @@ class Replay:
         # a later one replaces an earlier in place, as the rounds' laydowns keep them
         self.laid: dict[tuple[int, int], LaidDown] = {}
         self.challenged: list[tuple[int, int, Challenged]] = []
+        self.closed = False  # the scorekeeper closed the game after its last round
         for e in effective(entries)[1:]:
             self._fold(e)
 
@@ -128,6 +140,8 @@ class Replay:
                 self.laid[(down.round, self._seat_of(down.player))] = down
             case Challenged() as ch:
                 self.challenged.append((self._seat_of(ch.player), self._seat_of(ch.by), ch))
+            case Closed():
+                self.closed = True
 
 
 class Game:
@@ -164,6 +178,7 @@ class Game:
         names = replay.names
         self._players = tuple(names)
         self.left = {names[seat]: r for seat, (r, _) in sorted(replay.left.items())}
+        self._closed = replay.closed
         self.rounds = self._deal(names, replay.left, replay.bonus_from)
         for (_, seat), down in replay.laid.items():
             self.rounds[down.round - 1].laydowns[names[seat]] = Laydown(names[seat], down.words, down.unused, down.out)
@@ -217,7 +232,14 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Every round scored: no laydown is asked for (the last round's challenges may still come)."""
         return self.current is None
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: every round scored and the scorekeeper closed it once the last
+        round's challenges were settled (RULES.md: a challenge comes before the cards are gathered)."""
+        return self._closed and self.current is None
 
     def totals(self) -> dict[str, int]:
         return {

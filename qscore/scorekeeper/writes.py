@@ -16,7 +16,7 @@ from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.game.entries import Act, Challenged, Entry, LaidDown, Left, Renamed, Undone
+    from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
     from qscore.store.storage import Written as Written  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
@@ -166,6 +166,24 @@ def start_game(
     return open_store().create(config, name, (FIGURES_VERSION, figures))
 
 
+def start_next_game(previous: str | None) -> Game:
+    """The next game of the same table: the players still in, the same deck, rounds,
+    dictionary, house lists and bonus (the one two players chose, if they did). The game
+    before must be over (closed by the scorekeeper): a game is left unfinished only on purpose."""
+    from qscore.game.entries import Created, Entry
+    from qscore.game.gamelines import FIGURES_VERSION
+    from qscore.game.rules import check_config
+    from qscore.game.scoresheet import Game
+
+    before = _game_to_write(previous)
+    if not before.finished:
+        raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
+    config = before.config._replace(players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus)
+    check_config(config)
+    figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
+    return open_store().create(config, None, (FIGURES_VERSION, figures))
+
+
 # --- entries -----------------------------------------------------------------
 
 
@@ -247,12 +265,17 @@ def settle_challenge(
     round_no: int | None,
     game: str | None,
     dictionary: Dictionary | None = None,
+    *,
+    confirmed: bool = False,
 ) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
-    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it."""
+    table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
+    A game the scorekeeper closed is challenged only ``confirmed`` (FinishedGameChallengeError)."""
+    from qscore.game.closing import check_challenge_allowed
     from qscore.game.rules import challenge_settled, check_challenge
 
     current = _game_to_write(game)
+    check_challenge_allowed(current, confirmed)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
@@ -272,16 +295,43 @@ def settle_challenge(
     else:
         valid, how, reason = ruling == "valid", "table", None
 
-    return _append(lambda g: challenge_settled(g, player, word, by, round_no, valid, how, reason), current.name)
+    def build(g: Game) -> Challenged:
+        check_challenge_allowed(g, confirmed)  # closed meanwhile, from another terminal or phone
+        return challenge_settled(g, player, word, by, round_no, valid, how, reason)
+
+    return _append(build, current.name)
 
 
-def undo(game: str | None, *, confirmed: bool | int = False) -> Saved[Undone]:
+def close_game(game: str | None) -> Saved[Closed]:
+    """The scorekeeper closes the game: its last round is scored and its challenges are
+    settled, so the game is over (until then its sheet says the last round is scored)."""
+    from qscore.game.closing import check_close
+
+    return _append(check_close, game)
+
+
+class UndoneMeanwhileError(GameError):
+    """The entry a table was asked about is no longer the last: ``entry`` is the one now."""
+
+    def __init__(self, game: Game, entry: Entry) -> None:
+        self.entry = entry
+        super().__init__(f"another entry was saved meanwhile in game {quoted(game.name)}: nothing was taken back")
+
+
+def undo(game: str | None, *, confirmed: bool | int = False, entry: int | None = None) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
     A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
-    is asked, then confirms the entry it was shown by its number)."""
+    is asked, then confirms the entry it was shown by its number). With ``entry``, only that
+    entry is taken back (UndoneMeanwhileError if another came since the table was asked)."""
     from qscore.game.rules import check_undo
 
-    return _append(lambda g: check_undo(g, confirmed=confirmed), game)
+    def build(g: Game) -> Undone:
+        taken = check_undo(g, confirmed=confirmed)
+        if entry is not None and taken.undoes != entry:
+            raise UndoneMeanwhileError(g, g.entries[taken.undoes - 1])
+        return taken
+
+    return _append(build, game)
 
 
 def undone(saved: Saved[Undone]) -> Entry:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
-from qscore.game.entries import Challenged, Entry, LaidDown, Left, Renamed
+from qscore.game.entries import Challenged, Closed, Entry, LaidDown, Left, Renamed
 from qscore.views.sheet import challenge_dropped
 from qscore.views.words import maybe_meant
 
@@ -246,4 +246,6 @@ def entry_text(entry: Entry) -> str:
             return f"the renaming of {r.old} to {r.new}"
         case Left() as gone:
             return f"{gone.player}'s leaving before round {gone.round}"
+        case Closed() as closed:
+            return f"the closing of the game after round {closed.round}"
     return f"{entry.kind} entry {entry.seq}"

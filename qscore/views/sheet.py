@@ -27,6 +27,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "leaders": leaders,
         "over": game.over,
         "winner": leaders[0] if game.over and len(leaders) == 1 else None,
+        "closed": game.finished,
     }
 
 

@@ -160,23 +160,29 @@ def challenge_said(c: Challenge) -> str:
     )
 
 
+def last_round_open(game: Game) -> str:
+    """The last round scored, its challenges not yet settled: the game is not over yet."""
+    n = len(game.rounds)
+    return f"Round {n} is scored: its challenges, then the scorekeeper closes the game."
+
+
 def status_lines(game: Game) -> list[str]:
-    """Who won, or who left, who leads and who deals and starts next."""
+    """Who won, or who left, who leads and who deals and starts next (or, the last round
+    scored, that its challenges come before the game is over)."""
     totals = game.totals()
     leaders = game.leaders()
     best = totals[leaders[0]]
-    if game.over:
+    if game.finished:
         if len(leaders) == 1:
             return [f"Game over. {leaders[0]} wins with {best}."]
         return [f"Game over. A tie: {names_said(leaders)} with {best}."]
-    current = game.current
-    assert current is not None
     lines = []
     if game.left:
         lines.append("Left: " + ", ".join(left_text(p, r) for p, r in game.left.items()) + ".")
-    if any(totals.values()):
+    if any(totals.values()) or game.over:
         lines.append(f"Leader: {names_said(leaders)} with {best}.")
-    lines.append(deal_line(current))
+    current = game.current
+    lines.append(last_round_open(game) if current is None else deal_line(current))
     return lines
 
 

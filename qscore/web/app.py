@@ -26,14 +26,13 @@ open page within a fraction of a second.
 from __future__ import annotations
 
 import contextlib
-import hmac
 import json
 import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, quote, unquote
+from urllib.parse import quote, unquote
 
 import anyio
 import anyio.to_thread
@@ -41,14 +40,15 @@ from jinja2 import Environment, FileSystemLoader
 from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
 from qscore.web.chart import Drawing, drawing
 from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
+from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import Outcome, page_message, recorded, refused, stale
 
 if TYPE_CHECKING:
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from qscore.views.words import VerdictView
 
 HERE = Path(__file__).resolve().parent
-MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
 MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double
 POLL_SECONDS = 0.1  # how often the games file is looked at (a stat of two files)
 ASSETS = {
@@ -71,13 +70,6 @@ ASSETS = {
 }
 PLAYER_COOKIE = "qscore-player"  # who holds this phone, for the table's path only
 PLAYER_DAYS = 2  # long enough for an evening and the morning after, not to name a phone for good
-HEADERS = {
-    # the page's own scripts and styles only; no framing; the code in the address stays on the page
-    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "Cache-Control": "no-store",
-}
 
 templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True)
 
@@ -123,6 +115,14 @@ class SheetWatch:
         self.last = 0  # the log's last entry as last read: a laydown form is filled against it
         self.identity: tuple[int, str] | None = None  # the game's, through a rename (at the first read)
         self.closed = False
+
+    @property
+    def sheet_html(self) -> str:
+        return self.snapshot.html
+
+    @property
+    def sheet_version(self) -> int:
+        return self.snapshot.version
 
     def stamp(self) -> object:
         """What changes when anything writes to the games file (its WAL, in WAL mode)."""
@@ -243,8 +243,10 @@ def render_sheet(got: Read) -> str:
     )
 
 
-def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
-    """The table's app for one saved game, served under ``/t/CODE/`` (its forms signed with ``key``)."""
+def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | None = None) -> Starlette:
+    """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
+    page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
+    signed with ``key``."""
     watch = SheetWatch(game)
     forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(key)  # each laydown form's token, its answer kept
 
@@ -279,10 +281,7 @@ def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
         return HTMLResponse(body, status, headers=HEADERS)
 
     def known(request: Request) -> bool:
-        return hmac.compare_digest(request.path_params["code"].encode(), code.encode())
-
-    def not_found() -> Response:
-        return PlainTextResponse("Not Found", 404, headers=HEADERS)
+        return code_is(request, code)
 
     async def home(request: Request) -> Response:
         """The phone's page; with ?sent=TOKEN, the answer to the form sent with it (the
@@ -353,13 +352,9 @@ def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
     async def laydown(request: Request) -> Response:
         if not known(request):
             return not_found()
-        if not same_origin(request):
-            return PlainTextResponse("Refused: a laydown is sent from the table's page.", 403, headers=HEADERS)
-        if request.headers.get("content-type", "").partition(";")[0].strip() != "application/x-www-form-urlencoded":
-            return PlainTextResponse("Refused: a laydown is sent by the table's page form.", 415, headers=HEADERS)
-        form = await bounded_form(request)
-        if form is None:
-            return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
+        form = await posted_form(request, "a laydown", "the table's page")
+        if isinstance(form, Response):
+            return form
         token = form.get("token", "")
         filled_at = forms.filled_at(token)
         if filled_at is None:
@@ -440,7 +435,12 @@ def make_app(game: str, code: str, key: bytes | None = None) -> Starlette:
         Route("/t/{code}/word", word),
         Route("/t/{code}/{name}", asset),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TableGuard, code=code)])
+    if keeper is not None:
+        from qscore.web.keeper import routes as keeper_routes
+
+        routes += keeper_routes(watch, keeper, base, key)
+    guard = Middleware(TableGuard, code=code, keeper=keeper)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
     return app
@@ -450,37 +450,3 @@ def holder(request: Request, sheet: SheetView | None) -> str | None:
     """Who holds this phone, as its cookie says, if they play the round being played."""
     player = unquote(request.cookies.get(PLAYER_COOKIE, ""))
     return player if sheet is not None and player in sheet.playing else None
-
-
-def same_origin(request: Request) -> bool:
-    """Whether a write comes from the page itself: its Origin (or, without one, its Referer)
-    is the address the request was sent to. A page elsewhere cannot send the table's forms."""
-    host = request.headers.get("host")
-    if not host:
-        return False
-    own = f"{request.url.scheme}://{host}"
-    origin = request.headers.get("origin")
-    if origin is not None:
-        return origin == own
-    referer = request.headers.get("referer", "")
-    return referer.startswith(own + "/")
-
-
-async def bounded_form(request: Request) -> dict[str, str] | None:
-    """The form's fields (URL-encoded), or None for a body over MAX_BODY bytes (never read whole)."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        return None
-    body = b""
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return None
-    except ClientDisconnect:  # the body not whole by its deadline (guard.REQUEST_SECONDS): no one to answer
-        return None
-    try:
-        fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
-    except ValueError:  # more fields than any form of the page has
-        return None
-    return {k: v[0] for k, v in fields.items()}

@@ -208,13 +208,15 @@ PLAIN_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store
 
 
 class TableGuard:
-    """Every request passes here first: a path not under ``/t/CODE/`` is 404 whatever its
+    """Every request passes here first: a path not under ``/t/CODE/`` (or the scorekeeper's
+    ``/k/KEEPER/``, when there is one) is 404 whatever its
     method (no redirect: the Host header names no address the answer builds); a wrong code
     counts as a guess, refused 429 past the limit; an address holding a control or bidi
     character is refused, and not echoed."""
 
-    def __init__(self, app: ASGIApp, code: str, guesses: Guesses | None = None) -> None:
+    def __init__(self, app: ASGIApp, code: str, guesses: Guesses | None = None, keeper: str | None = None) -> None:
         self.app, self.code = app, code
+        self.codes = {"t": code} | ({"k": keeper} if keeper else {})
         self.guesses = guesses or Guesses()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -230,9 +232,9 @@ class TableGuard:
     def refusal(self, scope: Scope) -> Response | None:
         path: str = scope["path"]
         parts = path.split("/", 3)
-        if len(parts) < 4 or parts[0] or parts[1] != "t":
+        if len(parts) < 4 or parts[0] or parts[1] not in self.codes:
             return not_found()
-        if not hmac.compare_digest(parts[2].encode(), self.code.encode()):
+        if not hmac.compare_digest(parts[2].encode(), self.codes[parts[1]].encode()):
             client = scope.get("client")
             if self.guesses.allow(client[0] if client else ""):
                 return not_found()

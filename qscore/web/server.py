@@ -56,15 +56,17 @@ def reachable_host(host: str) -> str:
         probe.close()
 
 
-def table_address(host: str, port: int, code: str) -> str:
-    return f"http://{reachable_host(host)}:{port}/t/{code}/"
+def table_address(host: str, port: int, code: str, face: str = "t") -> str:
+    """The address a phone opens: the table's page (``t``), or the scorekeeper's (``k``)."""
+    return f"http://{reachable_host(host)}:{port}/{face}/{code}/"
 
 
-def serve(sock: socket.socket, game: str, code: str, key: bytes | None = None) -> None:
-    """Serve the table's page for ``game`` on ``sock`` until SIGINT or SIGTERM stops it
-    (its laydown forms signed with ``key``, kept across restarts: qscore.web.codes)."""
+def serve(sock: socket.socket, game: str, code: str, keeper: str | None = None, key: bytes | None = None) -> None:
+    """Serve the table's page for ``game`` on ``sock`` (and the scorekeeper's, under its own
+    code) until SIGINT or SIGTERM stops it; the forms of both signed with ``key``, kept
+    across restarts (qscore.web.codes)."""
     more_open_files()
-    TableServer(make_app(game, code, key)).run(sockets=[sock])
+    TableServer(make_app(game, code, keeper, key=key)).run(sockets=[sock])
 
 
 class TableServer(uvicorn.Server):

@@ -15,6 +15,7 @@ function listen() {
       sheet.innerHTML = event.data;
       sheet.dataset.version = event.lastEventId;
       fresh = false;
+      followRound();
     }
   });
   source.addEventListener("open", () => {
@@ -29,6 +30,14 @@ function listen() {
   });
 }
 if (sheet && window.EventSource) listen();
+
+// The laydown form is for the round being played: when a round closes while the page is
+// open, the form follows the sheet to the next one (its round was the one the page loaded).
+function followRound() {
+  const playing = sheet.querySelector("table[data-round]");
+  const field = document.querySelector("#laydown input[name=round]");
+  if (playing && field) field.value = playing.dataset.round;
+}
 
 // The answer where the eye is: a laydown's outcome (at the top) or a word's verdict,
 // scrolled into view and focused, so a refusal is never missed below the fold.

@@ -1,0 +1,113 @@
+"""What the scorekeeper's actions say, in both faces: a challenge settled, an undo and
+what stands in its place, the questions asked before a finished game is changed, a
+laydown saved meanwhile elsewhere, and the game closed. ``qscore challenge``, ``undo``
+and ``play`` print these lines; the scorekeeper's page (qscore/web/keeper.py) shows them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from qscore.views.outcome import entry_text
+
+if TYPE_CHECKING:
+    from qscore.game.entries import Challenged, Entry, Left, Renamed
+    from qscore.game.scoresheet import Game, Laydown
+
+
+def challenge_said(game: Game, c: Challenged, before: Game | None = None, overruled: str = "") -> str:
+    """What a settled challenge means for the round, in a line. With the game ``before`` it,
+    a challenger's loss is what the sheet takes off. ``overruled``: what the game's
+    dictionary said of a word a paper ruling went against (views.words.overruled_note)."""
+    from qscore.game.cards import parse_laid_word, points
+
+    value = points(parse_laid_word(c.word, game.deck))
+    why = f" ({c.reason})" if c.reason else ""
+    ruled = " by the table's ruling" if c.ruling == "table" else ""
+    ruled += overruled
+    if c.valid:
+        lost, floor = str(value), ""
+        was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
+        if before is not None and now is None:  # the round is open: the floor is not known yet
+            lost, floor = f"up to {value}", " (a hand stops at 0)"
+        elif before is not None and was is not None and now is not None:
+            taken = was[c.by].hand_score - now[c.by].hand_score
+            lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
+        unit = "point" if lost == "1" else "points"
+        outcome = f"{c.word} is allowed{ruled}: {c.by} loses {lost} {unit} in round {c.round}{floor}."
+    else:
+        outcome = (
+            f"{c.word} is not allowed{ruled}{why}: it is no word for {c.player}; its {value} points count against them."
+        )
+    return f"Challenge by {c.by}: {outcome}"
+
+
+def undo_said(undone: Entry, after: Game) -> str:
+    """What an undo took back, and for a laydown, what stands in its place now."""
+    from qscore.game.entries import LaidDown
+
+    text = f"Took back {entry_text(undone)}"
+    if isinstance(undone.act, LaidDown):
+        who, number = undone.act.player, undone.act.round
+        back = after.rounds[number - 1].laydowns.get(who)
+        if back is not None:
+            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
+        return f"{text}; {who} has no laydown in round {number} now."
+    return text + "."
+
+
+def finished_undo_question(game: str, entry: Entry) -> str:
+    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
+    return f"Game {game!r} is over. Take back {entry_text(entry)}?"
+
+
+def finished_challenge_question(game: str) -> str:
+    """Asked before a challenge changes a game the scorekeeper closed."""
+    return f"Game {game!r} is over. Settle this challenge all the same, changing its final sheet?"
+
+
+def saved_meanwhile(player: str, number: int, lay: Laydown) -> str:
+    """A laydown the table did not type here: a phone's, or another terminal's."""
+    return f"{player}'s laydown in round {number} was saved meanwhile, from a phone or another terminal: {lay.text()}."
+
+
+def closed_said(game: Game) -> str:
+    """The game closed by the scorekeeper: the sheet's status then says who won."""
+    return f"Game {game.name!r} is closed: round {len(game.rounds)}'s challenges are settled."
+
+
+def started_said(game: Game) -> str:
+    """``Game 'fri' started: ann, ben.``"""
+    return f"Game {game.name!r} started: {', '.join(game.config.players)}."
+
+
+def renamed_said(renamed: Renamed, game: Game) -> str:
+    """What a rename did, in a line."""
+    return f"{renamed.old} is now {renamed.new} on the whole sheet of game {game.name!r}."
+
+
+def left_said(gone: Left, after: Game) -> str:
+    """What a leave did: the total that stands, and who plays on from which round."""
+    from qscore.views.sheet import names_said
+
+    who, first = gone.player, gone.round
+    lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
+    if first <= len(after.rounds):
+        state = after.rounds[first - 1]
+        lines.append(f"From round {first}, {names_said(list(state.players))} play on (bonus: {state.bonus}).")
+    return "\n".join(lines)
+
+
+def leave_bonus_question(two: tuple[str, ...]) -> str:
+    """Asked when a player leaves two behind with both bonuses and none was named."""
+    return f"{' and '.join(two)} play on with one bonus: longest or most?"
+
+
+def undo_question(game: Game, entry: Entry) -> str:
+    """Asked before an undo: a finished game's as ``undo`` asks, any other's plainly."""
+    return finished_undo_question(game.name, entry) if game.over else f"Take back {entry_text(entry)}?"
+
+
+def stale_page() -> str:
+    """A form of a page made by an earlier start of the server (its token is not this one's)."""
+    return "This page was made before the server started again: nothing was done. Do it again on this page."

@@ -1,0 +1,281 @@
+"""The scorekeeper's page: everything ``qscore play`` does, on a phone, under its own code.
+
+    GET  /k/KEEPER/              the sheet, the last action's outcome at the top, every form
+    GET  /k/KEEPER/?review=N     the same, with round N's review
+    POST /k/KEEPER/do/ACTION     laydown (a new one or a fix), challenge, undo, rename, leave,
+                                 close, next (the next game of the same table)
+
+Every action is a form of the page (same origin, a bounded body, a token: the same form
+sent again is answered as the first time and saves nothing), answered by a redirect (303)
+to the page showing its outcome, so a reload never sends it again. A question the table
+must answer first (an undo, a challenge of a finished game, the bonus two players keep)
+comes back as the outcome with a form to answer it. Every write is the scorekeeper's
+(qscore.scorekeeper) and every sentence the views' (qscore.views): this module lays them out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import anyio.to_thread
+from jinja2 import Environment, FileSystemLoader
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from qscore import scorekeeper
+from qscore.errors import BonusChoiceNeeded, QscoreError
+from qscore.web.guard import Forms, unpathed, unsafe
+from qscore.web.posted import HEADERS, code_is, not_found, posted_form
+from qscore.web.table import page_message, recorded
+
+if TYPE_CHECKING:
+    from qscore.game.scoresheet import Game
+    from qscore.views.hands import RoundReview
+
+HERE = Path(__file__).resolve().parent
+ACTIONS = ("laydown", "challenge", "undo", "rename", "leave", "close", "next")
+RULINGS = {"dictionary": None, "valid": "valid", "invalid": "invalid"}
+BONUSES = ("longest", "most", "none")
+
+templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True)
+
+
+class Served(Protocol):
+    """The game the server follows (qscore.web.app.SheetWatch): read, its sheet as last rendered."""
+
+    game: str
+    identity: tuple[int, str] | None
+    files: list[Path]
+
+    def load(self) -> Game: ...
+
+    async def refresh(self) -> None: ...
+
+    @property
+    def sheet_html(self) -> str: ...
+
+    @property
+    def sheet_version(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question before the action is done: its words, the action it sends again, the
+    fields it keeps, and its answers (a field's value, and the button's label)."""
+
+    question: str
+    action: str
+    fields: tuple[tuple[str, str], ...]
+    answers: tuple[tuple[str, str, str], ...]  # (field, value, label)
+
+
+@dataclass(frozen=True)
+class Said:
+    """An action's outcome: done or not, its lines, and a question if the table must answer one."""
+
+    done: bool
+    lines: tuple[str, ...]
+    ask: Ask | None = None
+    flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
+
+
+def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...]:
+    return tuple((n, form.get(n, "")) for n in names)
+
+
+def round_of(form: dict[str, str]) -> int | None:
+    text = form.get("round", "").strip()
+    return int(text) if text.isdigit() and len(text) < 4 else None
+
+
+def act(action: str, form: dict[str, str], served: Served) -> Said:
+    """One action of the scorekeeper's, done (or asked about first), and what it says."""
+    from qscore.views import keeper as say
+
+    name = served.load().name
+    try:
+        match action:
+            case "laydown":
+                typed = form.get("words", "").replace(",", " ").split()
+                done = scorekeeper.record_laydown(
+                    form.get("player", ""),
+                    typed,
+                    form.get("unused", ""),
+                    form.get("out") == "yes",
+                    round_of(form),
+                    name,
+                    replace=form.get("replace") == "yes",
+                )
+                out = recorded(done, typed)
+                return Said(True, tuple(out.lines), flagged=bool(done.refused))
+            case "challenge":
+                return challenge(form, name)
+            case "undo":
+                return undo(form, name)
+            case "rename":
+                renamed = scorekeeper.rename_player(form.get("old", ""), form.get("new", ""), name)
+                return Said(True, (say.renamed_said(renamed.act, renamed.after),))
+            case "leave":
+                bonus = form.get("bonus") or None
+                try:
+                    gone = scorekeeper.leave(form.get("player", ""), bonus, name)
+                except BonusChoiceNeeded as exc:
+                    answers = tuple(("bonus", b, b) for b in BONUSES)
+                    ask = Ask(say.leave_bonus_question(exc.players), "leave", kept_fields(form, "player"), answers)
+                    return Said(False, (), ask)
+                return Said(True, tuple(say.left_said(gone.act, gone.after).splitlines()))
+            case "close":
+                closed = scorekeeper.close_game(name)
+                return Said(True, (say.closed_said(closed.after),))
+            case "next":
+                started = scorekeeper.start_next_game(name)
+                served.game, served.identity = started.name, None  # every page follows the new game
+                return Said(True, (say.started_said(started),))
+    except QscoreError as exc:
+        return Said(False, (page_message(exc),))
+    return Said(False, ())
+
+
+def challenge(form: dict[str, str], name: str) -> Said:
+    """A challenge settled by the game's dictionary or a paper ruling; a finished game's
+    asked about first."""
+    from qscore.game.closing import FinishedGameChallengeError
+    from qscore.views import keeper as say
+    from qscore.views.outcome import round_closing
+    from qscore.views.words import overruled_note
+
+    ruling = RULINGS.get(form.get("ruling", "dictionary"))
+    try:
+        saved = scorekeeper.settle_challenge(
+            form.get("player", ""),
+            form.get("word", ""),
+            form.get("by", ""),
+            ruling,  # type: ignore[arg-type]  # one of RULINGS' values: valid, invalid or None
+            round_of(form),
+            name,
+            confirmed=form.get("confirm") == "yes",
+        )
+    except FinishedGameChallengeError as exc:
+        fields = kept_fields(form, "player", "word", "by", "ruling", "round")
+        return Said(
+            False, (), Ask(say.finished_challenge_question(exc.game), "challenge", fields, (("confirm", "yes", "yes"),))
+        )
+    c = saved.act
+    overruled = ""
+    if c.ruling == "table":
+        with contextlib.suppress(QscoreError):
+            against = scorekeeper.dictionary_against(saved.after, c.word, c.valid, None)
+            overruled = overruled_note(against) if against is not None else ""
+    return Said(True, (say.challenge_said(saved.after, c, saved.before, overruled), round_closing(saved)))
+
+
+def undo(form: dict[str, str], name: str) -> Said:
+    """The last entry taken back once the table said yes to that very entry."""
+    from qscore.game.rules import FinishedGameUndoError
+    from qscore.game.scoresheet import effective
+    from qscore.views import keeper as say
+
+    game = scorekeeper.load_game(name)
+    standing = effective(game.entries)
+    last = standing[-1]
+    meant = form.get("entry", "")
+    if len(standing) < 2 or meant != str(last.seq):  # asked first, and again if the last entry changed
+        if len(standing) < 2:
+            scorekeeper.undo(name)  # nothing to undo: its error says so
+        return Said(
+            False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), (("yes", "yes", "yes"),))
+        )
+    try:
+        saved = scorekeeper.undo(name, confirmed=last.seq, entry=last.seq)
+    except (
+        FinishedGameUndoError,
+        scorekeeper.UndoneMeanwhileError,
+    ) as exc:  # another entry came: that one is asked about
+        return Said(
+            False,
+            (),
+            Ask(say.undo_question(game, exc.entry), "undo", (("entry", str(exc.entry.seq)),), (("yes", "yes", "yes"),)),
+        )
+    return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
+
+
+def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
+    """Round ``number``'s review, or why there is none."""
+    from qscore.views.hands import game_review
+
+    try:
+        game = served.load()
+        shown = game_review(game, scorekeeper.review_of(game, [number]))
+    except QscoreError as exc:
+        return None, page_message(exc)
+    return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
+
+
+def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
+    """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
+    table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
+    forms: Forms[Said] = Forms(key)
+    base = f"/k/{code}/"
+
+    def known(request: Request) -> bool:
+        return code_is(request, code)
+
+    async def home(request: Request) -> Response:
+        if not known(request):
+            return not_found()
+        await served.refresh()
+        said = forms.answers.get(request.query_params.get("said", ""))
+        if request.query_params.get("stale") == "yes":
+            from qscore.views.keeper import stale_page
+
+            said = Said(False, (stale_page(),))
+        number = request.query_params.get("review", "")
+        shown, why = (
+            await anyio.to_thread.run_sync(review, served, int(number))
+            if number.isdigit() and len(number) < 4
+            else (None, None)
+        )
+        game = await anyio.to_thread.run_sync(served.load)
+        body = templates.get_template("keeper.html").render(
+            base=base,
+            table=table_base,
+            game=game,
+            sheet_html=served.sheet_html,
+            version=served.sheet_version,
+            said=said,
+            review=shown,
+            review_error=why,
+            token=forms.token(game.last),
+            rulings=list(RULINGS),
+            closed_rounds=[r.number for r in game.rounds if r.closed],
+        )
+        return HTMLResponse(body, headers=HEADERS)
+
+    async def do(request: Request) -> Response:
+        action = request.path_params["action"]
+        if not known(request) or action not in ACTIONS:
+            return not_found()
+        form = await posted_form(request, "an action", "the scorekeeper's page")
+        if isinstance(form, Response):
+            return form
+        token = form.get("token", "")
+        if forms.filled_at(token) is None:  # a page of an earlier start of the server: it is made again
+            return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
+
+        async def answer() -> Said:
+            raw = next((k for k, v in form.items() if unsafe(v)), None)
+            if raw is not None:
+                return Said(False, (f"The {raw} box holds a control character: nothing was saved. Type it again.",))
+            said = await anyio.to_thread.run_sync(lambda: act(action, form, served))
+            await served.refresh()
+            lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
+            return Said(said.done, lines, said.ask, said.flagged)
+
+        await forms.once(token, answer)
+        return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
+
+    return [Route("/k/{code}/", home), Route("/k/{code}/do/{action}", do, methods=["POST"])]

@@ -1,0 +1,75 @@
+"""What every write of the table's and the scorekeeper's pages passes: the page's own
+origin, a URL-encoded body of at most MAX_BODY bytes, and the headers every answer carries."""
+
+from __future__ import annotations
+
+import hmac
+from urllib.parse import parse_qs
+
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import PlainTextResponse, Response
+
+MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
+HEADERS = {
+    # the page's own scripts and styles only; no framing; the code in the address stays on the page
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+
+def same_origin(request: Request) -> bool:
+    """Whether a write comes from the page itself: its Origin (or, without one, its Referer)
+    is the address the request was sent to. A page elsewhere cannot send the table's forms."""
+    host = request.headers.get("host")
+    if not host:
+        return False
+    own = f"{request.url.scheme}://{host}"
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin == own
+    referer = request.headers.get("referer", "")
+    return referer.startswith(own + "/")
+
+
+async def bounded_form(request: Request) -> dict[str, str] | None:
+    """The form's fields (URL-encoded), or None for a body over MAX_BODY bytes (never read whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        return None
+    body = b""
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return None
+    except ClientDisconnect:  # the body not whole by its deadline (guard.REQUEST_SECONDS): no one to answer
+        return None
+    try:
+        fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
+    except ValueError:  # more fields than any form of the page has
+        return None
+    return {k: v[0] for k, v in fields.items()}
+
+
+def not_found() -> Response:
+    return PlainTextResponse("Not Found", 404, headers=HEADERS)
+
+
+def code_is(request: Request, code: str) -> bool:
+    """Whether the address's code is this one (compared in constant time)."""
+    return hmac.compare_digest(request.path_params["code"].encode(), code.encode())
+
+
+async def posted_form(request: Request, what: str, page: str) -> dict[str, str] | Response:
+    """The fields of ``what`` (a laydown, an action) sent by ``page``'s form, or the refusal:
+    from elsewhere (403), not a form (415), too large (413)."""
+    if not same_origin(request):
+        return PlainTextResponse(f"Refused: {what} is sent from {page}.", 403, headers=HEADERS)
+    if request.headers.get("content-type", "").partition(";")[0].strip() != "application/x-www-form-urlencoded":
+        return PlainTextResponse(f"Refused: {what} is sent by {page} form.", 415, headers=HEADERS)
+    form = await bounded_form(request)
+    if form is None:
+        return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
+    return form

@@ -1,0 +1,159 @@
+"""The scorekeeper's page (qscore/web/keeper.py), in process through starlette's test client:
+everything `qscore play` does, each action posted and answered by a redirect to its outcome,
+each sentence the terminal's, and none of it on the table's page."""
+
+import html
+import json
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from qscore import scorekeeper
+from qscore.web.app import make_app
+from tests.conftest import ok
+
+CODE, KEEPER = "K7Q3M9", "M9T4HC"
+BASE, KBASE = f"/t/{CODE}/", f"/k/{KEEPER}/"
+ORIGIN = {"Origin": "http://testserver"}
+
+
+@pytest.fixture
+def keeper() -> TestClient:
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-g", "fri")
+    return TestClient(make_app("fri", CODE, KEEPER))
+
+
+def token(shown: str) -> str:
+    found = re.search(r'name="token" value="([^"]+)"', shown)
+    assert found, shown
+    return found.group(1)
+
+
+def outcome(shown: str) -> list[str]:
+    found = re.search(r'<section id="outcome"[^>]*>(.*?)</section>', shown, re.S)
+    assert found, shown
+    return [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r"<p[^>]*>(.*?)</p>", found.group(1), re.S)]
+
+
+def do(page: TestClient, action: str, **fields: str) -> str:
+    """An action sent as the page's form sends it, and the redirect followed."""
+    sent = {"token": fields.pop("token")} if "token" in fields else {"token": token(page.get(KBASE).text)}
+    r = page.post(KBASE + "do/" + action, data=sent | fields, headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    assert r.headers["location"].startswith(KBASE + "?said=") and r.headers["location"].endswith("#outcome")
+    return html.unescape(page.get(r.headers["location"]).text)
+
+
+def test_every_action_is_answered_by_a_redirect_to_its_outcome_in_the_terminals_words(keeper):
+    said = outcome(do(keeper, "laydown", player="ann", words="cat", out="yes"))
+    assert said[0] == "Recorded ann's laydown in round 1: cat (went out)."
+    do(keeper, "laydown", player="ben", words="at", unused="Z")
+    do(keeper, "laydown", player="cat", words="ox", unused="E")
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="cat", ruling="invalid", round="1"))
+    assert said[0].startswith("Challenge by cat: at is not allowed by the table's ruling")
+    before = json.loads(ok("sheet", "--json"))
+    assert before["rounds"][0]["challenges"][0]["valid"] is False
+    shown = outcome(do(keeper, "rename", old="cat", new="Cat"))
+    assert shown == ["cat is now Cat on the whole sheet of game 'fri'."]
+    review = keeper.get(KBASE + "?review=1").text
+    assert "Round 1 (3 cards)" in review
+    assert "Leader:" in keeper.get(KBASE).text
+
+
+def test_an_undo_is_asked_first_and_takes_back_only_the_entry_shown(keeper):
+    ok("score", "ann", "cat", "--out")
+    asked = do(keeper, "undo")
+    assert "Take back ann's laydown in round 1: cat (went out)?" in asked
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 1  # nothing taken back yet
+    meant = re.search(r'name="entry" value="(\d+)"', asked)
+    assert meant
+    ok("score", "ben", "at", "--unused", "Z")  # meanwhile, from a terminal: this undo is asked again
+    again = do(keeper, "undo", entry=meant.group(1), yes="yes")
+    assert "Take back ben's laydown in round 1: at (unused Z)?" in again
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
+    meant = re.search(r'name="entry" value="(\d+)"', again)
+    assert meant
+    said = outcome(do(keeper, "undo", entry=meant.group(1), yes="yes"))
+    assert said == ["Took back ben's laydown in round 1: at (unused Z); ben has no laydown in round 1 now."]
+
+
+def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(keeper):
+    for step in (("ann", "cat", "--out"), ("ben", "at", "-u", "Z"), ("cat", "ox", "-u", "E")):
+        ok("score", *step)
+    for step in (("ann", "quit", "--out"), ("ben", "at", "-u", "Z X"), ("cat", "ox", "-u", "E M")):
+        ok("score", *step)
+    page = html.unescape(keeper.get(KBASE).text)
+    assert "Game over" not in page and "Round 2 is scored: its challenges" in page and 'id="close"' in page
+    assert outcome(do(keeper, "close")) == ["Game 'fri' is closed: round 2's challenges are settled."]
+    assert "Game over. ann wins with" in html.unescape(keeper.get(BASE).text)  # the table's page follows
+    asked = do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid")
+    assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet?" in asked
+    assert not scorekeeper.load_game("fri").rounds[1].challenges
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", confirm="yes"))
+    assert said[0].startswith("Challenge by ann: at is not allowed by the table's ruling")
+    started = outcome(do(keeper, "next"))
+    assert started[0].startswith("Game '") and started[0].endswith("started: ann, ben, cat.")
+    name = json.loads(keeper.get(BASE + "api/sheet").text)["game"]
+    assert name != "fri" and scorekeeper.load_game(name).config.rounds == (3, 4)  # the table's page follows too
+
+
+def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
+    asked = do(keeper, "leave", player="cat")
+    assert "ann and ben play on with one bonus: longest or most?" in asked
+    said = outcome(do(keeper, "leave", player="cat", bonus="most"))
+    assert said[0] == "cat leaves the game with 0 points, which stand."
+
+
+def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):
+    r = keeper.post(
+        KBASE + "do/laydown",
+        data={"token": token(keeper.get(KBASE).text), "player": "ann", "words": "qiz", "out": "yes"},
+        headers=ORIGIN,
+    )
+    assert '<section id="outcome" class="flagged"' in r.text
+    assert any(line.startswith("Flagged: qiz") for line in outcome(r.text))
+    r = keeper.post(
+        KBASE + "do/laydown",
+        data={"token": token(keeper.get(KBASE).text), "player": "ben", "words": "at", "unused": "Z"},
+        headers=ORIGIN,
+    )
+    assert '<section id="outcome" class="done"' in r.text
+
+
+def test_the_same_form_sent_twice_saves_once(keeper):
+    sent = token(keeper.get(KBASE).text)
+    for _ in range(2):
+        do(keeper, "laydown", token=sent, player="ann", words="cat", out="yes")
+    assert [e.kind for e in scorekeeper.load_game("fri").entries] == ["created", "laydown"]
+
+
+def test_the_table_cannot_reach_the_scorekeepers_actions(keeper):
+    """The table's code opens no action of the scorekeeper's, and the scorekeeper's page
+    refuses a form from elsewhere."""
+    sent = {"token": token(keeper.get(KBASE).text)}
+    for path in (f"/k/{CODE}/", f"/k/{CODE}/do/undo", f"/t/{CODE}/do/undo", f"/t/{KEEPER}/"):
+        assert keeper.post(path, data=sent, headers=ORIGIN).status_code == 404, path
+    assert keeper.get(f"/k/{CODE}/").status_code == 404
+    stale = keeper.post(KBASE + "do/undo", data={"token": "1.x.y"}, headers=ORIGIN, follow_redirects=False)
+    assert stale.status_code == 303 and stale.headers["location"] == KBASE + "?stale=yes#outcome"
+    assert outcome(html.unescape(keeper.get(stale.headers["location"]).text)) == [
+        "This page was made before the server started again: nothing was done. Do it again on this page."
+    ]
+    elsewhere = {"Origin": "http://evil.example"}
+    assert keeper.post(KBASE + "do/undo", data=sent, headers=elsewhere).status_code == 403
+    assert 'action="/k/' not in keeper.get(BASE).text
+    without = TestClient(make_app("fri", CODE))  # served without a scorekeeper's code: no such page
+    assert without.get(KBASE).status_code == 404
+
+
+def test_an_undo_asked_about_one_entry_never_takes_back_another(keeper):
+    """The page asks about the last entry; one saved between the answer and the write is
+    not taken back in its place."""
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    with pytest.raises(scorekeeper.UndoneMeanwhileError) as refused:
+        scorekeeper.undo("fri", entry=2)
+    assert refused.value.entry.seq == 3
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
+    assert scorekeeper.undone(scorekeeper.undo("fri", entry=3)).seq == 3
