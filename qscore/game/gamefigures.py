@@ -1,7 +1,7 @@
 """One game's figures, worked out from its log: what `stats` and `games` need of it.
 
 Every write works them out and keeps them beside the game's log as plain data
-(``GameFigures.to_json``), and a read of many games reads them back rather than replaying
+(``GameFigures.to_text``), and a read of many games reads them back rather than replaying
 each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
 `games` lists of them). The rules they follow are the table's, in qscore.game.stats.
 
@@ -13,6 +13,7 @@ changes as it folds, are kept apart in qscore.game.stats, out of a write's way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -53,7 +54,7 @@ def word_record(w: dict[str, Any] | None) -> WordRecord | None:
     return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
 
 
-# the version of GameFigures.to_json's format is qscore.game.gamelines.FIGURES_VERSION (`games` reads it)
+# the version of GameFigures.to_text's format is qscore.game.gamelines.FIGURES_VERSION (`games` reads it)
 
 
 class PlayerFigures(NamedTuple):
@@ -67,9 +68,6 @@ class PlayerFigures(NamedTuple):
     challenges_made: int
     challenges_won: int
     finished: bool  # played to the end of the game: did not leave
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self._asdict(), "best_word": optional_json(self.best_word)}
 
 
 class GameFigures(NamedTuple):
@@ -98,30 +96,54 @@ class GameFigures(NamedTuple):
         top = max((p.total for p in stayed), default=None)
         return [p.name for p in stayed if p.total == top]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **self._asdict(),
-            "players": tuple(p.to_json() for p in self.players),
-            "highest_round": optional_json(self.highest_round),
-            "best_word": optional_json(self.best_word),
-            "missed": None if self.missed is None else dict(self.missed),
-        }
+    def to_text(self) -> str:
+        """The figures as kept (gamelines.FIGURES_VERSION): `games`'s line (GameLine), then
+        the rest, each a JSON array; the points missed come first on the second line
+        (gamelines.reviewed looks for them there)."""
+        from qscore.game.gamelines import GameLine
+
+        line = GameLine(self.totals, self.round, self.rounds, self.over).to_json()
+        missed = None if self.missed is None else [self.missed.get(p.name, 0) for p in self.players]
+        top = None if self.highest_round is None else [*self.highest_round[:2], self.highest_round.round]
+        players = [
+            [p.best_round, _word_list(p.best_word), p.times_out, p.challenges_made, p.challenges_won, p.finished]
+            for p in self.players
+        ]
+        rest = [missed, self.variant, top, _word_list(self.best_word), players]
+        return f"{_compact(line)}\n{_compact(rest)}"
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameFigures:
-        word = word_record
-        players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
-        top = data["highest_round"]
+    def from_text(cls, text: str) -> GameFigures:
+        """The figures kept as ``to_text`` writes them."""
+        line, rest = text.split("\n")
+        totals, round_no, rounds, over = json.loads(line)
+        missed, kind, top, best, figures = json.loads(rest)
+        players = tuple(
+            PlayerFigures(name, total, best_round, _word(bw), out, made, won, finished)
+            for (name, total), (best_round, bw, out, made, won, finished) in zip(totals, figures, strict=True)
+        )
         return cls(
             players,
-            data["round"],
-            data["rounds"],
-            data["over"],
-            data["variant"],
-            None if top is None else RoundScore(**top),
-            word(data["best_word"]),
-            data["missed"],
+            round_no,
+            rounds,
+            over,
+            kind,
+            None if top is None else RoundScore(top[0], top[1], "", top[2]),
+            _word(best),
+            None if missed is None else {name: n for (name, _), n in zip(totals, missed, strict=True)},
         )
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _word_list(w: WordRecord | None) -> list[Any] | None:
+    return None if w is None else [w.player, w.word, list(w.cards), w.points, w.round]
+
+
+def _word(w: list[Any] | None) -> WordRecord | None:
+    return None if w is None else WordRecord(w[0], w[1], tuple(w[2]), w[3], "", w[4])
 
 
 def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:

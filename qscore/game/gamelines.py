@@ -1,14 +1,22 @@
 """What `qscore games` lists of a saved game, read from its kept figures without
 building the rest of them (qscore.game.gamefigures.GameFigures), and the version of those figures'
-format: `games` reads both on every run, so this module stays small to import."""
+format: `games` reads both on every run, so this module stays small to import.
+
+A game's kept figures are two lines of compact JSON arrays (GameFigures.to_text): first
+what `games` lists (``GameLine.to_json``), then the rest, which `stats` alone reads. At
+2,000 games `games` parses the short first line only, and neither command parses a key.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any, NamedTuple
 
-# of gamefigures.GameFigures.to_json: a kept summary of another version is rebuilt
-# (2: a game's variant, who finished; 3: points missed against the play the review calls best)
-FIGURES_VERSION = 3
+# of gamefigures.GameFigures.to_text: a kept summary of another version is rebuilt
+# (2: a game's variant, who finished; 3: points missed against the play the review calls best;
+# 4: two lines of arrays in place of one JSON object, so a read parses no keys)
+FIGURES_VERSION = 4
+TEXT_SINCE = 4  # the first FIGURES_VERSION kept as GameFigures.to_text (before it, one JSON object)
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore
 # works it out now: a summary of another version, from this version on and of the same
 # log, hands its points missed over to the rebuilt one, so an upgrade that changes other
@@ -38,7 +46,15 @@ class GameLine(NamedTuple):
         return cls(dict(totals), round_no, rounds, over)
 
     @classmethod
-    def of(cls, figures: dict[str, Any]) -> GameLine:
-        """From a game's figures as kept (GameFigures.to_json), without reading the rest of them."""
-        totals = {p["name"]: p["total"] for p in figures["players"]}
-        return cls(totals, figures["round"], figures["rounds"], figures["over"])
+    def of(cls, text: str) -> GameLine:
+        """From a game's figures as kept (GameFigures.to_text), its first line alone."""
+        return cls.from_json(json.loads(text[: text.index("\n")]))
+
+
+# the second line of a summary whose points missed are not worked out: it begins with them
+_UNREVIEWED = "\n[null,"
+
+
+def reviewed(text: str) -> bool:
+    """Whether a game's figures as kept (GameFigures.to_text) hold its points missed."""
+    return _UNREVIEWED not in text
