@@ -147,10 +147,16 @@ def table_figures(games: Iterable[tuple[str, GameFigures]]) -> TableStats:
 
     players: dict[str, PlayerStats] = {}
     records = Records()
+    keys: dict[str, str] = {}  # each name as spelled, keyed once: a table has a few names over thousands of games
     for name, game in games:
         leaders = game.leaders()
         for p in game.players:
-            s = players.setdefault(name_key(p.name), PlayerStats(p.name))
+            key = keys.get(p.name)
+            if key is None:
+                key = keys[p.name] = name_key(p.name)
+            s = players.get(key)
+            if s is None:
+                s = players[key] = PlayerStats(p.name)
             s.name = p.name  # the latest game's spelling
             s.games += 1
             s.missed += (game.missed or {}).get(p.name, 0)
