@@ -115,11 +115,9 @@ class GameFigures(NamedTuple):
     @classmethod
     def from_text(cls, text: str) -> GameFigures:
         """The figures kept as ``to_text`` writes them."""
-        line, rest = text.split("\n")
-        totals, round_no, rounds, over = json.loads(line)
-        missed, kind, top, best, figures = json.loads(rest)
+        (totals, round_no, rounds, over), (missed, kind, top, best, figures) = kept_parts(text)
         players = tuple(
-            PlayerFigures(name, total, best_round, _word(bw), out, made, won, finished)
+            PlayerFigures(name, total, best_round, kept_word(bw), out, made, won, finished)
             for (name, total), (best_round, bw, out, made, won, finished) in zip(totals, figures, strict=True)
         )
         return cls(
@@ -129,9 +127,18 @@ class GameFigures(NamedTuple):
             over,
             kind,
             None if top is None else RoundScore(top[0], top[1], "", top[2]),
-            _word(best),
+            kept_word(best),
             None if missed is None else {name: n for (name, _), n in zip(totals, missed, strict=True)},
         )
+
+
+def kept_parts(text: str) -> tuple[list[Any], list[Any]]:
+    """A game's figures as kept (``GameFigures.to_text``), its two lines parsed: `games`'s
+    line (totals, round, rounds, over) and the rest (points missed, variant, highest round,
+    best word, and each player's best round, best word, times out, challenges made and
+    won, and whether they finished); a record as ``_word_list`` writes it."""
+    line, rest = text.split("\n")
+    return json.loads(line), json.loads(rest)
 
 
 def _compact(value: Any) -> str:
@@ -142,8 +149,9 @@ def _word_list(w: WordRecord | None) -> list[Any] | None:
     return None if w is None else [w.player, w.word, list(w.cards), w.points, w.round]
 
 
-def _word(w: list[Any] | None) -> WordRecord | None:
-    return None if w is None else WordRecord(w[0], w[1], tuple(w[2]), w[3], "", w[4])
+def kept_word(w: list[Any] | None, game: str = "") -> WordRecord | None:
+    """A word record as kept (``_word_list``), laid in ``game``."""
+    return None if w is None else WordRecord(w[0], w[1], tuple(w[2]), w[3], game, w[4])
 
 
 def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:

@@ -222,12 +222,11 @@ def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFi
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
-    from qscore.game.gamefigures import GameFigures
     from qscore.game.stats import table_figures
     from qscore.store.storage import Unreadable
 
     unreviewed: list[str] = []
     found, damage = _summaries(review=True, unreviewed=unreviewed, progress=progress)
-    games = [(g.name, GameFigures.from_text(g.data)) for g in found if not isinstance(g, Unreadable)]
+    games = [(g.name, g.data) for g in found if not isinstance(g, Unreadable)]
     unreadable = [g for g in found if isinstance(g, Unreadable)]
     return TableFigures(table_figures(games), unreadable, unreviewed, damage)
