@@ -137,8 +137,10 @@ def kept_parts(text: str) -> tuple[list[Any], list[Any]]:
     line (totals, round, rounds, over) and the rest (points missed, variant, highest round,
     best word, and each player's best round, best word, times out, challenges made and
     won, and whether they finished); a record as ``_word_list`` writes it."""
-    line, rest = text.split("\n")
-    return json.loads(line), json.loads(rest)
+    from qscore.game.gamelines import read_json
+
+    line, end = read_json(text)
+    return line, read_json(text, end + 1)[0]
 
 
 def _compact(value: Any) -> str:

@@ -48,7 +48,18 @@ class GameLine(NamedTuple):
     @classmethod
     def of(cls, text: str) -> GameLine:
         """From a game's figures as kept (GameFigures.to_text), its first line alone."""
-        return cls.from_json(json.loads(text[: text.index("\n")]))
+        return cls.from_json(read_json(text)[0])
+
+
+# Each kept line is read where it starts, by the decoder's raw_decode: json.loads would
+# cut the line out first, check its type and look for white space around it, about 1 µs a
+# call where the parse of a game's line itself takes 0.6 µs.
+_DECODER = json.JSONDecoder()
+
+
+def read_json(text: str, start: int = 0) -> tuple[Any, int]:
+    """The JSON value at ``start`` in ``text``, and where it ends."""
+    return _DECODER.raw_decode(text, start)
 
 
 # the second line of a summary whose points missed are not worked out: it begins with them
