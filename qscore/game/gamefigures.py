@@ -97,28 +97,34 @@ class GameFigures(NamedTuple):
         return [p.name for p in stayed if p.total == top]
 
     def to_text(self) -> str:
-        """The figures as kept (gamelines.FIGURES_VERSION): `games`'s line (GameLine), then
-        the rest, each a JSON array; the points missed come first on the second line
-        (gamelines.reviewed looks for them there)."""
+        """The figures as kept (gamelines.FIGURES_VERSION), three lines of JSON arrays:
+        `games`'s line (GameLine); the figures `stats` folds, the points missed first
+        (gamelines.reviewed looks for them there) and each word record by its points
+        alone; then the word records, which the fold reads only for a word that beats the
+        best it holds."""
         from qscore.game.gamelines import GameLine
 
         line = GameLine(self.totals, self.round, self.rounds, self.over).to_json()
         missed = None if self.missed is None else [self.missed.get(p.name, 0) for p in self.players]
         top = None if self.highest_round is None else [*self.highest_round[:2], self.highest_round.round]
         players = [
-            [p.best_round, _word_list(p.best_word), p.times_out, p.challenges_made, p.challenges_won, p.finished]
+            [p.best_round, _points(p.best_word), p.times_out, p.challenges_made, p.challenges_won, p.finished]
             for p in self.players
         ]
-        rest = [missed, self.variant, top, _word_list(self.best_word), players]
-        return f"{_compact(line)}\n{_compact(rest)}"
+        figures = [missed, self.variant, top, _points(self.best_word), players]
+        words = [*(_word_list(p.best_word) for p in self.players), _word_list(self.best_word)]
+        return "\n".join(map(_compact, (line, figures, words)))
 
     @classmethod
     def from_text(cls, text: str) -> GameFigures:
         """The figures kept as ``to_text`` writes them."""
-        (totals, round_no, rounds, over), (missed, kind, top, best, figures) = kept_parts(text)
+        (totals, round_no, rounds, over), (missed, kind, top, _, figures), words_at = kept_parts(text)
+        *words, best = kept_words(text, words_at)
         players = tuple(
-            PlayerFigures(name, total, best_round, kept_word(bw), out, made, won, finished)
-            for (name, total), (best_round, bw, out, made, won, finished) in zip(totals, figures, strict=True)
+            PlayerFigures(name, total, best_round, kept_word(word), out, made, won, finished)
+            for (name, total), (best_round, _, out, made, won, finished), word in zip(
+                totals, figures, words, strict=True
+            )
         )
         return cls(
             players,
@@ -132,15 +138,30 @@ class GameFigures(NamedTuple):
         )
 
 
-def kept_parts(text: str) -> tuple[list[Any], list[Any]]:
-    """A game's figures as kept (``GameFigures.to_text``), its two lines parsed: `games`'s
-    line (totals, round, rounds, over) and the rest (points missed, variant, highest round,
-    best word, and each player's best round, best word, times out, challenges made and
-    won, and whether they finished); a record as ``_word_list`` writes it."""
+def kept_parts(text: str) -> tuple[list[Any], list[Any], int]:
+    """A game's figures as kept (``GameFigures.to_text``), its first two lines parsed:
+    `games`'s line (totals, round, rounds, over) and the figures (points missed, variant,
+    highest round, best word's points, and each player's best round, best word's points,
+    times out, challenges made and won, and whether they finished); and where the line of
+    word records starts (``kept_words``)."""
     from qscore.game.gamelines import read_json
 
     line, end = read_json(text)
-    return line, read_json(text, end + 1)[0]
+    figures, end = read_json(text, end + 1)
+    return line, figures, end + 1
+
+
+def kept_words(text: str, start: int) -> list[list[Any] | None]:
+    """The word records of a game's figures as kept, from ``start`` (``kept_parts``): each
+    player's best word, then the game's, each as ``_word_list`` writes it (``kept_word``)."""
+    from qscore.game.gamelines import read_json
+
+    words: list[list[Any] | None] = read_json(text, start)[0]
+    return words
+
+
+def _points(w: WordRecord | None) -> int | None:
+    return None if w is None else w.points
 
 
 def _compact(value: Any) -> str:

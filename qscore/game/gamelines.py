@@ -2,9 +2,10 @@
 building the rest of them (qscore.game.gamefigures.GameFigures), and the version of those figures'
 format: `games` reads both on every run, so this module stays small to import.
 
-A game's kept figures are two lines of compact JSON arrays (GameFigures.to_text): first
-what `games` lists (``GameLine.to_json``), then the rest, which `stats` alone reads. At
-2,000 games `games` parses the short first line only, and neither command parses a key.
+A game's kept figures are three lines of compact JSON arrays (GameFigures.to_text): first
+what `games` lists (``GameLine.to_json``), then what `stats` folds, then the word records,
+which the fold reads only for a word that beats the best it holds. At 2,000 games `games`
+parses the short first line only, and neither command parses a key.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, NamedTuple
 
 # of gamefigures.GameFigures.to_text: a kept summary of another version is rebuilt
 # (2: a game's variant, who finished; 3: points missed against the play the review calls best;
-# 4: two lines of arrays in place of one JSON object, so a read parses no keys)
+# 4: lines of arrays in place of one JSON object, so a read parses no keys)
 FIGURES_VERSION = 4
 TEXT_SINCE = 4  # the first FIGURES_VERSION kept as GameFigures.to_text (before it, one JSON object)
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore
@@ -62,10 +63,7 @@ def read_json(text: str, start: int = 0) -> tuple[Any, int]:
     return _DECODER.raw_decode(text, start)
 
 
-# the second line of a summary whose points missed are not worked out: it begins with them
-_UNREVIEWED = "\n[null,"
-
-
 def reviewed(text: str) -> bool:
-    """Whether a game's figures as kept (GameFigures.to_text) hold its points missed."""
-    return _UNREVIEWED not in text
+    """Whether a game's figures as kept (GameFigures.to_text) hold its points missed: its
+    second line begins with them."""
+    return not text.startswith("[null,", text.index("\n") + 1)

@@ -143,19 +143,20 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
     oldest first. It reads the kept arrays as they are and makes a record only when it
     beats the one held: at 2,000 games, building each game's GameFigures first took the
     fold three times as long."""
-    from qscore.game.gamefigures import kept_parts
+    from qscore.game.gamefigures import kept_parts, kept_words
     from qscore.game.scoresheet import name_key
 
     players: dict[str, PlayerStats] = {}
     records = Records()
     keys: dict[str, str] = {}  # each name as spelled, keyed once: a table has a few names over thousands of games
     for name, text in games:
-        (totals, _, _, over), (missed, kind, top, best, figures) = kept_parts(text)
+        (totals, _, _, over), (missed, kind, top, best, figures), words_at = kept_parts(text)
+        words: list[Any] | None = None  # the game's word records, read if one beats the best held
         if over:  # the sole leader among those who finished wins
             stayed = [total for (_, total), f in zip(totals, figures, strict=True) if f[5]]
             high = max(stayed, default=None)
             winner = stayed.count(high) == 1
-        for i, ((player, total), (best_round, word, out, made, won, finished)) in enumerate(
+        for i, ((player, total), (best_round, points, out, made, won, finished)) in enumerate(
             zip(totals, figures, strict=True)
         ):
             key = keys.get(player)
@@ -182,15 +183,17 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
                         records.highest_totals[kind] = record
             if best_round is not None and (s.best_round is None or best_round > s.best_round):
                 s.best_round = best_round
-            if word is not None and (s.best_word is None or word[3] > s.best_word.points):
-                s.best_word = kept_word(word, name)
+            if points is not None and (s.best_word is None or points > s.best_word.points):
+                words = words or kept_words(text, words_at)
+                s.best_word = kept_word(words[i], name)
             s.times_out += out
             s.challenges_made += made
             s.challenges_won += won
         if top is not None and top[1] > (records.highest_round.score if records.highest_round else 0):
             records.highest_round = RoundScore(top[0], top[1], name, top[2])
-        if best is not None and (records.best_word is None or best[3] > records.best_word.points):
-            records.best_word = kept_word(best, name)
+        if best is not None and (records.best_word is None or best > records.best_word.points):
+            words = words or kept_words(text, words_at)
+            records.best_word = kept_word(words[-1], name)
     return _named(TableStats(players, records))
 
 
