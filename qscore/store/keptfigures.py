@@ -34,7 +34,6 @@ from qscore.store.gamelog import (
     sha256,
     shared_ids,
     shown,
-    utf8,
 )
 
 if TYPE_CHECKING:
@@ -212,21 +211,19 @@ class KeptFigures:
 
 def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: bytes, *, sha: bool = False) -> str:
     """A row's checksum: a CRC-32, or the SHA-256 an earlier qscore wrote (``sha``)."""
-    fields = f"{game_id}\0{last_seq}\0{version}\0{digest}\0".encode()
-    if sha:
-        return sha256(fields + data).hexdigest()
-    return f"{zlib.crc32(data, zlib.crc32(fields)):08x}"
+    row = f"{game_id}\0{last_seq}\0{version}\0{digest}\0".encode() + data
+    return sha256(row).hexdigest() if sha else f"{zlib.crc32(row):08x}"
 
 
 def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
     """A summary row, if there is one and it is whole."""
     last_seq, version, digest, raw, checksum = row
-    if last_seq is None or not isinstance(raw, bytes) or not utf8(raw):
+    # what SQLite hands back is typed by its value: None, int, float, str or bytes
+    if not (type(last_seq) is type(version) is int and type(digest) is type(checksum) is str and type(raw) is bytes):
         return None
-    if not (isinstance(last_seq, int) and isinstance(version, int) and isinstance(digest, str)):
+    if checksum != _checksum(game_id, last_seq, version, digest, raw, sha=len(checksum) == _SHA_LENGTH):
         return None
-    if not isinstance(checksum, str) or checksum != _checksum(
-        game_id, last_seq, version, digest, raw, sha=len(checksum) == _SHA_LENGTH
-    ):
+    try:
+        return Kept(last_seq, version, digest, raw.decode())
+    except UnicodeDecodeError:
         return None
-    return Kept(last_seq, version, digest, raw.decode())
