@@ -114,7 +114,7 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
-        from qscore.game.scoresheet import name_key
+        from qscore.game.names import name_key
 
         return self.players.get(name_key(name))
 
@@ -144,7 +144,7 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
     beats the one held: at 2,000 games, building each game's GameFigures first took the
     fold three times as long."""
     from qscore.game.gamefigures import kept_parts, kept_words
-    from qscore.game.scoresheet import name_key
+    from qscore.game.names import name_key
 
     players: dict[str, PlayerStats] = {}
     records = Records()
@@ -199,7 +199,7 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
-    from qscore.game.scoresheet import name_key
+    from qscore.game.names import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else item._replace(player=found.players[name_key(item.player)].name)
