@@ -167,7 +167,13 @@ for step in steps:
         scorekeeper.settle_challenge(player, word, by, "valid", round_no, "evening")
 """
 # qscore as the next release that changes the kept figures' format would run
-UPGRADE = "import qscore.game.gamelines as g; g.FIGURES_VERSION += 1"
+UPGRADE = """
+try:
+    import qscore.game.gamelines as g
+except ImportError:  # an earlier commit's code, from before the core moved into packages
+    import qscore.gamelines as g
+g.FIGURES_VERSION += 1
+"""
 NO_POOL = "import qscore.scorekeeper.workers as w; w.POOL_FROM = 10**9"
 
 
@@ -183,7 +189,7 @@ class Side:
     def command(self, *args: str, patch: str = "") -> list[str]:
         if not patch:
             return [sys.executable, "-m", "qscore", *args]
-        run = f"{patch}; import sys; sys.argv = ['qscore', *{list(args)!r}]; from qscore.__main__ import main; main()"
+        run = f"{patch}\nimport sys\nsys.argv = ['qscore', *{list(args)!r}]\nfrom qscore.__main__ import main\nmain()"
         return [sys.executable, "-c", run]
 
 
