@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
 MODULE_LINES = 500
 CLASS_LINES = 250
 
+
 def sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
