@@ -30,20 +30,29 @@ instructions of each warm command instead (valgrind's callgrind, the same on a b
 machine; the rebuilds are left out), and ``--rebuilds`` times the rebuilds alone.
 
 Figures, against 656ee72 (whose code kept each game's replay and the listings of `games`
-and `stats` beside the log), on a shared machine of 2 cores, `import typer` 52-65 ms:
+and `stats` beside the log), on a shared machine of 2 cores; "before" is the first commit
+without the listings (6def035), "now" the summaries of figures version 4 (three lines of
+JSON arrays a game, a CRC-32 a row, a fold over the kept arrays):
 
-    --instructions          656ee72     now    (`import typer`: 240 M)
-    evening: sheet            334 M    333 M
-    evening: score            414 M    416 M
-    evening: undo             347 M    329 M
-    2,000 games: games        470 M  1,096 M
-    2,000 games: stats        318 M  1,474 M
+    --instructions          656ee72   before      now    (`import typer`: 240 M)
+    evening: sheet            334 M    373 M    373 M
+    evening: score            413 M    458 M    455 M
+    evening: undo             347 M        -    368 M
+    2,000 games: games        469 M  1,097 M    568 M  (1.95x, 4.57x, 2.36x)
+    2,000 games: stats        318 M  1,474 M    658 M  (1.32x, 6.14x, 2.74x)
 
-In wall time on a quiet machine (in process), `games` at 2,000 games took 0.07 s more
-without the listing and `stats` 0.13 s more. ``--rebuilds`` at a load of 1.7 on 2 cores
-(`import typer` 53 ms): the first `stats` 9.3 s with the worker pool (CPU 14.7 s), 17.4 s
-without it (CPU 13.7 s); after a new figures version 2.7 s. Under loads of 3 to 5 the pool
-took nothing off (14 to 33 s either way): it needs a core to spare.
+Of what is left at 2,000 games, SQLite's quick_check of the whole 14 MB file (which a
+read of a kept listing skipped) is 98 M of each command, and the query of every game's
+summary and last entry 32 M.
+
+In wall time (``records.py 10 --against 656ee72``, a load of 4.6, `import typer` 60 ms):
+`games` 0.070 s then, 0.087 s now (1.6x); `stats` 0.057 s then, 0.093 s now (1.9x); before
+the summaries' new format (6def035, the same alternation in another run: a load of 3.4,
+`import typer` 51 ms), 141 ms (2.8x) and 181 ms (3.6x). The first `stats` after a new
+figures version took 2.4 s then, 2.1 s now.
+``--rebuilds`` at a load of 1.7 on 2 cores (`import typer` 53 ms): the first `stats` 9.3 s
+with the worker pool (CPU 14.7 s), 17.4 s without it (CPU 13.7 s). Under loads of 3 to 5
+the pool took nothing off (14 to 33 s either way): it needs a core to spare.
 """
 
 from __future__ import annotations
@@ -167,7 +176,13 @@ for step in steps:
         scorekeeper.settle_challenge(player, word, by, "valid", round_no, "evening")
 """
 # qscore as the next release that changes the kept figures' format would run
-UPGRADE = "import qscore.game.gamelines as g; g.FIGURES_VERSION += 1"
+UPGRADE = """
+try:
+    import qscore.game.gamelines as g
+except ImportError:  # an earlier commit's code, from before the core moved into packages
+    import qscore.gamelines as g
+g.FIGURES_VERSION += 1
+"""
 NO_POOL = "import qscore.scorekeeper.workers as w; w.POOL_FROM = 10**9"
 
 
@@ -183,7 +198,7 @@ class Side:
     def command(self, *args: str, patch: str = "") -> list[str]:
         if not patch:
             return [sys.executable, "-m", "qscore", *args]
-        run = f"{patch}; import sys; sys.argv = ['qscore', *{list(args)!r}]; from qscore.__main__ import main; main()"
+        run = f"{patch}\nimport sys\nsys.argv = ['qscore', *{list(args)!r}]\nfrom qscore.__main__ import main\nmain()"
         return [sys.executable, "-c", run]
 
 

@@ -80,14 +80,19 @@ def test_a_summary_of_another_version_or_changed_is_rebuilt_from_the_log(isolate
     assert summary_seq(isolated_home, "fri") == 4  # made again from the log, and kept
 
 
-def test_figures_keep_through_json(isolated_home):
+def test_figures_keep_through_their_text(isolated_home):
+    from qscore.game.gamefigures import game_figures
+    from qscore.game.gamelines import GameLine, reviewed
+
     two_games()
     for game in GameStore().games():
         assert not isinstance(game, str)
-        from qscore.game.gamefigures import game_figures
-
-        figures = game_figures(game, {"ann": 3})
-        assert GameFigures.from_json(json.loads(json.dumps(figures.to_json()))) == figures
+        for missed in ({"ann": 3}, None):
+            figures = game_figures(game, missed)
+            text = figures.to_text()
+            assert GameFigures.from_text(text) == figures
+            assert GameLine.of(text) == GameLine(figures.totals, figures.round, figures.rounds, figures.over)
+            assert reviewed(text) is (figures.missed is not None)
 
 
 def test_invalid_utf8_in_one_games_data_is_named_and_the_others_list(isolated_home):

@@ -304,3 +304,20 @@ def test_a_variant_is_its_deck_and_any_schedule_of_its_own():
     assert variant("standard", (3, 4, 5, 6), standard) == "standard 3-6"
     assert variant("standard", (3, 4), standard) == "standard 3,4"
     assert variant("short", (6, 5, 4, 3), (3, 4, 5, 6)) == "short 6,5,4,3"
+
+
+def test_a_tied_finish_is_nobodys_win(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS.split()) + "\n", "utf-8")
+    table = ("--bonus", "none", "--rounds", "3,4", "--dictionary", str(words))
+    ok("new", "ann", "ben", "cy", *table, "--game", "tied")
+    ok("score", "ann", "cat", "--out")  # 13
+    ok("score", "ben", "cat", "--unused", "")  # 13
+    ok("score", "cy", "at", "--unused", "E")  # 3
+    ok("score", "ann", "ox", "--unused", "A E")  # 10: ann 23
+    ok("score", "ben", "ox", "--unused", "A E")  # 10: ben 23
+    ok("score", "cy", "to", "go", "--out")  # 13: cy 16
+    players = json.loads(ok("stats", "--json").stdout)["players"]
+    assert [players[p]["best_total"] for p in ("ann", "ben", "cy")] == [23, 23, 16]
+    assert [players[p]["finished"] for p in ("ann", "ben", "cy")] == [1, 1, 1]
+    assert [players[p]["wins"] for p in ("ann", "ben", "cy")] == [0, 0, 0]

@@ -1,7 +1,7 @@
 """One game's figures, worked out from its log: what `stats` and `games` need of it.
 
 Every write works them out and keeps them beside the game's log as plain data
-(``GameFigures.to_json``), and a read of many games reads them back rather than replaying
+(``GameFigures.to_text``), and a read of many games reads them back rather than replaying
 each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
 `games` lists of them). The rules they follow are the table's, in qscore.game.stats.
 
@@ -13,6 +13,7 @@ changes as it folds, are kept apart in qscore.game.stats, out of a write's way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -53,7 +54,7 @@ def word_record(w: dict[str, Any] | None) -> WordRecord | None:
     return None if w is None else WordRecord(**{**w, "cards": tuple(w["cards"])})
 
 
-# the version of GameFigures.to_json's format is qscore.game.gamelines.FIGURES_VERSION (`games` reads it)
+# the version of GameFigures.to_text's format is qscore.game.gamelines.FIGURES_VERSION (`games` reads it)
 
 
 class PlayerFigures(NamedTuple):
@@ -67,9 +68,6 @@ class PlayerFigures(NamedTuple):
     challenges_made: int
     challenges_won: int
     finished: bool  # played to the end of the game: did not leave
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self._asdict(), "best_word": optional_json(self.best_word)}
 
 
 class GameFigures(NamedTuple):
@@ -98,30 +96,85 @@ class GameFigures(NamedTuple):
         top = max((p.total for p in stayed), default=None)
         return [p.name for p in stayed if p.total == top]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **self._asdict(),
-            "players": tuple(p.to_json() for p in self.players),
-            "highest_round": optional_json(self.highest_round),
-            "best_word": optional_json(self.best_word),
-            "missed": None if self.missed is None else dict(self.missed),
-        }
+    def to_text(self) -> str:
+        """The figures as kept (gamelines.FIGURES_VERSION), three lines of JSON arrays:
+        `games`'s line (GameLine); the figures `stats` folds, the points missed first
+        (gamelines.reviewed looks for them there) and each word record by its points
+        alone; then the word records, which the fold reads only for a word that beats the
+        best it holds."""
+        from qscore.game.gamelines import GameLine
+
+        line = GameLine(self.totals, self.round, self.rounds, self.over).to_json()
+        missed = None if self.missed is None else [self.missed.get(p.name, 0) for p in self.players]
+        top = None if self.highest_round is None else [*self.highest_round[:2], self.highest_round.round]
+        players = [
+            [p.best_round, _points(p.best_word), p.times_out, p.challenges_made, p.challenges_won, p.finished]
+            for p in self.players
+        ]
+        figures = [missed, self.variant, top, _points(self.best_word), players]
+        words = [*(_word_list(p.best_word) for p in self.players), _word_list(self.best_word)]
+        return "\n".join(map(_compact, (line, figures, words)))
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameFigures:
-        word = word_record
-        players = tuple(PlayerFigures(**{**p, "best_word": word(p["best_word"])}) for p in data["players"])
-        top = data["highest_round"]
+    def from_text(cls, text: str) -> GameFigures:
+        """The figures kept as ``to_text`` writes them."""
+        (totals, round_no, rounds, over), (missed, kind, top, _, figures), words_at = kept_parts(text)
+        *words, best = kept_words(text, words_at)
+        players = tuple(
+            PlayerFigures(name, total, best_round, kept_word(word), out, made, won, finished)
+            for (name, total), (best_round, _, out, made, won, finished), word in zip(
+                totals, figures, words, strict=True
+            )
+        )
         return cls(
             players,
-            data["round"],
-            data["rounds"],
-            data["over"],
-            data["variant"],
-            None if top is None else RoundScore(**top),
-            word(data["best_word"]),
-            data["missed"],
+            round_no,
+            rounds,
+            over,
+            kind,
+            None if top is None else RoundScore(top[0], top[1], "", top[2]),
+            kept_word(best),
+            None if missed is None else {name: n for (name, _), n in zip(totals, missed, strict=True)},
         )
+
+
+def kept_parts(text: str) -> tuple[list[Any], list[Any], int]:
+    """A game's figures as kept (``GameFigures.to_text``), its first two lines parsed:
+    `games`'s line (totals, round, rounds, over) and the figures (points missed, variant,
+    highest round, best word's points, and each player's best round, best word's points,
+    times out, challenges made and won, and whether they finished); and where the line of
+    word records starts (``kept_words``)."""
+    from qscore.game.gamelines import read_json
+
+    line, end = read_json(text)
+    figures, end = read_json(text, end + 1)
+    return line, figures, end + 1
+
+
+def kept_words(text: str, start: int) -> list[list[Any] | None]:
+    """The word records of a game's figures as kept, from ``start`` (``kept_parts``): each
+    player's best word, then the game's, each as ``_word_list`` writes it (``kept_word``)."""
+    from qscore.game.gamelines import read_json
+
+    words: list[list[Any] | None] = read_json(text, start)[0]
+    return words
+
+
+def _points(w: WordRecord | None) -> int | None:
+    return None if w is None else w.points
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _word_list(w: WordRecord | None) -> list[Any] | None:
+    return None if w is None else [w.player, w.word, list(w.cards), w.points, w.round]
+
+
+def kept_word(w: list[Any] | None, game: str = "") -> WordRecord | None:
+    """A word record as kept (``_word_list``), laid in ``game``."""
+    return None if w is None else WordRecord(w[0], w[1], tuple(w[2]), w[3], game, w[4])
 
 
 def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:

@@ -1,5 +1,7 @@
-"""The rules a name is held to, a player's or a game's: what a name may hold, how long it
-is, and when two names look alike (a table could type them apart but never read them apart).
+"""Players' and games' names as qscore reads them: ``name_key``, how two names are matched,
+and the rules a name is held to: what it may hold, how long it is, and when two names look
+alike (a table could type them apart but never read them apart). `stats` matches every
+player of every saved game through it without loading the scoresheet.
 """
 
 from __future__ import annotations
@@ -8,7 +10,6 @@ import unicodedata
 
 from qscore.errors import GameError, quoted
 from qscore.game.cards import fold
-from qscore.game.scoresheet import name_key
 
 MAX_NAME = 30  # characters: a name fits a column of the sheet
 
@@ -96,3 +97,10 @@ def check_player_name(name: str) -> None:
             f"player name {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
             "hyphens and full stops, and starts with a letter or a digit"
         )
+
+
+def name_key(name: str) -> str:
+    """A player's name as qscore matches it: without regard to case, accents or
+    punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
+    Mary Ann)."""
+    return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())

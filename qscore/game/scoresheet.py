@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
-from qscore.game.cards import Deck, fold, load_deck, parse_hand, parse_laid_word, points
+from qscore.game.cards import Deck, load_deck, parse_hand, parse_laid_word, points
 from qscore.game.entries import (
     Challenged,
     Closed,
@@ -24,19 +24,13 @@ from qscore.game.entries import (
     Undone,
     read_entries,
 )
+from qscore.game.names import name_key as name_key  # where the scoresheet's readers look for it
 from qscore.game.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 if TYPE_CHECKING:
     from qscore.game.entries import GameConfig
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
-
-def name_key(name: str) -> str:
-    """A player's name as qscore matches it: without regard to case, accents or
-    punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
-    Mary Ann)."""
-    return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
 
 
 class Laydown(NamedTuple):

@@ -38,36 +38,54 @@ class Progress(NamedTuple):
 def game_summary(
     game: Game,
     before: Game | None,
-    kept: dict[str, Any] | None,
+    kept: str | None,
     review: bool = False,
     unreviewed: list[str] | None = None,
     *,
-    earlier: tuple[int, dict[str, Any]] | None = None,
+    earlier: tuple[int, str] | None = None,
     many: bool = False,
-) -> dict[str, Any]:
+) -> str:
     """A game's summary, as kept: its figures, with the points missed ``kept`` of it (or
     of ``before``, the game before its last entry, if that left its closed rounds as they
     were; or ``earlier``'s, a summary of another version of the same log, from
     gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
     cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
-    from qscore.game.gamefigures import game_figures
+    from qscore.game.gamefigures import GameFigures, game_figures
     from qscore.game.gamelines import MISSED_SINCE
 
-    missed = kept.get("missed") if kept is not None else None
+    missed = GameFigures.from_text(kept).missed if kept is not None else None
     if missed is not None and before is not None:
         from qscore.hands.review import reviewed_part  # only then: a write with no points missed kept loads no review
 
         if reviewed_part(before) != reviewed_part(game):
             missed = None
     if missed is None and earlier is not None and earlier[0] >= MISSED_SINCE:
-        missed = _missed_of(earlier[1], game.players)
+        missed = _missed_of(_earlier_data(*earlier), game.players)
     if missed is None and review:
         try:
             missed = missed_of(game, many=many)
         except QscoreError as exc:
             if unreviewed is not None:
                 unreviewed.append(str(exc))
-    return game_figures(game, missed).to_json()
+    return game_figures(game, missed).to_text()
+
+
+def _earlier_data(version: int, text: str) -> dict[str, Any]:
+    """What a kept summary of another ``version`` holds that may carry over (its points
+    missed), as a dict: before gamelines.TEXT_SINCE a summary was one JSON object, from it
+    the text GameFigures.to_text writes."""
+    import json
+
+    from qscore.game.gamefigures import GameFigures
+    from qscore.game.gamelines import TEXT_SINCE
+
+    try:
+        if version >= TEXT_SINCE:
+            return {"missed": GameFigures.from_text(text).missed}
+        found = json.loads(text)
+    except (ValueError, TypeError, KeyError):
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def _missed_of(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, int] | None:
@@ -82,7 +100,7 @@ def _missed_of(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, int]
 
 # what a game's summary made from its log gives back: the summary or why the log cannot be
 # read, and why its points missed are left out (if they are)
-Outcome = tuple[dict[str, Any] | None, str | None, list[str]]
+Outcome = tuple[str | None, str | None, list[str]]
 
 
 def summary_of(item: Pending, review: bool, many: bool) -> Outcome:
@@ -137,7 +155,7 @@ def _summaries(
     missing ones made here (``progress`` told after each) and kept. With ``review``, a
     summary without points missed is made again (with them, when the game's dictionary
     opens); why a game's cannot be is added to ``unreviewed``."""
-    from qscore.game.gamelines import FIGURES_VERSION
+    from qscore.game.gamelines import FIGURES_VERSION, reviewed
     from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
     from qscore.store.storage import Pending, Summarized, Unreadable
 
@@ -146,12 +164,12 @@ def _summaries(
     # is read (worker processes share them out when there are many), back in order
     with Shared(partial(_summary_work, review)) as shared:
         taker = shared if progress is None else _Told(shared, progress)
-        listed = store.summaries(FIGURES_VERSION, "missed" if review else None, taker)
+        listed = store.summaries(FIGURES_VERSION, reviewed if review else None, taker)
         pending = [item for item in listed.found if isinstance(item, Pending)]
         total = len(pending)
         worked_out = shared.results(pending)
         found: list[Summarized | Unreadable] = []
-        made: list[tuple[Pending, dict[str, Any]]] = []
+        made: list[tuple[Pending, str]] = []
         done = 0
         for item in listed.found:
             if isinstance(item, Pending):
@@ -204,12 +222,11 @@ def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFi
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
-    from qscore.game.gamefigures import GameFigures
     from qscore.game.stats import table_figures
     from qscore.store.storage import Unreadable
 
     unreviewed: list[str] = []
     found, damage = _summaries(review=True, unreviewed=unreviewed, progress=progress)
-    games = [(g.name, GameFigures.from_json(g.data)) for g in found if not isinstance(g, Unreadable)]
+    games = [(g.name, g.data) for g in found if not isinstance(g, Unreadable)]
     unreadable = [g for g in found if isinstance(g, Unreadable)]
     return TableFigures(table_figures(games), unreadable, unreviewed, damage)

@@ -38,17 +38,9 @@ class Kept(NamedTuple):
     digest: str
     data: str
 
-    def usable(self, version: int) -> dict[str, Any] | None:
-        """Its data, if of this version and whole."""
-        return self.parsed() if self.version == version else None
-
-    def parsed(self) -> dict[str, Any] | None:
-        """Its data, of whatever version, if whole."""
-        try:
-            found = json.loads(self.data)
-        except json.JSONDecodeError:
-            return None
-        return found if isinstance(found, dict) else None
+    def usable(self, version: int) -> str | None:
+        """Its text, if of this version."""
+        return self.data if self.version == version else None
 
 
 class LogReader:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -126,7 +126,7 @@ class Appending:
         """The number of the game's last entry."""
         return self._last + len(self.added)
 
-    def kept(self, version: int) -> dict[str, Any] | None:
+    def kept(self, version: int) -> str | None:
         """The summary kept of the game as it stands, if one of ``version`` is whole."""
         return self._kept.usable(version) if self._kept is not None else None
 
@@ -141,8 +141,8 @@ class Appending:
         self.added.append(entry)
         return entry
 
-    def keep_summary(self, version: int, data: dict[str, Any]) -> None:
-        """Keep the game's summary as it stands after the entries added (plain data of ``version``)."""
+    def keep_summary(self, version: int, data: str) -> None:
+        """Keep the game's summary as it stands after the entries added (text of ``version``)."""
         self.store.kept.put_summary(self.look, self.game_id, self.last, version, self._digest, data)
 
 
@@ -192,9 +192,7 @@ class GameStore:
 
     # --- games ---------------------------------------------------------------
 
-    def create(
-        self, config: GameConfig, name: str | None = None, summary: tuple[int, dict[str, Any]] | None = None
-    ) -> Game:
+    def create(self, config: GameConfig, name: str | None = None, summary: tuple[int, str] | None = None) -> Game:
         """Start a game (its settings checked already: qscore.game.rules.check_config), with its
         summary (version and data) if given; without a name it is called after today's date."""
         from qscore.game.entries import Created, Entry
@@ -297,12 +295,14 @@ class GameStore:
                     found.append(Unreadable(shown(raw), str(exc)))
         return found
 
-    def summaries(self, version: int, wanting: str | None = None, taker: Taker | None = None) -> Listed:
+    def summaries(
+        self, version: int, wanting: Callable[[str], bool] | None = None, taker: Taker | None = None
+    ) -> Listed:
         """Every saved game's summary, oldest first, and the games whose summaries the
         caller is to make, each handed to ``taker`` as its log is read (KeptFigures.look_up)."""
         return self.kept.look_up(version, wanting, taker)
 
-    def keep(self, listed: Listed, made: list[tuple[Pending, dict[str, Any]]]) -> None:
+    def keep(self, listed: Listed, made: list[tuple[Pending, str]]) -> None:
         """Keep the summaries made for a read's pending games (KeptFigures.keep)."""
         self.kept.keep(listed, made)
 
