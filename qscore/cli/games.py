@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from qscore.scorekeeper import LaydownRecorded, Saved
     from qscore.words.dictionaries import Dictionary
 
-# The game modules (sqlite3, tabulate, the sheet) are imported inside the commands:
-# every qscore run imports this file, and `check` should not pay for them.
+# The game modules (sqlite3, tabulate, the sheet) are imported inside the commands that use
+# them: help and Tab completion load every command's module (qscore/startup.py).
 
 RoundOpt = Annotated[int | None, round_option("an earlier round, to correct it (default: the current round)")]
 ReplaceOpt = Annotated[

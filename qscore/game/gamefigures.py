@@ -3,12 +3,9 @@
 Every write works them out and keeps them beside the game's log as plain data
 (``GameFigures.to_text``), and a read of many games reads them back rather than replaying
 each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
-`games` lists of them). The rules they follow are the table's, in qscore.game.stats.
-
-They are named tuples, not frozen dataclasses: every write loads this module, and a
-frozen dataclass compiles six methods as its module loads (3.4 M instructions a class),
-where a named tuple compiles one; the table's figures, which `stats` alone folds and
-changes as it folds, are kept apart in qscore.game.stats, out of a write's way.
+`games` lists of them). The rules they follow are the table's, in qscore.game.stats; the
+table's figures, which `stats` alone folds, are kept apart there, out of a write's way.
+Named tuples, as qscore/startup.py says of what every write loads.
 """
 
 from __future__ import annotations

@@ -26,10 +26,8 @@ A = TypeVar("A", bound="Act")  # the kind of entry a use-case writes
 
 
 class Saved(NamedTuple, Generic[A]):
-    """One entry written: the game as it stood before, the entry, and the game after.
-
-    What a write hands back is a named tuple, not a frozen dataclass, as the log's entries
-    are (qscore.game.entries says why): every write loads this module."""
+    """One entry written: the game as it stood before, the entry, and the game after (a
+    named tuple, as qscore/startup.py says of what every write loads)."""
 
     before: Game
     entry: Entry
