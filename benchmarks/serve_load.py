@@ -126,7 +126,7 @@ def main() -> None:
         turn = 0
         while time.monotonic() - start < seconds and turn < len(PLAYERS) * 100:
             player = PLAYERS[turn % len(PLAYERS)]
-            token = page_token(address) if player in FROM_A_PHONE else ""  # the phone's page, loaded before
+            token = page_token(address, player) if player in FROM_A_PHONE else ""  # the phone's page, loaded before
             sent = time.monotonic()
             if player in FROM_A_PHONE:
                 ok, said = post_laydown(address, host, port, player, token)
@@ -150,7 +150,7 @@ def main() -> None:
         memory.append((elapsed, rss_kib(server.pid)))
 
         # Ctrl-C with a laydown in flight: saved whole or not at all
-        last = (address, host, port, PLAYERS[turn % len(PLAYERS)], page_token(address))
+        last = (address, host, port, PLAYERS[turn % len(PLAYERS)], page_token(address, PLAYERS[turn % len(PLAYERS)]))
         in_flight = threading.Thread(target=post_laydown, args=last)
         in_flight.start()
         time.sleep(0.01)
@@ -174,10 +174,12 @@ def phone_address(n: int) -> str:
     return f"127.0.{1 + n // 250}.{1 + n % 250}"
 
 
-def page_token(address: str) -> str:
-    """The laydown form's token on the page as loaded ("" if the page would not load)."""
+def page_token(address: str, player: str) -> str:
+    """The laydown form's token on the player's page as loaded, the phone having answered
+    "who are you?" ("" if the page would not load)."""
+    request = urllib.request.Request(address, headers={"Cookie": f"qscore-player={urllib.parse.quote(player)}"})
     try:
-        with urllib.request.urlopen(address, timeout=30) as r:
+        with urllib.request.urlopen(request, timeout=30) as r:
             found = re.search(r'name="token" value="([^"]+)"', r.read().decode())
     except OSError:
         return ""
