@@ -249,3 +249,13 @@ def entry_text(entry: Entry) -> str:
         case Closed() as closed:
             return f"the closing of the game after round {closed.round}"
     return f"{entry.kind} entry {entry.seq}"
+
+
+def stale_form_said() -> str:
+    """A page's form that this server did not sign, or signed with a key since replaced."""
+    return "This page is out of date: nothing was saved. Reload it, then lay down again."
+
+
+def control_character_said(field: str) -> str:
+    """A page's form whose ``field`` box holds a control character: nothing is saved."""
+    return f"The {field} box holds a control character: nothing was saved. Type it again."

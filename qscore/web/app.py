@@ -377,8 +377,9 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
 
         def save() -> tuple[Outcome, int]:
             if raw is not None:
-                said = f"The {raw} box holds a control character: nothing was saved. Type it again."
-                return Outcome(False, [said]), 0
+                from qscore.views.outcome import control_character_said
+
+                return Outcome(False, [control_character_said(raw)]), 0
             try:
                 now = watch.load()
                 done = scorekeeper.record_laydown(

@@ -269,7 +269,9 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         async def answer() -> Said:
             raw = next((k for k, v in form.items() if unsafe(v)), None)
             if raw is not None:
-                return Said(False, (f"The {raw} box holds a control character: nothing was saved. Type it again.",))
+                from qscore.views.outcome import control_character_said
+
+                return Said(False, (control_character_said(raw),))
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)

@@ -90,7 +90,9 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
 
 def stale() -> Outcome:
     """A form this server did not sign, or signed with a key since replaced: nothing saved."""
-    return Outcome(False, ["This page is out of date: nothing was saved. Reload it, then lay down again."])
+    from qscore.views.outcome import stale_form_said
+
+    return Outcome(False, [stale_form_said()])
 
 
 def refused(exc: QscoreError) -> Outcome:
