@@ -150,8 +150,9 @@ def guessing(port: int, seconds: float) -> str:
 def duplicates(port: int, path: str, env: dict[str, str], db: Path) -> str:
     origin = f"http://127.0.0.1:{port}"
 
-    def token() -> str:
-        _, body = request("127.0.0.5", port, get(path, port))
+    def token() -> str:  # ann's phone: the page shows the laydown form to a phone that said whose it is
+        page = get(path, port).replace("Connection: close\r\n", "Connection: close\r\nCookie: qscore-player=ann\r\n")
+        _, body = request("127.0.0.5", port, page)
         found = re.search(rb'name="token" value="([^"]+)"', body)
         return found.group(1).decode() if found else ""
 
