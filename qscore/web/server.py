@@ -94,11 +94,20 @@ class TableServer(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         self.app.state.watch.stopping = True  # the pages' streams end first, whole
-        super().handle_exit(sig, frame)
         # sse-starlette's own stop (its AppStatus, set by its patch of this method) cuts
         # every stream unfinished, and uvicorn then logs an error a stream; the app ends
-        # them itself, each whole, as soon as the server is told to stop
-        AppStatus.should_exit = False
+        # them itself, each whole, as soon as the server is told to stop. Its 2.x patch
+        # also wakes every stream through its event: that event is kept out of its reach
+        # while the patched method runs, or the streams it wakes race the app's own end
+        event = getattr(AppStatus, "should_exit_event", None)  # sse-starlette 2.x
+        if event is not None:
+            setattr(AppStatus, "should_exit_event", None)  # noqa: B010 (not an attribute of 3.x)
+        try:
+            super().handle_exit(sig, frame)
+        finally:
+            if event is not None:
+                setattr(AppStatus, "should_exit_event", event)  # noqa: B010
+            AppStatus.should_exit = False
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
