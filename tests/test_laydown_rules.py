@@ -111,13 +111,15 @@ def test_a_laydown_for_a_round_not_yet_reached_is_refused():
 # --- a laydown filled in against an earlier sheet (a page's form) ---------------------------
 
 
-def test_a_form_filled_before_an_undo_is_refused_naming_what_was_taken_back():
-    # entry 2 is ann's laydown; the form was filled when the log ended there (2); entry 3
-    # takes entry 2 back: what the form saw no longer stands
+def test_a_form_filled_before_the_players_own_laydown_was_taken_back_is_refused():
+    # entry 2 is ann's laydown; ann's form was filled when the log ended there (2); entry 3
+    # takes entry 2 back: the laydown ann's form saw no longer stands
     played = Game("evening", [Entry(1, Created(GameConfig(PLAYERS))), Entry(2, LAID), Entry(3, Undone(2))])
     with pytest.raises(SheetChangedError) as refused:
-        check_unchanged_since(played, 2, "ben")
+        check_unchanged_since(played, 2, "ann")
     assert refused.value.undone and refused.value.entry == Entry(2, LAID)
+    # ben's form saw nothing of ann's laydown that matters to his: it stays good
+    check_unchanged_since(played, 2, "ben")
 
 
 def test_a_form_filled_before_the_players_own_laydown_came_in_is_refused():

@@ -75,16 +75,22 @@ class SheetChangedError(GameError):
 
 def check_unchanged_since(game: Game, filled_at: int, player: str) -> None:
     """Refuse a laydown of ``player`` filled in when the log ended at entry ``filled_at``, if
-    since then an entry was taken back or the player's laydown entered (SheetChangedError):
-    what the form was filled against no longer stands. Any other entry since leaves it good."""
+    since then the player's own laydown was taken back or entered (SheetChangedError): the
+    form was filled against a laydown of theirs that no longer stands, or before one came in
+    from elsewhere. Another player's entries since, an undo of theirs included, leave it good:
+    they change nothing the form was filled against."""
     by_seq = {e.seq: e for e in game.entries}
+
+    def own(entry: Entry | None) -> bool:
+        return entry is not None and isinstance(entry.act, LaidDown) and name_key(entry.act.player) == name_key(player)
+
     for entry in game.entries:
         if entry.seq <= filled_at:
             continue
         act = entry.act
-        if isinstance(act, Undone) and act.undoes in by_seq:
+        if isinstance(act, Undone) and own(by_seq.get(act.undoes)):
             raise SheetChangedError(by_seq[act.undoes], undone=True)
-        if isinstance(act, LaidDown) and name_key(act.player) == name_key(player):
+        if own(entry):
             raise SheetChangedError(entry, undone=False)
 
 

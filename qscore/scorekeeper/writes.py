@@ -211,7 +211,7 @@ def record_laydown(
     again inside the write, against the game as it then stands: a laydown recorded
     meanwhile from another terminal raises LaydownExistsError unless ``replace``. A laydown
     filled in against the log as it ended at entry ``filled_at`` (a page's form) is refused
-    if an entry was taken back since, or the player's laydown entered (SheetChangedError).
+    if the player's own laydown was taken back since, or entered (SheetChangedError).
     """
     from qscore.game.rules import check_laydown, check_unchanged_since
 
