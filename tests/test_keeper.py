@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from qscore import scorekeeper
+from qscore.web import codes
 from qscore.web.app import make_app
 from tests.conftest import ok
 
@@ -92,10 +93,14 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
     assert not scorekeeper.load_game("fri").rounds[1].challenges
     said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", confirm="yes"))
     assert said[0].startswith("Challenge by ann: at is not allowed by the table's ruling")
+    served_with = codes.kept_codes("fri")  # as serve made them for the game
     started = outcome(do(keeper, "next"))
     assert started[0].startswith("Game '") and started[0].endswith("started: ann, ben, cat.")
     name = json.loads(keeper.get(BASE + "api/sheet").text)["game"]
     assert name != "fri" and scorekeeper.load_game(name).config.rounds == (3, 4)  # the table's page follows too
+    # and serve, started again, serves the next game at the evening's address
+    again = codes.kept_codes(name)
+    assert (again.table, again.keeper) == (served_with.table, served_with.keeper)
 
 
 def test_a_leave_asks_the_two_left_for_their_bonus(keeper):

@@ -53,7 +53,7 @@ def codes_for(game: str, *, new: bool = False) -> tuple[str, str]:
 def kept_codes(game: str, *, new: bool = False) -> Kept:
     """The game's codes and the forms' key, as ``codes_for`` says, and a line to say if the
     file was damaged or cannot be written."""
-    identity = "-".join(str(part) for part in scorekeeper.game_identity(game))
+    identity = _identity(game)
     path = codes_file()
     held, damaged = read_codes(path)
     if not held:
@@ -70,6 +70,24 @@ def kept_codes(game: str, *, new: bool = False) -> Kept:
             why = exc.strerror or exc
             said = f"Cannot keep the codes in {shown_path(path)} ({why}): serve's next start makes new ones."
     return Kept(codes["table"], codes["keeper"], bytes.fromhex(held["key"]), said)
+
+
+def hand_on(before: str, after: str) -> None:
+    """The table's next game (``after``) takes the codes of the game before it: the phones,
+    the TV and a later `serve`, which serves the game last started, keep the evening's
+    address. Nothing is done if the game before had none kept, or the file cannot be written."""
+    path = codes_file()
+    held, damaged = read_codes(path)
+    old = held.get("games", {}).get(_identity(before)) if not damaged else None
+    if old is None:
+        return
+    held["games"][_identity(after)] = dict(old)
+    with contextlib.suppress(OSError):
+        write_codes(path, held)
+
+
+def _identity(game: str) -> str:
+    return "-".join(str(part) for part in scorekeeper.game_identity(game))
 
 
 def read_codes(path: Path) -> tuple[dict, bool]:

@@ -28,6 +28,7 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import BonusChoiceNeeded, QscoreError
+from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import page_message, recorded
@@ -134,6 +135,7 @@ def act(action: str, form: dict[str, str], served: Served) -> Said:
             case "next":
                 started = scorekeeper.start_next_game(name)
                 served.game, served.identity = started.name, None  # every page follows the new game
+                hand_on(name, started.name)  # and a later serve keeps the evening's address
                 return Said(True, (say.started_said(started),))
     except QscoreError as exc:
         return Said(False, (page_message(exc),))
