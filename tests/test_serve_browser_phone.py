@@ -195,10 +195,15 @@ def test_a_restart_of_serve_is_said_at_once_and_recovered_by_itself(serve, brows
         assert shown(browser, "return document.getElementById('connection').innerText").startswith(
             "Connection lost: reconnecting"
         )
+    # meanwhile the phone's form waits: sent, it would end on the browser's own error page
+    browser.switch_to.window(windows["phone"])
+    assert shown(browser, "return document.getElementById('send').disabled")
     assert serve.start() == first  # one address for the evening
     for handle in windows.values():
         browser.switch_to.window(handle)
         wait(browser, "return document.getElementById('connection').hidden", "the page never recovered")
+    browser.switch_to.window(windows["phone"])
+    assert not shown(browser, "return document.getElementById('send').disabled")
     browser.switch_to.window(windows["phone"])
     send(browser, "cat", out=True)
     assert "Recorded ann's laydown" in shown(browser, "return document.getElementById('outcome').innerText")

@@ -20,9 +20,11 @@ function listen() {
   });
   source.addEventListener("open", () => {
     if (lost) lost.hidden = true;
+    sendable(true);
   });
   source.addEventListener("error", () => {
     if (lost) lost.hidden = false;
+    sendable(false);
     fresh = true;
     if (source.readyState === EventSource.CLOSED) {
       window.setTimeout(listen, RETRY_MS);
@@ -30,6 +32,12 @@ function listen() {
   });
 }
 if (sheet && window.EventSource) listen();
+
+// While the server is away a form sent would end on the browser's own error page, which
+// never comes back by itself: the page's buttons that send wait for the connection.
+function sendable(yes) {
+  for (const button of document.querySelectorAll("form[method=post] button")) button.disabled = !yes;
+}
 
 // The laydown form is for the round being played: when a round closes while the page is
 // open, the form follows the sheet to the next one (its round was the one the page loaded).
