@@ -11,9 +11,6 @@ QSCORE_SCREENSHOTS=docs ./dev test tests/test_keeper_browser.py writes them agai
 import json
 import os
 import shutil
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +19,7 @@ import pytest
 from tests.axe import violations
 from tests.conftest import ok
 from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, WAIT, browser, lay_down, totals_shown
+from tests.test_serve_browser_phone import Serve
 
 PHONE, TV = (390, 844), (1920, 1080)
 
@@ -41,36 +39,6 @@ ROUNDS = [
     [("ann", "horse", "", True), ("ben", "bean", "L", False), ("cat", "mile", "T", False)],
     [("ann", "planet", "", True), ("ben", "guide", "S", False), ("cat", "work", "Y J", False)],
 ]
-
-
-class Serve:
-    """qscore serve in its own process, stopped and started again on the same port."""
-
-    def __init__(self, home: Path) -> None:
-        self.home, self.port = home, 0
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> tuple[str, str]:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "qscore", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-            stdout=subprocess.PIPE,
-            text=True,
-            env=os.environ | {"QSCORE_HOME": str(self.home)},
-        )
-        assert self.process.stdout is not None
-        lines = (line.strip() for line in self.process.stdout if line.startswith("http://"))
-        table, keeper = next(lines), next(lines)
-        self.port = int(table.split(":")[2].split("/")[0])
-        return table, keeper
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=20)
-            finally:
-                self.process.kill()
-            self.process = None
 
 
 @pytest.fixture
@@ -133,7 +101,8 @@ def test_a_whole_short_game_from_phones_only(served, browser, tmp_path, isolated
     from selenium.webdriver.support.ui import WebDriverWait
 
     shots = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
-    table, keeper = served.start()
+    served.start()
+    table, keeper = served.address, served.keeper
     # the players' phones and the TV by one name of this machine, the scorekeeper's by another:
     # a browser keeps six connections a host, and each open page holds one for the live sheet
     keeper = keeper.replace("127.0.0.1", "localhost")
@@ -175,7 +144,11 @@ def test_a_whole_short_game_from_phones_only(served, browser, tmp_path, isolated
     served.stop()  # the server goes away and comes back on the same address
     served.start()
     fields = {"player": "cat", "words": "rain", "out": "yes"}
-    # a form of the page the last server made: its key is kept beside the game's codes, so it is taken
+    # a form of the page the last server made: its key is kept beside the game's codes, so it
+    # is taken, once the page is back in touch (its buttons wait while the server is away)
+    WebDriverWait(phone("keeper"), WAIT).until(
+        lambda d: d.execute_script("return ![...document.querySelectorAll('form button')].some(b => b.disabled)")
+    )
     said = keeper_does(phone("keeper"), "keeper-laydown", fields)
     assert "Recorded cat's laydown in round 2: rain (went out)." in said
     expected = json.loads(ok("sheet", "--json"))["totals"]

@@ -48,7 +48,7 @@ class Serve:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.process: subprocess.Popen[str] | None = None
-        self.address = ""
+        self.address = self.keeper = ""
 
     def start(self) -> str:
         self.process = subprocess.Popen(
@@ -58,7 +58,8 @@ class Serve:
             env=os.environ | {"QSCORE_HOME": str(self.home)},
         )
         assert self.process.stdout is not None
-        self.address = next(line for line in self.process.stdout if line.startswith("http://")).strip()
+        addresses = (line.strip() for line in self.process.stdout if line.startswith("http://"))
+        self.address, self.keeper = next(addresses), next(addresses)  # the table's, the scorekeeper's
         return self.address
 
     def stop(self) -> None:
