@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from qscore import scorekeeper
 from qscore.web import codes
 from qscore.web.app import make_app
+from tests import test_serve as serve_page
 from tests.conftest import ok
 
 CODE, KEEPER = "K7Q3M9", "M9T4HC"
@@ -80,6 +81,7 @@ def test_an_undo_is_asked_first_and_takes_back_only_the_entry_shown(keeper):
 
 
 def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(keeper):
+    left_open = serve_page.token(serve_page.as_player(keeper, "ann"))  # a phone's form, left open all game
     for step in (("ann", "cat", "--out"), ("ben", "at", "-u", "Z"), ("cat", "ox", "-u", "E")):
         ok("score", *step)
     for step in (("ann", "quit", "--out"), ("ben", "at", "-u", "Z X"), ("cat", "ox", "-u", "E M")):
@@ -99,6 +101,9 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
     name = json.loads(keeper.get(BASE + "api/sheet").text)["game"]
     assert name != "fri" and scorekeeper.load_game(name).config.rounds == (3, 4)  # the table's page follows too
     # and serve, started again, serves the next game at the evening's address
+    # the form left open from the game before is no form of this one: nothing is laid with it
+    r = serve_page.lay(keeper, player="ann", words="cat", out="yes", token=left_open)
+    assert r.status_code == 409 and not scorekeeper.load_game(name).rounds[0].laydowns
     again = codes.kept_codes(name)
     assert (again.table, again.keeper) == (served_with.table, served_with.keeper)
 

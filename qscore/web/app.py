@@ -248,7 +248,9 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
     page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
     signed with ``key``."""
     watch = SheetWatch(game)
-    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(key)  # each laydown form's token, its answer kept
+    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(
+        key, lambda: watch.identity
+    )  # each laydown form's token, its answer kept
 
     base = f"/t/{code}/"
 
@@ -355,6 +357,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         form = await posted_form(request, "a laydown", "the table's page")
         if isinstance(form, Response):
             return form
+        await watch.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
         filled_at = forms.filled_at(token)
         if filled_at is None:

@@ -291,8 +291,11 @@ class Forms(Generic[A]):
     The answer kept is what the page said, not the page: it is shown again on the sheet
     as it stands, and a hundred pages of a long game would hold megabytes."""
 
-    def __init__(self, key: bytes | None = None) -> None:
+    def __init__(self, key: bytes | None = None, game: Callable[[], object] = lambda: None) -> None:
         self.key = key or secrets.token_bytes(16)  # a key kept across restarts (web.codes): old forms still count
+        # the game served (its identity, through a rename): a form made for the game before
+        # the table's next one is no form of this game, whatever its entry's number
+        self.game = game
         self.answers: OrderedDict[str, A] = OrderedDict()
         self.sending: dict[str, anyio.Event] = {}
 
@@ -301,7 +304,8 @@ class Forms(Generic[A]):
         return f"{last}.{nonce}.{self._sign(last, nonce)}"
 
     def _sign(self, last: int, nonce: str) -> str:
-        return hmac.new(self.key, f"{last}.{nonce}".encode(), hashlib.sha256).hexdigest()[:24]
+        signed = f"{self.game()}.{last}.{nonce}".encode()
+        return hmac.new(self.key, signed, hashlib.sha256).hexdigest()[:24]
 
     def filled_at(self, token: str) -> int | None:
         """The log's last entry the form was filled against, or None: no token of this server."""

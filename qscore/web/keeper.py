@@ -220,7 +220,7 @@ def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
     """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
     table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
-    forms: Forms[Said] = Forms(key)
+    forms: Forms[Said] = Forms(key, lambda: served.identity)
     base = f"/k/{code}/"
 
     def known(request: Request) -> bool:
@@ -264,6 +264,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         form = await posted_form(request, "an action", "the scorekeeper's page")
         if isinstance(form, Response):
             return form
+        await served.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
         if forms.filled_at(token) is None:  # a page of an earlier start of the server: it is made again
             return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
