@@ -28,7 +28,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -36,9 +36,6 @@ import h11
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
-
-if TYPE_CHECKING:
-    pass
 
 A = TypeVar("A")  # what a form's answer keeps
 log = logging.getLogger("uvicorn.error")  # the server's own log: one line a bound, once a minute
