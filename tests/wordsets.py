@@ -61,12 +61,15 @@ MUST_REJECT = DATA / "must-reject.txt"
 COUNTRIES_ACCEPT = DATA / "countries-accept.txt"
 COUNTRIES_REJECT = DATA / "countries-reject.txt"
 COUNTRIES_HOLDOUT = DATA / "countries-holdout.txt"
+# A third, written after the held-out one had been curated from: the fresh measure.
+COUNTRIES_FRESH = DATA / "countries-fresh.txt"
 # Each set of lists by name: its file of words to allow and its file of entries to refuse
 # (a file may hold both: its classes with a kind are the refusals).
 LISTS = {
     "must": (MUST_ACCEPT, MUST_REJECT),
     "countries": (COUNTRIES_ACCEPT, COUNTRIES_REJECT),
     "holdout": (COUNTRIES_HOLDOUT, COUNTRIES_HOLDOUT),
+    "fresh": (COUNTRIES_FRESH, COUNTRIES_FRESH),
 }
 ANY = "any"  # a must-reject class that takes a refusal of any kind
 
