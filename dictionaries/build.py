@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib.resources
+import importlib.util
 import re
 import subprocess
 import sys
@@ -109,6 +111,14 @@ NAME = re.compile(r"[A-Za-z]+")
 # Rarer names (SCOWL's proper names above NAME_SIZE, up to this size) are proper nouns too
 # where no common word is one slip away: Siobhan and Skoda are names, Teh and Thier slips.
 RARE_NAME_SIZE = 95
+# First names given in Great Britain, Ireland and the United States: Jörg Michael's
+# dictionary of first names (nam_dict.txt, GNU FDL 1.2 or later, as PyPI's gender-guesser
+# ships it; read by the build only), which gives each name how common it is in each
+# country, 1 (rare) to D; a name with a figure for one of the three English-speaking
+# columns, the first three.
+FIRST_NAMES_PACKAGE = "gender_guesser"
+FIRST_NAME_COUNTRIES = 3
+GFDL = Path("/usr/share/common-licenses/GFDL-1.2")
 # The Roman numerals in standard form, 1 to 3999: thousands, hundreds, tens, units.
 ROMAN_PLACES = (
     ("", "m", "mm", "mmm"),
@@ -314,6 +324,38 @@ def gcide_affixes(folder: Path = GCIDE) -> set[str]:
     return found
 
 
+def first_names_file() -> Path:
+    return Path(str(importlib.resources.files(FIRST_NAMES_PACKAGE) / "data" / "nam_dict.txt"))
+
+
+def first_names() -> set[str]:
+    """The first names of letters a-z given in Great Britain, Ireland or the United States,
+    lower-cased (callum, niamh, saoirse, jayden): a line's name sits in columns 3 to 29,
+    its countries' figures from column 30; a '+' in column 30 marks a second copy of a
+    name with umlauts, which the file asks a reader to skip."""
+    found: set[str] = set()
+    for line in first_names_file().read_text("utf-8").splitlines():
+        if line[:1] in ("#", "=") or len(line) < 31 or line[29] == "+":
+            continue
+        name = line[3:29].strip()
+        if NAME.fullmatch(name) and line[30 : 30 + FIRST_NAME_COUNTRIES].strip():
+            found.add(name.lower())
+    return found
+
+
+def first_names_notice() -> str:
+    """The first names' notice: the file's own head (its author and licence), then the
+    GNU FDL it is released under (Debian's copy of the text)."""
+    head = []
+    for line in first_names_file().read_text("utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        head.append(line.rstrip("$ ").rstrip())
+        if "list of countries" in line:
+            break
+    return "\n".join(head[:-2]) + "\n\n" + GFDL.read_text("utf-8")
+
+
 def contractions(size: int) -> set[str]:
     """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock), every spelling and
     variant, as typed without their apostrophes (dont, twas, oclock)."""
@@ -424,6 +466,13 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
             continue
         if not edits(lower) & common_words:
             rejects[lower] = "proper noun"
+    # First names given in Great Britain, Ireland or the United States that SCOWL lacks
+    # or keeps as a likely slip (Callum, Niamh, Saoirse, Jayden; Seamus): a name by a
+    # source of first names, where nothing says it is a word.
+    for lower in sorted(first_names()):
+        if lower in rejects or lower in known or lower in words_anywhere or lower in lowercase:
+            continue
+        rejects[lower] = "proper noun"
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
@@ -442,6 +491,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     out["CUSS-LICENSE"] = (CUSS.parent / "license").read_text("utf-8")
     # GCIDE's notice (GPL, version 2 or later), for the affixes denied.tsv takes from it
     out["GCIDE-COPYRIGHT"] = GCIDE_COPYRIGHT.read_text("utf-8")
+    # the first names' notice (GNU FDL), for the names names.txt takes from them
+    out["FIRSTNAMES-COPYRIGHT"] = first_names_notice()
     return out
 
 
@@ -521,6 +572,9 @@ def main() -> int:
         if not need.exists():
             print(f"build.py: {need} not found: install Debian's {package} package", file=sys.stderr)
             return 2
+    if importlib.util.find_spec(FIRST_NAMES_PACKAGE) is None:
+        print("build.py: the first names' package is missing: ./dev test installs it (gender-guesser)", file=sys.stderr)
+        return 2
     files = build()
     stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
     stale += sorted(p.name for p in OUT.iterdir() if p.name not in files and p.is_file())  # built/: the indexes
