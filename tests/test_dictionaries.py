@@ -167,7 +167,8 @@ def test_sizes_and_default():
     assert open_dictionary().name == "everyday"
     assert 100_000 < everyday.size() < wordgame.size()
     # wordgame adds rarer words the everyday list leaves out
-    assert judge("qat", everyday).reason == d.NOT_IN_DICTIONARY and judge("qat", wordgame).allowed
+    assert judge("qat", everyday).reason == "not in everyday; wordgame allows it" and judge("qat", wordgame).allowed
+    assert judge("xyzzy", everyday).reason == d.NOT_IN_DICTIONARY  # in neither list
 
 
 def test_suggestions_for_a_misspelling():

@@ -48,6 +48,14 @@ class WordListDictionary(Dictionary):
     def contains(self, word: str) -> bool:
         return word in self.index
 
+    def absent(self, word: str) -> str:
+        # A word the everyday list lacks and wordgame holds is mostly a rarer or a
+        # regional word (skelf, rondavel, marae: dictionaries/README.md, "Every country's
+        # words"): the table is told the larger list allows it.
+        if self.shipped_evidence and self.name == EVERYDAY and word in shipped_list(WORDGAME).index:
+            return f"not in {EVERYDAY}; {WORDGAME} allows it"
+        return NOT_IN_DICTIONARY
+
     def capitalised(self, word: str) -> str | None:
         return None if self.shipped_evidence else self.index.capitalised(word)
 
