@@ -28,7 +28,7 @@ def test_define_exits_as_check_does():
     r = run("define", "qat", "flied")
     assert r.exit_code == 1  # qat is not in everyday, but what it means is still told
     assert r.stdout.splitlines() == [
-        "qat: not allowed (not in the dictionary)",
+        "qat: not allowed (not in everyday; wordgame allows it)",
         "  did you mean: cat, gat, kat, coat, gate",
         "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
         "flied: allowed",
@@ -70,7 +70,7 @@ def test_define_offers_the_words_near_a_typo_as_check_does():
     ]
     # qat is refused by everyday, and offered what everyday allows, as check offers it
     assert r.stdout.splitlines()[3:] == [
-        "qat: not allowed (not in the dictionary)",
+        "qat: not allowed (not in everyday; wordgame allows it)",
         "  did you mean: cat, gat, kat, coat, gate",
         "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
     ]
