@@ -20,6 +20,47 @@ def sound_key(word: str) -> str:
     return str(doublemetaphone(word)[0])
 
 
+def heard_keys(word: str) -> list[str]:
+    """The keys a typed word is looked up under: its letters' (:func:`sound_key`) and,
+    where it differs, the key of the word as the letter-to-sound rules say it (kampaygn:
+    KMPKN by its letters, the g read as k; KMPN as said, campaign's key)."""
+    keys = dict.fromkeys((sound_key(word), phones_key(pronounce(word))))
+    return [key for key in keys if key]
+
+
+VOWELS = frozenset("aa ae ah ao aw ax ay eh er ey ih iy ow oy uh uw".split())
+# Each consonant as Double Metaphone writes the letters that spell it most often: b as
+# P, d as T, g as K, z as S (it writes no voicing); zh as S (measure: MSR, vision: FSN).
+# The rest depend on where they stand (phones_key): vowels, w and y, hh and ng.
+PHONES = {
+    "b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "f": "F", "v": "F",
+    "th": "0", "dh": "0", "s": "S", "z": "S", "sh": "X", "zh": "S", "ch": "X", "jh": "J",
+    "m": "M", "n": "N", "l": "L", "r": "R",
+}  # fmt: skip
+
+
+def phones_key(said: str) -> str:
+    """Phones (CMU's, without stress, space-separated) as Double Metaphone would write
+    their sound: the key of a pronunciation (dictionaries/build_sounds.py) and of a typed
+    word as the letter-to-sound rules say it."""
+    phones = said.split()
+    out = []
+    for i, phone in enumerate(phones):
+        after = phones[i + 1] if i + 1 < len(phones) else ""
+        if phone in VOWELS:
+            # a vowel is A at the start (enough: ANF), else silent to the key; er holds an r
+            out.append(("A" if i == 0 else "") + ("R" if phone == "er" else ""))
+        elif phone in ("w", "y"):
+            out.append("A" if i == 0 else "")  # as Double Metaphone reads a first w or y
+        elif phone == "hh":
+            out.append("H" if after in VOWELS else "")
+        elif phone == "ng":
+            out.append("N" if after in ("g", "k") else "NK")  # sing: SNK, finger: FNKR
+        else:
+            out.append(PHONES[phone])
+    return "".join(out)
+
+
 # The words whose pronunciation's sound key is not their letters' (enough: ANF, said as
 # enuf, where its letters give ANK), from the CMU Pronouncing Dictionary: written by
 # dictionaries/build_sounds.py, read when a word list's sound index is built.
