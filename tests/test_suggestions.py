@@ -11,6 +11,7 @@ from qscore.words import sounds
 from qscore.words import suggestions as s
 from qscore.words.dictionaries import judge, open_dictionary
 from qscore.words.suggestions import Budget
+from qscore.words.tables import SortedRows
 from tests.test_dictionaries import opened_here, regenerated
 
 
@@ -404,3 +405,15 @@ def test_every_saved_misspelling_gets_what_it_got():
     cases = saved_cases()
     assert len(cases) == 800 and sum(bool(near) for _n, _typed, near in cases) > 600
     assert offered(cases) == cases
+
+
+@pytest.mark.parametrize(("folder", "name"), [("wordlists", "common.tsv"), ("data", "said.tsv")])
+def test_a_table_looked_up_by_bisection_is_sorted(folder, name):
+    """common.tsv and said.tsv are looked up by bisection in their lines (tables.SortedRows):
+    their rows must be in order, each word once."""
+    table = SortedRows(folder, name)
+    rows = table.rows
+    words = [row.split("\t")[0] for row in rows]
+    assert len(rows) > 7000 and rows == sorted(rows) and len(set(words)) == len(words)
+    assert all(table.get(row.split("\t")[0]) == row.split("\t", 1)[1] for row in rows[::97])
+    assert table.get("zzqx") is None and table.get(words[0] + "q") is None

@@ -6,9 +6,10 @@ The data files are written by dictionaries/build_sounds.py and read lazily.
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cache
 
 from qscore import paths
+from qscore.words.tables import SortedRows
 
 
 def sound_key(word: str) -> str:
@@ -118,34 +119,15 @@ def _letter_rules() -> Rules:
 
 class Said:
     """How a common word is said: CMU's pronunciations where the letter-to-sound rules
-    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. A refusal
-    or two asks about a handful of words, searched in the text; past SEARCHES the table
-    is built once, as :class:`qscore.words.suggestions.Commonness` does."""
-
-    SEARCHES = 64
+    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. said.tsv
+    is looked up in its sorted rows."""
 
     def __init__(self) -> None:
-        self._asked = 0
-
-    @cached_property
-    def _text(self) -> str:
-        return "\n" + paths.package_file("data", SAID).read_text("utf-8")
-
-    @cached_property
-    def _table(self) -> dict[str, list[str]]:
-        rows = (line.split("\t") for line in self._text.split("\n") if line and not line.startswith("#"))
-        return {word: said.split(",") for word, said in rows}
+        self._rows = SortedRows("data", SAID)
 
     def __call__(self, word: str) -> list[str]:
-        self._asked += 1
-        if self._asked > self.SEARCHES:
-            return self._table.get(word) or [pronounce(word)]
-        text = self._text
-        at = text.find(f"\n{word}\t")
-        if at < 0:
-            return [pronounce(word)]
-        start = at + len(word) + 2
-        return text[start : text.index("\n", start)].split(",")
+        said = self._rows.get(word)
+        return [pronounce(word)] if said is None else said.split(",")
 
 
 said = Said()

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import NamedTuple
 
-from qscore import paths
 from qscore.words.sounds import heard_keys, pronounce, said, sound_key
+from qscore.words.tables import SortedRows
 
 # The longest word a hand can hold is 20 letters (ten cards, each of two letters);
 # a misspelling of one may be a little longer.
@@ -149,35 +149,16 @@ def distance(a: str, b: str) -> int:
 
 class Commonness:
     """How common a word is, by SCOWL's size (10 the most common, 35 still common; the
-    rest count as rare): the shipped common.tsv. A refusal or two ranks a handful of
-    words, searched in the text; a list asks for thousands, so past SEARCHES look-ups
-    the table of forty thousand is built once (a search of the text takes ~0.2 ms)."""
+    rest count as rare): the shipped common.tsv, looked up in its sorted rows."""
 
     RARE = 100
-    SEARCHES = 64
 
     def __init__(self) -> None:
-        self._asked = 0
-
-    @cached_property
-    def _text(self) -> str:
-        return "\n" + paths.package_file("wordlists", "common.tsv").read_text("utf-8")
-
-    @cached_property
-    def _table(self) -> dict[str, int]:
-        rows = (line.split("\t") for line in self._text.split("\n") if line)
-        return {word: int(size) for word, size in rows}
+        self._rows = SortedRows("wordlists", "common.tsv")
 
     def __call__(self, word: str) -> int:
-        self._asked += 1
-        if self._asked > self.SEARCHES:
-            return self._table.get(word, self.RARE)
-        text = self._text
-        at = text.find(f"\n{word}\t")
-        if at < 0:
-            return self.RARE
-        start = at + len(word) + 2
-        return int(text[start : text.index("\n", start)])
+        size = self._rows.get(word)
+        return self.RARE if size is None else int(size)
 
 
 commonness = Commonness()
