@@ -10,8 +10,9 @@ Metaphone's primary key (qscore.words.sounds.sound_key), which reads a word's le
 Where a word's letters mislead it, the key is not the word's sound: enough is ANK (gh
 read as k) while enuf is ANF, should is XLT (the l sounded) while shud is XT. The CMU
 Pronouncing Dictionary (version 0.4, as Festival's lexicon) says how each word is
-said; this writes each pronunciation in Double Metaphone's own letters (PHONES below:
-f and v are F, th and dh 0, sh and ch X, a vowel A at the start and left out elsewhere),
+said; this writes each pronunciation in Double Metaphone's own letters
+(qscore.words.sounds.phones_key: f and v are F, th and dh 0, sh and ch X, a vowel A at
+the start and left out elsewhere),
 so that a word's pronunciation and a typed spelling's letters give one key. Only the
 words of letters a-z whose pronunciation's key differs from the key of their letters
 are written, each with the keys it is said with (the few of two pronunciations, two):
@@ -44,6 +45,7 @@ from qscore.words.sounds import (  # noqa: E402  the checkout's own qscore
     PRONUNCIATIONS,
     RULE_FEATURES,
     SAID,
+    phones_key,
     read_rules,
     say,
     sound_key,
@@ -56,15 +58,6 @@ COMMON = HERE.parent / "qscore" / "wordlists" / "common.tsv"
 COPYRIGHT = Path("/usr/share/doc/festlex-cmu/copyright")
 # ("word" part-of-speech (((phones) stress) ((phones) stress) ...)), one entry a line
 ENTRY = re.compile(r'\("([a-z]+)" \S+ \((.*)\)\)')
-VOWELS = frozenset("aa ae ah ao aw ax ay eh er ey ih iy ow oy uh uw".split())
-# Each consonant as Double Metaphone writes the letters that spell it most often: b as
-# P, d as T, g as K, z as S (it writes no voicing); zh as S (measure: MSR, vision: FSN).
-# The rest depend on where they stand (key below): vowels, w and y, hh and ng.
-PHONES = {
-    "b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "f": "F", "v": "F",
-    "th": "0", "dh": "0", "s": "S", "z": "S", "sh": "X", "zh": "S", "ch": "X", "jh": "J",
-    "m": "M", "n": "N", "l": "L", "r": "R",
-}  # fmt: skip
 HEADER = (
     "# The sound keys of the CMU Pronouncing Dictionary 0.4's pronunciations (Festival's\n"
     "# festlex-cmu, notice in CMUDICT-COPYRIGHT), modified: each word's phones written as\n"
@@ -81,25 +74,6 @@ SAID_HEADER = (
 )
 
 
-def key(phones: list[str]) -> str:
-    """``phones`` (CMU's, without stress) as Double Metaphone would write their sound."""
-    out = []
-    for i, phone in enumerate(phones):
-        after = phones[i + 1] if i + 1 < len(phones) else ""
-        if phone in VOWELS:
-            # a vowel is A at the start (enough: ANF), else silent to the key; er holds an r
-            out.append(("A" if i == 0 else "") + ("R" if phone == "er" else ""))
-        elif phone in ("w", "y"):
-            out.append("A" if i == 0 else "")  # as Double Metaphone reads a first w or y
-        elif phone == "hh":
-            out.append("H" if after in VOWELS else "")
-        elif phone == "ng":
-            out.append("N" if after in ("g", "k") else "NK")  # sing: SNK, finger: FNKR
-        else:
-            out.append(PHONES[phone])
-    return "".join(out)
-
-
 def phones_of(entry: str) -> list[str]:
     """The phones of a CMU entry's syllables, without stress."""
     return re.sub(r"[0-9()]", " ", entry).split()
@@ -112,7 +86,7 @@ def said_as(phones: list[str]) -> str:
 
 def pronunciations() -> dict[str, set[str]]:
     """Each word of letters a-z CMU holds -> the keys of its pronunciations."""
-    return {word: {key(p.split()) for p in said} for word, said in spoken().items()}
+    return {word: {phones_key(p) for p in said} for word, said in spoken().items()}
 
 
 def spoken() -> dict[str, set[str]]:

@@ -7,8 +7,9 @@ comes first, and for how many it is offered at all, on each dictionary.
     ./dev python dictionaries/suggestion_figures.py --no-sound   # without the sound-alike step and saying words
     ./dev python dictionaries/suggestion_figures.py -d everyday  # one dictionary (any -d qscore takes)
 
-The lists are tests/data/typos.tsv (slips of the keys and common misspellings) and
-tests/data/sounds.tsv (slips made by ear). A system dictionary that is not installed is
+The lists are tests/data/typos.tsv (slips of the keys and common misspellings),
+tests/data/sounds.tsv (slips made by ear) and tests/data/typos-fresh.tsv (both kinds, written
+for issue 37 and never used to choose how suggestions rank: the measure). A system dictionary that is not installed is
 left out, and said so. The table prints as Markdown, as dictionaries/README.md shows it.
 """
 
@@ -26,7 +27,11 @@ from qscore.words import suggestions  # noqa: E402
 from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
 
 DICTIONARIES = ("everyday", "wordgame", "en_US", "en_GB")
-LISTS = {"typos.tsv": "slips of the keys", "sounds.tsv": "slips made by ear"}
+LISTS = {
+    "typos.tsv": "slips of the keys",
+    "sounds.tsv": "slips made by ear",
+    "typos-fresh.tsv": "fresh slips, the measure",
+}
 
 
 def pairs(name: str) -> list[tuple[str, str]]:

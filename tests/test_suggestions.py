@@ -11,6 +11,7 @@ from qscore.words import sounds
 from qscore.words import suggestions as s
 from qscore.words.dictionaries import judge, open_dictionary
 from qscore.words.suggestions import Budget
+from qscore.words.tables import SortedRows
 from tests.test_dictionaries import opened_here, regenerated
 
 
@@ -241,11 +242,39 @@ def test_the_sound_step_keeps_to_the_budget():
     everyday = open_dictionary()
     budget = Counted()
     budget.start_word()
-    assert "quiz" in s.sound_alikes("kwiz", everyday.index.sounding, everyday.contains, budget)
+    assert "quiz" in s.sound_alikes("kwiz", everyday.index.sounding, everyday.contains, budget).alike
     assert 0 < budget.spent < s.PER_WORD
     small = Budget(per_word=10)  # less than the words of one key cost
     small.start_word()
-    assert s.sound_alikes("kwiz", everyday.index.sounding, everyday.contains, small) == []
+    assert s.sound_alikes("kwiz", everyday.index.sounding, everyday.contains, small) == s.Heard([], [])
+
+
+def test_a_phonetic_spelling_is_reached_through_the_key_of_what_it_says():
+    """kampaygn's letters key as KMPKN (Double Metaphone reads its g as k); the letter-to-
+    sound rules say it as campaign is said (k ae m p ey n, key KMPN): campaign, two edits
+    off, is met under that second key alone, and offered first. badj (PTJ, said as badge:
+    PJ) the same."""
+    everyday = open_dictionary()
+    assert sounds.sound_key("kampaygn") == "KMPKN" and sounds.heard_keys("kampaygn") == ["KMPKN", "KMPN"]
+    assert "campaign" not in everyday.index.sounding("KMPKN")
+    budget = Budget()
+    budget.start_word()
+    heard = s.sound_alikes("kampaygn", everyday.index.sounding, everyday.contains, budget)
+    assert "campaign" in heard.otherwise and "campaign" not in heard.alike
+    assert judge("kampaygn", everyday).suggestions[0] == "campaign"
+    assert judge("badj", everyday).suggestions[0] == "badge"
+
+
+def test_a_word_said_as_typed_is_offered_however_far_off():
+    """A word of the typed word's key said exactly as the rules say the typed word is offered
+    past the three edits a sound-alike may be: fizix (physics, six edits), kof (cough, four).
+    A word met only under the second key ranks after one of the letters' key: nacher, which
+    the rules say as knacker (n ae k er), offers nature first."""
+    everyday = open_dictionary()
+    assert s.distance("fizix", "physics") == 6 and judge("fizix", everyday).suggestions[0] == "physics"
+    assert judge("kof", everyday).suggestions[0] == "cough"
+    near = judge("nacher", everyday).suggestions
+    assert near[0] == "nature" and "knacker" in near
 
 
 @pytest.mark.parametrize("name", ["everyday", "wordgame", *SYSTEM])
@@ -266,20 +295,27 @@ def test_a_word_list_file_has_its_own_key_index(tmp_path):
 @pytest.mark.slow
 def test_slips_made_by_ear_measured():
     """The project's slips made by ear (tests/data/sounds.tsv): the word meant first for
-    96 of 151 and offered for 132. Of the first 137 (the 14 seen in the wild came after),
+    106 of 151 and offered for 143 (96 and 132 before a word said as typed was offered
+    however far off, issue 37). Of the first 137 (the 14 seen in the wild came after),
     91 and 122 (before the sound step: 37 and 61; with Double Metaphone's keys of the
     letters alone: 56 and 99; with the pronunciations' keys: 67 and 109); the typos test
-    holds the slips of the keys (138 and 139 of 140). dictionaries/README.md has every
-    dictionary's."""
-    everyday = open_dictionary()
+    holds the slips of the keys (139 and 140 of 140, copywrite: copyright now too).
+    dictionaries/README.md has every dictionary's."""
     pairs = sound_pairs()
     assert len(pairs) >= 100
+    first, offered = measured(pairs)
+    assert first >= 104 and offered >= 141, (first, offered)
+
+
+def measured(pairs):
+    """For how many of ``pairs`` (typo, word meant) everyday offers the word meant first,
+    and at all; every typo refused, every word meant allowed."""
+    everyday = open_dictionary()
     assert all(not judge(typo, everyday, suggest=False).allowed for typo, _ in pairs), "every slip is refused"
     assert all(judge(meant, everyday, suggest=False).allowed for _, meant in pairs), "every word meant is allowed"
     got = {typo: judge(typo, everyday).suggestions for typo, _ in pairs}
     first = sum(got[typo][:1] == (meant,) for typo, meant in pairs)
-    offered = sum(meant in got[typo] for typo, meant in pairs)
-    assert first >= 94 and offered >= 130, (first, offered)
+    return first, sum(meant in got[typo] for typo, meant in pairs)
 
 
 @pytest.mark.slow
@@ -294,6 +330,17 @@ def test_the_intended_word_comes_first_for_common_typos():
     first = sum(got[typo].suggestions[:1] == (meant,) for typo, meant in pairs)
     offered = sum(meant in got[typo].suggestions for typo, meant in pairs)
     assert first >= 0.95 * len(pairs) and offered >= 0.99 * len(pairs), (first, offered, len(pairs))
+
+
+@pytest.mark.slow
+def test_the_word_meant_is_offered_for_the_fresh_slips():
+    """tests/data/typos-fresh.tsv, 60 slips written for issue 37 and never used to choose
+    the ranking (the measure): the word meant offered for 58 and first for 49 (the target:
+    57 offered)."""
+    pairs = typo_pairs("typos-fresh.tsv")
+    assert len(pairs) == 60
+    first, offered = measured(pairs)
+    assert first >= 49 and offered >= 58, (first, offered)
 
 
 def test_a_refusal_for_any_reason_gets_suggestions():
@@ -358,3 +405,15 @@ def test_every_saved_misspelling_gets_what_it_got():
     cases = saved_cases()
     assert len(cases) == 800 and sum(bool(near) for _n, _typed, near in cases) > 600
     assert offered(cases) == cases
+
+
+@pytest.mark.parametrize(("folder", "name"), [("wordlists", "common.tsv"), ("data", "said.tsv")])
+def test_a_table_looked_up_by_bisection_is_sorted(folder, name):
+    """common.tsv and said.tsv are looked up by bisection in their lines (tables.SortedRows):
+    their rows must be in order, each word once."""
+    table = SortedRows(folder, name)
+    rows = table.rows
+    words = [row.split("\t")[0] for row in rows]
+    assert len(rows) > 7000 and rows == sorted(rows) and len(set(words)) == len(words)
+    assert all(table.get(row.split("\t")[0]) == row.split("\t", 1)[1] for row in rows[::97])
+    assert table.get("zzqx") is None and table.get(words[0] + "q") is None

@@ -6,9 +6,10 @@ The data files are written by dictionaries/build_sounds.py and read lazily.
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cache
 
 from qscore import paths
+from qscore.words.tables import SortedRows
 
 
 def sound_key(word: str) -> str:
@@ -18,6 +19,47 @@ def sound_key(word: str) -> str:
     from doublemetaphone import doublemetaphone
 
     return str(doublemetaphone(word)[0])
+
+
+def heard_keys(word: str) -> list[str]:
+    """The keys a typed word is looked up under: its letters' (:func:`sound_key`) and,
+    where it differs, the key of the word as the letter-to-sound rules say it (kampaygn:
+    KMPKN by its letters, the g read as k; KMPN as said, campaign's key)."""
+    keys = dict.fromkeys((sound_key(word), phones_key(pronounce(word))))
+    return [key for key in keys if key]
+
+
+VOWELS = frozenset("aa ae ah ao aw ax ay eh er ey ih iy ow oy uh uw".split())
+# Each consonant as Double Metaphone writes the letters that spell it most often: b as
+# P, d as T, g as K, z as S (it writes no voicing); zh as S (measure: MSR, vision: FSN).
+# The rest depend on where they stand (phones_key): vowels, w and y, hh and ng.
+PHONES = {
+    "b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "f": "F", "v": "F",
+    "th": "0", "dh": "0", "s": "S", "z": "S", "sh": "X", "zh": "S", "ch": "X", "jh": "J",
+    "m": "M", "n": "N", "l": "L", "r": "R",
+}  # fmt: skip
+
+
+def phones_key(said: str) -> str:
+    """Phones (CMU's, without stress, space-separated) as Double Metaphone would write
+    their sound: the key of a pronunciation (dictionaries/build_sounds.py) and of a typed
+    word as the letter-to-sound rules say it."""
+    phones = said.split()
+    out = []
+    for i, phone in enumerate(phones):
+        after = phones[i + 1] if i + 1 < len(phones) else ""
+        if phone in VOWELS:
+            # a vowel is A at the start (enough: ANF), else silent to the key; er holds an r
+            out.append(("A" if i == 0 else "") + ("R" if phone == "er" else ""))
+        elif phone in ("w", "y"):
+            out.append("A" if i == 0 else "")  # as Double Metaphone reads a first w or y
+        elif phone == "hh":
+            out.append("H" if after in VOWELS else "")
+        elif phone == "ng":
+            out.append("N" if after in ("g", "k") else "NK")  # sing: SNK, finger: FNKR
+        else:
+            out.append(PHONES[phone])
+    return "".join(out)
 
 
 # The words whose pronunciation's sound key is not their letters' (enough: ANF, said as
@@ -77,34 +119,15 @@ def _letter_rules() -> Rules:
 
 class Said:
     """How a common word is said: CMU's pronunciations where the letter-to-sound rules
-    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. A refusal
-    or two asks about a handful of words, searched in the text; past SEARCHES the table
-    is built once, as :class:`qscore.words.suggestions.Commonness` does."""
-
-    SEARCHES = 64
+    miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. said.tsv
+    is looked up in its sorted rows."""
 
     def __init__(self) -> None:
-        self._asked = 0
-
-    @cached_property
-    def _text(self) -> str:
-        return "\n" + paths.package_file("data", SAID).read_text("utf-8")
-
-    @cached_property
-    def _table(self) -> dict[str, list[str]]:
-        rows = (line.split("\t") for line in self._text.split("\n") if line and not line.startswith("#"))
-        return {word: said.split(",") for word, said in rows}
+        self._rows = SortedRows("data", SAID)
 
     def __call__(self, word: str) -> list[str]:
-        self._asked += 1
-        if self._asked > self.SEARCHES:
-            return self._table.get(word) or [pronounce(word)]
-        text = self._text
-        at = text.find(f"\n{word}\t")
-        if at < 0:
-            return [pronounce(word)]
-        start = at + len(word) + 2
-        return text[start : text.index("\n", start)].split(",")
+        said = self._rows.get(word)
+        return [pronounce(word)] if said is None else said.split(",")
 
 
 said = Said()

@@ -6,7 +6,9 @@ away, a letter at a time, leaving every branch that is already more than two edi
 A swap of two neighbouring letters counts as one edit. The words that sound like it
 (Double Metaphone's key, kept in the word index, and the key of a word's pronunciation
 where its letters mislead Double Metaphone) are added, up to three edits off, so that
-kwiz offers quiz and enuf enough. What is found is ranked by its edits, the kind of slip,
+kwiz offers quiz and enuf enough, and so is any word said as the letter-to-sound rules say
+the typed one, however far off, under that key or the key of what the rules say (fizix:
+physics; kampaygn: campaign). What is found is ranked by its edits, the kind of slip,
 whether it is said as the letters typed are, and how common the word is, so that "teh"
 offers "the" first and "fone" "phone" (:func:`rank`).
 Every look-up is counted against a word's budget, the same for a word alone and in a
@@ -20,9 +22,10 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable
 from functools import cached_property
+from typing import NamedTuple
 
-from qscore import paths
-from qscore.words.sounds import pronounce, said, sound_key
+from qscore.words.sounds import heard_keys, pronounce, said, sound_key
+from qscore.words.tables import SortedRows
 
 # The longest word a hand can hold is 20 letters (ten cards, each of two letters);
 # a misspelling of one may be a little longer.
@@ -146,35 +149,16 @@ def distance(a: str, b: str) -> int:
 
 class Commonness:
     """How common a word is, by SCOWL's size (10 the most common, 35 still common; the
-    rest count as rare): the shipped common.tsv. A refusal or two ranks a handful of
-    words, searched in the text; a list asks for thousands, so past SEARCHES look-ups
-    the table of forty thousand is built once (a search of the text takes ~0.2 ms)."""
+    rest count as rare): the shipped common.tsv, looked up in its sorted rows."""
 
     RARE = 100
-    SEARCHES = 64
 
     def __init__(self) -> None:
-        self._asked = 0
-
-    @cached_property
-    def _text(self) -> str:
-        return "\n" + paths.package_file("wordlists", "common.tsv").read_text("utf-8")
-
-    @cached_property
-    def _table(self) -> dict[str, int]:
-        rows = (line.split("\t") for line in self._text.split("\n") if line)
-        return {word: int(size) for word, size in rows}
+        self._rows = SortedRows("wordlists", "common.tsv")
 
     def __call__(self, word: str) -> int:
-        self._asked += 1
-        if self._asked > self.SEARCHES:
-            return self._table.get(word, self.RARE)
-        text = self._text
-        at = text.find(f"\n{word}\t")
-        if at < 0:
-            return self.RARE
-        start = at + len(word) + 2
-        return int(text[start : text.index("\n", start)])
+        size = self._rows.get(word)
+        return self.RARE if size is None else int(size)
 
 
 commonness = Commonness()
@@ -187,27 +171,50 @@ SOUND_EDITS = 3
 COMMON_SOUND = 20
 
 
+class Heard(NamedTuple):
+    """The words that sound like a typed one: ``alike``, of its letters' sound key, and
+    ``otherwise``, of the key of the typed word as the letter-to-sound rules say it."""
+
+    alike: list[str]
+    otherwise: list[str]
+
+
 def sound_alikes(
     word: str, sounding: Callable[[str], list[str]], contains: Callable[[str], bool], budget: Budget
-) -> list[str]:
-    """The words of ``word``'s sound key (``sounding`` lists a key's words) that ``contains``
-    allows, at most SOUND_EDITS edits off; none when the budget does not cover them."""
-    key = sound_key(word)
-    words = sounding(key) if key else []
-    # a key's words are a look-up, each one's distance about a walk step's work
-    if not budget.spend(1 + WALK_STEP * len(words)):
-        return []
-    size, letters = len(word), set(word)
-    # cheap bounds first: each letter of a word that the typed one lacks is an edit
-    near = (
-        w for w in words if w != word and abs(len(w) - size) <= SOUND_EDITS and len(set(w) - letters) <= SOUND_EDITS
-    )
-    return [w for w in near if distance(word, w) <= SOUND_EDITS and contains(w)]
+) -> Heard:
+    """The words that sound like ``word`` and that ``contains`` allows (``sounding`` lists
+    a sound key's words): those of its letters' key at most SOUND_EDITS edits off, and any
+    said as the letter-to-sound rules say ``word``, however far off (fizix: physics), found
+    under either of its keys (:func:`qscore.words.sounds.heard_keys`: kampaygn, KMPKN by
+    its letters, KMPN as said, campaign's key). None when the budget does not cover them."""
+    keys = heard_keys(word)
+    first = sounding(keys[0]) if keys else []
+    words = list(dict.fromkeys([*first, *(w for key in keys[1:] for w in sounding(key))]))
+    # a key's words are a look-up, each one's distance (or what it is said as) about a
+    # walk step's work
+    if not budget.spend(len(keys) + WALK_STEP * len(words)):
+        return Heard([], [])
+    size, letters, typed = len(word), set(word), pronounce(word)
+    first_keyed = set(first)
+    heard = Heard([], [])
+    for w in words:
+        if w == word or not contains(w):
+            continue
+        near = (
+            w in first_keyed
+            and abs(len(w) - size) <= SOUND_EDITS
+            and len(set(w) - letters) <= SOUND_EDITS  # cheap bounds first: each letter lacked is an edit
+            and distance(word, w) <= SOUND_EDITS
+        )
+        if near or typed in said(w):
+            (heard.alike if w in first_keyed else heard.otherwise).append(w)
+    return heard
 
 
-def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]:
+def rank(word: str, near: Iterable[str], alike: Iterable[str] = (), otherwise: Iterable[str] = ()) -> list[str]:
     """Best first, by the slips people make, ``alike`` the words that sound like ``word``
-    (measured on tests/data/typos.tsv and sounds.tsv, dictionaries/README.md):
+    by its letters' sound key, ``otherwise`` those said as it is under another key only
+    (:class:`Heard`; measured on tests/data/typos.tsv and sounds.tsv, dictionaries/README.md):
 
     1. fewest edits from ``word`` (a letter moved two places counts as one: tounge), a
        common word that sounds alike and holds the vowels typed counted as one (kwiz:
@@ -216,16 +223,19 @@ def rank(word: str, near: Iterable[str], alike: Iterable[str] = ()) -> list[str]
        swapped (teh: the), a sound-alike with a letter left out (anser: answer before
        saner), a common word said as the letters typed are (fone: phone, said f ow n,
        before fine; counted as one edit), letters in another order, letters left out
-       (qeen: queen), a sound-alike one edit off, a sound-alike further off, any other edit;
+       (qeen: queen), a sound-alike one edit off, a sound-alike further off, a word said
+       alike under another key (nacher: nature, of its letters' key, before knacker, said
+       as the rules say nacher), any other edit;
     3. the edits themselves, then a sound-alike met by its pronunciation's key alone
        first (shure: sure before share);
     4. the first letter kept (qeen: queen before been; tiem: time before item), but for
-       a sound-alike further off: by ear the first letter is as likely wrong as any;
+       a sound-alike further off or under another key: by ear the first letter is as
+       likely wrong as any;
     5. the most common word (SCOWL's sizes), then alphabetical.
     """
-    sounds = set(alike)
+    heard = dict.fromkeys(otherwise, HEARD_OTHERWISE) | dict.fromkeys(alike, HEARD)
     typed = _Typed(word)
-    return sorted(set(near) | sounds, key=lambda w: _closeness(typed, w, w in sounds))
+    return sorted(set(near) | set(heard), key=lambda w: _closeness(typed, w, heard.get(w, NOT_HEARD)))
 
 
 SLIPS = (
@@ -237,8 +247,11 @@ SLIPS = (
     "left out",
     "heard",
     "heard, further",
+    "heard otherwise",
     "other",
 )
+# how a word was met by the sound step (rank's alike and otherwise)
+NOT_HEARD, HEARD, HEARD_OTHERWISE = 0, 1, 2
 
 
 class _Typed:
@@ -259,7 +272,8 @@ class _Typed:
         return pronounce(self.word)
 
 
-def _slip(typed: _Typed, word: str, letters: bool, edits: int, sound: bool) -> str:
+def _slip(typed: _Typed, word: str, letters: bool, edits: int, heard: int) -> str:
+    sound = heard == HEARD
     left_out = len(word) > len(typed.word) and _within(typed.word, word)
     if _doubling(typed.word, word) or _doubling(word, typed.word):
         return "doubled"
@@ -271,20 +285,27 @@ def _slip(typed: _Typed, word: str, letters: bool, edits: int, sound: bool) -> s
         return "reordered"
     if left_out:
         return "left out"
-    return "heard, further" if sound else "other"
+    return "heard, further" if sound else "heard otherwise" if heard else "other"
 
 
-def _closeness(typed: _Typed, word: str, sound: bool) -> tuple[int, int, int, bool, bool, int, str]:
+def _closeness(typed: _Typed, word: str, heard: int) -> tuple[int, int, int, bool, bool, int, str]:
     letters = typed.letters == sorted(word)
     edits = 1 if letters and word in typed.moved else distance(typed.word, word)
-    slip = _slip(typed, word, letters, edits, sound)
+    slip = _slip(typed, word, letters, edits, heard)
+    sound = heard != NOT_HEARD
     common = commonness(word)
-    first_kept = slip != "heard, further" and word[:1] != typed.word[:1]
+    first_kept = slip not in ("heard, further", "heard otherwise") and word[:1] != typed.word[:1]
     # the key leaves the vowels out: a word further off is as near as one edit only where
     # the vowels typed are heard in it too (kwiz: quiz; wierd: not word)
-    heard = sound and common <= COMMON_SOUND and _within(typed.vowels, _vowels(word))
-    tier = 1 if heard else edits
-    if common < Commonness.RARE and SLIPS.index(slip) > SLIPS.index("said alike") and typed.said in said(word):
+    vowels_heard = sound and common <= COMMON_SOUND and _within(typed.vowels, _vowels(word))
+    tier = 1 if vowels_heard else edits
+    by_letters = slip != "heard otherwise"
+    if (
+        by_letters
+        and common < Commonness.RARE
+        and SLIPS.index(slip) > SLIPS.index("said alike")
+        and typed.said in said(word)
+    ):
         # a common word said as the letters typed are: after the slips of the keys and a
         # letter left out of a word that sounds alike, before the rest (fone: phone, not fine)
         tier, slip = 1, "said alike"
@@ -340,12 +361,12 @@ def suggest_in_index(
     near = one_edit(word, contains, budget, starts)
     if near is None:
         return []
-    alike = sound_alikes(word, sounding, contains, budget) if sounding and budget.deep else []
+    heard = sound_alikes(word, sounding, contains, budget) if sounding and budget.deep else Heard([], [])
     if not budget.deep:
         pass  # a word the dictionary holds: its neighbours one edit off, or none
     elif len(near) < (FEW if len(word) <= DEEP_LETTERS else 1):
         near += _two_edits(word, contains, starts, budget)
-    return rank(word, near, alike)[:limit]
+    return rank(word, near, *heard)[:limit]
 
 
 Row = tuple[int, ...]  # a prefix's edit distances to each prefix of the typed word
