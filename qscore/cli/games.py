@@ -87,7 +87,9 @@ def start_game(players: list[str], **choices: Any) -> "Game":
 @app.command(short_help="Start a game: players, variant, bonuses, dictionary")
 @reports_errors
 def new(
-    players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
+    players: Annotated[
+        list[str], typer.Argument(help="the players, in seating order (the deal passes left): ann ben, or ann,ben")
+    ],
     variant: VariantOpt = "standard",
     rounds: Annotated[
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
@@ -113,8 +115,10 @@ def new(
     game: NewGameOpt = None,
 ) -> None:
     """Start a game: players, variant, bonuses and dictionary are remembered."""
+    from qscore.game.names import names_listed
+
     started = start_game(
-        players,
+        names_listed(players),  # ann,ben is two players, as play's question reads it
         variant=variant,
         rounds=rounds,
         bonus=bonus,

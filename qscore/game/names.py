@@ -7,6 +7,7 @@ player of every saved game through it without loading the scoresheet.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from qscore.errors import GameError, quoted
 from qscore.game.cards import fold
@@ -97,6 +98,13 @@ def check_player_name(name: str) -> None:
             f"player name {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
             "hyphens and full stops, and starts with a letter or a digit"
         )
+
+
+def names_listed(parts: Iterable[str]) -> list[str]:
+    """Names as a table lists them: a comma always parts two (no name holds one), so
+    ``ann,ben`` is two players as ``ann, ben`` and ``ann ben`` are; a name between commas
+    keeps its spaces (``Mary Ann, Bob``), and an empty one is no name."""
+    return [n.strip() for part in parts for n in part.split(",") if n.strip()]
 
 
 def name_key(name: str) -> str:
