@@ -71,6 +71,18 @@ def run(*args: str, input: str | bytes | None = None, env: dict[str, str] | None
     )
 
 
+def named_as_before(name: str, earlier: str) -> None:
+    """The saved game ``name`` given a name an earlier qscore took (any printable text, as
+    ../evil or <script>) and this one refuses for a new game: such a name is still read."""
+    import sqlite3
+
+    from qscore import scorekeeper
+
+    with sqlite3.connect(scorekeeper.games_file()) as conn:
+        assert conn.execute("UPDATE games SET name = ? WHERE name = ?", (earlier, name)).rowcount == 1
+    conn.close()
+
+
 def ok(*args: str, input: str | None = None) -> str:
     """The command's standard output; it must have succeeded."""
     r = run(*args, input=input)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ok, run
+from tests.conftest import named_as_before, ok, run
 
 
 def games_json():
@@ -21,14 +21,34 @@ def games_json():
     [
         ("", "a game's name cannot be empty"),
         ("   ", "a game's name cannot be empty"),
-        ("fri\nday", "a game's name is one line of printable text, not 'fri\\nday'"),
+        ("fri\nday", "game name 'fri\\nday': a name is one line of printable characters"),
+        # a game's name is a name, as a player's is: none reads as a path or an option
+        ("../evil", "game name '../evil' has '/': a name holds letters, digits, spaces, apostrophes, hyphens"),
+        ("fri/sat", "game name 'fri/sat' has '/': a name holds"),
+        ("fri\\sat", "game name 'fri\\\\sat' has '\\\\': a name holds"),
+        (".hidden", "game name '.hidden' has '.': a name holds"),
+        ("-x", "game name '-x' has '-': a name holds"),
+        ("<b>", "game name '<b>' has '<', '>': a name holds"),
     ],
 )
 def test_a_game_name_a_table_cannot_read_back_is_refused(name, says):
     r = run("new", "ann", "ben", "cat", "--game", name)
     assert r.exit_code == 2
-    assert r.stderr == f"qscore: error: {says}\n"
+    assert r.stderr.startswith(f"qscore: error: {says}") and r.stderr.count("\n") == 1
     assert not os.path.exists(os.path.join(os.environ["QSCORE_HOME"], "games.sqlite3")) or games_json() == []
+
+
+def test_a_game_is_named_as_a_table_names_it_and_an_earlier_name_still_reads():
+    """../evil and a/b were taken as games' names; a name as a table types it still is."""
+    for name in ("Friday at D'Arcy's", "Ngày hội", "2026-11-28-2", "J.R.'s game 2"):
+        ok("new", "ann", "ben", "cat", "--game", name)
+    r = run("games", "--rename", "Ngày hội", "a/b")
+    assert r.exit_code == 2 and "game name 'a/b' has '/'" in r.stderr
+    # a game an earlier qscore named so is read, and renamed, as before
+    named_as_before("Ngày hội", "../evil")
+    assert json.loads(ok("sheet", "--json", "--game", "../evil"))["game"] == "../evil"
+    ok("games", "--rename", "../evil", "evil")
+    assert [g["game"] for g in games_json()][1] == "evil"
 
 
 def test_game_names_are_trimmed_and_differ_in_more_than_case():

@@ -525,3 +525,16 @@ def test_a_game_under_way_cannot_be_closed():
     ok("score", "ann", "cat", "--out")
     r = run("close")
     assert r.exit_code == 2 and "is at round 1: it closes once its last round is scored" in r.stderr
+
+
+def test_players_typed_with_commas_are_so_many_players():
+    """qscore new ann,ben made one player, 'ann,ben', where the table meant two; play's own
+    question reads commas as between names, and no name holds one."""
+    ok("new", "ann,ben", "--bonus", "most", "--game", "commas")
+    ok("new", "Mary Ann, Bob,", "O'Neil", "--game", "spaced")  # the shell's words, then the commas'
+    games = {g["game"]: g["players"] for g in json.loads(ok("games", "--json"))}
+    assert games == {"commas": ["ann", "ben"], "spaced": ["Mary Ann", "Bob", "O'Neil"]}
+    r = run("rename", "ann", "x,y", "--game", "commas")  # a name alone still holds no comma
+    assert r.exit_code == 2 and "player name 'x,y' has ','" in r.stderr
+    ok("play", "cat,dan", "--game", "played", input="standard\nmost\n\nquit\n")
+    assert json.loads(ok("sheet", "--json", "--game", "played"))["players"] == ["cat", "dan"]

@@ -71,13 +71,39 @@ def test_an_undo_is_asked_first_and_takes_back_only_the_entry_shown(keeper):
     meant = re.search(r'name="entry" value="(\d+)"', asked)
     assert meant
     ok("score", "ben", "at", "--unused", "Z")  # meanwhile, from a terminal: this undo is asked again
-    again = do(keeper, "undo", entry=meant.group(1), yes="yes")
+    again = do(keeper, "undo", entry=meant.group(1), answer="yes")
     assert "Take back ben's laydown in round 1: at (unused Z)?" in again
     assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
     meant = re.search(r'name="entry" value="(\d+)"', again)
     assert meant
-    said = outcome(do(keeper, "undo", entry=meant.group(1), yes="yes"))
+    said = outcome(do(keeper, "undo", entry=meant.group(1), answer="yes"))
     assert said == ["Took back ben's laydown in round 1: at (unused Z); ben has no laydown in round 1 now."]
+
+
+def test_a_question_answered_no_leaves_everything_as_it_was(keeper):
+    """The undo question had only a yes: the way back was to leave the page."""
+    ok("score", "ann", "cat", "--out")
+    before = ok("export", "--format", "json")
+    asked = do(keeper, "undo")
+    assert re.findall(r'<button type="submit" name="answer" value="(\w+)">(\w+)</button>', asked) == [
+        ("yes", "yes"),
+        ("no", "no"),
+    ]
+    meant = re.search(r'name="entry" value="(\d+)"', asked)
+    assert meant
+    kept = do(keeper, "undo", entry=meant.group(1), answer="no")
+    assert outcome(kept) == ["Nothing taken back."] and 'class="done"' in kept and "Take back ann" not in kept
+    assert ok("export", "--format", "json") == before
+    for step in (("ben", "at", "-u", "Z"), ("cat", "ox", "-u", "E")):
+        ok("score", *step)
+    for step in (("ann", "quit", "--out"), ("ben", "at", "-u", "Z X"), ("cat", "ox", "-u", "E M")):
+        ok("score", *step)
+    do(keeper, "close")
+    before = ok("export", "--format", "json")
+    asked = do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid")
+    assert "Settle this challenge all the same" in asked and 'name="confirm" value="no">no</button>' in asked
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", confirm="no"))
+    assert said == ["Nothing changed."] and ok("export", "--format", "json") == before
 
 
 def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(keeper):

@@ -132,6 +132,9 @@ def test_a_whole_short_game_from_phones_only(served, browser, tmp_path, isolated
     lay(2, "ben", "god", "A", False)  # a slip: the scorekeeper takes it back
     said = keeper_does(phone("keeper"), "undo", {})
     assert "Take back ben's laydown in round 2: god (unused A)?" in said
+    assert answer(browser, "no") == "Nothing taken back."  # and the question goes, all as it was
+    assert "god" in json.dumps(json.loads(ok("sheet", "--json"))["rounds"][1])
+    said = keeper_does(phone("keeper"), "undo", {})
     assert at_the_top(browser)
     assert browser.save_screenshot(str(shots / "serve-keeper-phone.png"))  # a question, where the thumb is
     assert violations(browser) == []

@@ -1012,3 +1012,23 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "", "quit"))
     assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet? [y/N]" in out
     assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed
+
+
+def test_who_went_out_suggests_a_player_and_a_command_only_for_a_slip_of_one():
+    """quiz at "Who went out?" was told "Did you mean 'quit'?": a question wanting a name
+    suggests a player, and a command only for a slip near no player that is no word."""
+    ok("new", "ann", "ben", "quinn", "--rounds", "3")
+    out = ok("play", input=lines("quiz", "quin", "shet", "quit"))
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): quiz\nNot taken: no player 'quiz'",
+        "(did you mean quinn?).\n",  # a word laid too early, nearest a player
+        "Who went out? (blank: take the laydowns in turn from ben): quin\nNot taken: no player 'quin'",
+        "(did you mean quinn?).\n",
+        "Who went out? (blank: take the laydowns in turn from ben): shet\nNot taken: no player 'shet'",
+        "Did you mean 'sheet'?",  # near no player, and no word
+    )
+    assert "'quit'" not in out
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "other")
+    out = ok("play", input=lines("quiz", "quit"))
+    assert "Not taken: no player 'quiz' in game 'other': players are ann, ben, cat.\n" in out  # a word: no command

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from qscore.web.app import make_app
 from qscore.web.posted import MAX_BODY
-from tests.conftest import ok, run
+from tests.conftest import named_as_before, ok, run
 
 CODE = "K7Q3M9"
 BASE = f"/t/{CODE}/"
@@ -112,7 +112,8 @@ def lay_with(page: TestClient, path: str):
 
 
 def test_everything_typed_is_escaped():
-    ok("new", "ann", "ben", "-g", "<script>alert(1)</script>", "--bonus", "most")
+    ok("new", "ann", "ben", "-g", "script", "--bonus", "most")
+    named_as_before("script", "<script>alert(1)</script>")  # no longer a new game's name
     shown = TestClient(make_app("<script>alert(1)</script>", CODE)).get(BASE).text
     assert "<script>alert(1)</script>" not in shown
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown

@@ -181,4 +181,13 @@ def test_a_whole_round_at_a_table(table, browser, tmp_path):
     )
     assert wide <= room, f"the phone's sheet scrolls sideways: {wide} px in {room}"
 
+    browser.switch_to.window(windows["ben"])
+    browser.refresh()  # (the windows of one browser share the cookie that says whose phone it is)
+    holds(browser, "ben")
+    ok("rename", "ben", "Benjamin")  # the scorekeeper puts a name right: ben's phone follows it
+    browser.refresh()
+    head = "const h = document.getElementById('laydown-head'); return h ? h.textContent : ''"
+    assert browser.execute_script(head) == "Lay down: Benjamin"  # not "Who are you?" again
+    assert "Recorded Benjamin's laydown in round 2: tie (unused S)." in lay_down(browser, "Benjamin", "tie", "S")
+
     shutil.rmtree(tmp_path / "chromium", ignore_errors=True)

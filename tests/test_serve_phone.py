@@ -67,11 +67,29 @@ def test_the_phone_remembers_its_player_in_a_cookie_of_the_tables_path(page):
     r = page.get(BASE + "me", params={"player": "ben"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == BASE + "#laydown"
     cookie = r.headers["set-cookie"]
-    assert cookie.startswith("qscore-player=ben;") and f"Path={BASE}" in cookie and "SameSite=strict" in cookie
+    assert cookie.startswith("qscore-player=ben~1;") and f"Path={BASE}" in cookie and "SameSite=strict" in cookie
     shown = page.get(BASE).text
     assert "Who are you?" not in shown and "Lay down: ben" in shown
     assert '<input type="hidden" name="player" value="ben">' in shown
     page.get(BASE + "me")  # "not ben?": asked again
+    assert "Who are you?" in page.get(BASE).text
+
+
+def test_a_renamed_players_phone_follows_the_rename_as_the_log_says_it(page):
+    """ben's phone asked "who are you?" again once the scorekeeper renamed ben."""
+    page.get(BASE + "me", params={"player": "ben"})
+    ok("rename", "ben", "Benjamin")
+    shown = page.get(BASE).text
+    assert "Who are you?" not in shown and '<input type="hidden" name="player" value="Benjamin">' in shown
+    ok("rename", "cat", "ben")  # a name given up is taken again: the phone stays Benjamin's
+    assert "Lay down: Benjamin" in page.get(BASE).text
+    cats = TestClient(page.app)  # a phone that picked ben now: cat's seat
+    cats.get(BASE + "me", params={"player": "ben"})
+    ok("undo")  # cat's rename taken back: that phone is cat's again, and ben's stays Benjamin's
+    assert "Lay down: cat" in cats.get(BASE).text and "Lay down: Benjamin" in page.get(BASE).text
+    ok("undo")
+    assert "Lay down: ben" in page.get(BASE).text
+    page.get(BASE + "me")  # "not ben?": asked again, as before
     assert "Who are you?" in page.get(BASE).text
 
 

@@ -87,7 +87,10 @@ def players_still_in(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def new_players(ctx: typer.Context, incomplete: str) -> list[str]:
     """The players named so far on a ``new`` command line (for --dealer)."""
-    return _player_names(ctx.params.get("players") or _positionals(_command_line(), "new"), incomplete)
+    from qscore.game.names import names_listed
+
+    named = names_listed(ctx.params.get("players") or _positionals(_command_line(), "new"))
+    return _player_names(named, incomplete)
 
 
 def dictionary_names(incomplete: str) -> list[str]:

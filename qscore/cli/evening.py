@@ -19,6 +19,7 @@ from qscore.errors import GameError, QscoreError, quoted
 from qscore.game.cards import Card, format_laid
 from qscore.game.choices import Ruling
 from qscore.game.doubles import fits
+from qscore.game.names import names_listed
 from qscore.game.rules import check_laydown, check_players, check_words, playing
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 
@@ -180,8 +181,7 @@ def words_of(line: str) -> list[str]:
 def players_answer(line: str) -> list[str]:
     """The players typed at the start, checked at once: names between commas when the
     line has a comma (``Mary Ann, Bob``), else between spaces (``ann ben cat``)."""
-    names = line.split(",") if "," in line else line.split()
-    players = [n.strip() for n in names if n.strip()]
+    players = names_listed([line]) if "," in line else line.split()
     check_players(players)
     return players
 

@@ -87,7 +87,9 @@ def start_game(players: list[str], **choices: Any) -> "Game":
 @app.command(short_help="Start a game: players, variant, bonuses, dictionary")
 @reports_errors
 def new(
-    players: Annotated[list[str], typer.Argument(help="the players, in seating order (the deal passes left)")],
+    players: Annotated[
+        list[str], typer.Argument(help="the players, in seating order (the deal passes left): ann ben, or ann,ben")
+    ],
     variant: VariantOpt = "standard",
     rounds: Annotated[
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
@@ -113,8 +115,10 @@ def new(
     game: NewGameOpt = None,
 ) -> None:
     """Start a game: players, variant, bonuses and dictionary are remembered."""
+    from qscore.game.names import names_listed
+
     started = start_game(
-        players,
+        names_listed(players),  # ann,ben is two players, as play's question reads it
         variant=variant,
         rounds=rounds,
         bonus=bonus,
@@ -241,7 +245,7 @@ def challenge(
     A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
     from qscore.game.closing import FinishedGameChallengeError
-    from qscore.views.keeper import finished_challenge_question
+    from qscore.views.keeper import NOTHING_CHANGED, finished_challenge_question
 
     try:
         saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=yes)
@@ -249,7 +253,7 @@ def challenge(
         if not on_terminal():
             raise
         if not typer.confirm(finished_challenge_question(exc.game), default=False):
-            print("Nothing changed.")
+            print(NOTHING_CHANGED)
             return
         saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=True)
     print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
@@ -370,7 +374,9 @@ def undo(
             if not on_terminal():
                 raise
             if not typer.confirm(finished_undo_question(exc), default=False):
-                print("Nothing taken back.")
+                from qscore.views.keeper import NOTHING_TAKEN_BACK
+
+                print(NOTHING_TAKEN_BACK)
                 return
             confirmed = exc.entry.seq  # that entry: another terminal's meanwhile is asked about again
     print(undo_text(saved))

@@ -287,8 +287,10 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> T
     """A new game of the players named on the command line; a game under way is kept
     as it stands, and said so."""
     from qscore import scorekeeper
+    from qscore.game.names import names_listed
     from qscore.game.rules import check_players
 
+    players = names_listed(players)  # ann,ben is two players, as its question reads them
     check_players(players)  # before the table answers anything
     if game is not None:
         scorekeeper.check_new_name(game)

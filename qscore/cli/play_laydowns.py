@@ -105,7 +105,12 @@ class Laydowns:
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
-                not_taken(exc, answer)
+                # a name is asked for: a command is told only for a slip near no player that
+                # is no word (quiz, laid too early, is not taken for quit)
+                slip = game.nearest_player(answer) is None and (
+                    self.session.dictionary is None or self.prompts.refused(answer)
+                )
+                not_taken(exc, answer if slip else "")
 
     def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> Turn | None:
         entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)

@@ -297,6 +297,7 @@ class Prompts:
         afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
         from qscore.game.rules import FinishedGameUndoError
+        from qscore.views.keeper import NOTHING_TAKEN_BACK
 
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")
@@ -311,7 +312,7 @@ class Prompts:
                 if not isinstance(meant, bool):
                     return meant
                 if not meant:
-                    print("Nothing taken back.")
+                    print(NOTHING_TAKEN_BACK)
                     return None
                 confirmed = exc.entry.seq
             except QscoreError as exc:

@@ -7,6 +7,7 @@ player of every saved game through it without loading the scoresheet.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from qscore.errors import GameError, quoted
 from qscore.game.cards import fold
@@ -84,19 +85,39 @@ def check_player_name(name: str) -> None:
         raise GameError(f"player name {quoted(name)}: a name needs a letter or a digit")
     if len(name) > MAX_NAME:
         raise GameError(f"player name {quoted(name)} is {len(name)} characters: a name has {MAX_NAME} at most")
+    _check_characters(name, "player name")
+
+
+def check_game_name(name: str) -> None:
+    """A game's name, trimmed, held to a player's name's characters (friday, Friday at
+    D'Arcy's, 2026-11-28-2, Ngày hội): a name a table types, so none reads as a path
+    (../friday, fri/sat) or as an option (-x) wherever it is shown or typed again."""
+    _check_characters(name, "game name")
+
+
+def _check_characters(name: str, what: str) -> None:
+    """Refuse a name holding anything but letters, marks, digits and ``_NAME_JOINERS``, or
+    not starting with a letter or a digit; ``what`` names it in the message."""
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-        raise GameError(f"player name {quoted(name)}: a name is one line of printable characters")
+        raise GameError(f"{what} {quoted(name)}: a name is one line of printable characters")
     if name != name.strip():
-        raise GameError(f"player name {quoted(name)}: a name starts and ends with a letter, digit or mark")
+        raise GameError(f"{what} {quoted(name)}: a name starts and ends with a letter, digit or mark")
     if piled_marks(name) is not None:
-        raise GameError(f"player name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
+        raise GameError(f"{what} {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
     other = sorted({c for c in name if c not in _NAME_JOINERS and unicodedata.category(c)[0] not in "LMN"})
     if other or unicodedata.category(name[0])[0] not in "LN":
         shown = ", ".join(repr(c) for c in other) or repr(name[0])
         raise GameError(
-            f"player name {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
+            f"{what} {quoted(name)} has {shown}: a name holds letters, digits, spaces, apostrophes, "
             "hyphens and full stops, and starts with a letter or a digit"
         )
+
+
+def names_listed(parts: Iterable[str]) -> list[str]:
+    """Names as a table lists them: a comma always parts two (no name holds one), so
+    ``ann,ben`` is two players as ``ann, ben`` and ``ann ben`` are; a name between commas
+    keeps its spaces (``Mary Ann, Bob``), and an empty one is no name."""
+    return [n.strip() for part in parts for n in part.split(",") if n.strip()]
 
 
 def name_key(name: str) -> str:

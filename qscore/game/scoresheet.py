@@ -303,14 +303,30 @@ class Game:
             found = exact
         if found:
             return found[0]
-        from difflib import get_close_matches
-
-        keys = {name_key(p): p for p in self.players}
-        near = [keys[k] for k in get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)]
-        meant = f" (did you mean {near[0]}?)" if near else ""
+        near = self.nearest_player(name)
+        meant = f" (did you mean {near}?)" if near else ""
         raise GameError(
             f"no player {quoted(name)} in game {quoted(self.name)}: players are {', '.join(self.players)}{meant}"
         )
+
+    def now_called(self, name: str, since: int | None = None) -> str | None:
+        """Who ``name`` is now: the player in the seat it named when ``since`` was the log's
+        last entry (a rename since followed, one taken back since undone with it); ``since``
+        unknown, a player of that name, or the seat it named at the start. None: no seat."""
+        if since is None:
+            if name in self.players:
+                return name
+            since = 1
+        seat = _seats(Replay(self.config, self.entries[:since]).names).get(name.lower())
+        return None if seat is None else self.players[seat]
+
+    def nearest_player(self, name: str) -> str | None:
+        """The player a name misspells (bne: ben), found as a misspelt command is (difflib), or None."""
+        from difflib import get_close_matches
+
+        keys = {name_key(p): p for p in self.players}
+        near = get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
+        return keys[near[0]] if near else None
 
     def round(self, number: int | None) -> RoundState:
         """Round ``number``, or the current one; a round not yet reached is an error."""

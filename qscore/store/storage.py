@@ -66,19 +66,17 @@ MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures i
 
 
 def game_name(name: str) -> str:
-    """A game's name as typed, trimmed and composed (an accent typed apart, a\u0301, is á);
-    one short line of printable text, since messages quote it."""
+    """A new game's name as typed, trimmed and composed (an accent typed apart, a\u0301, is á);
+    one short line, since messages quote it, of what a name holds (names.check_game_name).
+    A saved game's name is read as it was saved: an earlier qscore took any printable text."""
     name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise StorageError("a game's name cannot be empty")
-    if not name.isprintable():
-        raise StorageError(f"a game's name is one line of printable text, not {quoted(name)}")
     if len(name) > MAX_GAME_NAME:
         raise StorageError(f"game name {quoted(name)} is too long: a name has {MAX_GAME_NAME} characters at most")
-    from qscore.game.names import MAX_MARKS, piled_marks
+    from qscore.game.names import check_game_name
 
-    if piled_marks(name) is not None:
-        raise StorageError(f"game name {quoted(name)}: a letter carries {MAX_MARKS} accents or marks at most")
+    check_game_name(name)  # a name as a table types it: none reads as a path or an option
     return name
 
 

@@ -56,6 +56,13 @@ def undo_said(undone: Entry, after: Game) -> str:
     return text + "."
 
 
+# A question's answers as the page's buttons say them (the terminal asks [y/N]), and what
+# an answer of no did: nothing, said so.
+YES, NO = "yes", "no"
+NOTHING_TAKEN_BACK = "Nothing taken back."
+NOTHING_CHANGED = "Nothing changed."
+
+
 def finished_undo_question(game: str, entry: Entry) -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
     return f"Game {game!r} is over. Take back {entry_text(entry)}?"

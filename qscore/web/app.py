@@ -29,7 +29,7 @@ import contextlib
 import json
 import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
@@ -85,6 +85,7 @@ class Snapshot:
     error: str | None = None
     review: RoundReview | None = None  # the last closed round's review, if the game shows one
     waiting: str | None = None  # who the round being played waits for, as play says it
+    game: Game | None = None  # as last read: whose phone a cookie names (holder)
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ class SheetWatch:
         self.last = game.last
         data = sheet_json(game)
         waiting = round_said(game.current, rescored=False) if game.current is not None else None
-        return Read(data, sheet_view(game), None, self.review_of(game, data), waiting, drawing(chart_of(game)))
+        review = self.review_of(game, data)
+        return Read(data, sheet_view(game), None, review, waiting, drawing(chart_of(game)), game)
 
     def load(self) -> Game:
         """The game served, read: under its new name if it was renamed since; a game deleted
@@ -198,10 +200,11 @@ class SheetWatch:
                 self.snapshot.error,
                 self.snapshot.review,
             ):
+                self.snapshot = replace(self.snapshot, game=got.game)  # its log, to its last entry
                 return
             html = render_sheet(got)
             self.snapshot = Snapshot(
-                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting
+                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting, got.game
             )
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
@@ -227,7 +230,7 @@ class SheetWatch:
 @dataclass(frozen=True)
 class Read:
     """The game as read for its sheet: its JSON, as shown, why it could not be read, the
-    last closed round's review, who the round waits for, and the chart of running totals."""
+    last closed round's review, who the round waits for, the chart of running totals, the game."""
 
     data: dict[str, Any] | None
     sheet: SheetView | None
@@ -235,6 +238,7 @@ class Read:
     review: RoundReview | None = None
     waiting: str | None = None
     chart: Drawing | None = None
+    game: Game | None = None
 
 
 def render_sheet(got: Read) -> str:
@@ -272,7 +276,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
-            me=holder(request, sheet),
+            me=holder(request, snap),
             now=next((row for row in sheet.rows if row.now), None) if sheet else None,
             outcome=outcome,
             form={k: shown(v) for k, v in (form or {}).items()},
@@ -315,8 +319,9 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         sheet = watch.snapshot.sheet
         answer = RedirectResponse(base + "#laydown", 303, headers=HEADERS)
         if sheet is not None and player in sheet.playing:
+            held = f"{quote(player)}~{watch.last}"  # and when: a rename since is followed (holder)
             answer.set_cookie(
-                PLAYER_COOKIE, quote(player), max_age=PLAYER_DAYS * 86400, path=base, httponly=True, samesite="strict"
+                PLAYER_COOKIE, held, max_age=PLAYER_DAYS * 86400, path=base, httponly=True, samesite="strict"
             )
         else:
             answer.delete_cookie(PLAYER_COOKIE, path=base, httponly=True, samesite="strict")
@@ -450,7 +455,12 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
     return app
 
 
-def holder(request: Request, sheet: SheetView | None) -> str | None:
-    """Who holds this phone, as its cookie says, if they play the round being played."""
-    player = unquote(request.cookies.get(PLAYER_COOKIE, ""))
-    return player if sheet is not None and player in sheet.playing else None
+def holder(request: Request, snap: Snapshot) -> str | None:
+    """Who holds this phone, if they play the round being played: the player its cookie
+    names, as the game's log says they are called now (``NAME~ENTRY``: the log's last entry
+    when it was set; a cookie of an earlier qscore, ``NAME``, is followed from the start)."""
+    name, _, since = unquote(request.cookies.get(PLAYER_COOKIE, "")).partition("~")  # no name holds a ~
+    if snap.sheet is None or snap.game is None:
+        return None
+    player = snap.game.now_called(name, int(since) if since.isdigit() and len(since) < 10 else None)
+    return player if player in snap.sheet.playing else None

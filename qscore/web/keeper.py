@@ -84,6 +84,13 @@ class Said:
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
 
 
+def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
+    """A question's two answers, each sent as ``field``: yes does the action, no leaves all as it was."""
+    from qscore.views import keeper as say
+
+    return ((field, "yes", say.YES), (field, "no", say.NO))
+
+
 def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...]:
     return tuple((n, form.get(n, "")) for n in names)
 
@@ -150,6 +157,8 @@ def challenge(form: dict[str, str], name: str) -> Said:
     from qscore.views.outcome import round_closing
     from qscore.views.words import overruled_note
 
+    if form.get("confirm") == "no":
+        return Said(True, (say.NOTHING_CHANGED,))
     ruling = RULINGS.get(form.get("ruling", "dictionary"))
     try:
         saved = scorekeeper.settle_challenge(
@@ -164,7 +173,7 @@ def challenge(form: dict[str, str], name: str) -> Said:
     except FinishedGameChallengeError as exc:
         fields = kept_fields(form, "player", "word", "by", "ruling", "round")
         return Said(
-            False, (), Ask(say.finished_challenge_question(exc.game), "challenge", fields, (("confirm", "yes", "yes"),))
+            False, (), Ask(say.finished_challenge_question(exc.game), "challenge", fields, yes_or_no("confirm"))
         )
     c = saved.act
     overruled = ""
@@ -176,11 +185,14 @@ def challenge(form: dict[str, str], name: str) -> Said:
 
 
 def undo(form: dict[str, str], name: str) -> Said:
-    """The last entry taken back once the table said yes to that very entry."""
+    """The last entry taken back once the table said yes to that very entry; no takes
+    nothing back."""
     from qscore.game.rules import FinishedGameUndoError
     from qscore.game.scoresheet import effective
     from qscore.views import keeper as say
 
+    if form.get("answer") == "no":
+        return Said(True, (say.NOTHING_TAKEN_BACK,))
     game = scorekeeper.load_game(name)
     standing = effective(game.entries)
     last = standing[-1]
@@ -189,7 +201,7 @@ def undo(form: dict[str, str], name: str) -> Said:
         if len(standing) < 2:
             scorekeeper.undo(name)  # nothing to undo: its error says so
         return Said(
-            False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), (("yes", "yes", "yes"),))
+            False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), yes_or_no("answer"))
         )
     try:
         saved = scorekeeper.undo(name, confirmed=last.seq, entry=last.seq)
@@ -200,7 +212,7 @@ def undo(form: dict[str, str], name: str) -> Said:
         return Said(
             False,
             (),
-            Ask(say.undo_question(game, exc.entry), "undo", (("entry", str(exc.entry.seq)),), (("yes", "yes", "yes"),)),
+            Ask(say.undo_question(game, exc.entry), "undo", (("entry", str(exc.entry.seq)),), yes_or_no("answer")),
         )
     return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
 
