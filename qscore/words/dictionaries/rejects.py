@@ -13,6 +13,7 @@ from qscore.words.dictionaries.reasons import (
     APOSTROPHE,
     CHAT_ABBREVIATION,
     NOT_ENGLISH,
+    NOT_IN_DICTIONARY,
     PROPER_NOUN,
     ROMAN_NUMERAL,
     UNIT_SYMBOL,
@@ -25,6 +26,7 @@ _REJECT_REASONS = {
     "numeral": ROMAN_NUMERAL,
     "apostrophe": APOSTROPHE,
     "foreign": NOT_ENGLISH,
+    "phrase": NOT_IN_DICTIONARY,
     "unit": UNIT_SYMBOL,
     "chat": CHAT_ABBREVIATION,
 }
