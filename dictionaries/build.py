@@ -32,6 +32,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+from build_meanings import FILES, tag_counts  # noqa: E402  beside this script
+
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
 from qscore.words.suggestions import edits  # noqa: E402
 
@@ -61,6 +63,14 @@ WORDNET_PARTS = ("noun", "verb", "adj", "adv")
 # maintained list calls a common word profane too, disparagement (faggot, gook).
 OFFENSIVE_DOMAINS = ("dirty_word", "ethnic_slur")
 DISPARAGING_DOMAINS = (*OFFENSIVE_DOMAINS, "disparagement")
+# A sense a table would not mean by an ordinary word: filed in one of these domains, or
+# its gloss saying so (WordNet writes "obscene terms for", "(ethnic slur)", "a disparaging
+# term", "terms of abuse", "vulgar slang for" where it files no domain).
+MARKING_DOMAINS = (*DISPARAGING_DOMAINS, "slang")
+MARKING_GLOSS = re.compile(r"obscen|vulgar|offensive|slur|disparag|derogat|insult|abuse|contempt|\bslang\b", re.I)
+# Uses in WordNet's tagged texts that make an ordinary sense a word's commonest: at least
+# two (one is one sentence), and more than of its marked senses.
+ORDINARY_USES = 2
 # hunspell's own dictionaries mark the words their spell checker must never offer with
 # the affix file's NOSUGGEST flag (Debian's hunspell-en-us, hunspell-en-gb); unmunch
 # (hunspell-tools) expands each marked entry into its forms.
@@ -199,6 +209,9 @@ class WordNet:
         self.usage: dict[tuple[str, str], set[str]] = {}  # (part, synset) -> its usage domains' synsets
         self.domain_lemmas: dict[str, set[str]] = {}  # a usage domain's synset -> its lemmas
         self.senses: dict[str, list[tuple[str, str]]] = {}  # lemma -> its (part, synset)s
+        self.marked_gloss: set[tuple[str, str]] = set()  # (part, synset)s whose gloss marks them
+        self.uses: dict[tuple[str, str, str], int] = {}  # (lemma, part, synset) -> uses in the tagged texts
+        counts = tag_counts()
         for part in WORDNET_PARTS:
             for line in (folder / f"data.{part}").read_text("latin-1").splitlines():
                 if line.startswith("  "):
@@ -211,8 +224,10 @@ class WordNet:
                 domains = {pointers[i + 1] for i in range(0, len(pointers), 4) if pointers[i] == ";u"}
                 if domains:
                     self.usage[(part, fields[0])] = domains
-                if part == "noun" and set(DISPARAGING_DOMAINS) & set(fields[4:at:2]):
+                if part == "noun" and set(MARKING_DOMAINS) & set(fields[4:at:2]):
                     self.domain_lemmas[fields[0]] = set(fields[4:at:2])
+                if MARKING_GLOSS.search(line.partition(" | ")[2]):
+                    self.marked_gloss.add((part, fields[0]))
                 for i in range(count):
                     lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # drop a marker such as (a)
                     if LETTERS.fullmatch(lemma):
@@ -226,7 +241,11 @@ class WordNet:
                 fields = line.split()
                 if int(fields[5 + int(fields[3])]) > 0:
                     self.tagged[part].add(fields[0])
-                self.senses.setdefault(fields[0], []).extend((part, s) for s in fields[-int(fields[2]) :])
+                synsets = fields[-int(fields[2]) :]
+                self.senses.setdefault(fields[0], []).extend((part, s) for s in synsets)
+                short = next(k for k, v in FILES.items() if v == part)
+                for number, synset in enumerate(synsets, 1):
+                    self.uses[(fields[0], part, synset)] = counts.get((fields[0], short, number), 0)
             self.irregular[part] = {
                 f[0]: f[1:] for f in map(str.split, (folder / f"{part}.exc").read_text("latin-1").splitlines())
             }
@@ -245,6 +264,22 @@ class WordNet:
             for lemma, senses in self.senses.items()
             if any(self.usage.get(sense, set()) & wanted for sense in senses)
         }
+
+    def ordinary_first(self) -> set[str]:
+        """Lemmas a table means in an ordinary sense: none of their senses is marked (in a
+        domain of MARKING_DOMAINS or by its gloss), or the tagged texts used them in
+        unmarked senses ORDINARY_USES times or more, and more often than in marked ones
+        (pansy the flower, ass the animal, nip a pinch; not spic, used once as spick-and-span)."""
+        wanted = {synset for synset, lemmas in self.domain_lemmas.items() if lemmas & set(MARKING_DOMAINS)}
+        found = set()
+        for lemma, senses in self.senses.items():
+            marked = [s in self.marked_gloss or bool(self.usage.get(s, set()) & wanted) for s in senses]
+            uses = [self.uses[(lemma, *s)] for s in senses]
+            plain = sum(u for u, m in zip(uses, marked, strict=True) if not m)
+            rude = sum(uses) - plain
+            if not any(marked) or plain >= max(ORDINARY_USES, rude + 1):
+                found.add(lemma)
+        return found
 
     def inflects(self, word: str, bases: set[str]) -> bool:
         """Whether ``word`` is an inflection of one of ``bases``, by WordNet's own rules."""
@@ -497,9 +532,10 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
 
 
 def unsuggestion_rules(known: set[str], common: set[str], wordnet: WordNet) -> dict[str, set[str]]:
-    """Each rule's words never offered as a suggestion, with their inflections among ``known`` (dictionaries/README.md
-    has what each adds and would wrongly add). A rule's words bring their inflections
-    (WordNet's rules) with them; they stay words, judged as ever.
+    """Each rule's words never offered as a suggestion nor proposed, with their inflections
+    among ``known`` (dictionaries/README.md has what each adds and would wrongly add). A
+    rule's words bring their inflections (WordNet's rules) with them; they stay words,
+    judged as ever.
 
     - hunspell's NOSUGGEST marks, every form (its lexicographers' own judgement);
     - WordNet's obscenity and ethnic-slur domains, but for SCOWL's common words (boy,
@@ -509,16 +545,22 @@ def unsuggestion_rules(known: set[str], common: set[str], wordnet: WordNet) -> d
     - a common word both sources call offensive: cuss "likely", and WordNet's obscenity,
       ethnic-slur or disparagement domain (prick, faggot, chink);
     - the curated words no rule reaches (curated-unsuggested.txt).
+
+    Of the three rules after hunspell's, a word WordNet says is ordinary first
+    (``WordNet.ordinary_first``: kumquat, beanbag, niggle, pansy, nip) is left out, with
+    its inflections: the sources call it profane for a slang sense a table does not mean.
     """
     cuss = {m[1]: int(m[2]) for m in CUSS_ENTRY.finditer(CUSS.read_text("utf-8"))}
     likely = {w for w, sure in cuss.items() if sure == 2}
     curated = read_curated("curated-unsuggested.txt")
-    bases = {
-        "hunspell NOSUGGEST": nosuggest(),
+    named = {
         "WordNet obscenity or ethnic slur, not common": wordnet.offensive() - common,
         "cuss likely, not common": likely - common,
         "common, and offensive to both cuss and WordNet": wordnet.offensive(DISPARAGING_DOMAINS) & likely & common,
     }
+    ordinary = set().union(*named.values()) & wordnet.ordinary_first()
+    bases = {"hunspell NOSUGGEST": nosuggest()}
+    bases |= {name: {w for w in words - ordinary if not wordnet.inflects(w, ordinary)} for name, words in named.items()}
     rules = {name: words_and_inflections(words, known, wordnet) for name, words in bases.items()}
     reached = sorted(curated.keys() & set().union(*rules.values()))
     if reached:

@@ -33,11 +33,16 @@ SLIPS = (
 def test_each_rule_keeps_its_words_out_and_ordinary_words_in():
     # hunspell's NOSUGGEST, WordNet's labels, the cuss list, both, and the curated words
     assert {"cunt", "fucker", "whores", "dago", "kike", "twat", "twats", "cum", "gyp"} <= NEVER
-    assert {"prick", "faggot", "chink", "bitch", "pussy", "rape", "slut"} <= NEVER
+    assert {"faggot", "chink", "bitch", "pussy", "rape", "slut"} <= NEVER
     # curated from a family's typos: cock was offered before cook for ccok
     assert {"cock", "cumming", "spastic", "porn", "fanny", "bugger"} <= NEVER
     # SCOWL's common words whose everyday sense is the one meant stay offered
     assert not {"boy", "screw", "tool", "spade", "chunky", "loser", "idiot", "that"} & NEVER
+    # words WordNet calls ordinary first are offered, with their forms: no sense marked
+    # (kumquat, niggle) or an ordinary sense the tagged texts used most (pansy, nip, prick)
+    assert not {"kumquat", "beanbag", "niggle", "niggled", "geezer", "pansy", "nip", "nips", "ass", "prick"} & NEVER
+    # and those of them a table hears as a slur or a vulgar word are curated back in
+    assert {"homo", "squaw", "shylock", "crappy", "titty", "titties"} <= NEVER
 
 
 @pytest.mark.parametrize("name", DICTIONARIES)
