@@ -837,6 +837,10 @@ def test_a_misspelt_command_gets_the_nearest_one():
     ok("undo", "--yes")
     out = ok("play", input=lines("quiz", "quit"))
     assert "the command quit?" not in out and "quiz taken as (qu)iz" in out
+    # a word written with its cards is a laydown, never a command, whatever its letters
+    ok("undo", "--yes")
+    out = ok("play", input=lines("", "Q(U)IT", "quit", "y"))
+    assert "Q(U)IT: the command quit?" not in out and "(U) in laid word 'Q(U)IT' is a single card" in out
 
 
 def test_a_command_said_once_at_the_words_is_not_asked_again():

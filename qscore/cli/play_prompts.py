@@ -92,7 +92,9 @@ def meant_command(typed: str) -> str | None:
     import difflib
 
     parts = typed.lower().split()
-    if not parts or parts[0] in COMMAND_NAMES or parts[0][0] in "'\"":  # quoted: never a command
+    # a command is letters alone: quoted, or written with its cards (q(u)it, (qu)it), a
+    # laydown is never a command
+    if not parts or parts[0] in COMMAND_NAMES or not parts[0].isalpha():
         return None
     one_word = [c for c in COMMAND_NAMES if (c in WORD_COMMANDS) == (len(parts) == 1)]
     # a word alone is held closer than difflib's default (0.6), which takes steve for sheet;
