@@ -42,7 +42,9 @@ from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from shipped import write_or_check  # noqa: E402  beside this script
+import gcide_meanings  # noqa: E402  beside this script
+from build import read_category  # noqa: E402
+from shipped import write_or_check  # noqa: E402
 
 from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
@@ -50,6 +52,10 @@ from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_
 OUT = HERE.parent / "qscore" / "data"
 WORDNET = Path("/usr/share/wordnet")
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
+GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
+# GCIDE's meanings are kept for the words SCOWL lists up to the largest size a shipped list
+# takes (wordgame's 80): its other headwords are names of genera, tribes and the like.
+GCIDE_SIZE = 80
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # cntlist.rev's synset types: 5 is an adjective satellite, an adjective for qscore
 SS_TYPE = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
@@ -296,6 +302,36 @@ def layable(word: str) -> bool:
     return unlayable_reason(word) is None
 
 
+def inflects(word: str, senses: dict[str, list[Sense]]) -> bool:
+    """Whether WordNet's suffix rules make ``word`` from a WordNet word of that part of speech
+    (creeks: creek, not GCIDE's tribe): its base's meanings are shown for it at look-up."""
+    for pos, rules in RULES.items():
+        for ending, replacement, _code in rules:
+            base = word[: -len(ending)] + replacement
+            if word.endswith(ending) and len(word) > len(ending) and any(s.pos == pos for s in senses.get(base, [])):
+                return True
+    return False
+
+
+def gcide(senses: dict[str, list[Sense]], known: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """GCIDE's meanings of the words SCOWL lists that WordNet has no lemma for (not even a
+    name's), with no curated meaning, no WordNet exception and no WordNet base by the
+    suffix rules."""
+    listed = read_category("words", GCIDE_SIZE, LETTERS, None)
+    # a word WordNet writes only with a capital is a name (french, ute): GCIDE, which
+    # capitalises every headword, would give it the name's meaning
+    for name in FILES.values():
+        lines = (WORDNET / f"index.{name}").read_text("utf-8").splitlines()
+        known = known | {line.split(" ", 1)[0] for line in lines if not line.startswith(" ")}
+    found = {}
+    for word, its in gcide_meanings.read_senses().items():
+        if word in listed and word not in known and layable(word) and not inflects(word, senses):
+            meanings = gcide_meanings.chosen(its, MAX_SHOWN)
+            if meanings:
+                found[word] = meanings
+    return found
+
+
 def records() -> list[str]:
     """The record of every word kept, in order (qscore.words.meanings.pack)."""
     senses = read_senses()
@@ -303,8 +339,10 @@ def records() -> list[str]:
     blocked = not_inflected()
     ours = curated()
     keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
+    # GCIDE's meanings, for what neither WordNet nor the curated file has
+    webster = gcide(senses, keep | set(ours))
     lines = []
-    for word in sorted(keep | set(blocked) | set(ours)):
+    for word in sorted(keep | set(blocked) | set(ours) | set(webster)):
         counts: dict[str, int] = {}
         for sense in senses.get(word, []):
             counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
@@ -312,6 +350,7 @@ def records() -> list[str]:
         meanings = ours.get(word, []) + [
             (s.pos, s.gloss) for s in chosen(senses.get(word, [])) if (s.pos, s.gloss) not in ours.get(word, [])
         ]
+        meanings += webster.get(word, [])
         used = {pos: n for pos, n in counts.items() if n}
         lines.append(pack(word, meanings, forms.get(word, []), used, blocked.get(word, "")))
     return lines
@@ -322,6 +361,7 @@ def build() -> dict[str, bytes]:
     return {
         "meanings.bin": pack_file(records(), BLOCK_SIZE),
         "WORDNET-COPYRIGHT": COPYRIGHT.read_bytes(),
+        "GCIDE-COPYRIGHT": GCIDE_COPYRIGHT.read_bytes(),
     }
 
 
