@@ -30,6 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 import gcide_meanings  # noqa: E402  beside this script
+
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
 from qscore.words.suggestions import edits  # noqa: E402
 

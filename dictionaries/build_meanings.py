@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate qscore's shipped word meanings from Debian's ``wordnet-base`` package.
+"""Regenerate qscore's shipped word meanings from Debian's ``wordnet-base`` and ``dict-gcide`` packages.
 
     apt-get install wordnet-base
     python3 dictionaries/build_meanings.py            # writes qscore/data/meanings.bin
@@ -17,7 +17,10 @@ sense is kept too, so an inflection shows meanings of its own kind: went -> go (
 
 WordNet has no function words, interjections or words newer than 2006, and lacks a few
 commonest senses: curated-meanings.txt gives them (and, psst, selfie, pundit as a
-commentator), each with its source, and they come before WordNet's.
+commentator), each with its source, and they come before WordNet's. For a word neither
+has, GCIDE's meanings are read (gcide_meanings.py: whilom, skelp); and where WordNet's
+tagged texts used two senses as often, the one nearest Webster's first sense comes first
+(gill: the fish's organ before the mushroom's).
 
 Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
 ``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
@@ -74,6 +77,10 @@ class Sense(NamedTuple):
     # a unit of measure (WordNet's lexicographer file noun.quantity): shown after the word's
     # other senses the tagged texts used as often (gill: a fish's organ before a capacity)
     unit: bool = False
+    # the place of the nearest of GCIDE's senses of the word in that part of speech, in
+    # Webster's order: it orders the senses the tagged texts used as often (gill: the
+    # fish's organ, Webster's first, before the mushroom's, though WordNet lists it after)
+    webster: int = 0
 
 
 # WordNet's lexicographer file of nouns of quantity: units of measure (lexnames, 23)
@@ -186,7 +193,7 @@ def chosen(senses: list[Sense]) -> list[Sense]:
     often (WordNet lists gill's capacity first, though no text used either); then, of each
     part of speech they leave short of three, its next senses up to three, for the
     inflections of that part of speech."""
-    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.number, "nvar".index(s.pos)))
+    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.webster, s.number, "nvar".index(s.pos)))
     kept: list[Sense] = []
     for sense in ranked:
         if len(kept) < MAX_SHOWN and sense.gloss not in {k.gloss for k in kept}:
@@ -313,7 +320,34 @@ def inflects(word: str, senses: dict[str, list[Sense]]) -> bool:
     return False
 
 
-def gcide(senses: dict[str, list[Sense]], known: set[str]) -> dict[str, list[tuple[str, str]]]:
+STEM = re.compile(r"[a-z]{4,}")
+
+
+def stems(text: str) -> set[str]:
+    """A gloss's words of four letters or more, by their first five: respiratory meets respiration."""
+    return {word[:5] for word in STEM.findall(text.lower())}
+
+
+def in_webster_order(senses: list[Sense], webster: list[gcide_meanings.Sense]) -> list[Sense]:
+    """The word's WordNet senses, each with the place in Webster's order of the GCIDE sense
+    of its part of speech that shares the most words with it (two at least), or after
+    every such place where none does."""
+    places = sorted({(w.entry, w.number) for w in webster})
+    ordered = []
+    for sense in senses:
+        shared = [
+            (len(stems(sense.gloss) & stems(w.text)), -places.index((w.entry, w.number)))
+            for w in webster
+            if w.pos == sense.pos
+        ]
+        best = max(shared, default=(0, 0))
+        ordered.append(sense._replace(webster=-best[1] if best[0] >= 2 else len(places)))
+    return ordered
+
+
+def gcide(
+    senses: dict[str, list[Sense]], known: set[str], webster: dict[str, list[gcide_meanings.Sense]]
+) -> dict[str, list[tuple[str, str]]]:
     """GCIDE's meanings of the words SCOWL lists that WordNet has no lemma for (not even a
     name's), with no curated meaning, no WordNet exception and no WordNet base by the
     suffix rules."""
@@ -324,7 +358,7 @@ def gcide(senses: dict[str, list[Sense]], known: set[str]) -> dict[str, list[tup
         lines = (WORDNET / f"index.{name}").read_text("utf-8").splitlines()
         known = known | {line.split(" ", 1)[0] for line in lines if not line.startswith(" ")}
     found = {}
-    for word, its in gcide_meanings.read_senses().items():
+    for word, its in webster.items():
         if word in listed and word not in known and layable(word) and not inflects(word, senses):
             meanings = gcide_meanings.chosen(its, MAX_SHOWN)
             if meanings:
@@ -340,7 +374,8 @@ def records() -> list[str]:
     ours = curated()
     keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
     # GCIDE's meanings, for what neither WordNet nor the curated file has
-    webster = gcide(senses, keep | set(ours))
+    all_webster = gcide_meanings.read_senses()
+    webster = gcide(senses, keep | set(ours), all_webster)
     lines = []
     for word in sorted(keep | set(blocked) | set(ours) | set(webster)):
         counts: dict[str, int] = {}
@@ -348,7 +383,9 @@ def records() -> list[str]:
             counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
         # a curated meaning is one WordNet lacks and the commonest: it comes first
         meanings = ours.get(word, []) + [
-            (s.pos, s.gloss) for s in chosen(senses.get(word, [])) if (s.pos, s.gloss) not in ours.get(word, [])
+            (s.pos, s.gloss)
+            for s in chosen(in_webster_order(senses.get(word, []), all_webster.get(word, [])))
+            if (s.pos, s.gloss) not in ours.get(word, [])
         ]
         meanings += webster.get(word, [])
         used = {pos: n for pos, n in counts.items() if n}

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 GCIDE = Path("/usr/share/dictd")
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-HEAD = re.compile(r'([A-Za-z][^\\,]*?) \\([^\\]+)\\')
+HEAD = re.compile(r"([A-Za-z][^\\,]*?) \\([^\\]+)\\")
 # the part of speech after the head, as GCIDE abbreviates it -> qscore's letter
 POS = [
     (re.compile(r"\binterj\."), "i"),
@@ -134,7 +134,7 @@ def chunks(lines: list[str]) -> list[str]:
     """The body's paragraphs: text between blank lines and source lines, each as one line,
     quotations (indented further than a sense) left out."""
     found, current = [], []
-    for line in lines + [""]:
+    for line in [*lines, ""]:
         if not line.strip() or SOURCE.match(line):
             if current:
                 found.append(" ".join(current))
@@ -167,9 +167,9 @@ def clean(text: str) -> str | None:
     clauses = []
     for clause in text.split(";"):
         clause = clause.strip().rstrip(".:,").strip()
-        if not clause or clause.lower().startswith(("as,", "e. g.", "--", "same as")) and clauses:
+        if not clause or (clause.lower().startswith(("as,", "e. g.", "--", "same as")) and clauses):
             break
-        if clauses and len("; ".join(clauses + [clause])) > SHORT:
+        if clauses and len("; ".join([*clauses, clause])) > SHORT:
             break
         clauses.append(clause)
     line = "; ".join(clauses).strip()
@@ -200,7 +200,15 @@ def senses_of(entry: str, place: int) -> tuple[list[str], list[Sense]]:
             name = next((n for a, n in FORM_NAMES if a in form[1]), None)
             if name:
                 archaic = " (archaic)" if "archaic" in head + text else ""
-                found.append(Sense("n" if name == "plural" else "v", f"{name} of {form[2].lower()}{archaic}", False, place, len(found)))
+                found.append(
+                    Sense(
+                        "n" if name == "plural" else "v",
+                        f"{name} of {form[2].lower()}{archaic}",
+                        False,
+                        place,
+                        len(found),
+                    )
+                )
             continue
         text = re.sub(r"^pl\.\s*", "", text)
         domain = DOMAIN.match(text) or field
