@@ -55,7 +55,6 @@ from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_
 OUT = HERE.parent / "qscore" / "data"
 WORDNET = Path("/usr/share/wordnet")
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
-GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
 # GCIDE's meanings are kept for the words SCOWL lists up to the largest size a shipped list
 # takes (wordgame's 80): its other headwords are names of genera, tribes and the like.
 GCIDE_SIZE = 80
@@ -398,7 +397,6 @@ def build() -> dict[str, bytes]:
     return {
         "meanings.bin": pack_file(records(), BLOCK_SIZE),
         "WORDNET-COPYRIGHT": COPYRIGHT.read_bytes(),
-        "GCIDE-COPYRIGHT": GCIDE_COPYRIGHT.read_bytes(),
     }
 
 
