@@ -21,7 +21,6 @@ likely profanities, and a few curated words).
 from __future__ import annotations
 
 import argparse
-import gzip
 import importlib.resources
 import importlib.util
 import re
@@ -32,6 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+import gcide_meanings  # noqa: E402  beside this script
 from build_meanings import FILES, tag_counts  # noqa: E402  beside this script
 
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
@@ -103,7 +103,6 @@ GCIDE = Path("/usr/share/dictd")
 GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
 AFFIX_HEADWORD = re.compile(r"-([A-Za-z]+)-?|([A-Za-z]+)-")
 AFFIX_ENTRY = re.compile(r"\b(prefix|suffix|combining form)\b", re.I)
-BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 CONTRACTION = re.compile(r"[a-z']+")
 MAIN_SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
@@ -338,22 +337,12 @@ def gcide_affixes(folder: Path = GCIDE) -> set[str]:
     """The bound prefixes and suffixes GCIDE prints as such, lower-cased: a headword of
     letters with a hyphen where it joins (-ize, Tri-) whose entry calls it a prefix, a
     suffix or a combining form (not -cropped, a form listed under its verb)."""
-    with gzip.open(folder / "gcide.dict.dz") as dz:  # dictzip is gzip to a plain reader
-        text = dz.read()
-
-    def number(digits: str) -> int:  # dictd's index writes places in base 64
-        value = 0
-        for digit in digits:
-            value = value * 64 + BASE64.index(digit)
-        return value
-
+    text, index = gcide_meanings.read_index(folder)
     found: set[str] = set()
-    for line in (folder / "gcide.index").read_text("utf-8").splitlines():
-        headword, offset, length = line.split("\t")
+    for headword, start, length in index:
         match = AFFIX_HEADWORD.fullmatch(headword)
         if match:
-            start = number(offset)
-            entry = text[start : start + number(length)].decode("utf-8", "replace")
+            entry = text[start : start + length].decode("utf-8", "replace")
             if AFFIX_ENTRY.search(entry):
                 found.add((match[1] or match[2]).lower())
     return found

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate qscore's shipped word meanings from Debian's ``wordnet-base`` package.
+"""Regenerate qscore's shipped word meanings from Debian's ``wordnet-base`` and ``dict-gcide`` packages.
 
     apt-get install wordnet-base
     python3 dictionaries/build_meanings.py            # writes qscore/data/meanings.bin
@@ -17,7 +17,10 @@ sense is kept too, so an inflection shows meanings of its own kind: went -> go (
 
 WordNet has no function words, interjections or words newer than 2006, and lacks a few
 commonest senses: curated-meanings.txt gives them (and, psst, selfie, pundit as a
-commentator), each with its source, and they come before WordNet's.
+commentator), each with its source, and they come before WordNet's. For a word neither
+has, GCIDE's meanings are read (gcide_meanings.py: whilom, skelp); and where WordNet's
+tagged texts used two senses as often, the one nearest Webster's first sense comes first
+(gill: the fish's organ before the mushroom's).
 
 Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
 ``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
@@ -42,7 +45,8 @@ from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from shipped import write_or_check  # noqa: E402  beside this script
+import gcide_meanings  # noqa: E402  beside this script
+from shipped import write_or_check  # noqa: E402
 
 from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
@@ -50,6 +54,9 @@ from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_
 OUT = HERE.parent / "qscore" / "data"
 WORDNET = Path("/usr/share/wordnet")
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
+# GCIDE's meanings are kept for the words SCOWL lists up to the largest size a shipped list
+# takes (wordgame's 80): its other headwords are names of genera, tribes and the like.
+GCIDE_SIZE = 80
 FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # cntlist.rev's synset types: 5 is an adjective satellite, an adjective for qscore
 SS_TYPE = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
@@ -68,6 +75,10 @@ class Sense(NamedTuple):
     # a unit of measure (WordNet's lexicographer file noun.quantity): shown after the word's
     # other senses the tagged texts used as often (gill: a fish's organ before a capacity)
     unit: bool = False
+    # the place of the nearest of GCIDE's senses of the word in that part of speech, in
+    # Webster's order: it orders the senses the tagged texts used as often (gill: the
+    # fish's organ, Webster's first, before the mushroom's, though WordNet lists it after)
+    webster: int = 0
 
 
 # WordNet's lexicographer file of nouns of quantity: units of measure (lexnames, 23)
@@ -180,7 +191,7 @@ def chosen(senses: list[Sense]) -> list[Sense]:
     often (WordNet lists gill's capacity first, though no text used either); then, of each
     part of speech they leave short of three, its next senses up to three, for the
     inflections of that part of speech."""
-    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.number, "nvar".index(s.pos)))
+    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.webster, s.number, "nvar".index(s.pos)))
     kept: list[Sense] = []
     for sense in ranked:
         if len(kept) < MAX_SHOWN and sense.gloss not in {k.gloss for k in kept}:
@@ -296,6 +307,65 @@ def layable(word: str) -> bool:
     return unlayable_reason(word) is None
 
 
+def inflects(word: str, senses: dict[str, list[Sense]]) -> bool:
+    """Whether WordNet's suffix rules make ``word`` from a WordNet word of that part of speech
+    (creeks: creek, not GCIDE's tribe): its base's meanings are shown for it at look-up."""
+    for pos, rules in RULES.items():
+        for ending, replacement, _code in rules:
+            base = word[: -len(ending)] + replacement
+            if word.endswith(ending) and len(word) > len(ending) and any(s.pos == pos for s in senses.get(base, [])):
+                return True
+    return False
+
+
+STEM = re.compile(r"[a-z]{4,}")
+
+
+def stems(text: str) -> set[str]:
+    """A gloss's words of four letters or more, by their first five: respiratory meets respiration."""
+    return {word[:5] for word in STEM.findall(text.lower())}
+
+
+def in_webster_order(senses: list[Sense], webster: list[gcide_meanings.Sense]) -> list[Sense]:
+    """The word's WordNet senses, each with the place in Webster's order of the GCIDE sense
+    of its part of speech that shares the most words with it (two at least), or after
+    every such place where none does."""
+    places = sorted({(w.entry, w.number) for w in webster})
+    ordered = []
+    for sense in senses:
+        shared = [
+            (len(stems(sense.gloss) & stems(w.text)), -places.index((w.entry, w.number)))
+            for w in webster
+            if w.pos == sense.pos
+        ]
+        best = max(shared, default=(0, 0))
+        ordered.append(sense._replace(webster=-best[1] if best[0] >= 2 else len(places)))
+    return ordered
+
+
+def gcide(
+    senses: dict[str, list[Sense]], known: set[str], webster: dict[str, list[gcide_meanings.Sense]]
+) -> dict[str, list[tuple[str, str]]]:
+    """GCIDE's meanings of the words SCOWL lists that WordNet has no lemma for (not even a
+    name's), with no curated meaning, no WordNet exception and no WordNet base by the
+    suffix rules."""
+    from build import read_category  # build.py reads this module's WordNet files: imported here, not at the top
+
+    listed = read_category("words", GCIDE_SIZE, LETTERS, None)
+    # a word WordNet writes only with a capital is a name (french, ute): GCIDE, which
+    # capitalises every headword, would give it the name's meaning
+    for name in FILES.values():
+        lines = (WORDNET / f"index.{name}").read_text("utf-8").splitlines()
+        known = known | {line.split(" ", 1)[0] for line in lines if not line.startswith(" ")}
+    found = {}
+    for word, its in webster.items():
+        if word in listed and word not in known and layable(word) and not inflects(word, senses):
+            meanings = gcide_meanings.chosen(its, MAX_SHOWN)
+            if meanings:
+                found[word] = meanings
+    return found
+
+
 def records() -> list[str]:
     """The record of every word kept, in order (qscore.words.meanings.pack)."""
     senses = read_senses()
@@ -303,15 +373,21 @@ def records() -> list[str]:
     blocked = not_inflected()
     ours = curated()
     keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
+    # GCIDE's meanings, for what neither WordNet nor the curated file has
+    all_webster = gcide_meanings.read_senses()
+    webster = gcide(senses, keep | set(ours), all_webster)
     lines = []
-    for word in sorted(keep | set(blocked) | set(ours)):
+    for word in sorted(keep | set(blocked) | set(ours) | set(webster)):
         counts: dict[str, int] = {}
         for sense in senses.get(word, []):
             counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
         # a curated meaning is one WordNet lacks and the commonest: it comes first
         meanings = ours.get(word, []) + [
-            (s.pos, s.gloss) for s in chosen(senses.get(word, [])) if (s.pos, s.gloss) not in ours.get(word, [])
+            (s.pos, s.gloss)
+            for s in chosen(in_webster_order(senses.get(word, []), all_webster.get(word, [])))
+            if (s.pos, s.gloss) not in ours.get(word, [])
         ]
+        meanings += webster.get(word, [])
         used = {pos: n for pos, n in counts.items() if n}
         lines.append(pack(word, meanings, forms.get(word, []), used, blocked.get(word, "")))
     return lines

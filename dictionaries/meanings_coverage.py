@@ -5,8 +5,9 @@
 
 First the words of the project's lists (tests/data/must-accept.txt and must-reject.txt, as
 typed) that the dictionary LIST allows, and those of them with no meaning; then the whole
-list. Every word is looked up as ``qscore define`` looks up an allowed word (its own
-meanings, else its base's by WordNet's exceptions and suffix rules). The common words are
+list, and class by class tests/data/meanings-sample.txt and countries-holdout.txt. Every
+word is looked up as ``qscore define`` looks up an allowed word (its own meanings, else
+its base's by WordNet's exceptions and suffix rules). The common words are
 those SCOWL files at its most common size, 10 (common.tsv); that size holds some 4,000
 words and ranks none above another, so the 1,000 most common are taken as 1,000 of them
 drawn with a fixed seed, beside the whole size.
@@ -25,7 +26,7 @@ from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.paths import package_file  # noqa: E402
 from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
 from qscore.words.meanings import define  # noqa: E402
-from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
+from tests.wordsets import COUNTRIES_HOLDOUT, DATA, MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
 
 SEED = 15
 # The British and American spellings of tests/data/must-accept.txt's two classes, paired
@@ -45,6 +46,19 @@ def share(words: list[str]) -> str:
         f"{len(found):,} of {len(words):,} ({100 * len(found) / len(words):.1f}%); "
         f"{100 * len(own) / len(words):.1f}% by meanings of their own, the rest through their base word"
     )
+
+
+def by_class(path: Path, dictionary: object, deck: object) -> None:
+    """Of each class of a list's words to allow, how many the dictionary allows have a meaning."""
+    total, found = 0, 0
+    for group in read_classes(path):
+        if group.kind is None:
+            allowed = [w for w in group.words if judge(w, dictionary, deck, suggest=False).allowed]
+            have = [w for w in allowed if define(w).found]
+            total, found = total + len(allowed), found + len(have)
+            lacking = " ".join(w for w in allowed if w not in have)
+            print(f"  {group.name}: {len(have)} of {len(allowed)}" + (f" (none: {lacking})" if lacking else ""))
+    print(f"{path.name}: {found} of {total} allowed words have a meaning ({100 * found / max(total, 1):.1f}%)")
 
 
 def main() -> int:
@@ -75,6 +89,8 @@ def main() -> int:
     missing = [w for w in common if not define(w).found and unlayable_reason(w) is None]
     shown = ", ".join(sorted(random.Random(SEED).sample(missing, min(40, len(missing)))))
     print(f"layable words of size 10 without a meaning, a sample: {shown}")
+    for path in (DATA / "meanings-sample.txt", COUNTRIES_HOLDOUT):
+        by_class(path, dictionary, deck)
     return 0
 
 

@@ -24,6 +24,13 @@ def test_define_gives_the_verdict_then_the_meanings():
     ]
 
 
+def test_define_shows_a_meaning_only_gcide_has():
+    """methinks is in no WordNet: its meaning is Webster's, labelled as Webster labels it."""
+    r = run("define", "methinks")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == ["methinks: allowed", "  verb: it seems to me; I think (rare)"]
+
+
 def test_define_exits_as_check_does():
     r = run("define", "qat", "flied")
     assert r.exit_code == 1  # qat is not in everyday, but what it means is still told

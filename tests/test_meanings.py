@@ -9,7 +9,7 @@ import pytest
 from qscore.game.cards import load_deck
 from qscore.words.dictionaries import judge, open_dictionary
 from qscore.words.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
-from tests.wordsets import MUST_ACCEPT, MUST_REJECT, read_classes
+from tests.wordsets import DATA, MUST_ACCEPT, MUST_REJECT, read_classes
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -226,6 +226,39 @@ def test_meanings_for_the_allowed_words_of_the_lists(name):
     missing = sorted(w for w in allowed if not define(w).found)
     assert len(allowed) > 600
     assert len(missing) <= 0.05 * len(allowed), f"{len(missing)} of {len(allowed)} have none: {' '.join(missing)}"
+
+
+def test_meanings_for_the_allowed_words_of_the_fresh_sample():
+    """tests/data/meanings-sample.txt, 100 words in eleven classes (regional words of every
+    country, archaic, sports, today's, food): every one everyday allows had a meaning when
+    measured (dictionaries/README.md), and 95% at least must keep one."""
+    dictionary, deck = open_dictionary("everyday"), load_deck()
+    words = [w for group in read_classes(DATA / "meanings-sample.txt") for w in group.words]
+    assert len(words) == 100
+    allowed = [w for w in words if judge(w, dictionary, deck, suggest=False).allowed]
+    missing = [w for w in allowed if not define(w).found]
+    assert len(allowed) >= 80
+    assert len(missing) <= 0.05 * len(allowed), f"{len(missing)} of {len(allowed)} have none: {' '.join(missing)}"
+
+
+def test_gcide_gives_the_archaic_and_regional_words_wordnet_lacks():
+    """Webster's (GCIDE) meanings, cleaned of its markup, with its labels in words; only for
+    an entry's own headwords (wist's own entry, not wit's), and never for a word WordNet
+    holds only as a name (french) nor an inflection of a WordNet word (creeks: creek's)."""
+    assert define("whilom").meanings[0].text.startswith("formerly")
+    assert define("wist").meanings[0].text == "knew"
+    assert define("spake").meanings[0].text == "past tense of speak (archaic)"
+    skelp = [m.text for m in define("skelp").meanings]
+    assert "to strike; to slap (Scots)" in skelp
+    assert not any(mark in m for m in skelp for mark in "{}[]\\")
+    assert not define("french").found
+    assert [m.word for m in define("creeks").meanings] == ["creek"] * len(define("creeks").meanings)
+
+
+def test_the_senses_texts_never_counted_follow_websters_order():
+    """WordNet lists gill's mushroom before the fish's organ, and no tagged text used
+    either: Webster's order, organ first, breaks the tie."""
+    assert define("gill").meanings[0].text.startswith("respiratory organ of aquatic animals")
 
 
 def test_every_two_letter_word_everyday_allows_has_a_meaning():

@@ -331,16 +331,16 @@ def words_of(review):
 
 
 def test_a_tie_goes_to_the_play_whose_words_the_table_can_look_up():
-    # DUX BE, BED XU and EX BUD are all 31: define has no meaning for dux
-    got = everyday_review("x e u d b")
-    assert "dux" not in words_of(got) and got.best == 31
-    assert words_of(got) == ["bed", "xu"]
+    # YUK ES and KEY US are both 21: define has no meaning for yuk
+    got = everyday_review("y u k s e")
+    assert "yuk" not in words_of(got) and got.best == 21
+    assert words_of(got) == ["key", "us"]
 
 
 def test_a_play_a_point_or_two_short_is_shown_when_its_words_have_meanings():
-    # KERF (K·ER·F) with N N unused is 21 - 10 = 11; KERN with F N unused is 9: kerf has no meaning on file
-    got = everyday_review("n f k er n")
-    assert words_of(got) == ["kern"] and got.best == 9 and got.missed == 9
+    # KIF with D unused is 17 - 6 = 11; KID with F unused is 9: kif has no meaning on file
+    got = everyday_review("k i f d")
+    assert words_of(got) == ["kid"] and got.best == 9 and got.missed == 9
 
 
 def test_a_play_more_than_two_points_short_is_not_preferred():
@@ -350,9 +350,9 @@ def test_a_play_more_than_two_points_short_is_not_preferred():
 
 
 def test_the_possible_score_is_never_below_what_the_player_scored():
-    # ann laid KERF for 11: the review cannot call 9 the possible score
-    got = everyday_review("n f k er n", ["k(er)f"], scored=11)
-    assert words_of(got) == ["kerf"] and got.best == 11 and got.missed == 0
+    # ann laid KIF for 11: the review cannot call 9 (KID) the possible score
+    got = everyday_review("k i f d", ["kif"], scored=11)
+    assert words_of(got) == ["kif"] and got.best == 11 and got.missed == 0
 
 
 def test_common_words_need_no_meaning_on_file():

@@ -21,8 +21,8 @@ round"): word points less unused points less challenge penalties, never below ze
 So ``missed = best - scored`` is what the choice of words cost; it is never negative.
 
 The play the review calls best is one the table can check: when the top play lays a
-word with no meaning on file (``qscore define`` answers "no meaning on file" for xu, dux,
-estop) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
+word with no meaning on file (``qscore define`` answers "no meaning on file" for yuk, kif,
+sud) that is not one of SCOWL's common words (it, or, the: WordNet defines no such
 word), a play of words that all have one or are common is shown instead if it is worth
 as much or NEAR points less, and is no worse than what the player scored; ``best`` is
 then its score. Two points is the least card's value (A, E, I, O): a play that close
