@@ -303,6 +303,32 @@ def curated() -> dict[str, list[tuple[str, str]]]:
     return found
 
 
+# curated-additions.txt: "word   part of speech[, label] [(dictionaries)]: meaning", the
+# meaning written for qscore in its own words; a form's line names its word instead
+# (boets noun: plural of boet, tsks verb: tsk), which the suffix rules reach.
+ADDITION = re.compile(r"(?P<pos>[a-z]+)[^:]*: (?P<text>.+)")
+FORM_OF = re.compile(r"(plural|past|present participle|singular|past participle) of \w+")
+
+
+def additions() -> dict[str, list[tuple[str, str]]]:
+    """The curated additions' meanings (the words everyday takes that WordNet predates:
+    arvo, braai, tradie, covidiot): word -> its (part of speech, meaning), for a word a
+    hand can lay whose line gives a meaning and not a form of another word."""
+    codes = {name: code for code, name in PARTS_OF_SPEECH.items()}
+    found: dict[str, list[tuple[str, str]]] = {}
+    for line in (HERE / "curated-additions.txt").read_text("utf-8").splitlines():
+        word, _, rest = line.partition(" ")
+        match = ADDITION.fullmatch(rest.strip())
+        if word.startswith("#") or not match or not layable(word) or FORM_OF.fullmatch(match["text"]):
+            continue
+        if word.startswith(match["text"]):  # tsks verb: tsk
+            continue
+        pos = codes.get(match["pos"])
+        if pos is not None:
+            found[word] = [(pos, match["text"])]
+    return found
+
+
 def layable(word: str) -> bool:
     return unlayable_reason(word) is None
 
@@ -372,6 +398,9 @@ def records() -> list[str]:
     forms = {w: f for w, f in exceptions(set(senses)).items() if layable(w)}
     blocked = not_inflected()
     ours = curated()
+    # a curated addition's meaning is the sense the word was taken for, where the curated
+    # meanings have none: first, as theirs
+    ours |= {w: m for w, m in additions().items() if w not in ours}
     keep = {w for w in senses if layable(w)} | set(forms) | {base for f in forms.values() for _, base in f}
     # GCIDE's meanings, for what neither WordNet nor the curated file has
     all_webster = gcide_meanings.read_senses()

@@ -26,7 +26,7 @@ from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.paths import package_file  # noqa: E402
 from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
 from qscore.words.meanings import define  # noqa: E402
-from tests.wordsets import COUNTRIES_HOLDOUT, DATA, MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
+from tests.wordsets import COUNTRIES_FRESH, COUNTRIES_HOLDOUT, DATA, MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
 
 SEED = 15
 # The British and American spellings of tests/data/must-accept.txt's two classes, paired
@@ -89,7 +89,7 @@ def main() -> int:
     missing = [w for w in common if not define(w).found and unlayable_reason(w) is None]
     shown = ", ".join(sorted(random.Random(SEED).sample(missing, min(40, len(missing)))))
     print(f"layable words of size 10 without a meaning, a sample: {shown}")
-    for path in (DATA / "meanings-sample.txt", COUNTRIES_HOLDOUT):
+    for path in (DATA / "meanings-sample.txt", COUNTRIES_HOLDOUT, COUNTRIES_FRESH):
         by_class(path, dictionary, deck)
     return 0
 
