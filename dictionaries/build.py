@@ -445,6 +445,11 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
                 raise SystemExit(f"build.py: {symbol} is both a unit symbol and a chat abbreviation")
             if symbol in curated or (symbol not in known and symbol not in words_anywhere):
                 rejects[symbol] = reason
+    # Brands (tesco, lidl, spotify): proper nouns before any other reason (ikea, which SCOWL
+    # files in capitals, is no abbreviation), where no list holds the letters as a word.
+    for brand in sorted(read_curated("curated-brands.txt")):
+        if brand not in known and brand not in words_anywhere and rejects.get(brand) not in ("unit", "chat"):
+            rejects[brand] = "proper noun"
     # Roman numerals (ii, xiv, mmx): numbers in letters, no words, which hunspell accepts,
     # every one in standard form and SCOWL's. Where a list holds one as a word (x, xi, mix,
     # mi: letters) it stays a word; a unit symbol is read as one (cm, mm, ml).

@@ -76,14 +76,10 @@ def test_every_must_accept_word_is_layable_with_the_standard_deck():
 
 COUNTRIES_ACCEPT, COUNTRIES_REJECT = read_lists("countries")
 COUNTRIES_ALLOWED = {"everyday": set(), "wordgame": set(), "en_US": set(), "en_GB": set()}
-# What the rules cannot tell yet, on every dictionary: brands SCOWL files nowhere, or one
-# slip from a common word (skoda: soda), are "not in the dictionary"; ikea, in capitals in
-# SCOWL, an abbreviation (dictionaries/README.md). First names are all told, by the
-# dictionary of first names the build reads (niamh, seamus, jayden).
-COUNTRIES_UNTOLD = {
-    **dict.fromkeys("tesco spotify tiktok mcdonalds skoda sainsbury woolworths".split(), d.NOT_IN_DICTIONARY),
-    "ikea": d.ABBREVIATION,
-}
+# What the rules cannot tell yet, on every dictionary: nothing. First names are told by the
+# dictionary of first names the build reads (niamh, seamus, jayden), brands by the curated
+# list (tesco, ikea: dictionaries/curated-brands.txt).
+COUNTRIES_UNTOLD: dict[str, str] = {}
 # each class to refuse, with what each dictionary may allow and the reasons not yet told
 REFUSALS = [(g, ALLOWED_REJECTS, {}) for g in REJECT] + [
     (g, COUNTRIES_ALLOWED, COUNTRIES_UNTOLD) for g in COUNTRIES_REJECT
