@@ -417,3 +417,11 @@ def test_a_table_looked_up_by_bisection_is_sorted(folder, name):
     assert len(rows) > 7000 and rows == sorted(rows) and len(set(words)) == len(words)
     assert all(table.get(row.split("\t")[0]) == row.split("\t", 1)[1] for row in rows[::97])
     assert table.get("zzqx") is None and table.get(words[0] + "q") is None
+    # the bisection in the text finds every row, the first and the last too, and no word
+    # between two rows or before the first, and splits nothing
+    looked = SortedRows(folder, name)
+    assert all(looked.get(w) == row.split("\t", 1)[1] for w, row in zip(words, rows, strict=True))
+    table_of = dict(row.split("\t", 1) for row in rows)
+    others = ["a", "zzzzzz", words[0][:-1], words[-1] + "z", words[len(words) // 2] + "q"]
+    assert [looked.get(w) for w in others] == [table_of.get(w) for w in others]
+    assert "rows" not in vars(looked)

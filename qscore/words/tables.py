@@ -1,11 +1,12 @@
 """A shipped table of words, one row a line (the word, a tab, what is known of it), its
-rows sorted: looked up by bisection in the file's lines, so that a refusal's first look-ups
-cost a split of the text (a millisecond or two) and no table built. common.tsv (how common
-each word is, 40,227 rows) and said.tsv (how a common word is said) are read so."""
+rows sorted: a word is looked up by bisection in the file's text itself, a line found
+around each halfway point, so that no look-up splits the text (a split of common.tsv's
+lines costs some 8 M instructions, more than a review's handful of look-ups) and no table
+is built. common.tsv (how common each word is, 40,227 rows) and said.tsv (how a common
+word is said) are read so."""
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import cached_property
 
 from qscore import paths
@@ -19,16 +20,34 @@ class SortedRows:
         self.folder, self.name = folder, name
 
     @cached_property
+    def _text(self) -> tuple[str, int]:
+        """The file's text, without its last newline, and where its first row starts."""
+        text = paths.package_file(self.folder, self.name).read_text("utf-8").rstrip("\n")
+        first = 0
+        while text.startswith("#", first):
+            first = text.index("\n", first) + 1
+        return text, first
+
+    @cached_property
     def rows(self) -> list[str]:
-        lines = paths.package_file(self.folder, self.name).read_text("utf-8").split("\n")
-        start = 0
-        while start < len(lines) and lines[start].startswith("#"):
-            start += 1
-        return lines[start:] if lines[-1] else lines[start:-1]
+        text, first = self._text
+        return text[first:].split("\n") if first < len(text) else []
 
     def get(self, word: str) -> str | None:
-        """What the row of ``word`` says after its tab, or None when it has none."""
+        """What the row of ``word`` says after its tab, or None when it has none: the first
+        row not before ``word`` + tab (as bisect_left finds it in the rows), if it is the word's."""
         head = word + "\t"
-        rows = self.rows
-        at = bisect_left(rows, head)
-        return rows[at][len(head) :] if at < len(rows) and rows[at].startswith(head) else None
+        text, lo = self._text
+        hi = len(text)
+        while lo < hi:  # lo is always a row's start; the row found starts in [lo, hi]
+            start = max(lo, text.rfind("\n", lo, (lo + hi) // 2 + 1) + 1)  # the row holding the midpoint
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            if text[start:end] < head:
+                lo = end + 1
+            else:
+                hi = start
+        if not text.startswith(head, lo):
+            return None
+        end = text.find("\n", lo)
+        return text[lo + len(head) : len(text) if end < 0 else end]
