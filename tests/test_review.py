@@ -278,7 +278,7 @@ def test_a_missed_play_tells_letters_from_double_cards():
     def best(hand):
         return play_words(solve(parse_hand(hand), open_dictionary(), discard=False).best)
 
-    assert best("E R N TH") == "er · n(th)"
+    assert best("E R N TH") == "re · n(th)"  # the commonest of the cards' anagrams (re, not er)
     assert best("ER N T H") == "h(er)n (T unused)"
 
 

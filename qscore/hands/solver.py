@@ -260,11 +260,15 @@ class Hand(Packing[int]):
         )
 
     def word(self, group: int) -> LaidWord:
-        """The word that stands for a set of cards: the first of its anagrams."""
+        """The word that stands for a set of cards: the commonest of its anagrams, the first
+        in the dictionary's order of those as common (SORT, not ORTS; SCRAP, not CARPS: the
+        same cards score the same, and a table trusts the word it knows)."""
+        from qscore.words.suggestions import commonness
+
         cards, _pts, _letters, _n, words = self.groups[group]
         if isinstance(words, str):
-            return LaidWord(tuple(single_cards(self._dictionary.anagrams(words)[0], cards)))
-        return words[0]
+            return LaidWord(tuple(single_cards(min(self._dictionary.anagrams(words), key=commonness), cards)))
+        return min(words, key=lambda w: commonness(w.text))
 
     @cached_property
     def words(self) -> list[tuple[int, LaidWord]]:
