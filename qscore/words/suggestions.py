@@ -25,7 +25,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from qscore.words.sounds import heard_keys, pronounce, said, sound_key
-from qscore.words.tables import SortedRows
+from qscore.words.tables import Commonness, commonness
 
 # The longest word a hand can hold is 20 letters (ten cards, each of two letters);
 # a misspelling of one may be a little longer.
@@ -145,23 +145,6 @@ def distance(a: str, b: str) -> int:
         down = rise & diagonal
         matched_before = matched
     return score
-
-
-class Commonness:
-    """How common a word is, by SCOWL's size (10 the most common, 35 still common; the
-    rest count as rare): the shipped common.tsv, looked up in its sorted rows."""
-
-    RARE = 100
-
-    def __init__(self) -> None:
-        self._rows = SortedRows("wordlists", "common.tsv")
-
-    def __call__(self, word: str) -> int:
-        size = self._rows.get(word)
-        return self.RARE if size is None else int(size)
-
-
-commonness = Commonness()
 
 
 # A word that sounds like the one typed is offered up to this many edits off (dawter:

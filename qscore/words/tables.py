@@ -51,3 +51,21 @@ class SortedRows:
             return None
         end = text.find("\n", lo)
         return text[lo + len(head) : len(text) if end < 0 else end]
+
+
+class Commonness:
+    """How common a word is, by SCOWL's size (10 the most common, 35 still common; the
+    rest count as rare): the shipped common.tsv. Here, not with the suggestions, so that
+    best and the review, which ask it of a play's words, load no suggestion search."""
+
+    RARE = 100
+
+    def __init__(self) -> None:
+        self._rows = SortedRows("wordlists", "common.tsv")
+
+    def __call__(self, word: str) -> int:
+        size = self._rows.get(word)
+        return self.RARE if size is None else int(size)
+
+
+commonness = Commonness()
