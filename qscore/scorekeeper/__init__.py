@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     )
     from qscore.scorekeeper.reads import (
         check_new_name,
+        follow_games,
         game_identity,
         game_named_now,
         game_names,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
         undo,
         undone,
     )
+    from qscore.store.storage import Follower as Follower  # what follow_games() gives
     from qscore.store.storage import Written as Written  # what recording() gives
 
 
@@ -75,6 +77,7 @@ __all__ = [
     "delete_game",
     "dictionary_against",
     "entries_written",
+    "follow_games",
     "game_dictionary",
     "game_identity",
     "game_judge",

@@ -14,7 +14,7 @@ from qscore.scorekeeper.store import open_store
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
     from qscore.hands.review import HandReview
-    from qscore.store.storage import Unreadable
+    from qscore.store.storage import Follower, Unreadable
     from qscore.store.storage import Written as Written  # what recording() gives
     from qscore.words.dictionaries import Dictionary
 
@@ -52,6 +52,14 @@ def games_file() -> Path:
     from qscore.store.storage import DB_NAME
 
     return paths.data_dir() / DB_NAME
+
+
+def follow_games() -> Follower:
+    """The games file followed, for a face that keeps a game's sheet up to date (``qscore
+    serve``): its ``version()``, a value compared with ``==`` and cheap to ask (no game is
+    read), changes once anything saved since can be read, by any terminal or phone, and
+    only then; a game read after taking a version holds all it counts. ``close()`` ends it."""
+    return open_store().follower()
 
 
 def check_new_name(name: str) -> None:

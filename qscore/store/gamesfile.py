@@ -38,6 +38,11 @@ Earlier releases kept two more derived tables (each game's replay, and the listi
 (``RETIRED``); such a release reads the file without them, and makes them again empty at
 its next write.
 
+A reader that keeps up with the file (``qscore serve``'s sheet) follows it through
+``Follower``: SQLite's ``data_version`` on one read-only connection kept open, which
+changes once a commit of any other connection is there for a reader to see (never
+before, as the file's size and time do while a commit is written and synced).
+
 What the file holds, games and their entries, is qscore.store.storage's business.
 """
 
@@ -45,7 +50,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+import stat
+import threading
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -369,3 +376,65 @@ class GamesFile:
         finally:
             for leftover in (temp, Path(f"{temp}-wal"), Path(f"{temp}-shm")):
                 leftover.unlink(missing_ok=True)
+
+
+class Follower:
+    """The games file followed: ``version()`` is cheap (one PRAGMA on a read-only
+    connection kept open: no game read, nothing written) and differs from every value it
+    gave before once any commit to the file can be read, so a game read after a version
+    was taken holds every entry that version counts, and a later entry changes the version.
+
+    The connection is opened again when the file itself changes (another file linked into
+    its place, or written over: a checkpoint, damage), each opening counted into the version.
+    A file it cannot open (not there, not a file, not SQLite's, a lock) is followed by its
+    size, time and inode and its log's until it can: such a file cannot be read either."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._conn: sqlite3.Connection | None = None
+        self._opened: tuple[int, ...] = ()  # the file's identity, size and time when the connection opened
+        self._openings = 0
+        self._lock = threading.Lock()  # one connection, asked from any thread
+
+    def version(self) -> Hashable:
+        with self._lock:
+            seen = _stat_of(self.path)
+            if self._conn is not None and seen != self._opened:
+                self._drop()
+            if self._conn is None and seen and stat.S_ISREG(seen[0]):
+                try:
+                    self._conn = sqlite3.connect(
+                        f"{self.path.resolve().as_uri()}?mode=ro",
+                        uri=True,
+                        timeout=0,  # asked between a page's requests: a lock is waited for by the read, not here
+                        isolation_level=None,
+                        check_same_thread=False,
+                    )
+                except sqlite3.Error:
+                    self._conn = None
+                else:
+                    self._opened, self._openings = seen, self._openings + 1
+            if self._conn is not None:
+                try:
+                    return self._openings, self._conn.execute("PRAGMA data_version").fetchone()[0]
+                except sqlite3.Error:
+                    self._drop()
+            return "unfollowed", seen, _stat_of(Path(f"{self.path}-wal"))
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+def _stat_of(path: Path) -> tuple[int, ...]:
+    """The file's kind, device, inode, size and time of change; () if there is none."""
+    try:
+        s = os.stat(path)
+    except OSError:
+        return ()
+    return s.st_mode, s.st_dev, s.st_ino, s.st_size, s.st_mtime_ns

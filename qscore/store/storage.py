@@ -38,13 +38,14 @@ from qscore.store.gamelog import (
     text_of,
     utf8,
 )
-from qscore.store.gamesfile import NO_GAMES, GamesFile, Look
+from qscore.store.gamesfile import NO_GAMES, Follower, GamesFile, Look
 from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, Taker
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = [
     "DB_NAME",
     "Appending",
+    "Follower",
     "GameStore",
     "Listed",
     "Pending",
@@ -236,6 +237,11 @@ class GameStore:
         game_id, found = self._resolve(look.conn, name)
         log, digest, kept = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
         return Game.from_log(found, log), game_id, digest, kept
+
+    def follower(self) -> Follower:
+        """The file followed by a reader that keeps up with it (gamesfile.Follower): a
+        connection of its own, kept open until its ``close``."""
+        return Follower(self.path)
 
     def saved_name(self, name: str) -> str:
         """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""

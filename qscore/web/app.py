@@ -19,15 +19,15 @@ a path that does not exist, whatever the method (qscore.web.guard.TableGuard, wh
 request passes first: wrong codes past a few are refused, 429). Writes must come from the
 page's own origin, as a form of at most MAX_BODY bytes carrying the page's token (guard.Forms:
 the same form sent again is answered as the first time and saves nothing). The sheet is
-the games file watched (SheetWatch): an entry saved by any terminal or phone is on every
-open page within a fraction of a second.
+the games file followed (SheetWatch): an entry saved by any terminal or phone is on every
+open page within a fraction of a second, and every request is answered from a sheet read
+after the last entry saved before it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double
-POLL_SECONDS = 0.1  # how often the games file is looked at (a stat of two files)
+POLL_SECONDS = 0.1  # how often the games file's version is looked at (one PRAGMA, no game read)
 ASSETS = {
     "page.css": "text/css; charset=utf-8",
     "page.js": "text/javascript; charset=utf-8",
@@ -106,9 +106,9 @@ class SheetWatch:
     def __init__(self, game: str) -> None:
         self.game = game
         self.files = [scorekeeper.games_file()]
-        self.files.append(self.files[0].with_name(self.files[0].name + "-wal"))
         self.snapshot = Snapshot(0, None, "")
-        self._stamp: object = None
+        self._follower: scorekeeper.Follower | None = None  # the games file followed, opened at the first look
+        self._stamp: object = None  # the stamp the snapshot was read after
         self._changed = anyio.Event()
         self._lock = anyio.Lock()
         self._reviewed: tuple[str, RoundReview] | None = None
@@ -126,15 +126,12 @@ class SheetWatch:
         return self.snapshot.version
 
     def stamp(self) -> object:
-        """What changes when anything writes to the games file (its WAL, in WAL mode)."""
-        stamps: list[tuple[int, int, int] | None] = []
-        for f in self.files:
-            try:
-                s = os.stat(f)
-                stamps.append((s.st_ino, s.st_size, s.st_mtime_ns))
-            except OSError:
-                stamps.append(None)
-        return tuple(stamps)
+        """The game served and the games file's version (scorekeeper.follow_games): it
+        changes once anything saved since the last stamp can be read, and only then, so a
+        sheet read after a stamp is kept only until the stamp changes. No game is read."""
+        if self._follower is None:
+            self._follower = scorekeeper.follow_games()
+        return self.game, self.identity, self._follower.version()
 
     def read(self) -> Read:
         from qscore.views.chart import chart_of
@@ -188,12 +185,14 @@ class SheetWatch:
         return self._reviewed[1]
 
     async def refresh(self) -> None:
-        """Read the sheet again if the file changed; a new version if the sheet did."""
+        """Read the sheet again if anything was saved since it was read (each poll and
+        each request asks); a new version if the sheet changed. The stamp is taken before
+        the read and kept with what was read only once it is the snapshot, so the sheet
+        served is never older than the file was when refresh began."""
         async with self._lock:
             stamp = self.stamp()
             if stamp == self._stamp and self.snapshot.version:
                 return
-            self._stamp = stamp
             got = await anyio.to_thread.run_sync(self.read)
             if self.snapshot.version and (got.data, got.error, got.review) == (
                 self.snapshot.data,
@@ -201,23 +200,31 @@ class SheetWatch:
                 self.snapshot.review,
             ):
                 self.snapshot = replace(self.snapshot, game=got.game)  # its log, to its last entry
+                self._stamp = stamp
                 return
             html = render_sheet(got)
             self.snapshot = Snapshot(
                 self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting, got.game
             )
+            self._stamp = stamp
             changed, self._changed = self._changed, anyio.Event()
             changed.set()
 
     async def watch(self) -> None:
-        while not self.closed:
-            if self.stopping:
-                self.closed = True  # the open streams end, so the server stops without cutting them
-                changed, self._changed = self._changed, anyio.Event()
-                changed.set()
-                return
-            await self.refresh()
-            await anyio.sleep(POLL_SECONDS)
+        """The stamp looked at every POLL_SECONDS until the server stops; the games file's
+        follower closed then."""
+        try:
+            while not self.closed:
+                if self.stopping:
+                    self.closed = True  # the open streams end, so the server stops without cutting them
+                    changed, self._changed = self._changed, anyio.Event()
+                    changed.set()
+                    return
+                await self.refresh()
+                await anyio.sleep(POLL_SECONDS)
+        finally:
+            if self._follower is not None:
+                self._follower.close()
 
     async def after(self, version: int) -> Snapshot | None:
         """The first snapshot newer than the version given, as soon as there is one; None
