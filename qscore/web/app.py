@@ -86,6 +86,7 @@ class Snapshot:
     review: RoundReview | None = None  # the last closed round's review, if the game shows one
     waiting: str | None = None  # who the round being played waits for, as play says it
     game: Game | None = None  # as last read: whose phone a cookie names (holder)
+    text: str = ""  # api/sheet's answer: the JSON as `qscore sheet --json` prints it, made once a version
 
 
 @dataclass(frozen=True)
@@ -202,9 +203,9 @@ class SheetWatch:
                 self.snapshot = replace(self.snapshot, game=got.game)  # its log, to its last entry
                 self._stamp = stamp
                 return
-            html = render_sheet(got)
+            html, text = await anyio.to_thread.run_sync(shown_sheet, got)  # a large sheet takes a while
             self.snapshot = Snapshot(
-                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting, got.game
+                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting, got.game, text
             )
             self._stamp = stamp
             changed, self._changed = self._changed, anyio.Event()
@@ -252,6 +253,12 @@ def render_sheet(got: Read) -> str:
     return templates.get_template("sheet.html").render(
         sheet=got.sheet, error=got.error, review=got.review, waiting=got.waiting, chart=got.chart
     )
+
+
+def shown_sheet(got: Read) -> tuple[str, str]:
+    """The sheet read, as every page shows it (its HTML) and as api/sheet answers (its JSON)."""
+    text = "" if got.data is None else json.dumps(got.data, indent=2, ensure_ascii=False) + "\n"
+    return render_sheet(got), text
 
 
 def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | None = None) -> Starlette:
@@ -341,9 +348,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         snap = watch.snapshot
         if snap.data is None:
             return JSONResponse({"error": snap.error}, 503, headers=HEADERS)
-        return Response(
-            json.dumps(snap.data, indent=2, ensure_ascii=False) + "\n", media_type="application/json", headers=HEADERS
-        )
+        return Response(snap.text, media_type="application/json", headers=HEADERS)
 
     async def events(request: Request) -> Response:
         if not known(request):
