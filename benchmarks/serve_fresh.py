@@ -322,6 +322,8 @@ def main() -> None:
     parser.add_argument("--cpu", type=int, default=2, help="busy processes (default 2)")
     parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose qscore runs (default: this one)")
     parser.add_argument("--max-seconds", type=float, default=1800.0)
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"rounds a game (default {ROUNDS})")
+    parser.add_argument("--raw", type=Path, help="write what was seen and saved to this file, as JSON")
     args = parser.parse_args()
     start = time.monotonic()
     deadline = start + args.max_seconds
@@ -340,14 +342,14 @@ def main() -> None:
             while left > 0 and time.monotonic() < deadline:
                 n += 1
                 game = f"fresh{n}"
-                sizes = ",".join(["3"] * ROUNDS)
+                sizes = ",".join(["3"] * args.rounds)
                 subprocess.run(
                     qscore_command("new", *PLAYERS, "--rounds", sizes, "-g", game),
                     env=env,
                     check=True,
                     stdout=subprocess.DEVNULL,
                 )
-                rounds = min(ROUNDS, -(-left // len(FROM_THE_PAGE)))
+                rounds = min(args.rounds, -(-left // len(FROM_THE_PAGE)))
                 segs.append(serve_one(env, db, game, rounds, left, deadline, averages))
                 left -= segs[-1].page_laid
                 if segs[-1].page_laid == 0:
@@ -357,6 +359,12 @@ def main() -> None:
                 p.terminate()
             for p in loads:
                 p.wait()
+    if args.raw:
+        kept = [
+            vars(s) | {"answered": {f"{r} {p}": t for (r, p), t in s.answered.items()}, "saved_at": saved_at(s)}
+            for s in segs
+        ]
+        args.raw.write_text(json.dumps(kept, default=str))
     report(segs, time.monotonic() - start, averages, args.code.resolve(), args.cpu)
 
 
