@@ -1,14 +1,16 @@
 """qscore serve's sheet against the games file, under load: no sheet served is behind the
 file for more than a second. Loopback only; it stops by itself.
 
-    ./dev python benchmarks/serve_fresh.py [LAYDOWNS] [--cpu N] [--code DIR] [--max-seconds S]
+    ./dev python benchmarks/serve_fresh.py [LAYDOWNS] [--cpu N] [--rounds N] [--code DIR]
+                                           [--max-seconds S] [--raw FILE]
 
-(default: 1,000 laydowns through the page, 2 busy processes, this checkout's qscore, 1,800 s
-at most). ``--code DIR`` runs the qscore of another checkout (its serve and its terminal
-commands), to hold an earlier release to the same count.
+(default: 1,000 laydowns through the page, 2 busy processes, games of 100 rounds, this
+checkout's qscore, 1,800 s at most). ``--code DIR`` runs the qscore of another checkout (its
+serve and its terminal commands), to hold an earlier one to the same count; ``--raw FILE``
+keeps every time seen and saved, as JSON.
 
-In a temporary QSCORE_HOME, a game of eight players (100 rounds of three cards; a second
-game when the first is full) is served by `qscore serve --host 127.0.0.1 --port 0`. Round
+In a temporary QSCORE_HOME, a game of eight players (N rounds of three cards; another game
+when one is full) is served by `qscore serve --host 127.0.0.1 --port 0`. Round
 by round, seven players lay down through the page's form, one after another (the page
 loaded as the player's, its token and round sent, the redirect followed), while at the same
 time the eighth is laid by a terminal, `qscore score`, in a process of its own; then
