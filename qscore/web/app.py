@@ -97,6 +97,7 @@ class WordAnswer:
     shown: VerdictView | None = None
     meanings: tuple[str, ...] = ()
     error: str | None = None
+    meanings_head: str | None = None  # a refused word's: its meanings are not a sign it stands
 
 
 class SheetWatch:
@@ -413,7 +414,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
 
     def judged(text: str) -> WordAnswer:
         """The word box's answer: a word judged under the game's rules, and its meanings."""
-        from qscore.views.words import meaning_lines, meanings_of, verdict_view
+        from qscore.views.words import MeaningsView, verdict_meanings, verdict_view
         from qscore.words.meanings import MeaningsError
 
         if len(text) > MAX_WORD:
@@ -422,10 +423,10 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             v = scorekeeper.word_verdict(watch.load(), text)
         except QscoreError as exc:
             return WordAnswer(text, error=unpathed(page_message(exc), watch.files[0]))
-        meanings: list[str] = []
+        meanings = MeaningsView(None, [])
         with contextlib.suppress(MeaningsError):
-            meanings = meaning_lines(meanings_of(v))
-        return WordAnswer(v.word, verdict_view(v), tuple(meanings))
+            meanings = verdict_meanings(v)
+        return WordAnswer(v.word, verdict_view(v), tuple(meanings.lines), meanings_head=meanings.head)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
