@@ -259,3 +259,28 @@ def stale_form_said() -> str:
 def control_character_said(field: str) -> str:
     """A page's form whose ``field`` box holds a control character: nothing is saved."""
     return f"The {field} box holds a control character: nothing was saved. Type it again."
+
+
+SINCE_SHOWN = 3  # the entries since an answer that it names; past these, it counts them
+
+
+def since_said(game: Game, after: int) -> list[str]:
+    """What the log recorded after entry ``after`` (an answer's), as an answer kept on a
+    page says it once the sheet has moved on: ``Since then, the scorekeeper took back ann's
+    laydown in round 5: cat (went out).``, ``Since then, ben's laydown in round 5: it was
+    entered.``; past SINCE_SHOWN entries, how many more."""
+    from qscore.game.entries import Undone
+
+    later = [e for e in game.entries if e.seq > after]
+    lines = []
+    for entry in later[:SINCE_SHOWN]:
+        if isinstance(entry.act, Undone):
+            taken = next((e for e in game.entries if e.seq == entry.act.undoes), None)
+            what = entry_text(taken) if taken is not None else f"entry {entry.act.undoes}"
+            lines.append(f"Since then, the scorekeeper took back {what}.")
+        else:
+            lines.append(f"Since then, {entry_text(entry)} was entered.")
+    if len(later) > SINCE_SHOWN:
+        more = len(later) - SINCE_SHOWN
+        lines.append(f"And {more} more {'entry' if more == 1 else 'entries'} since: the sheet below is as it stands.")
+    return lines

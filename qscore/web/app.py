@@ -271,13 +271,15 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
     ) -> Response:
         snap = watch.snapshot
         sheet = snap.sheet
+        mine = holder(request, snap)
         body = templates.get_template("tv.html" if tv else "page.html").render(
             base=base,
             game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
-            me=holder(request, snap),
+            me=mine,
+            seat=snap.game.players.index(mine) if mine and snap.game else None,  # the same through a rename
             now=next((row for row in sheet.rows if row.now), None) if sheet else None,
             outcome=outcome,
             form={k: shown(v) for k, v in (form or {}).items()},
@@ -296,13 +298,25 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         if not known(request):
             return not_found()
         await watch.refresh()
-        kept = forms.answered(request.query_params.get("sent", ""))
+        sent = request.query_params.get("sent", "")
+        kept = forms.answered(sent)
         if kept is not None:
             outcome, form, status, last = kept
-            return page(request, outcome=outcome, form=form, status=status, last=last)
+            return page(request, outcome=since(outcome, last, sent), form=form, status=status, last=last)
         if "stale" in request.query_params:
             return page(request, outcome=stale(), status=409)
         return page(request)
+
+    def since(outcome: Outcome, last: int, sent: str) -> Outcome:
+        """A saved laydown's answer as it reads now: once the log has entries after it (an
+        undo, the round closed, the game over), it says them and where the game stands."""
+        from qscore.views.outcome import since_said
+
+        snap = watch.snapshot
+        if not outcome.done or snap.game is None or snap.game.last <= last or forms.filled_at(sent) is None:
+            return outcome  # nothing since, or a form of the game before the table's next one
+        now = snap.waiting or (snap.sheet.status[-1] if snap.sheet and snap.sheet.status else None)
+        return outcome.moved_on(since_said(snap.game, last), now)
 
     async def tv(request: Request) -> Response:
         if not known(request):

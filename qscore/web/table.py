@@ -9,7 +9,7 @@ Nothing here needs the web libraries: the page's app (qscore.web.app) renders it
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
@@ -64,6 +64,15 @@ class Outcome:
     replace: bool = False  # the laydown stands already: the page offers to replace it
     hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
     flagged: bool = False  # saved, with a word the game's dictionary refuses
+
+    since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on
+
+    def moved_on(self, since: list[str], now: str | None) -> Outcome:
+        """A saved laydown's answer kept on its page after the sheet moved on: where its
+        round stood then (its last line) gives way to what was entered since and where
+        the game stands now."""
+        lines = self.lines[:-1] if self.done else self.lines
+        return replace(self, lines=lines, since=(*since, *((now,) if now else ())))
 
     @property
     def kind(self) -> str:
