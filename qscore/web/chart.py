@@ -30,14 +30,15 @@ COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#6a5acd")
 DASHES = ("", "8 4", "2 4", "12 4 2 4", "4 4", "1 6")
 
 
-KEY = 18  # the stroke, in the line's colour and dash, from the line's end to its name
+KEY = 18  # the short stroke before a name, in its line's colour and dash: which line it names
+LEAD = 6  # past the line's end, where the key starts; a name moved off its line's end is led to it thinly
 
 
 @dataclass(frozen=True)
 class Drawn:
     """One player's line as drawn: its points, colour, dash, and where its name goes (the
-    name's middle, ``end_y``: its baseline is NAME_SIZE / 3 below), led to from the line's
-    last point by a short stroke of the line's own (its key)."""
+    name's middle, ``end_y``: its baseline is NAME_SIZE / 3 below), after a short stroke of
+    the line's own colour and dash (its key)."""
 
     player: str
     points: str
@@ -49,9 +50,15 @@ class Drawn:
     last: tuple[float, float] = (0.0, 0.0)  # the line's last point
 
     @property
-    def key(self) -> str:
+    def key(self) -> tuple[float, float]:
+        """Where the key before the name starts and ends, across (at the name's height)."""
+        return round(self.last[0] + LEAD, 1), round(self.last[0] + LEAD + KEY, 1)
+
+    @property
+    def lead(self) -> str | None:
+        """A thin line from the line's end to its key, for a name moved off its line's end."""
         x, y = self.last
-        return f"{x},{y} {round(x + KEY / 3, 1)},{self.end_y} {round(x + KEY, 1)},{self.end_y}"
+        return None if abs(y - self.end_y) < 1 else f"{x},{y} {self.key[0]},{self.end_y}"
 
     @property
     def size(self) -> int:
@@ -108,7 +115,7 @@ def places(wanted: list[float], low: float, high: float, gap: float = LINE) -> l
 
 def drawing(chart: Chart) -> Drawing:
     """Where everything of the chart goes, in the SVG's units."""
-    room = max((name_width(f"★ {line.player}") for line in chart.lines), default=0) + KEY + 10
+    room = max((name_width(f"★ {line.player}") for line in chart.lines), default=0) + LEAD + KEY + 10
     right, bottom = WIDTH - min(max(room, AT_LEAST), AT_MOST), HEIGHT - BOTTOM
     across = (right - LEFT) / max(chart.rounds, 1)
     span = chart.high - chart.low
@@ -130,7 +137,7 @@ def drawing(chart: Chart) -> Drawing:
         points = " ".join(f"{x(n)},{y(t)}" for n, t in enumerate(line.totals))
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
         last = (x(len(line.totals) - 1), y(line.totals[-1]))
-        lines.append(Drawn(line.player, points, colour, dash, line.leads, last[0] + KEY + 4, ends[i], last))
+        lines.append(Drawn(line.player, points, colour, dash, line.leads, last[0] + LEAD + KEY + 4, ends[i], last))
     return Drawing(
         chart,
         WIDTH,
