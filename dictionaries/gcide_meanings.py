@@ -76,7 +76,9 @@ DOMAIN = re.compile(r"^\(([A-Za-z][A-Za-z .&]*)\)\s*")
 # its abbreviations only up to "of" ("pl. The digest ... of the Roman jurists" is a sense of
 # the plural, pandects, not the plural of a word "the")
 ABBREVIATION = r"(?:\d+[a-z]*\.?|imp\.|p\.|pr\.|pres\.|pl\.|sing\.|pers\.|vb\.|n\.|a\.|obs\.|strong|&)"
-FORM = re.compile(rf"^(?:archaic\s+|old\s+|the\s+|\[Properly\s+)?((?:{ABBREVIATION}\s*)*?\b(?:imp|p|pr|pres|pl)\.(?:\s*{ABBREVIATION})*)\s+of\s+\{{?([A-Za-z]+)\}}?")
+FORM = re.compile(
+    rf"^(?:archaic\s+|old\s+|the\s+|\[Properly\s+)?((?:{ABBREVIATION}\s*)*?\b(?:imp|p|pr|pres|pl)\.(?:\s*{ABBREVIATION})*)\s+of\s+\{{?([A-Za-z]+)\}}?"
+)
 FORM_NAMES = [("p. pr.", "present participle"), ("imp. & p. p.", "past tense and past participle")]
 FORM_NAMES += [("imp.", "past tense"), ("p. p.", "past participle"), ("pres.", "present tense"), ("pl.", "plural")]
 # an article with no word after it: a word lost from GCIDE's own text (za: "as heard in the

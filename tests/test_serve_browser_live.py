@@ -30,7 +30,7 @@ HEAD = "const h = document.getElementById('laydown-head'); return h ? h.textCont
 
 
 def test_the_answer_at_the_top_follows_the_sheet_and_the_phone_a_rename(serve: Serve, browser):
-    """"Saved ... Round 1 waits for ben, cat." stayed at the top after the scorekeeper took
+    """ "Saved ... Round 1 waits for ben, cat." stayed at the top after the scorekeeper took
     the laydown back, above a sheet saying otherwise; a phone whose player was renamed kept
     the old name until reloaded by hand."""
     ok("new", "ann", "ben", "cat", "-g", "Friday night")
@@ -88,7 +88,7 @@ def test_a_lost_connection_is_said_large_everywhere_and_no_control_leads_to_an_e
             "return [parseFloat(getComputedStyle(c).fontSize), r.top, r.bottom, innerHeight]",
         )
         assert size >= large, f"the {who}'s notice is {size} px"
-        assert 0 <= top and bottom <= inner, f"the {who}'s notice is off screen"
+        assert top >= 0 and bottom <= inner, f"the {who}'s notice is off screen"
         assert shown(browser, "return document.getElementById('connection').innerText").startswith(
             "Connection lost: reconnecting"
         )

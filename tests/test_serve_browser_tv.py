@@ -9,6 +9,7 @@ again (look at it before keeping it).
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -59,7 +60,10 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
     )
     assert (inner_w, inner_h) == (1920, 1080)
     assert tall <= inner_h and wide <= inner_w, f"the TV's page is {wide}x{tall}: it scrolls"
-    review = shown(browser, "const r = document.querySelector('#sheet details.review'); return r && r.getBoundingClientRect().bottom")
+    review = shown(
+        browser,
+        "const r = document.querySelector('#sheet details.review'); return r && r.getBoundingClientRect().bottom",
+    )
     assert review and review <= inner_h, "the last round's review is below the screen"
 
     chart = shown(
@@ -76,12 +80,19 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
     )
     assert chart["smallest"] >= ACROSS_A_ROOM, f"the chart's text is {chart['smallest']:.0f} px high"
     names = sorted(chart["names"], key=lambda n: n["top"])
-    totals = {p: t for p, t in zip(("ann", "ben", "cat", "dee"), shown(
-        browser, "return [...document.querySelectorAll('#sheet tfoot td[data-player]')].map(c => +c.innerText)"
-    ), strict=True)}
+    totals = {
+        p: t
+        for p, t in zip(
+            ("ann", "ben", "cat", "dee"),
+            shown(
+                browser, "return [...document.querySelectorAll('#sheet tfoot td[data-player]')].map(c => +c.innerText)"
+            ),
+            strict=True,
+        )
+    }
     assert [n["player"] for n in names] == sorted(totals, key=lambda p: -totals[p])  # who leads, from the top
     left, top, right, _bottom = chart["box"]
-    for above, below in zip(names, names[1:]):
+    for above, below in itertools.pairwise(names):
         assert above["bottom"] <= below["top"] + 1, (above, below)  # none over another
     for n in names:
         assert left <= n["left"] and n["right"] <= right and top <= n["top"], n  # inside the chart

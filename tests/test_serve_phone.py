@@ -217,7 +217,7 @@ def since(shown: str) -> list[str]:
 
 
 def test_an_answer_kept_says_what_was_entered_since_and_where_the_game_stands(page):
-    """"Saved ... Round 1 waits for ben, cat." stayed at the top, reloaded, after the
+    """ "Saved ... Round 1 waits for ben, cat." stayed at the top, reloaded, after the
     scorekeeper took the laydown back, after the round closed and at game over, above a
     sheet saying otherwise."""
     answered = lay(page, player="ann", words="cat", out="yes").url
