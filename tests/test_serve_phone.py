@@ -224,6 +224,7 @@ def test_an_answer_kept_says_what_was_entered_since_and_where_the_game_stands(pa
     assert "Round 1 waits for ben, cat." in outcome(page.get(answered).text) and not since(page.get(answered).text)
     ok("undo", "--yes")
     shown = page.get(answered).text
+    assert head(shown) == ("refused", "Saved, then taken back")  # no longer headed as standing
     assert "Round 1 waits for ben, cat." not in outcome(shown)
     assert since(shown) == [
         "Since then, the scorekeeper took back ann's laydown in round 1: cat (went out).",
@@ -233,6 +234,7 @@ def test_an_answer_kept_says_what_was_entered_since_and_where_the_game_stands(pa
     answered = lay(page, player="ann", words="cat", out="yes").url
     ok("score", "ben", "it", "-u", "Q")
     ok("score", "cat", "(qu)it")  # the round closes
+    assert head(page.get(answered).text) == ("saved", "Saved")
     assert since(page.get(answered).text) == [
         "Since then, ben's laydown in round 1: it (unused Q) was entered.",
         "Since then, cat's laydown in round 1: (qu)it was entered.",

@@ -262,6 +262,14 @@ def control_character_said(field: str) -> str:
 
 
 SINCE_SHOWN = 3  # the entries since an answer that it names; past these, it counts them
+TAKEN_BACK_HEAD = "Saved, then taken back"  # a saved answer whose entry the scorekeeper undid since
+
+
+def taken_back(game: Game, seq: int) -> bool:
+    """Whether the scorekeeper has taken entry ``seq`` back since it was saved."""
+    from qscore.game.entries import Undone
+
+    return any(isinstance(e.act, Undone) and e.act.undoes == seq for e in game.entries)
 
 
 def since_said(game: Game, after: int) -> list[str]:
