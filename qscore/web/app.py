@@ -153,21 +153,21 @@ class SheetWatch:
         return Read(data, sheet_view(game), None, review, waiting, drawing(chart_of(game)), game)
 
     def load(self) -> Game:
-        """The game served, read: under its new name if it was renamed since; a game deleted
-        is said so, with no other game's name."""
+        """The game served, read by its identity: under its new name if it was renamed since;
+        a game deleted is said so, with no other game's name, and a game that took its name
+        is never served in its place."""
         try:
-            game = scorekeeper.load_game(self.game)
+            if self.identity is None:
+                self.identity = scorekeeper.game_identity(self.game)
+            game = scorekeeper.load_identified(self.identity, self.game)
         except UnknownGameError:
-            now = scorekeeper.game_named_now(self.identity) if self.identity is not None else None
-            if now is None:
-                raise UnknownGameError(
-                    f"the game {self.game!r} was deleted: nothing more can be laid here. "
-                    "The scorekeeper can serve another game."
-                ) from None
-            self.game = now
-            game = scorekeeper.load_game(now)
-        if self.identity is None:
-            self.identity = scorekeeper.game_identity(game.name)
+            if self.identity is None:
+                raise
+            raise UnknownGameError(
+                f"the game {self.game!r} was deleted: nothing more can be laid here. "
+                "The scorekeeper can serve another game."
+            ) from None
+        self.game = game.name
         return game
 
     def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
@@ -364,14 +364,17 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             return form
         await watch.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
-        filled_at = forms.filled_at(token)
-        if filled_at is None:
+        filled_at, form_id = forms.filled_at(token), forms.form_id(token)
+        if filled_at is None or form_id is None:
             return RedirectResponse(base + "?stale#outcome", 303, headers=HEADERS)
-        await forms.once(token, lambda: lay_down(form, filled_at))
+        sent = scorekeeper.Sent("table", form_id, watch.identity)  # the table's code: the round being played
+        await forms.once(token, lambda: lay_down(form, filled_at, sent))
         # the answer is kept by its token: the address after a laydown is the page's own
         return RedirectResponse(f"{base}?sent={token}#outcome", 303, headers=HEADERS)
 
-    async def lay_down(form: dict[str, str], filled_at: int) -> tuple[Outcome, dict[str, str], int, int]:
+    async def lay_down(
+        form: dict[str, str], filled_at: int, sent: scorekeeper.Sent
+    ) -> tuple[Outcome, dict[str, str], int, int]:
         """A laydown form sent the first time, saved or refused with why: what the page
         says of it (and says again to the same form sent again), the form's fields kept,
         the status, and the log's last entry after it."""
@@ -391,7 +394,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             try:
                 now = watch.load()
                 done = scorekeeper.record_laydown(
-                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at
+                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at, sent=sent
                 )
             except QscoreError as exc:
                 return refused(exc), 0

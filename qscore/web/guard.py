@@ -8,8 +8,8 @@ raw or local in an answer.
 - ``TableGuard``: the app's outermost layer: one 404 for every path that is not the
   table's, whatever the method; wrong table codes refused (429) past a few (``Guesses``);
   an address holding a control or bidi character refused unechoed.
-- ``Forms``: the laydown form's token (the log's last entry it was filled against, signed),
-  and each token's answer kept, so a second send of the same form is answered as the first.
+- ``Forms``: the laydown form's token (the log's last entry it was filled against and the
+  form's id, signed), and each token's answer kept to show it (the log says what was taken).
 - ``unsafe``, ``shown``, ``unpathed``: text from a request checked, and text for a page
   freed of raw characters and of the machine's paths.
 """
@@ -282,11 +282,13 @@ ABSOLUTE = re.compile(r"(?<![\w/.])/(?:[\w.~+-]+/)*[\w.~+-]+/?")
 
 
 class Forms(Generic[A]):
-    """The laydown form's token: the log's last entry when the page was made, signed with
-    this server's key, and the answer to each token sent, kept (TOKENS_KEPT, the oldest
-    dropped), so that the same form sent again is answered as it was and saves nothing.
-    The answer kept is what the page said, not the page: it is shown again on the sheet
-    as it stands, and a hundred pages of a long game would hold megabytes."""
+    """The laydown form's token: the log's last entry when the page was made and the form's
+    id, signed with this server's key; and the answer to each token sent, kept (TOKENS_KEPT,
+    the oldest dropped), to be shown on the page the form's redirect opens, and given again
+    to the same form sent again in this process. Whether a form was taken is the log's to
+    say (its id is kept with the entry it made: ``form_id``), whatever process or restart
+    sends it. The answer kept is what the page said, not the page: it is shown again on
+    the sheet as it stands, and a hundred pages of a long game would hold megabytes."""
 
     def __init__(self, key: bytes | None = None, game: Callable[[], object] = lambda: None) -> None:
         self.key = key or secrets.token_bytes(16)  # a key kept across restarts (web.codes): old forms still count
@@ -311,6 +313,11 @@ class Forms(Generic[A]):
         if not last.isdigit() or len(last) > 9 or not hmac.compare_digest(mac, self._sign(int(last), nonce)):
             return None
         return int(last)
+
+    def form_id(self, token: str) -> str | None:
+        """The form's id, kept with the entry it makes (its token's nonce), or None: no token
+        of this server. The log, not this memory, says whether a form was taken."""
+        return token.split(".")[1] if self.filled_at(token) is not None else None
 
     def answered(self, token: str) -> A | None:
         """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""
