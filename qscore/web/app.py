@@ -18,7 +18,8 @@ Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apar
 a path that does not exist, whatever the method (qscore.web.guard.TableGuard, which every
 request passes first: wrong codes past a few are refused, 429). Writes must come from the
 page's own origin, as a form of at most MAX_BODY bytes carrying the page's token (guard.Forms:
-the same form sent again is answered as the first time and saves nothing). The sheet is
+its id is kept with the entry it makes, so the same form sent again, after a restart too,
+saves nothing), sent as the table's: a laydown in the round being played. The sheet is
 the games file watched (SheetWatch): an entry saved by any terminal or phone is on every
 open page within a fraction of a second.
 """

@@ -5,8 +5,9 @@
     POST /k/KEEPER/do/ACTION     laydown (a new one or a fix), challenge, undo, rename, leave,
                                  close, next (the next game of the same table)
 
-Every action is a form of the page (same origin, a bounded body, a token: the same form
-sent again is answered as the first time and saves nothing), answered by a redirect (303)
+Every action is a form of the page (same origin, a bounded body, a token: its id is kept
+with the entry it makes, so the same form sent again, after a restart or to a second
+server on the same games file, saves nothing), answered by a redirect (303)
 to the page showing its outcome, so a reload never sends it again. A question the table
 must answer first (an undo, a challenge of a finished game, the bonus two players keep)
 comes back as the outcome with a form to answer it. Every write is the scorekeeper's
