@@ -405,8 +405,9 @@ def _refuse_started(conn: sqlite3.Connection, form: str) -> None:
     from qscore.game.forms import FormTakenError
 
     row = conn.execute(
-        "SELECT CAST(g.name AS BLOB), e.data FROM entries e JOIN games g ON g.id = e.game_id "
-        "WHERE e.seq = 1 AND (CASE WHEN json_valid(e.data) THEN json_extract(e.data, '$.form') END) = ?",
+        # each game's first entry, found by its key (CROSS JOIN keeps the games the outer loop)
+        "SELECT CAST(g.name AS BLOB), e.data FROM games g CROSS JOIN entries e ON e.game_id = g.id AND e.seq = 1 "
+        "WHERE (CASE WHEN json_valid(e.data) THEN json_extract(e.data, '$.form') END) = ?",
         (form,),
     ).fetchone()
     if row is not None:
