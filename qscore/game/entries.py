@@ -204,7 +204,9 @@ class Entry(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The entry's data as the games file keeps it: its act's, and its form's id under
         ``form`` (left out when there is none: an entry typed at a terminal is stored as it
-        always was, and an older qscore reads a laydown, a challenge or an undo with one)."""
+        always was). An older qscore reads every kind with one but a game's start, whose
+        settings it holds to the keys it knows: a game the page's "next game" started is
+        refused there as holding settings a newer qscore wrote."""
         data = self.act.to_json()
         return data if self.form is None else data | {FORM_KEY: self.form}
 
