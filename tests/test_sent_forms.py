@@ -11,6 +11,7 @@ import pytest
 from qscore import scorekeeper
 from qscore.errors import UnknownGameError
 from qscore.game.forms import FormTakenError
+from qscore.game.rules import ScorekeepersOnlyError
 from qscore.store.storage import DB_NAME
 from tests.conftest import ok
 
@@ -59,3 +60,15 @@ def test_one_form_starts_one_next_game(isolated_home):
     assert taken.value.game == started.name and taken.value.entry.seq == 1
     assert scorekeeper.game_names() == ["fri", started.name]
     assert scorekeeper.load_game(started.name).entries[0].form == "next-1"
+
+
+def test_the_tables_laydown_is_refused_a_closed_round_inside_the_write(isolated_home):
+    """A round that closes between the page's check and its write is still refused: the
+    write asks the rules again, as the table."""
+    ok("new", "ann", "ben", "cat", "-g", "fri")
+    for laid in (["ann", "cat", "--out"], ["ben", "it", "-u", "Q"], ["cat", "ox", "-u", "E"]):
+        ok("score", *laid)
+    with pytest.raises(ScorekeepersOnlyError, match="round 1 is closed"):
+        scorekeeper.save_laydown("ben", ["at"], "Q", False, 1, "fri", replace=True, sent=scorekeeper.Sent("table", "f"))
+    saved = scorekeeper.save_laydown("ben", ["at"], "Q", False, 1, "fri", replace=True)  # a terminal: the scorekeeper
+    assert saved.act.words == ("at",) and saved.rescored
