@@ -47,7 +47,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
 from qscore.web.chart import Drawing, drawing
-from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
+from qscore.web.guard import Forms, TableGuard, number, shown, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import Outcome, page_message, recorded, refused, stale
 
@@ -378,7 +378,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         player = form.get("player", "")
         # the round the page's form was for: a phone lays down in the round being played,
         # never told of an earlier one (a form without it, as before, lets the rules choose)
-        round_no = int(form["round"]) if form.get("round", "").isdigit() and len(form["round"]) < 4 else None
+        round_no = number(form.get("round", ""), 3)
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
@@ -462,5 +462,5 @@ def holder(request: Request, snap: Snapshot) -> str | None:
     name, _, since = unquote(request.cookies.get(PLAYER_COOKIE, "")).partition("~")  # no name holds a ~
     if snap.sheet is None or snap.game is None:
         return None
-    player = snap.game.now_called(name, int(since) if since.isdigit() and len(since) < 10 else None)
+    player = snap.game.now_called(name, number(since, 9))
     return player if player in snap.sheet.playing else None

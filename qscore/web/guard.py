@@ -10,8 +10,9 @@ raw or local in an answer.
   an address holding a control or bidi character refused unechoed.
 - ``Forms``: the laydown form's token (the log's last entry it was filled against, signed),
   and each token's answer kept, so a second send of the same form is answered as the first.
-- ``unsafe``, ``shown``, ``unpathed``: text from a request checked, and text for a page
-  freed of raw characters and of the machine's paths.
+- ``unsafe``, ``number``, ``shown``, ``unpathed``: text from a request checked (a number
+  read as ASCII digits only), and text for a page freed of raw characters and of the
+  machine's paths.
 """
 
 from __future__ import annotations
@@ -262,6 +263,15 @@ def unsafe(text: str) -> str | None:
     return None
 
 
+def number(text: str, digits: int) -> int | None:
+    """``text`` as a whole number of 1 to ``digits`` ASCII digits, or None (blank, signed,
+    spaced, too long, or a digit of another script: '²'.isdigit() is true, and int('²')
+    fails). Every number read from a request is read here."""
+    if not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 def shown(text: str) -> str:
     """Text for a page with its control and bidi characters written as escapes (``\\x00``)."""
     return "".join(ch.encode("unicode_escape").decode("ascii") if unsafe(ch) else ch for ch in text)
@@ -308,9 +318,10 @@ class Forms(Generic[A]):
         """The log's last entry the form was filled against, or None: no token of this server."""
         last, _, rest = token.partition(".")
         nonce, _, mac = rest.partition(".")
-        if not last.isdigit() or len(last) > 9 or not hmac.compare_digest(mac, self._sign(int(last), nonce)):
+        at = number(last, 9)
+        if at is None or not hmac.compare_digest(mac.encode(), self._sign(at, nonce).encode()):
             return None
-        return int(last)
+        return at
 
     def answered(self, token: str) -> A | None:
         """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""

@@ -29,7 +29,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import BonusChoiceNeeded, QscoreError
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, unpathed, unsafe
+from qscore.web.guard import Forms, number, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import page_message, recorded
 
@@ -96,8 +96,7 @@ def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...
 
 
 def round_of(form: dict[str, str]) -> int | None:
-    text = form.get("round", "").strip()
-    return int(text) if text.isdigit() and len(text) < 4 else None
+    return number(form.get("round", "").strip(), 3)
 
 
 def act(action: str, form: dict[str, str], served: Served) -> Said:
@@ -247,12 +246,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             from qscore.views.keeper import stale_page
 
             said = Said(False, (stale_page(),))
-        number = request.query_params.get("review", "")
-        shown, why = (
-            await anyio.to_thread.run_sync(review, served, int(number))
-            if number.isdigit() and len(number) < 4
-            else (None, None)
-        )
+        asked = number(request.query_params.get("review", ""), 3)
+        shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
         game = await anyio.to_thread.run_sync(served.load)
         body = templates.get_template("keeper.html").render(
             base=base,
