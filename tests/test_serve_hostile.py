@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from qscore.web import guard
 from qscore.web.app import make_app
 from tests.conftest import ok
-from tests.test_serve import BASE, CODE, ORIGIN, as_player, game, lay, outcome, page, token
+from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
 from tests.test_serve_guard import laydowns, said, served
 
 __all__ = ["game", "page", "said", "served"]  # fixtures: a game of three, its page, the log, a real server
@@ -34,7 +34,7 @@ def keeper(game: str) -> TestClient:
 # numbers: ASCII digits only
 
 
-@pytest.mark.parametrize("text", ["²", "¹²", "٣", "１", "-1", " 1", "", "1" * 10])
+@pytest.mark.parametrize("text", ["²", "¹²", "٣", "\uff11", "-1", " 1", "", "1" * 10])
 def test_a_number_is_ascii_digits_only(text):
     assert guard.number(text, 9) is None
 
@@ -69,3 +69,31 @@ def test_superscript_digits_asking_a_review_are_no_review(keeper):
     sent = {"token": token(keeper.get(KBASE).text), "player": "ann", "words": "cat", "out": "yes", "round": "²"}
     r = keeper.post(KBASE + "do/laydown", data=sent, headers=ORIGIN)
     assert r.status_code == 200 and "Recorded ann&#39;s laydown in round 1" in r.text
+
+
+# the scorekeeper's page when the game cannot be read
+
+
+def one_line(shown: str) -> str:
+    """The page's one line, asserted to be its only text beside the title, and no form."""
+    found = re.findall(r'<p class="error" role="alert">([^<\n]+)</p>', shown)
+    assert len(found) == 1 and "<form" not in shown, shown
+    return html.unescape(found[0])
+
+
+def test_the_scorekeepers_page_of_a_damaged_games_file_is_one_line(keeper, isolated_home):
+    assert keeper.get(KBASE).status_code == 200
+    (isolated_home / "games.sqlite3").write_bytes(b"not a database at all" * 100)
+    for wal in isolated_home.glob("games.sqlite3-*"):
+        wal.unlink()
+    r = keeper.get(KBASE)
+    assert r.status_code == 200 and str(isolated_home) not in r.text
+    assert one_line(r.text) == one_line(keeper.get(BASE + "tv").text)  # as the table's page says it
+    assert (isolated_home / "games.sqlite3").read_bytes() == b"not a database at all" * 100
+
+
+def test_the_scorekeepers_page_of_a_deleted_game_is_one_line(keeper):
+    ok("new", "dee", "eve", "-g", "secret-sunday", "--bonus", "most")
+    ok("games", "--delete", "fri", "--yes")
+    r = keeper.get(KBASE, params={"review": "1"})
+    assert r.status_code == 200 and "was deleted" in one_line(r.text) and "secret-sunday" not in r.text

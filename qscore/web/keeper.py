@@ -228,6 +228,16 @@ def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]
     return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
 
 
+def unreadable(line: str, served: Served, table_base: str) -> Response:
+    """The page when the game cannot be read: its one line in place of the sheet, no form
+    (the live sheet follows the file, and the forms come back with a reload)."""
+    sheet = templates.get_template("sheet.html").render(error=line)
+    body = templates.get_template("base.html").render(
+        base=table_base, game=served.game, sheet_html=sheet, version=served.sheet_version
+    )
+    return HTMLResponse(body, headers=HEADERS)
+
+
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
     """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
     table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
@@ -246,9 +256,12 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             from qscore.views.keeper import stale_page
 
             said = Said(False, (stale_page(),))
+        try:
+            game = await anyio.to_thread.run_sync(served.load)
+        except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
+            return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
         asked = number(request.query_params.get("review", ""), 3)
         shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
-        game = await anyio.to_thread.run_sync(served.load)
         body = templates.get_template("keeper.html").render(
             base=base,
             table=table_base,
