@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -97,3 +98,25 @@ def test_the_scorekeepers_page_of_a_deleted_game_is_one_line(keeper):
     ok("games", "--delete", "fri", "--yes")
     r = keeper.get(KBASE, params={"review": "1"})
     assert r.status_code == 200 and "was deleted" in one_line(r.text) and "secret-sunday" not in r.text
+
+
+# a message's paths, and a tag-like word that is none
+
+
+@pytest.mark.parametrize(
+    "text", ["'</script>' is not allowed", "a<b>/x</b>", "</script><script>alert(1)</script>", "on /script> ok"]
+)
+def test_a_slash_inside_a_tag_like_word_is_no_path(text):
+    """The path-stripper took /script for a path: a message showed </script> as <script>."""
+    assert guard.unpathed(text, Path("/home/ann/games.sqlite3")) == text
+
+
+def test_paths_in_a_message_are_still_named_by_their_file():
+    games = Path("/home/ann/.local/share/qscore/games.sqlite3")
+    said = f"cannot open '/tmp/x/list.txt' (/etc/qscore); file=/var/lib/a.db, {games}"
+    assert guard.unpathed(said, games) == "cannot open 'list.txt' (qscore); file=a.db, the games file"
+
+
+def test_a_word_typed_as_a_closing_tag_is_shown_as_typed(page):
+    r = lay(page, player="ann", words="</script>", out="yes")
+    assert r.status_code == 422 and "</script>" in outcome(r.text) and "<script>" not in outcome(r.text)
