@@ -9,13 +9,17 @@ connections matter, starlette's test client elsewhere."""
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
+import stat
+import threading
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from qscore.web import guard
+from qscore.web import codes, guard
 from qscore.web.app import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
@@ -120,3 +124,92 @@ def test_paths_in_a_message_are_still_named_by_their_file():
 def test_a_word_typed_as_a_closing_tag_is_shown_as_typed(page):
     r = lay(page, player="ann", words="</script>", out="yes")
     assert r.status_code == 422 and "</script>" in outcome(r.text) and "<script>" not in outcome(r.text)
+
+
+# the codes file: never a hang, never another game's codes lost or shared
+
+
+def entries() -> dict:
+    return json.loads(codes.codes_file().read_text())["games"]
+
+
+def test_a_fifo_in_place_of_the_codes_file_is_set_aside_not_waited_on(game):
+    """serve hung for ever reading a FIFO put where the codes file goes."""
+    os.mkfifo(codes.codes_file())
+    kept: list[codes.Kept] = []
+    reading = threading.Thread(target=lambda: kept.append(codes.kept_codes("fri")), daemon=True)
+    reading.start()
+    reading.join(10)
+    if reading.is_alive():  # today's code: blocked opening the FIFO, freed here so the test ends
+        with open(codes.codes_file(), "w"):
+            pass
+        reading.join(10)
+    assert kept and kept[0].said is not None and "is not a file" in kept[0].said and "\n" not in kept[0].said
+    assert codes.codes_file().is_file() and stat.S_ISFIFO(
+        os.lstat(codes.codes_file().with_suffix(".json.damaged")).st_mode
+    )
+    again = codes.kept_codes("fri")
+    assert (again.table, again.keeper, again.said) == (kept[0].table, kept[0].keeper, None)
+
+
+def test_a_link_to_dev_zero_in_place_of_the_codes_file_is_set_aside(game):
+    """Read whole, /dev/zero ended serve in a MemoryError."""
+    codes.codes_file().symlink_to("/dev/zero")
+    kept = codes.kept_codes("fri")
+    assert kept.said is not None and "is not a file" in kept.said and codes.codes_file().is_file()
+    assert codes.codes_file().with_suffix(".json.damaged").readlink() == Path("/dev/zero")
+
+
+def test_one_games_codes_damaged_leave_the_others_as_they_were(game):
+    """A damaged entry dropped every game's codes, the line saying only this game's."""
+    fri = codes.codes_for("fri")
+    ok("new", "dan", "eve", "fay", "-g", "sat")
+    sat = codes.codes_for("sat")
+    held = json.loads(codes.codes_file().read_text())
+    sat_entry = next(k for k, v in held["games"].items() if (v["table"], v["keeper"]) == sat)
+    held["games"][sat_entry]["keeper"] = "0"
+    codes.codes_file().write_text(json.dumps(held))
+    kept = codes.kept_codes("fri")
+    assert (kept.table, kept.keeper, kept.said) == (*fri, None)  # fri's codes kept, nothing to say
+    kept = codes.kept_codes("sat")
+    assert (kept.table, kept.keeper) != sat and "this game's codes damaged" in (kept.said or "")
+    assert codes.codes_for("fri") == fri and len(entries()) == 2
+
+
+def test_a_codes_file_damaged_whole_says_every_game_and_is_kept(game):
+    codes.codes_for("fri")
+    codes.codes_file().write_bytes(b'{"games": {"1-')
+    kept = codes.kept_codes("fri")
+    assert kept.said is not None and "every game has new codes" in kept.said and "\n" not in kept.said
+    assert codes.codes_file().with_suffix(".json.damaged").read_bytes() == b'{"games": {"1-'
+
+
+def test_a_scorekeepers_code_equal_to_the_tables_is_made_anew(game):
+    """The table's code opened the scorekeeper's page."""
+    table, _ = codes.codes_for("fri")
+    held = json.loads(codes.codes_file().read_text())
+    held["games"] = {k: {"table": table, "keeper": table} for k in held["games"]}
+    codes.codes_file().write_text(json.dumps(held))
+    kept = codes.kept_codes("fri")
+    assert kept.table != kept.keeper and "damaged" in (kept.said or "") and "new codes" in (kept.said or "")
+
+
+def test_two_games_are_never_served_with_the_same_codes(game):
+    fri = codes.codes_for("fri")
+    ok("new", "dan", "eve", "fay", "-g", "sat")
+    codes.codes_for("sat")
+    held = json.loads(codes.codes_file().read_text())
+    held["games"] = {k: {"table": fri[0], "keeper": fri[1]} for k in held["games"]}  # sat's made fri's
+    codes.codes_file().write_text(json.dumps(held))
+    sat = codes.kept_codes("sat")
+    assert (sat.table, sat.keeper) != fri and "another game too" in (sat.said or "")
+    assert not {sat.table, sat.keeper} & set(fri) and codes.codes_for("fri") == fri
+    assert codes.kept_codes("fri").said is None  # its own again
+
+
+def test_the_next_game_takes_the_codes_and_the_game_before_gives_them_up(game):
+    fri = codes.codes_for("fri")
+    ok("new", "dan", "eve", "fay", "-g", "sat")
+    codes.hand_on("fri", "sat")
+    assert codes.codes_for("sat") == fri
+    assert not set(codes.codes_for("fri")) & set(fri)  # served again, the game before has its own
