@@ -13,6 +13,8 @@ import json
 import os
 import re
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -213,3 +215,35 @@ def test_the_next_game_takes_the_codes_and_the_game_before_gives_them_up(game):
     codes.hand_on("fri", "sat")
     assert codes.codes_for("sat") == fri
     assert not set(codes.codes_for("fri")) & set(fri)  # served again, the game before has its own
+
+
+# a signal as the address is printed
+
+EARLY_SIGNAL = """
+import os, signal, sys
+from qscore.web import server
+from qscore.cli import app, load_commands
+
+opening, sent = server.more_open_files, getattr(signal, sys.argv[1])
+def signalled():  # the signal arrives after the address is printed, before the server has started
+    os.kill(os.getpid(), sent)
+    opening()
+server.more_open_files = signalled
+load_commands()
+sys.argv = ["qscore", "serve", "--host", "127.0.0.1", "--port", "0"]
+app()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_signal_as_the_address_is_printed_stops_serve_cleanly(game, isolated_home, signame):
+    """SIGTERM in the first 50 ms after the address was printed ended serve with -15, unsaid."""
+    env = os.environ | {"QSCORE_HOME": str(isolated_home)}
+    done = subprocess.run(
+        [sys.executable, "-c", EARLY_SIGNAL, signame], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    assert done.stdout.splitlines()[0].startswith("http://127.0.0.1:")
+    assert done.stdout.splitlines()[-1] == "Stopped: every laydown sent was saved whole, or not at all."
+    assert "Traceback" not in done.stderr
