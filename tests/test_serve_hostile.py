@@ -12,6 +12,8 @@ import html
 import json
 import os
 import re
+import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -247,3 +249,75 @@ def test_a_signal_as_the_address_is_printed_stops_serve_cleanly(game, isolated_h
     assert done.stdout.splitlines()[0].startswith("http://127.0.0.1:")
     assert done.stdout.splitlines()[-1] == "Stopped: every laydown sent was saved whole, or not at all."
     assert "Traceback" not in done.stderr
+
+
+# the Host: the server's own address or name, never another site's
+
+
+@pytest.fixture
+def at_an_address(game: str) -> TestClient:
+    """The page as serve's server has it: its Host an IP address or one of its names."""
+    return TestClient(make_app(game, CODE, hosts={"localhost", "vm.local"}), base_url="http://192.168.1.5:8765")
+
+
+def test_a_laydown_from_a_site_pointed_at_the_server_is_refused(at_an_address, isolated_home):
+    """DNS rebinding's shape: evil.example resolved to the table's server, its page's form
+    carries Host and Origin evil.example, alike, and passed the origin check."""
+    sent = token(at_an_address.get(BASE + "me", params={"player": "ann"}).text)
+    evil = {"Host": "evil.example:8765", "Origin": "http://evil.example:8765"}
+    form = {"player": "ann", "words": "cat", "out": "yes", "token": sent}
+    r = at_an_address.post(BASE + "laydown", data=form, headers=evil, follow_redirects=False)
+    assert r.status_code == 421 and "evil" not in r.text and laydowns(isolated_home) == 0
+    assert at_an_address.get(BASE, headers={"Host": "evil.example"}).status_code == 421
+    r = at_an_address.post(BASE + "laydown", data=form, headers={"Origin": "http://192.168.1.5:8765"})
+    assert r.status_code == 200 and laydowns(isolated_home) == 1
+
+
+@pytest.mark.parametrize("host", ["192.168.1.5:8765", "127.0.0.1:8765", "[::1]:8765", "localhost:8765", "VM.local."])
+def test_the_servers_addresses_and_names_are_its_host(at_an_address, host):
+    assert at_an_address.get(BASE, headers={"Host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8765", "localhost.evil.example", "[::1"])
+def test_another_name_is_not_its_host(at_an_address, host):
+    assert at_an_address.get(BASE, headers={"Host": host}).status_code == 421
+
+
+def test_serve_names_the_machine_and_localhost():
+    from qscore.web.server import served_names
+
+    assert "localhost" in served_names() and socket.gethostname().lower() in served_names()
+
+
+@pytest.mark.slow
+def test_serve_refuses_a_laydown_sent_under_another_sites_name(game, isolated_home):
+    env = os.environ | {"QSCORE_HOME": str(isolated_home)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "qscore", "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout is not None
+        address = next(line for line in server.stdout if line.startswith("http://")).strip()
+        port, path = re.fullmatch(r"http://127\.0\.0\.1:(\d+)(/.*)", address).groups()  # type: ignore[union-attr]
+
+        def send(host: str, body: str = "") -> bytes:
+            with socket.create_connection(("127.0.0.1", int(port)), timeout=20) as s:
+                head = f"POST {path}laydown HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nConnection: close\r\n"
+                form = f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n{body}"
+                s.sendall((head + form).encode())
+                answer = b""
+                while chunk := s.recv(65536):
+                    answer += chunk
+                return answer
+
+        assert send(f"evil.example:{port}", "player=ann&words=cat&out=yes").startswith(b"HTTP/1.1 421")
+        assert send(f"127.0.0.1:{port}").startswith(b"HTTP/1.1 303")  # the server's own: to the form's check
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=20)
+    finally:
+        server.kill()
+    assert laydowns(isolated_home) == 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -247,10 +247,13 @@ def render_sheet(got: Read) -> str:
     )
 
 
-def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | None = None) -> Starlette:
+def make_app(
+    game: str, code: str, keeper: str | None = None, *, key: bytes | None = None, hosts: Collection[str] | None = None
+) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
     page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
-    signed with ``key``."""
+    signed with ``key``; a request's Host an IP address or one of ``hosts`` (guard.TableGuard;
+    None: any)."""
     watch = SheetWatch(game)
     forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(
         key, lambda: watch.identity
@@ -448,7 +451,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         from qscore.web.keeper import routes as keeper_routes
 
         routes += keeper_routes(watch, keeper, base, key)
-    guard = Middleware(TableGuard, code=code, keeper=keeper)
+    guard = Middleware(TableGuard, code=code, keeper=keeper, hosts=hosts)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import logging
 import re
 import secrets
@@ -27,7 +28,7 @@ import time
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 from urllib.parse import parse_qsl
@@ -206,16 +207,31 @@ PLAIN_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store
 
 
 class TableGuard:
-    """Every request passes here first: a path not under ``/t/CODE/`` (or the scorekeeper's
+    """Every request passes here first: a Host that is not the server's is refused (421);
+    a path not under ``/t/CODE/`` (or the scorekeeper's
     ``/k/KEEPER/``, when there is one) is 404 whatever its
     method (no redirect: the Host header names no address the answer builds); a wrong code
     counts as a guess, refused 429 past the limit; an address holding a control or bidi
-    character is refused, and not echoed."""
+    character is refused, and not echoed.
 
-    def __init__(self, app: ASGIApp, code: str, guesses: Guesses | None = None, keeper: str | None = None) -> None:
+    The server's Host is an IP address (the address printed, or another of the machine's)
+    or one of ``hosts``, its names (qscore.web.server.served_names): a page of another
+    site whose name was pointed at the table's server (DNS rebinding) sends its own name,
+    and its forms would pass the origin check. ``hosts`` None takes any Host: an app not
+    behind serve's socket (the tests' client is ``testserver``)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        code: str,
+        guesses: Guesses | None = None,
+        keeper: str | None = None,
+        hosts: Collection[str] | None = None,
+    ) -> None:
         self.app, self.code = app, code
         self.codes = {"t": code} | ({"k": keeper} if keeper else {})
         self.guesses = guesses or Guesses()
+        self.hosts = None if hosts is None else {h.lower().rstrip(".") for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -228,6 +244,12 @@ class TableGuard:
             await answer(scope, receive, send)
 
     def refusal(self, scope: Scope) -> Response | None:
+        if not self.served_host(scope):
+            return PlainTextResponse(
+                "Refused: this is not the address of the table's server. Open the address the table's screen shows.",
+                421,
+                headers=PLAIN_HEADERS,
+            )
         path: str = scope["path"]
         parts = path.split("/", 3)
         if len(parts) < 4 or parts[0] or parts[1] not in self.codes:
@@ -249,6 +271,25 @@ class TableGuard:
                 headers=PLAIN_HEADERS,
             )
         return None
+
+    def served_host(self, scope: Scope) -> bool:
+        """Whether the request's Host names this server: an IP address, or one of its names
+        (no Host at all, as HTTP/1.0 allows, is no browser's request: taken)."""
+        if self.hosts is None:
+            return True
+        host = next((v for k, v in scope.get("headers", ()) if k == b"host"), None)
+        if host is None:
+            return True
+        name = host.decode("latin-1").lower()
+        if name.startswith("["):  # an IPv6 address, [::1]:8765
+            name = name[1 : name.find("]")] if "]" in name else name
+        elif ":" in name:
+            name = name.rpartition(":")[0]
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name.rstrip(".") in self.hosts
+        return True
 
 
 # --- text in and out ------------------------------------------------------------

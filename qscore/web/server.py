@@ -93,7 +93,15 @@ def serve(
     code) until SIGINT or SIGTERM stops it (or one ``noted`` before it started); the forms
     of both signed with ``key``, kept across restarts (qscore.web.codes)."""
     more_open_files()
-    TableServer(make_app(game, code, keeper, key=key), noted).run(sockets=[sock])
+    app = make_app(game, code, keeper, key=key, hosts=served_names())
+    TableServer(app, noted).run(sockets=[sock])
+
+
+def served_names() -> set[str]:
+    """The names a phone may know this machine by, besides its IP addresses: localhost, its
+    host name, and that name on the local network (``.local``, as mDNS answers it)."""
+    name = socket.gethostname().lower().rstrip(".")
+    return {"localhost", name, name.partition(".")[0] + ".local"}
 
 
 class TableServer(uvicorn.Server):
