@@ -8,6 +8,7 @@ connections matter, starlette's test client elsewhere."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import os
@@ -27,7 +28,7 @@ from qscore.web import codes, guard
 from qscore.web.app import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
-from tests.test_serve_guard import laydowns, said, served
+from tests.test_serve_guard import get, half_open, laydowns, said, served
 
 __all__ = ["game", "page", "said", "served"]  # fixtures: a game of three, its page, the log, a real server
 
@@ -321,3 +322,111 @@ def test_serve_refuses_a_laydown_sent_under_another_sites_name(game, isolated_ho
     finally:
         server.kill()
     assert laydowns(isolated_home) == 0
+
+
+# a phone of the table still loads while other addresses flood the server
+
+
+def stream(source: str, port: int, path: str) -> socket.socket:
+    """A live sheet's stream from the source address given, open (its answer begun)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(source, 0))
+    s.sendall(f"GET {path}events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    assert s.recv(100).startswith(b"HTTP/1.1 200")
+    return s
+
+
+def cut(s: socket.socket) -> bool:
+    """Whether the server has closed a stream: what it sent read, then its end (or a reset)."""
+    s.setblocking(False)
+    try:
+        while s.recv(65536):
+            pass
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
+    return True
+
+
+@pytest.fixture
+def small_caps(monkeypatch) -> tuple[int, int]:
+    """The caps made small (64 in all, 8 from one address), so a flood is a few sockets."""
+    monkeypatch.setattr(guard, "MAX_CONNECTIONS", 64)
+    monkeypatch.setattr(guard, "MAX_PER_CLIENT", 8)
+    return 64, 8
+
+
+@pytest.mark.slow
+def test_a_phone_loads_while_live_streams_from_other_addresses_fill_the_server(served, said, small_caps):
+    """512 streams from 16 addresses left a phone from a 17th with 0 of 40 pages."""
+    port, path = served
+    total, _ = small_caps
+    sources = [f"127.0.1.{n}" for n in range(16)]
+    flood = {(a, i): stream(a, port, path) for a in sources for i in range(total // 16)}  # the server full
+    try:
+        for _ in range(3):
+            assert get("127.0.0.3", port, path).startswith(b"HTTP/1.1 200")  # the phone's page
+            gave_way = [k for k, s in flood.items() if cut(s)]
+            assert len(gave_way) == 1  # one of the flood's streams, for the phone's connection
+            flood[gave_way[0]].close()
+            flood[gave_way[0]] = stream(gave_way[0][0], port, path)  # and the flood fills the room again
+        extra = half_open(sources[0], port, f"GET {path}events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        extra.settimeout(20)
+        with contextlib.suppress(ConnectionResetError):
+            assert extra.recv(100) == b""  # the flood's own: refused, as before
+        extra.close()
+        assert "Traceback" not in "".join(said.lines)
+    finally:
+        for s in flood.values():
+            s.close()
+
+
+@pytest.mark.slow
+def test_a_phone_loads_while_idle_connections_from_other_addresses_fill_the_server(served, small_caps):
+    """520 idle connections from 20 addresses left a phone 2 pages of 30."""
+    port, path = served
+    total, each = small_caps
+    flood = [half_open(f"127.0.2.{n}", port, b"") for n in range(total // each + 3) for _ in range(each - 2)]  # 66
+    try:
+        assert all(get("127.0.0.3", port, path).startswith(b"HTTP/1.1 200") for _ in range(5))
+    finally:
+        for s in flood:
+            s.close()
+
+
+class Held:
+    """A connection as crowd.admitted reads it."""
+
+    def __init__(self, source: str, opened: float, answering: bool = False) -> None:
+        self.client = (source, 1)
+        self.opened = opened
+        self.cycle = type("Cycle", (), {"response_complete": not answering})()
+        self.transport = type("Transport", (), {"is_closing": lambda self: False})()
+
+
+def test_room_is_made_from_the_address_holding_the_most_its_idle_connection_first():
+    from qscore.web.crowd import admitted
+
+    flood = [Held("10.0.0.2", t, answering=t != 5) for t in range(6)] + [Held("10.0.0.3", 10 + t) for t in range(3)]
+    phone = Held("10.0.0.9", 20)
+    assert admitted(phone, [*flood, phone], total=8, each=6) == (True, flood[5])  # idle, not the oldest
+    again = Held("10.0.0.2", 21)
+    assert admitted(again, [*flood, again], total=8, each=8) == (False, None)  # the most: no one gives way
+    third = Held("10.0.0.3", 22)
+    assert admitted(third, [*flood[:5], third], total=8, each=8) == (True, None)  # under the cap
+    assert admitted(again, [*flood, again], total=20, each=6) == (False, None)  # past its own address's cap
+
+
+# a bad request said once a minute, with a count
+
+
+@pytest.mark.slow
+def test_invalid_requests_are_counted_not_a_line_each(served, said):
+    """'Invalid HTTP request received.' was logged once a request: 25,410 lines in 10 s."""
+    port, path = served
+    for _ in range(30):
+        assert half_open("127.0.0.2", port, b"\x16\x03\x01 not http\r\n\r\n").recv(100).startswith(b"HTTP/1.1 400")
+    assert get("127.0.0.3", port, path).startswith(b"HTTP/1.1 200")
+    assert [line for line in said.lines if "nvalid HTTP request" in line] == [
+        "1 invalid HTTP requests answered 400, from 1 address(es), most from 127.0.0.2"
+    ]

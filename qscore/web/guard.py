@@ -39,6 +39,8 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from qscore.web.crowd import Warnings, admitted, source
+
 A = TypeVar("A")  # what a form's answer keeps
 log = logging.getLogger("uvicorn.error")  # the server's own log: one line a bound, once a minute
 
@@ -115,22 +117,32 @@ class Guesses:
 class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol, bounded: a request's headers and body must arrive within
     REQUEST_SECONDS of its first byte (or of the connection, if nothing comes), and a connection past
-    MAX_CONNECTIONS, or past MAX_PER_CLIENT from one address, is closed as it is accepted.
+    MAX_PER_CLIENT from one address is closed as it is accepted; past MAX_CONNECTIONS, one
+    from an address holding fewer than another takes the place of one of that one's
+    (qscore.web.crowd), else it is closed. A bad request's warning is counted (``warned``).
     uvicorn alone keeps a connection that never finishes its headers open for ever."""
 
     over_cap: Tally | None = None  # one per server: set by the server before it accepts (``bounded``)
     late: Tally | None = None
+    made_room: Tally | None = None
+    warned: ClassVar[dict[str, Tally | None]] = {}
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        self.opened = time.monotonic()
         host = self.client[0] if self.client else ""
-        from_there = sum(1 for c in self.connections if isinstance(c, H11Protocol) and c.client and c.client[0] == host)
-        if len(self.connections) > MAX_CONNECTIONS or from_there > MAX_PER_CLIENT:
+        self.logger = Warnings(self.logger, self.warned, host)  # type: ignore[assignment]
+        stays, giving_way = admitted(self, self.connections, MAX_CONNECTIONS, MAX_PER_CLIENT)  # type: ignore[arg-type]
+        if not stays:
             if self.over_cap is not None:
                 self.over_cap.add(host)
             transport.abort()  # no answer: a flood is not worth one, and the file is freed at once
             return
+        if giving_way is not None:
+            if self.made_room is not None:
+                self.made_room.add(source(giving_way))
+            giving_way.transport.abort()
         self._arm()
 
     def _arm(self) -> None:
@@ -170,6 +182,12 @@ class GuardedProtocol(H11Protocol):
         super().connection_lost(exc)
 
 
+NO_WEBSOCKETS = (
+    "No supported WebSocket library detected. Please use \"pip install 'uvicorn[standard]'\", "
+    "or install 'websockets' or 'wsproto' manually."
+)
+
+
 def bounded(protocol: type[GuardedProtocol] = GuardedProtocol) -> type[GuardedProtocol]:
     """The protocol class for one server, with its own tallies."""
     return type(
@@ -178,6 +196,12 @@ def bounded(protocol: type[GuardedProtocol] = GuardedProtocol) -> type[GuardedPr
         {
             "over_cap": Tally("connections refused past the cap (in all or from one address)"),
             "late": Tally(f"connections closed: a request not whole within {REQUEST_SECONDS:g} s"),
+            "made_room": Tally("connections closed, the cap reached, for an address holding fewer"),
+            "warned": {
+                "Invalid HTTP request received.": Tally("invalid HTTP requests answered 400"),
+                "Unsupported upgrade request.": Tally("requests for an upgrade not offered (answered as HTTP)"),
+                NO_WEBSOCKETS: None,  # follows the one before, each time
+            },
         },
     )
 
