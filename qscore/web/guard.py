@@ -4,10 +4,13 @@ raw or local in an answer.
 
 - ``GuardedProtocol``: uvicorn's own HTTP/1.1 protocol (h11) with a deadline for each
   request's headers and body, and a cap on open connections in all and per client address;
-  a connection past a bound is closed, and the bound said once a minute (``Tally``).
-- ``TableGuard``: the app's outermost layer: one 404 for every path that is not the
-  table's, whatever the method; wrong table codes refused (429) past a few (``Guesses``);
-  an address holding a control or bidi character refused unechoed.
+  a connection past a bound is closed (or, the total reached, one of the address holding
+  the most closed for it: qscore.web.crowd), and the bound said once a minute (``Tally``),
+  as is a bad request.
+- ``TableGuard``: the app's outermost layer: a Host not the server's refused (421); one
+  404 for every path that is not the table's, whatever the method; wrong table codes
+  refused (429) past a few (``Guesses``); an address holding a control or bidi character
+  refused unechoed.
 - ``Forms``: the laydown form's token (the log's last entry it was filled against, signed),
   and each token's answer kept, so a second send of the same form is answered as the first.
 - ``unsafe``, ``number``, ``shown``, ``unpathed``: text from a request checked (a number
