@@ -175,7 +175,7 @@ def read_codes(path: Path) -> tuple[dict | None, str | None]:
     key = held.get("key")
     if not isinstance(key, str) or len(key) != 2 * KEY_BYTES or any(c not in "0123456789abcdef" for c in key):
         held["key"] = secrets.token_hex(KEY_BYTES)
-        return held, "held a damaged key (a form filled before is sent again from the page reloaded)"
+        return held, "held a damaged key (a form filled before this start asks for the page to be reloaded)"
     return held, None
 
 
