@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,7 +48,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
 from qscore.web.chart import Drawing, drawing
-from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
+from qscore.web.guard import Forms, TableGuard, number, shown, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import Outcome, page_message, recorded, refused, stale
 
@@ -161,9 +161,7 @@ class SheetWatch:
             if self.identity is None:
                 self.identity = scorekeeper.game_identity(self.game)
             game = scorekeeper.load_identified(self.identity, self.game)
-        except UnknownGameError:
-            if self.identity is None:
-                raise
+        except UnknownGameError:  # never another game's name: a phone is no list of the saved games
             raise UnknownGameError(
                 f"the game {self.game!r} was deleted: nothing more can be laid here. "
                 "The scorekeeper can serve another game."
@@ -248,10 +246,13 @@ def render_sheet(got: Read) -> str:
     )
 
 
-def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | None = None) -> Starlette:
+def make_app(
+    game: str, code: str, keeper: str | None = None, *, key: bytes | None = None, hosts: Collection[str] | None = None
+) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
     page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
-    signed with ``key``."""
+    signed with ``key``; a request's Host an IP address or one of ``hosts`` (guard.TableGuard;
+    None: any)."""
     watch = SheetWatch(game)
     forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(
         key, lambda: watch.identity
@@ -382,7 +383,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         player = form.get("player", "")
         # the round the page's form was for: a phone lays down in the round being played,
         # never told of an earlier one (a form without it, as before, lets the rules choose)
-        round_no = int(form["round"]) if form.get("round", "").isdigit() and len(form["round"]) < 4 else None
+        round_no = number(form.get("round", ""), 3)
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
@@ -452,7 +453,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         from qscore.web.keeper import routes as keeper_routes
 
         routes += keeper_routes(watch, keeper, base, key)
-    guard = Middleware(TableGuard, code=code, keeper=keeper)
+    guard = Middleware(TableGuard, code=code, keeper=keeper, hosts=hosts)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
@@ -466,5 +467,5 @@ def holder(request: Request, snap: Snapshot) -> str | None:
     name, _, since = unquote(request.cookies.get(PLAYER_COOKIE, "")).partition("~")  # no name holds a ~
     if snap.sheet is None or snap.game is None:
         return None
-    player = snap.game.now_called(name, int(since) if since.isdigit() and len(since) < 10 else None)
+    player = snap.game.now_called(name, number(since, 9))
     return player if player in snap.sheet.playing else None

@@ -30,7 +30,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import BonusChoiceNeeded, QscoreError
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, unpathed, unsafe
+from qscore.web.guard import Forms, number, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import page_message, recorded
 
@@ -97,8 +97,7 @@ def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...
 
 
 def round_of(form: dict[str, str]) -> int | None:
-    text = form.get("round", "").strip()
-    return int(text) if text.isdigit() and len(text) < 4 else None
+    return number(form.get("round", "").strip(), 3)
 
 
 def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said:
@@ -109,9 +108,9 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
     from qscore.views import keeper as say
     from qscore.views.outcome import form_taken_said
 
-    name = served.load().name
     sent = scorekeeper.Sent("scorekeeper", form_id, served.identity)
     try:
+        name = served.load().name  # a game deleted or a file damaged since: said in one line
         match action:
             case "laydown":
                 typed = form.get("words", "").replace(",", " ").split()
@@ -205,8 +204,8 @@ def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
 
     if form.get("answer") == "no":
         return Said(True, (say.NOTHING_TAKEN_BACK,))
-    meant = form.get("entry", "")
-    if not (meant.isdigit() and len(meant) < 10):  # asked first
+    meant = number(form.get("entry", ""), 9)
+    if meant is None:  # asked first
         game = scorekeeper.load_game(name)
         standing = effective(game.entries)
         if len(standing) < 2:
@@ -216,7 +215,7 @@ def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
             False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), yes_or_no("answer"))
         )
     try:
-        saved = scorekeeper.undo(name, confirmed=int(meant), entry=int(meant), sent=sent)
+        saved = scorekeeper.undo(name, confirmed=meant, entry=meant, sent=sent)
     except (
         FinishedGameUndoError,
         scorekeeper.UndoneMeanwhileError,
@@ -242,6 +241,16 @@ def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]
     return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
 
 
+def unreadable(line: str, served: Served, table_base: str) -> Response:
+    """The page when the game cannot be read: its one line in place of the sheet, no form
+    (the live sheet follows the file, and the forms come back with a reload)."""
+    sheet = templates.get_template("sheet.html").render(error=line)
+    body = templates.get_template("base.html").render(
+        base=table_base, game=served.game, sheet_html=sheet, version=served.sheet_version
+    )
+    return HTMLResponse(body, headers=HEADERS)
+
+
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
     """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
     table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
@@ -260,13 +269,12 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             from qscore.views.keeper import stale_page
 
             said = Said(False, (stale_page(),))
-        number = request.query_params.get("review", "")
-        shown, why = (
-            await anyio.to_thread.run_sync(review, served, int(number))
-            if number.isdigit() and len(number) < 4
-            else (None, None)
-        )
-        game = await anyio.to_thread.run_sync(served.load)
+        try:
+            game = await anyio.to_thread.run_sync(served.load)
+        except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
+            return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
+        asked = number(request.query_params.get("review", ""), 3)
+        shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
         body = templates.get_template("keeper.html").render(
             base=base,
             table=table_base,
