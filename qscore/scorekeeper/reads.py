@@ -24,10 +24,17 @@ def load_game(name: str | None = None) -> Game:
     return open_store().load(name)
 
 
-def _game_to_write(name: str | None) -> Game:
-    """The game a write is about to change, read to check the entry before the write: the
-    write itself runs SQLite's check of the file, so this read does not."""
-    return open_store().load(name, check=False)
+def _game_to_write(name: str | None, identity: tuple[int, str] | None = None) -> Game:
+    """The game a write is about to change (with ``identity``, the game it tells and no
+    other), read to check the entry before the write: the write itself runs SQLite's check
+    of the file, so this read does not."""
+    return open_store().load(name, check=False, identity=identity)
+
+
+def load_identified(identity: tuple[int, str], name: str | None = None) -> Game:
+    """The game ``identity`` tells, whatever it is called now; one deleted since is
+    UnknownGameError, naming it ``name`` (a game that took its name is never read for it)."""
+    return open_store().load(name, identity=identity)
 
 
 def saved_name(name: str) -> str:
