@@ -60,6 +60,23 @@ def test_the_answer_at_the_top_follows_the_sheet_and_the_phone_a_rename(serve: S
     assert not (found := violations(browser, least="minor")), found
 
 
+def test_the_scorekeepers_answer_follows_the_sheet_too(serve: Serve, browser):
+    """The scorekeeper's "Recorded ... Round 1 waits for ben, cat." stayed above a sheet
+    whose round had closed since, from the phones."""
+    from tests.test_keeper_browser import keeper_does
+
+    ok("new", "ann", "ben", "cat", "-g", "Friday night")
+    serve.start()
+    browser.set_window_size(*PHONE)
+    browser.get(serve.keeper)
+    said = keeper_does(browser, "keeper-laydown", {"player": "ann", "words": "cat", "out": "yes"})
+    assert "Round 1 waits for ben, cat." in said
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "(qu)it")
+    wait(browser, "return document.getElementById('outcome').innerText.includes('Round 2 waits')", "the answer stayed")
+    assert "Since then, cat's laydown in round 1: (qu)it was entered." in shown(browser, OUTCOME)
+
+
 def test_a_lost_connection_is_said_large_everywhere_and_no_control_leads_to_an_error_page(serve: Serve, browser):
     """The scorekeeper's page said nothing (its buttons greyed out), the TV's notice was a
     16 px strip, and a phone's Check pressed while the server was away ended on the

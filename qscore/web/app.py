@@ -313,12 +313,12 @@ def make_app(
     def since(outcome: Outcome, last: int, sent: str) -> Outcome:
         """A saved laydown's answer as it reads now: once the log has entries after it (an
         undo, the round closed, the game over), it says them and where the game stands."""
-        from qscore.views.outcome import since_said, taken_back
+        from qscore.views.outcome import since_said, standing_said, taken_back
 
         snap = watch.snapshot
         if not outcome.done or snap.game is None or snap.game.last <= last or forms.filled_at(sent) is None:
             return outcome  # nothing since, or a form of the game before the table's next one
-        now = snap.waiting or (snap.sheet.status[-1] if snap.sheet and snap.sheet.status else None)
+        now = standing_said(snap.game)
         return outcome.moved_on(since_said(snap.game, last), now, taken_back=taken_back(snap.game, last))
 
     async def tv(request: Request) -> Response:

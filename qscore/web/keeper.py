@@ -17,7 +17,7 @@ comes back as the outcome with a form to answer it. Every write is the scorekeep
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -52,6 +52,7 @@ class Served(Protocol):
     game: str
     identity: tuple[int, str] | None
     files: list[Path]
+    last: int  # the log's last entry as last read
 
     def load(self) -> Game: ...
 
@@ -83,6 +84,8 @@ class Said:
     lines: tuple[str, ...]
     ask: Ask | None = None
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
+    last: int = 0  # the log's last entry once the action was done: what came after is said since
+    since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
 
 
 def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
@@ -229,6 +232,14 @@ def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
     return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
 
 
+def moved_on(said: Said, game: Game) -> Said:
+    """An action's answer as it reads once the log has entries after it (a phone's laydown,
+    the round closed, an undo from a terminal): those entries, and where the game stands now."""
+    from qscore.views.outcome import since_said, standing_said
+
+    return replace(said, since=(*since_said(game, said.last), standing_said(game)))
+
+
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
     """Round ``number``'s review, or why there is none."""
     from qscore.views.hands import game_review
@@ -273,6 +284,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             game = await anyio.to_thread.run_sync(served.load)
         except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
             return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
+        if said is not None and said.done and 0 < said.last < game.last:
+            said = moved_on(said, game)
         asked = number(request.query_params.get("review", ""), 3)
         shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
         body = templates.get_template("keeper.html").render(
@@ -312,7 +325,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return Said(said.done, lines, said.ask, said.flagged)
+            return Said(said.done, lines, said.ask, said.flagged, served.last)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)

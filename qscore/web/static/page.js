@@ -101,13 +101,16 @@ function followRound() {
 // The rest of a phone's page follows the sheet too, as the server makes it now: an answer
 // at the top says what was entered since it (an undo, the round closed, the game over),
 // and a player renamed sees the new name in the heading and the form, what they typed kept.
+// The scorekeeper's page follows the same way: its answer at the top, no more.
 async function followPage() {
-  if (!document.body.classList.contains("phone")) return;
-  const base = sheet.dataset.events.replace(/events$/, "");
-  const sent = new URLSearchParams(location.search).get("sent");
+  const phone = document.body.classList.contains("phone");
+  if (!phone && !document.body.classList.contains("keeper")) return;
+  const base = phone ? sheet.dataset.events.replace(/events$/, "") : location.pathname;
+  const key = phone ? "sent" : "said";
+  const sent = new URLSearchParams(location.search).get(key);
   let made;
   try {
-    const answer = await fetch(base + (sent ? "?sent=" + encodeURIComponent(sent) : ""), { cache: "no-store" });
+    const answer = await fetch(base + (sent ? "?" + key + "=" + encodeURIComponent(sent) : ""), { cache: "no-store" });
     if (!answer.ok) return;
     made = new DOMParser().parseFromString(await answer.text(), "text/html");
   } catch (away) {
@@ -122,6 +125,7 @@ async function followPage() {
     outcome.replaceWith(fresh);
     window.scrollBy(0, fresh.getBoundingClientRect().top - top); // where it was on the screen
   }
+  if (!phone) return;
   // the form follows its own player only (the seat stays through a rename): another tab of
   // this browser choosing another name changes the cookie, not this page's player
   const mine = document.getElementById("laydown");
