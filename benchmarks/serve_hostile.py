@@ -5,12 +5,19 @@ table codes guessed, a laydown form sent again and again. Loopback only; it stop
 
 In a temporary QSCORE_HOME a game of three is served by `qscore serve --host 127.0.0.1
 --port 0` in its own process, held to 1,024 open files (the common limit, soft and hard, so
-the server cannot raise it). Three trials, each reported with what a phone saw meanwhile:
+the server cannot raise it). Six trials, each reported with what a phone saw meanwhile:
 
 - half-open: HALF_OPEN connections from 127.0.0.2, each sending a request's first line and
   no more, held until the trial ends; meanwhile a phone at 127.0.0.3 loads the page every
   0.2 s. Reported: connections the server kept and closed, the phone's page load times,
   the lines the server logged (and its log's size), its memory.
+- streams: 512 live sheets' streams (the table's code) from 16 addresses (127.0.1.x), the
+  server full, each stream opened again as soon as the server closes it, for SECONDS;
+  meanwhile the phone at 127.0.0.3. Reported: the flood's streams closed and refused.
+- idle: 520 connections that send nothing from 20 addresses (127.0.2.x), each opened again
+  as soon as it is closed, for SECONDS; meanwhile the phone.
+- bad requests: bytes that are no HTTP request sent as fast as one client can for
+  SECONDS / 2, on 4 connections; the answers counted, and the log's lines about them.
 - guessing: wrong codes asked as fast as one client can for SECONDS / 2, on 4 connections;
   the answers counted by status, the log's lines about them, and the phone's page meanwhile.
 - duplicates: one laydown form sent 10 times at once and 10 times one after another, then
@@ -24,6 +31,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import select
 import signal
 import socket
 import statistics
@@ -124,6 +132,88 @@ def half_open(port: int, count: int, seconds: float) -> str:
     return f"{len(held)} opened ({refused} not connected), {closed} closed by the server within {seconds:.0f} s"
 
 
+class Flood(threading.Thread):
+    """``each`` connections from each of ``sources``, each sending ``sent`` and held; one
+    the server closes (or refuses) opened again at once, as a flood keeps itself up."""
+
+    def __init__(self, port: int, sources: list[str], each: int, sent: bytes) -> None:
+        super().__init__(daemon=True)
+        self.port, self.sources, self.each, self.sent = port, sources, each, sent
+        self.held: dict[socket.socket, str] = {}
+        self.opened = self.closed = self.failed = 0
+        self.stop = threading.Event()
+
+    def open(self, source: str) -> None:
+        try:
+            s = socket.create_connection(("127.0.0.1", self.port), timeout=5, source_address=(source, 0))
+            s.sendall(self.sent)
+        except OSError:
+            self.failed += 1
+            return
+        s.setblocking(False)
+        self.held[s] = source
+        self.opened += 1
+
+    def run(self) -> None:
+        for source in self.sources:
+            for _ in range(self.each):
+                self.open(source)
+        while not self.stop.is_set():
+            ready = select.select(list(self.held), [], [], 0.1)[0] if self.held else []
+            again = []
+            for s in ready:
+                try:
+                    data = s.recv(65536)
+                except OSError:
+                    data = b""
+                if not data:
+                    again.append(self.held.pop(s))
+                    s.close()
+                    self.closed += 1
+            for source in again:
+                self.open(source)
+            if again:
+                time.sleep(0.02)
+        for s in self.held:
+            s.close()
+
+    def said(self) -> str:
+        return (
+            f"{len(self.sources) * self.each} from {len(self.sources)} addresses: {self.opened} opened, "
+            f"{self.closed} closed or refused by the server (each opened again), {self.failed} not connected"
+        )
+
+
+def flood(port: int, sources: list[str], each: int, sent: bytes, seconds: float) -> str:
+    flooding = Flood(port, sources, each, sent)
+    flooding.start()
+    time.sleep(seconds)
+    flooding.stop.set()
+    flooding.join(30)
+    return flooding.said()
+
+
+def bad_requests(port: int, seconds: float) -> str:
+    answers: Counter[int] = Counter()
+    lock = threading.Lock()
+    end = time.monotonic() + seconds
+
+    def sender() -> None:
+        while time.monotonic() < end:
+            status, _ = request("127.0.0.6", port, "\x16\x03\x01 no request at all\r\n\r\n")
+            with lock:
+                answers[status] += 1
+
+    threads = [threading.Thread(target=sender) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    total = sum(answers.values())
+    shown = ", ".join(f"{n} answered {s}" for s, n in sorted(answers.items()))
+    return f"{total} in {seconds:.0f} s ({total / seconds:.0f} a second): {shown}"
+
+
 def guessing(port: int, seconds: float) -> str:
     answers: Counter[int] = Counter()
     lock = threading.Lock()
@@ -189,7 +279,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, count + 200)), hard))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, count + 800)), hard))
     with tempfile.TemporaryDirectory() as home:
         env = os.environ | {"QSCORE_HOME": home}
         subprocess.run(
@@ -213,6 +303,15 @@ def main() -> None:
 
             said = with_a_phone(port, path, lambda: print("half-open:", half_open(port, count, seconds)))
             print(f"  {said}; memory {rss_kib(server.pid) / 1024:.1f} MiB")
+            streams = [f"127.0.1.{n}" for n in range(16)]
+            events = get(path + "events", port).replace("Connection: close\r\n", "").encode()
+            said = with_a_phone(port, path, lambda: print("streams:", flood(port, streams, 32, events, seconds)))
+            print(f"  {said}; memory {rss_kib(server.pid) / 1024:.1f} MiB")
+            idle = [f"127.0.2.{n}" for n in range(20)]
+            said = with_a_phone(port, path, lambda: print("idle:", flood(port, idle, 26, b"", seconds)))
+            print(f"  {said}; memory {rss_kib(server.pid) / 1024:.1f} MiB")
+            said = with_a_phone(port, path, lambda: print("bad requests:", bad_requests(port, seconds / 2)))
+            print(f"  {said}; memory {rss_kib(server.pid) / 1024:.1f} MiB")
             said = with_a_phone(port, path, lambda: print("guessing:", guessing(port, seconds / 2)))
             print(f"  {said}; memory {rss_kib(server.pid) / 1024:.1f} MiB")
             print("duplicates:", duplicates(port, path, env, Path(home) / "games.sqlite3"))
@@ -223,7 +322,7 @@ def main() -> None:
         print(f"SIGTERM: exit status {server.returncode}, last line {rest.splitlines()[-1]!r}")
         tracebacks = sum("Traceback" in line for line in lines)
         print(f"server log: {len(lines)} lines, {log.stat().st_size} bytes, {tracebacks} tracebacks")
-        for line in lines[:12]:
+        for line in lines[:20]:
             print("  " + line)
 
 

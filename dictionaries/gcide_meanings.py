@@ -66,13 +66,25 @@ LABELS = {
 # the fields of play and sport a sense may name: kept before the meaning, "(golf) ..."
 FIELDS = {"cricket", "golf", "tennis", "baseball", "football", "billiards", "chess", "cards", "card playing"}
 FIELDS |= {"croquet", "curling", "fencing", "rowing", "hunting", "falconry", "archery", "boxing", "racing", "sports"}
+# a head's next line: its etymology, or its part of speech (crannog's "n. [From Celtic ...]"
+# under the headwords and their sounds), not the first sense
+HEAD_GOES_ON = re.compile(r"\s*(?:\[|(?:n|a|adj|adv|v|prep|conj|interj|pron)\.(?:\s*[ti]\.)?\s*(?:\[|[;,]|$))")
 SOURCE = re.compile(r"^\s*\[[^\]]*\]\s*$")  # a line that is only a source or label: [1913 Webster]
 NUMBER = re.compile(r"^(\d+\.|\([a-z]\))\s*")
 DOMAIN = re.compile(r"^\(([A-Za-z][A-Za-z .&]*)\)\s*")
-# a sense that is another word's form: "imp. of {Speak}", "1st & 3d pers. sing. pres. of {Wit}"
-FORM = re.compile(r"^(?:archaic\s+)?([^{]*?\b(?:imp|p|pr|pres|pl)\.[^{]*?)\s+of\s+\{?([A-Za-z]+)\}?")
+# a sense that is another word's form: "imp. of {Speak}", "1st & 3d pers. sing. pres. of {Wit}",
+# its abbreviations only up to "of" ("pl. The digest ... of the Roman jurists" is a sense of
+# the plural, pandects, not the plural of a word "the")
+ABBREVIATION = r"(?:\d+[a-z]*\.?|imp\.|p\.|pr\.|pres\.|pl\.|sing\.|pers\.|vb\.|n\.|a\.|obs\.|strong|&)"
+FORM = re.compile(
+    rf"^(?:archaic\s+|old\s+|the\s+|\[Properly\s+)?((?:{ABBREVIATION}\s*)*?\b(?:imp|p|pr|pres|pl)\.(?:\s*{ABBREVIATION})*)\s+of\s+\{{?([A-Za-z]+)\}}?"
+)
 FORM_NAMES = [("p. pr.", "present participle"), ("imp. & p. p.", "past tense and past participle")]
 FORM_NAMES += [("imp.", "past tense"), ("p. p.", "past participle"), ("pres.", "present tense"), ("pl.", "plural")]
+# an article with no word after it: a word lost from GCIDE's own text (za: "as heard in the
+# or aeolian string"; queenliness: "the quality of being queenly; the; characteristic"), or
+# cut with a quotation ("defended the"): the clause would read as nonsense
+GAP = re.compile(r"\b(?:the|an)(?:\s+(?:or|and|nor)\b|\s*$)", re.IGNORECASE)
 SHORT = 90  # a meaning keeps its clauses (GCIDE's synonyms, ``;`` apart) up to this length
 
 
@@ -125,7 +137,8 @@ def split_head(lines: list[str]) -> tuple[str, list[str]]:
     depth, end = 0, 0
     for end, line in enumerate(lines):
         depth += line.count("[") - line.count("]") + line.count("(") - line.count(")")
-        if depth <= 0 and not (end + 1 < len(lines) and lines[end + 1].strip().startswith("[")):
+        going_on = end + 1 < len(lines) and HEAD_GOES_ON.match(lines[end + 1])
+        if depth <= 0 and not going_on:
             break
     return " ".join(lines[: end + 1]), lines[end + 1 :]
 
@@ -171,9 +184,11 @@ def clean(text: str) -> str | None:
             break
         if clauses and len("; ".join([*clauses, clause])) > SHORT:
             break
+        if GAP.search(clause):  # a word the text lost (za's "heard in the or aeolian string"): not shown
+            break
         clauses.append(clause)
     line = "; ".join(clauses).strip()
-    if not line or re.search(r"[\\\[\]{}?|<>]", line) or line.count("(") != line.count(")"):
+    if len(line) < 2 or re.search(r"[\\\[\]{}?|<>]", line) or line.count("(") != line.count(")"):
         return None
     return line[0].lower() + line[1:] if not line[1:2].isupper() else line
 

@@ -37,7 +37,8 @@ def test_define_exits_as_check_does():
     assert r.stdout.splitlines() == [
         "qat: not allowed (not in everyday; wordgame allows it)",
         "  did you mean: cat, gat, kat, coat, gate",
-        "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+        "  what qat means, though not allowed here:",
+        "    noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
         "flied: allowed",
         "  no meaning on file",
     ]
@@ -79,8 +80,26 @@ def test_define_offers_the_words_near_a_typo_as_check_does():
     assert r.stdout.splitlines()[3:] == [
         "qat: not allowed (not in everyday; wordgame allows it)",
         "  did you mean: cat, gat, kat, coat, gate",
-        "  noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+        "  what qat means, though not allowed here:",
+        "    noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
     ]
+
+
+def test_a_refused_words_meaning_never_reads_as_if_it_stood():
+    """za: not allowed, then "noun: an old solfeggio name ..." read as the word's standing:
+    a refused word's meanings come under a head that says it is not allowed."""
+    r = run("check", "za", "--define")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        "za: not allowed (not in everyday; wordgame allows it)",
+        "  Z·A   16 points",
+        "  did you mean: zoa, zac, zap, saw, say",
+        "  what za means, though not allowed here:",
+        "    noun: an old solfeggio name for B flat",
+    ]
+    allowed = run("check", "-d", "wordgame", "za", "--define")  # where it stands, no head
+    assert allowed.stdout.splitlines()[-1] == "  noun: an old solfeggio name for B flat"
+    assert "though not allowed" not in allowed.stdout
 
 
 @pytest.mark.slow

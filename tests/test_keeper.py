@@ -193,3 +193,25 @@ def test_an_undo_asked_about_one_entry_never_takes_back_another(keeper):
     assert refused.value.entry.seq == 3
     assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
     assert scorekeeper.undone(scorekeeper.undo("fri", entry=3)).seq == 3
+
+
+def test_an_answer_kept_says_what_came_since_and_where_the_game_stands(keeper):
+    """The answer at the top stayed "Round 1 waits for ben, cat" above a sheet that had
+    moved on: once the log has entries after it, it says them and where the game stands."""
+    r = keeper.post(
+        KBASE + "do/laydown",
+        data={"token": token(keeper.get(KBASE).text), "player": "ann", "words": "cat", "out": "yes"},
+        headers=ORIGIN,
+        follow_redirects=False,
+    )
+    address = r.headers["location"]
+    assert outcome(keeper.get(address).text)[-1] == "Round 1 waits for ben, cat."
+    ok("score", "ben", "at", "-u", "Z")
+    ok("score", "cat", "ox", "-u", "E")
+    said = outcome(keeper.get(address).text)
+    assert said[0] == "Recorded ann's laydown in round 1: cat (went out)."
+    assert said[-3:] == [
+        "Since then, ben's laydown in round 1: at (unused Z) was entered.",
+        "Since then, cat's laydown in round 1: ox (unused E) was entered.",
+        "Round 2 waits for ann, ben, cat.",
+    ]

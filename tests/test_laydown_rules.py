@@ -8,8 +8,9 @@ the cards, not the words: the dictionary is consulted by the application layer.
 import pytest
 
 from qscore.errors import CardError, GameError, OneCardWordError
-from qscore.game.entries import Created, Entry, GameConfig, LaidDown, Undone
-from qscore.game.rules import LaydownExistsError, SheetChangedError, check_laydown, check_unchanged_since
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown, Renamed, Undone
+from qscore.game.forms import FormTakenError, SheetChangedError, check_form_new, check_unchanged_since, form_player
+from qscore.game.rules import LaydownExistsError, ScorekeepersOnlyError, check_laydown
 from qscore.game.scoresheet import Game, Laydown
 
 PLAYERS = ("ann", "ben", "cat")
@@ -134,3 +135,50 @@ def test_a_form_stays_good_through_other_players_laydowns():
     # ann laid down after ben's form was filled: nothing ben's form saw has changed
     check_unchanged_since(game(LAID), 1, "ben")
     check_unchanged_since(game(LAID), 2, "ann")  # filled after ann's own laydown: nothing since
+
+
+def test_a_form_stays_good_through_the_players_own_laydown_in_another_round():
+    # ann's form for round 2 was filled at entry 4 (round 1 closed); entry 5 is the
+    # scorekeeper's fix of ann's round 1: it changes nothing her round-2 form would record
+    closed = [LAID, LaidDown(1, "ben", ("it",), ("Q",), False), LaidDown(1, "cat", ("ox",), ("E",), False)]
+    fixed = game(*closed, LaidDown(1, "ann", ("act",), (), True))
+    check_unchanged_since(fixed, 4, "ann", 2)
+    check_unchanged_since(fixed, 4, "ann")  # no round sent: the round being played, 2
+    with pytest.raises(SheetChangedError):
+        check_unchanged_since(fixed, 4, "ann", 1)  # a form for round 1 would replace the fix
+
+
+def test_a_form_filled_before_a_rename_is_the_renamed_players():
+    renamed = game().then(Entry(2, Renamed("ben", "benny")))
+    assert form_player(renamed, "ben", 1) == "benny"
+    assert form_player(renamed, "ben", 2) == "ben"  # filled after: no seat called so then, as sent
+    since = renamed.then(Entry(3, LaidDown(1, "benny", ("it",), ("Q",), False)))
+    with pytest.raises(SheetChangedError):
+        check_unchanged_since(since, 1, "ben")  # benny's laydown, entered since, is the form's player's
+
+
+# --- who asks: the table's page or the scorekeeper ---------------------------------------
+
+
+def test_the_table_lays_down_only_in_the_round_being_played():
+    closed = game(LAID, LaidDown(1, "ben", ("it",), ("Q",), False), LaidDown(1, "cat", ("ox",), ("E",), False))
+    with pytest.raises(ScorekeepersOnlyError) as refused:
+        check_laydown(closed, "ben", ["(qu)it"], "", out=False, round_no=1, replace=True, by="table")
+    assert refused.value.round == 1 and not refused.value.game_closed
+    assert str(refused.value) == "round 1 is closed: replace the laydown of round 1 to change it"
+    _, lay = check_laydown(closed, "ben", ["at"], "Q", out=False, round_no=1, replace=True, by="scorekeeper")
+    assert lay.words == ("at",)
+    _, lay = check_laydown(closed, "ben", ["tax"], "E", out=False, by="table")  # round 2, for another player
+    assert lay.player == "ben"
+
+
+def test_a_form_is_taken_once_as_the_log_says():
+    laid = game().then(Entry(2, LAID, "f1"))
+    check_form_new(laid, "f2")
+    check_form_new(laid, None)  # a terminal's write: no form
+    with pytest.raises(FormTakenError) as taken:
+        check_form_new(laid, "f1")
+    assert taken.value.entry == Entry(2, LAID, "f1") and taken.value.standing
+    with pytest.raises(FormTakenError) as taken:
+        check_form_new(laid.then(Entry(3, Undone(2))), "f1")
+    assert not taken.value.standing  # its entry was taken back since: it is not laid again

@@ -89,6 +89,31 @@ def test_the_stored_form_keeps_its_keys():
     assert Challenged(1, "ann", "at", "ben", True, "table").to_json()["reason"] is None
 
 
+def test_an_entry_keeps_the_id_of_the_form_that_asked_for_it_beside_its_acts_keys():
+    """A page's form is taken once, as the log says: its id is kept with the entry, under
+    one key of its own, left out when no form asked (a terminal's entry is stored as always),
+    and an older qscore, which reads a laydown's keys by name, reads the laydown as it was."""
+    act = LaidDown(1, "ann", ("cat",), (), True)
+    assert (
+        Entry(2, act).to_json()
+        == act.to_json()
+        == {
+            "round": 1,
+            "player": "ann",
+            "words": ["cat"],
+            "unused": [],
+            "out": True,
+        }
+    )
+    stored = json.loads(json.dumps(Entry(2, act, "Wk4OZ6QHPBHu").to_json()))
+    assert stored == act.to_json() | {"form": "Wk4OZ6QHPBHu"}
+    assert LaidDown.from_json(stored) == act  # as an older qscore reads it
+    lines = [LogLine(1, "created", CONFIG.to_json()), LogLine(2, "laydown", stored)]
+    assert read_entries("g", lines) == [Entry(1, Created(CONFIG)), Entry(2, act, "Wk4OZ6QHPBHu")]
+    with pytest.raises(GameError, match="has a damaged entry"):
+        read_entries("g", [lines[0], LogLine(2, "laydown", stored | {"form": 5})])
+
+
 def test_a_kind_a_newer_qscore_wrote_is_refused_by_name():
     lines = [LogLine(1, "created", CONFIG.to_json()), LogLine(2, "wager", {})]
     with pytest.raises(GameError, match=r"holds entries a newer qscore wrote \(wager\): upgrade qscore"):

@@ -1,5 +1,6 @@
 """Meanings: the shipped WordNet file, its format, and how inflections reach their base."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -266,6 +267,26 @@ def test_gcide_gives_the_archaic_and_regional_words_wordnet_lacks():
     assert not any(mark in m for m in skelp for mark in "{}[]\\")
     assert not define("french").found
     assert [m.word for m in define("creeks").meanings] == ["creek"] * len(define("creeks").meanings)
+
+
+@pytest.mark.parametrize(
+    ("word", "meaning"),
+    [
+        ("za", "an old solfeggio name for B flat"),  # was "...as heard in the or aeolian string"
+        ("queenliness", "the quality of being queenly"),  # was "...queenly; the; characteristic of a queen"
+        ("pandect", "the digest, or abridgment, in fifty books"),  # was "plural of the"
+        ("technic", "technical terms or objects"),  # was "plural of an"
+        ("crannog", "one of the stockaded islands in Scotland and Ireland"),  # was "n"
+    ],
+)
+def test_a_webster_meaning_never_reads_with_a_word_missing(word, meaning):
+    """GCIDE's own text lost a word in za's gloss, and its form rule read a plural's sense
+    ("pl. The digest ... of the Roman jurists") as the plural of "the": a meaning with a
+    word missing is not shown, and a sense of the plural is its own."""
+    texts = [m.text for m in define(word).meanings]
+    assert any(t.startswith(meaning) for t in texts), texts
+    for text in texts:
+        assert not re.search(r"\b(the|an)(\s+(or|and)\b|\s*[;,]|$)|^plural of (the|an?)$|^.$", text), text
 
 
 def test_the_senses_texts_never_counted_follow_websters_order():

@@ -31,7 +31,7 @@ EVENING = [
     ("challenge", "ben", "qiz", "--by", "cat"),
 ]
 
-WORDS = ["quiz", "Steve", "qiuz", "axes", "saw", "bubble", "co-op", "zzxq", "quizzes", "(qu)it"]
+WORDS = ["quiz", "Steve", "qiuz", "axes", "saw", "bubble", "co-op", "zzxq", "quizzes", "(qu)it", "za", "publically"]
 
 
 def sentences(fragment: str) -> list[str]:

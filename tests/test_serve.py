@@ -212,6 +212,17 @@ def test_the_word_box_judges_under_the_games_dictionary(page):
     assert "longer than 40 letters" in shown
 
 
+def test_the_word_box_shows_a_refused_words_meaning_under_a_head_saying_so(page):
+    """za: not allowed, then "noun: an old solfeggio name ... as heard in the or aeolian
+    string", a meaning read as if the word stood, with a word missing."""
+    shown = page.get(BASE + "word", params={"word": "za"}).text
+    verdict = re.search(r'<div id="verdict".*?</div>\s*</div>|<div id="verdict".*?</div>', shown, re.S)
+    assert verdict, shown
+    said = [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r"<p[^>]*>(.*?)</p>", verdict.group(0))]
+    head = said.index("what za means, though not allowed here:")
+    assert said[head + 1] == "noun: an old solfeggio name for B flat" and "aeolian" not in shown
+
+
 def test_a_damaged_games_file_is_one_line_on_the_page(page, isolated_home):
     filled = token(as_player(page, "ann"))  # a page loaded before the damage
     (isolated_home / "games.sqlite3").write_bytes(b"not a database at all" * 100)

@@ -29,7 +29,9 @@ def served(monkeypatch):
 
     calls = []
     monkeypatch.setattr(
-        server, "serve", lambda sock, game, code, keeper=None, key=None: calls.append((code, key)) or sock.close()
+        server,
+        "serve",
+        lambda sock, game, code, keeper=None, key=None, noted=None: calls.append((code, key)) or sock.close(),
     )
 
     def serve(*args: str):

@@ -157,7 +157,8 @@ def test_the_tv_has_a_page_of_its_own_with_the_chart_and_the_leader_starred(page
     assert "Round 2: 4 cards. ben deals, cat starts." in shown
     leader = json.loads(ok("sheet", "--json"))["leaders"][0]
     assert re.search(rf'class="player leader"><span class="star" aria-hidden="true">★</span>{leader}</th>', shown)
-    assert shown.count("<polyline") == 3 and "<svg" in shown and "Running totals, round by round" in shown
+    assert shown.count('<g class="line"') == 3 and "<svg" in shown and "Running totals, round by round" in shown
+    assert "(n): the running total after the round" in shown  # what "(13)" beside a score is
 
 
 def test_the_chart_follows_the_running_totals_and_its_words_say_them(game):
@@ -209,3 +210,46 @@ def test_a_form_filled_before_a_restart_is_taken_after_it(game, isolated_home):
     after = TestClient(make_app(game, CODE, key=key))
     r = lay(after, player="ann", words="cat", out="yes", token=filled)
     assert "Recorded ann" in outcome(r.text) and laydowns(isolated_home) == 1
+
+
+def since(shown: str) -> list[str]:
+    return [html.unescape(p) for p in re.findall(r'<p class="since">(.*?)</p>', shown)]
+
+
+def test_an_answer_kept_says_what_was_entered_since_and_where_the_game_stands(page):
+    """ "Saved ... Round 1 waits for ben, cat." stayed at the top, reloaded, after the
+    scorekeeper took the laydown back, after the round closed and at game over, above a
+    sheet saying otherwise."""
+    answered = lay(page, player="ann", words="cat", out="yes").url
+    assert "Round 1 waits for ben, cat." in outcome(page.get(answered).text) and not since(page.get(answered).text)
+    ok("undo", "--yes")
+    shown = page.get(answered).text
+    assert head(shown) == ("refused", "Saved, then taken back")  # no longer headed as standing
+    assert "Round 1 waits for ben, cat." not in outcome(shown)
+    assert since(shown) == [
+        "Since then, the scorekeeper took back ann's laydown in round 1: cat (went out).",
+        "Round 1 waits for ann, ben, cat.",
+    ]
+
+    answered = lay(page, player="ann", words="cat", out="yes").url
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "(qu)it")  # the round closes
+    assert head(page.get(answered).text) == ("saved", "Saved")
+    assert since(page.get(answered).text) == [
+        "Since then, ben's laydown in round 1: it (unused Q) was entered.",
+        "Since then, cat's laydown in round 1: (qu)it was entered.",
+        "Round 2 waits for ann, ben, cat.",
+    ]
+    for laid in (["ben", "quit", "--out"], ["cat", "tax", "-u", "E"]):
+        ok("score", *laid)
+    assert since(page.get(answered).text)[3] == "And 1 more entry since: the sheet below is as it stands."
+
+
+def test_an_answer_kept_says_the_game_is_over():
+    ok("new", "ann", "ben", "--rounds", "3", "--bonus", "none", "-g", "short")
+    page = TestClient(make_app("short", CODE))
+    answered = lay(page, player="ann", words="cat", out="yes").url
+    ok("score", "ben", "it", "-u", "Q")
+    ok("close")
+    said = since(page.get(answered).text)
+    assert said[-1] == "Game over. ann wins with 13." and "Round 1 closed." not in outcome(page.get(answered).text)

@@ -45,6 +45,7 @@ def test_a_closed_rounds_cells_carry_the_score_its_marks_and_the_running_total(r
         "L: longest-word bonus",
         "*: went out",
         "!: lost a challenge",
+        "(n): the running total after the round",  # what "(35)" is, once a round has closed
     )
     assert view.playing == ("ann", "ben", "cat", "dee") and not view.over
 

@@ -43,7 +43,7 @@ def test_markdown_carries_the_legend_and_the_winner():
     ok("close")  # the last round's challenges settled
     md = ok("export", "--format", "markdown").splitlines()
     # the legend lists only the marks this game can show: no longest-word bonus is played
-    assert "M: most-words bonus, \\*: went out, !: lost a challenge" in md
+    assert "M: most-words bonus, \\*: went out, !: lost a challenge, (n): the running total after the round" in md
     assert md[0] == "## Quiddler: " + json.loads(ok("sheet", "--json"))["game"]
     assert md[-1] == "Game over. ann wins with 13."
 

@@ -35,7 +35,7 @@ def define_words(
     # what the dictionary allows near it
     def text(v: "Verdict") -> str:
         shown = verdict_view(v)
-        return "\n".join([shown.line, *suggestion_lines(shown), *definition_lines(meanings_of(v))])
+        return "\n".join([shown.line, *suggestion_lines(shown), *definition_lines(v)])
 
     def json_item(v: "Verdict") -> dict[str, object]:
         verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}

@@ -4,14 +4,17 @@ and after a challenge that stands. Their words are qscore.views.words'."""
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from qscore.words.meanings import Definition
+    from qscore.words.dictionaries import Verdict
 
 
-def definition_lines(d: "Definition") -> list[str]:
-    """The lines after a verdict, indented under it."""
-    from qscore.views.words import meaning_lines
+def definition_lines(v: "Verdict") -> list[str]:
+    """The lines after a verdict, indented under it: a refused word's under their head."""
+    from qscore.views.words import verdict_meanings
 
-    return [f"  {line}" for line in meaning_lines(d)]
+    shown = verdict_meanings(v)
+    if shown.head is None:
+        return [f"  {line}" for line in shown.lines]
+    return [f"  {shown.head}", *(f"    {line}" for line in shown.lines)]
 
 
 def meaning_after_challenge(laid: str, valid: bool) -> str:

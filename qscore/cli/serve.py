@@ -59,21 +59,25 @@ def serve(
         print(kept.said, file=sys.stderr)
     port = sock.getsockname()[1]
     address = server.table_address(host, port, kept.table)
-    print(address)
-    print(f"Game {name!r}: open the address above on every phone and the TV, or scan this code:")
-    # the code's colours are qscore's own escape codes, nothing read from the games file: they
-    # go past SafeOutput, which shows any other control character rather than obey it
-    terminal = sys.stdout.stream if isinstance(sys.stdout, SafeOutput) else sys.stdout
-    modules = segno.make(address, error="m").matrix_iter(border=QUIET_ZONE)
-    terminal.write("".join(line + "\n" for line in qr_lines(modules)))
-    print(server.table_address(host, port, kept.keeper, "k"))
-    print(
-        "The scorekeeper's page, above: challenges, undo, fixes, renames, leaving, the next game. Keep it to yourself."
-    )
-    print("Laydowns from the phones appear in qscore play and qscore sheet too. Ctrl-C stops the server.", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a table stops it
-        server.serve(sock, name, kept.table, kept.keeper, kept.key)
-    print("Stopped: every laydown sent was saved whole, or not at all.")
+    with server.signals_noted() as noted:  # from here a signal stops the server, which says so
+        print(address)
+        print(f"Game {name!r}: open the address above on every phone and the TV, or scan this code:")
+        # the code's colours are qscore's own escape codes, nothing read from the games file: they
+        # go past SafeOutput, which shows any other control character rather than obey it
+        terminal = sys.stdout.stream if isinstance(sys.stdout, SafeOutput) else sys.stdout
+        modules = segno.make(address, error="m").matrix_iter(border=QUIET_ZONE)
+        terminal.write("".join(line + "\n" for line in qr_lines(modules)))
+        print(server.table_address(host, port, kept.keeper, "k"))
+        print(
+            "The scorekeeper's page, above: challenges, undo, fixes, renames, leaving, the next game. "
+            "Keep it to yourself."
+        )
+        print(
+            "Laydowns from the phones appear in qscore play and qscore sheet too. Ctrl-C stops the server.", flush=True
+        )
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a table stops it
+            server.serve(sock, name, kept.table, kept.keeper, kept.key, noted)
+        print("Stopped: every laydown sent was saved whole, or not at all.")
 
 
 def qr_lines(rows: Iterable[Iterable[int]]) -> list[str]:

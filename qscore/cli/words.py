@@ -55,7 +55,7 @@ def check(
         from qscore.cli.meanings import definition_lines
 
     def text(v: Verdict) -> str:
-        return "\n".join([verdict_text(v), *(definition_lines(meanings_of(v)) if define else [])])
+        return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
 
     def json_item(v: Verdict) -> dict[str, object]:
         return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})

@@ -193,10 +193,22 @@ KIND_OF: dict[type[Act], str] = {kind: name for name, kind in KINDS.items()}
 
 
 class Entry(NamedTuple):
-    """One line of a game's log: its number (1, 2, 3...) and what the table did."""
+    """One line of a game's log: its number (1, 2, 3...), what the table did, and the id of
+    the page's form that asked for it, if one did (so a form is taken once, whatever
+    process or restart sends it again)."""
 
     seq: int
     act: Act
+    form: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry's data as the games file keeps it: its act's, and its form's id under
+        ``form`` (left out when there is none: an entry typed at a terminal is stored as it
+        always was). An older qscore reads every kind with one but a game's start, whose
+        settings it holds to the keys it knows: a game the page's "next game" started is
+        refused there as holding settings a newer qscore wrote."""
+        data = self.act.to_json()
+        return data if self.form is None else data | {FORM_KEY: self.form}
 
     @property
     def kind(self) -> str:
@@ -206,6 +218,18 @@ class Entry(NamedTuple):
     def round(self) -> int | None:
         """The round the entry belongs to, if any."""
         return getattr(self.act, "round", None)
+
+
+FORM_KEY = "form"  # where an entry's stored JSON keeps the id of the form that asked for it
+
+
+def entry_of(line: LogLine) -> Entry:
+    """An entry from its stored line: its act, and the form's id kept beside it (a text, or damaged)."""
+    data = dict(line.data)
+    form = data.pop(FORM_KEY, None)
+    if form is not None and not isinstance(form, str):
+        raise ValueError(f"a form's id that is not text: {form!r}")
+    return Entry(line.seq, KINDS[line.kind].from_json(data), form)
 
 
 class LogLine(NamedTuple):
@@ -234,6 +258,6 @@ def read_entries(name: str, lines: list[LogLine]) -> list[Entry]:
     if not lines or lines[0].kind != KIND_OF[Created]:
         raise GameError(f"game {name!r} has no start entry")
     try:
-        return [Entry(line.seq, KINDS[line.kind].from_json(line.data)) for line in lines]
+        return [entry_of(line) for line in lines]
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise GameError(f"game {name!r} has a damaged entry ({exc!r}): its log cannot be read") from None

@@ -28,12 +28,13 @@ def look_alike_key(name: str) -> str:
 def plain_letters(text: str) -> str:
     """Text as it looks: each letter from another script that looks like a letter a-z (or
     a digit) taken as that letter, the rest kept (a game's name, friday with a
-    Cyrillic i, reads friday)."""
+    Cyrillic i, reads friday; in full-width letters or small capitals too)."""
     if text.isascii():  # Zoë too, folded: the data (a fifth of a second to load) is read only beyond a-z
         return text
     from confusable_homoglyphs.confusables import confusables_data
 
-    return "".join(_plain_letter(c, confusables_data) for c in text)
+    # NFKC first: a full-width letter, a ligature or a superscript is the letter it stands for
+    return "".join(_plain_letter(c, confusables_data) for c in unicodedata.normalize("NFKC", text))
 
 
 MAX_MARKS = 3  # marks on one letter: Vietnamese sets two (ệ), Indic scripts a few; more is a pile
@@ -53,10 +54,16 @@ def piled_marks(name: str) -> str | None:
     return None
 
 
+SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "  # ʀ, ꜰ, ᴅ: Unicode's confusables data leaves most of them out
+
+
 def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:
     """The letters a-z (or digit) ``c`` looks like, or ``c`` itself."""
     if c.isascii():
         return c
+    name = unicodedata.name(c, "")
+    if name.startswith(SMALL_CAPITAL) and len(name) == len(SMALL_CAPITAL) + 1:
+        return name[-1].lower()  # a small capital reads as its letter: ʀ is r
     for glyph in confusables.get(c, ()):
         plain = fold(glyph["c"])
         if plain.isascii() and plain.isalnum():
@@ -64,11 +71,17 @@ def _plain_letter(c: str, confusables: dict[str, list[dict[str, str]]]) -> str:
     return c
 
 
+TOLD = 3  # letters named in a message: a whole name in full-width letters would fill lines
+
+
 def letters_told(*names: str) -> str:
-    """The letters of ``names`` that look like others, named: `` (\u0430 is CYRILLIC SMALL LETTER A)``."""
-    odd = sorted({c for name in names for c in fold(name) if not c.isascii() and look_alike_key(c) != name_key(c)})
-    told = ", ".join(f"{c} is {unicodedata.name(c, 'an unnamed character')}" for c in odd)
-    return f" ({told})" if told else ""
+    """The letters of ``names`` that look like others, named: `` (\u0430 is CYRILLIC SMALL LETTER A)``
+    (TOLD of them, and how many more)."""
+    odd = {c for name in names for c in fold(name) if not c.isascii() and look_alike_key(c) != name_key(c)}
+    odd |= {c for name in names for c in name if not c.isascii() and unicodedata.normalize("NFKC", c).isascii()}
+    told = [f"{c} is {unicodedata.name(c, 'an unnamed character')}" for c in sorted(odd)]
+    more = f", and {len(told) - TOLD} more" if len(told) > TOLD else ""
+    return f" ({', '.join(told[:TOLD])}{more})" if told else ""
 
 
 # A name's characters besides letters, marks and digits of any script: as tables write
@@ -95,11 +108,27 @@ def check_game_name(name: str) -> None:
     _check_characters(name, "game name")
 
 
+# Letters and marks that show nothing (Unicode's Default_Ignorable_Code_Point, those a
+# name's letters and marks would let in): the Hangul fillers, variation selectors, the
+# combining grapheme joiner, the Khmer inherent vowels and the Mongolian selectors. A
+# name of them reads as a blank; beside a letter, the same name as without them.
+SHOW_NOTHING = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+
+
 def _check_characters(name: str, what: str) -> None:
     """Refuse a name holding anything but letters, marks, digits and ``_NAME_JOINERS``, or
-    not starting with a letter or a digit; ``what`` names it in the message."""
+    a character that shows nothing, or not starting with a letter or a digit; ``what``
+    names it in the message."""
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
         raise GameError(f"{what} {quoted(name)}: a name is one line of printable characters")
+    blank = next((c for c in name if c in SHOW_NOTHING), None)
+    if blank is not None:
+        shown = f"U+{ord(blank):04X} ({unicodedata.name(blank, 'unnamed')})"
+        raise GameError(f"{what} {quoted(name)} holds {shown}, which shows nothing: write the name in letters")
     if name != name.strip():
         raise GameError(f"{what} {quoted(name)}: a name starts and ends with a letter, digit or mark")
     if piled_marks(name) is not None:

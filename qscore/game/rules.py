@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
 from qscore.game.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.game.choices import Asker
 from qscore.game.doubles import could_drop, fitting_text, respell
 from qscore.game.entries import Challenged, Entry, GameConfig, LaidDown, Left, Renamed, Undone
 from qscore.game.names import check_player_name, letters_told, look_alike_key
@@ -60,38 +61,14 @@ class FinishedGameUndoError(GameError):
         )
 
 
-class SheetChangedError(GameError):
-    """A laydown filled in against the sheet as it stood at one entry (a page's form), after
-    which the sheet changed in a way the form could not know: ``entry`` was taken back
-    (``undone``), or ``entry`` is the player's own laydown, entered since. Nothing is saved.
-    """
+class ScorekeepersOnlyError(GameError):
+    """A laydown the table's page asked for in a closed round (``round``), or in a game the
+    scorekeeper closed (``game_closed``): a closed round is the scorekeeper's to change."""
 
-    def __init__(self, entry: Entry, *, undone: bool) -> None:
-        self.entry = entry
-        self.undone = undone
-        what = "was taken back" if undone else "was entered"
-        super().__init__(f"entry {entry.seq} {what} since this laydown was filled in: nothing was saved")
-
-
-def check_unchanged_since(game: Game, filled_at: int, player: str) -> None:
-    """Refuse a laydown of ``player`` filled in when the log ended at entry ``filled_at``, if
-    since then the player's own laydown was taken back or entered (SheetChangedError): the
-    form was filled against a laydown of theirs that no longer stands, or before one came in
-    from elsewhere. Another player's entries since, an undo of theirs included, leave it good:
-    they change nothing the form was filled against."""
-    by_seq = {e.seq: e for e in game.entries}
-
-    def own(entry: Entry | None) -> bool:
-        return entry is not None and isinstance(entry.act, LaidDown) and name_key(entry.act.player) == name_key(player)
-
-    for entry in game.entries:
-        if entry.seq <= filled_at:
-            continue
-        act = entry.act
-        if isinstance(act, Undone) and own(by_seq.get(act.undoes)):
-            raise SheetChangedError(by_seq[act.undoes], undone=True)
-        if own(entry):
-            raise SheetChangedError(entry, undone=False)
+    def __init__(self, game: Game, round_no: int) -> None:
+        self.round, self.game_closed = round_no, game.finished
+        what = f"game {quoted(game.name)} is closed" if game.finished else f"round {round_no} is closed"
+        super().__init__(f"{what}: ", Remedy("replace", round_no))
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -231,11 +208,14 @@ def check_laydown(
     round_no: int | None = None,
     *,
     replace: bool = False,
+    by: Asker = "scorekeeper",
 ) -> tuple[RoundState, Laydown]:
     """A laydown put right (canonical names and notation), or the error a table would point out.
 
     A player who has laid down in that round already is refused with
     LaydownExistsError unless ``replace`` is given, once the laydown typed is found whole.
+    Asked ``by`` the table, a laydown is of the round being played, in a game not closed:
+    a closed round is the scorekeeper's (ScorekeepersOnlyError).
     """
     who = game.player(player)
     if round_no is None and game.current is None and who in game.rounds[-1].laydowns:
@@ -247,6 +227,8 @@ def check_laydown(
             Remedy("replace", last.number),
         )
     state = game.round(round_no)
+    if by == "table" and state.closed:
+        raise ScorekeepersOnlyError(game, state.number)
     playing(game, who, state)
     words = list(words)
     _, _, laid = check_words(game, who, words, round_no)
@@ -332,10 +314,19 @@ def check_challenge(
 
 
 def laid_down(
-    game: Game, player: str, words: Iterable[str], unused: str, out: bool, round_no: int | None, *, replace: bool
+    game: Game,
+    player: str,
+    words: Iterable[str],
+    unused: str,
+    out: bool,
+    round_no: int | None,
+    *,
+    replace: bool,
+    by: Asker = "scorekeeper",
 ) -> LaidDown:
-    """A laydown entry: the laydown put right (check_laydown) in the round it belongs to."""
-    state, lay = check_laydown(game, player, words, unused, out, round_no, replace=replace)
+    """A laydown entry: the laydown put right (check_laydown) in the round it belongs to,
+    asked ``by`` the table's page or the scorekeeper."""
+    state, lay = check_laydown(game, player, words, unused, out, round_no, replace=replace, by=by)
     return LaidDown(state.number, lay.player, lay.words, lay.unused, lay.out)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from qscore import paths
 from qscore.errors import DictionaryError, GameError, quoted
 from qscore.scorekeeper.judging import game_dictionary
-from qscore.scorekeeper.store import open_store
+from qscore.scorekeeper.store import open_follower, open_store
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -24,10 +24,17 @@ def load_game(name: str | None = None) -> Game:
     return open_store().load(name)
 
 
-def _game_to_write(name: str | None) -> Game:
-    """The game a write is about to change, read to check the entry before the write: the
-    write itself runs SQLite's check of the file, so this read does not."""
-    return open_store().load(name, check=False)
+def _game_to_write(name: str | None, identity: tuple[int, str] | None = None) -> Game:
+    """The game a write is about to change (with ``identity``, the game it tells and no
+    other), read to check the entry before the write: the write itself runs SQLite's check
+    of the file, so this read does not."""
+    return open_store().load(name, check=False, identity=identity)
+
+
+def load_identified(identity: tuple[int, str], name: str | None = None) -> Game:
+    """The game ``identity`` tells, whatever it is called now; one deleted since is
+    UnknownGameError, naming it ``name`` (a game that took its name is never read for it)."""
+    return open_store().load(name, identity=identity)
 
 
 def saved_name(name: str) -> str:
@@ -59,7 +66,7 @@ def follow_games() -> Follower:
     serve``): its ``version()``, a value compared with ``==`` and cheap to ask (no game is
     read), changes once anything saved since can be read, by any terminal or phone, and
     only then; a game read after taking a version holds all it counts. ``close()`` ends it."""
-    return open_store().follower()
+    return open_follower()
 
 
 def check_new_name(name: str) -> None:

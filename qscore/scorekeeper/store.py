@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from qscore.game.entries import Entry
-    from qscore.store.storage import GameStore
+    from qscore.store.storage import Follower, GameStore
     from qscore.store.storage import Written as Written  # what recording() gives
 
 
@@ -47,3 +47,11 @@ def open_store() -> GameStore:
     from qscore.store.storage import GameStore
 
     return GameStore(written=_recording.get())
+
+
+def open_follower() -> Follower:
+    """The games file followed by a reader that keeps up with it (store.gamesfile.Follower):
+    a connection of its own, kept open until its ``close``."""
+    from qscore.store.storage import Follower
+
+    return Follower(open_store().path)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
-from qscore.game.choices import Ruling
+from qscore.game.choices import Asker, Ruling
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_judge, refused_words
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
@@ -80,14 +80,36 @@ class Saved(NamedTuple, Generic[A]):
         return self.closed and number is not None and self.before.rounds[number - 1].closed
 
 
-def _append(build: Callable[[Game], A], game: str | None) -> Saved[A]:
+class Sent(NamedTuple):
+    """A write a page's form asks for: who asks (``by``: the table's code or the
+    scorekeeper's), the form's id (kept with the entry it makes: a form is taken once,
+    whatever process or restart sends it), and the game it was filled for (its identity:
+    a game deleted since is no game of the form's, whatever took its name). A write
+    without one is the scorekeeper's, at a terminal."""
+
+    by: Asker
+    form: str
+    game: tuple[int, str] | None = None
+
+
+def _check_sent(game: Game, sent: Sent | None) -> None:
+    """Refuse a form that made an entry of the game already (FormTakenError)."""
+    from qscore.game.forms import check_form_new
+
+    if sent is not None:
+        check_form_new(game, sent.form)
+
+
+def _append(build: Callable[[Game], A], game: str | None, sent: Sent | None = None) -> Saved[A]:
     """Check and save one entry in one write: ``build`` checks it against the game as it
-    stands inside the write, and the game's summary is kept with it."""
+    stands inside the write (the game ``sent`` was filled for, and a form not taken
+    already), and the game's summary is kept with it."""
     from qscore.game.gamelines import FIGURES_VERSION
 
-    with open_store().appending(game) as write:
+    with open_store().appending(game, sent.game if sent is not None else None) as write:
         before = write.game
-        entry = write.add(build(before))
+        _check_sent(before, sent)
+        entry = write.add(build(before), sent.form if sent is not None else None)
         after = before.then(entry)
         write.keep_summary(FIGURES_VERSION, game_summary(after, before, write.kept(FIGURES_VERSION)))
     return Saved(before, entry, after)
@@ -164,22 +186,24 @@ def start_game(
     return open_store().create(config, name, (FIGURES_VERSION, figures))
 
 
-def start_next_game(previous: str | None) -> Game:
+def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     """The next game of the same table: the players still in, the same deck, rounds,
     dictionary, house lists and bonus (the one two players chose, if they did). The game
-    before must be over (closed by the scorekeeper): a game is left unfinished only on purpose."""
+    before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
+    A page's form starts one game at most, found in the games file inside the write
+    (FormTakenError: a second server on the same file, or the form sent after a restart)."""
     from qscore.game.entries import Created, Entry
     from qscore.game.gamelines import FIGURES_VERSION
     from qscore.game.rules import check_config
     from qscore.game.scoresheet import Game
 
-    before = _game_to_write(previous)
+    before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
     config = before.config._replace(players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus)
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
-    return open_store().create(config, None, (FIGURES_VERSION, figures))
+    return open_store().create(config, None, (FIGURES_VERSION, figures), sent.form if sent is not None else None)
 
 
 # --- entries -----------------------------------------------------------------
@@ -203,6 +227,7 @@ def record_laydown(
     replace: bool = False,
     unchecked: bool = False,
     filled_at: int | None = None,
+    sent: Sent | None = None,
 ) -> LaydownRecorded:
     """Check and save a laydown.
 
@@ -210,15 +235,21 @@ def record_laydown(
     as read, the dictionary opened and the words judged), and the laydown is checked
     again inside the write, against the game as it then stands: a laydown recorded
     meanwhile from another terminal raises LaydownExistsError unless ``replace``. A laydown
-    filled in against the log as it ended at entry ``filled_at`` (a page's form) is refused
-    if the player's own laydown was taken back since, or entered (SheetChangedError).
+    filled in against the log as it ended at entry ``filled_at`` (a page's form) is taken
+    for the player as called now (a rename since followed), and refused if an entry since
+    changed what it records (SheetChangedError). A form ``sent`` is taken once, for the
+    game it was filled for, and the table's only in the round being played (Sent).
     """
-    from qscore.game.rules import check_laydown, check_unchanged_since
+    from qscore.game.forms import check_unchanged_since, form_player
+    from qscore.game.rules import check_laydown
 
-    current = _game_to_write(game)
+    current = _game_to_write(game, sent.game if sent is not None else None)
+    _check_sent(current, sent)
     if filled_at is not None:
-        check_unchanged_since(current, filled_at, player)
-    _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace)
+        check_unchanged_since(current, filled_at, player, round_no)
+        player = form_player(current, player, filled_at)
+    by = sent.by if sent is not None else "scorekeeper"
+    _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
     refused = None
     if not unchecked:
         try:
@@ -227,7 +258,9 @@ def record_laydown(
             raise DictionaryError(
                 "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
             ) from None
-    saved = save_laydown(player, words, unused, out, round_no, current.name, replace=replace, filled_at=filled_at)
+    saved = save_laydown(
+        player, words, unused, out, round_no, current.name, replace=replace, filled_at=filled_at, sent=sent
+    )
     return LaydownRecorded(saved, refused)
 
 
@@ -241,18 +274,24 @@ def save_laydown(
     *,
     replace: bool,
     filled_at: int | None = None,
+    sent: Sent | None = None,
 ) -> Saved[LaidDown]:
     """Save a laydown, checked inside the write against the game as it then stands. A
     laydown there already stands (LaydownExistsError) unless ``replace``; one filled in at
-    entry ``filled_at`` is refused if the sheet changed under it since (SheetChangedError)."""
-    from qscore.game.rules import check_unchanged_since, laid_down
+    entry ``filled_at`` is refused if the sheet changed under it since (SheetChangedError);
+    a form ``sent`` is checked as record_laydown says."""
+    from qscore.game.forms import check_unchanged_since, form_player
+    from qscore.game.rules import laid_down
 
     def entry(g: Game) -> LaidDown:
+        who = player
         if filled_at is not None:
-            check_unchanged_since(g, filled_at, player)
-        return laid_down(g, player, words, unused, out, round_no, replace=replace)
+            check_unchanged_since(g, filled_at, player, round_no)
+            who = form_player(g, player, filled_at)
+        by = sent.by if sent is not None else "scorekeeper"
+        return laid_down(g, who, words, unused, out, round_no, replace=replace, by=by)
 
-    return _append(entry, game)
+    return _append(entry, game, sent)
 
 
 def settle_challenge(
@@ -265,6 +304,7 @@ def settle_challenge(
     dictionary: Dictionary | None = None,
     *,
     confirmed: bool = False,
+    sent: Sent | None = None,
 ) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
@@ -272,7 +312,8 @@ def settle_challenge(
     from qscore.game.closing import check_challenge_allowed
     from qscore.game.rules import challenge_settled, check_challenge
 
-    current = _game_to_write(game)
+    current = _game_to_write(game, sent.game if sent is not None else None)
+    _check_sent(current, sent)
     check_challenge_allowed(current, confirmed)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
@@ -297,15 +338,15 @@ def settle_challenge(
         check_challenge_allowed(g, confirmed)  # closed meanwhile, from another terminal or phone
         return challenge_settled(g, player, word, by, round_no, valid, how, reason)
 
-    return _append(build, current.name)
+    return _append(build, current.name, sent)
 
 
-def close_game(game: str | None) -> Saved[Closed]:
+def close_game(game: str | None, sent: Sent | None = None) -> Saved[Closed]:
     """The scorekeeper closes the game: its last round is scored and its challenges are
     settled, so the game is over (until then its sheet says the last round is scored)."""
     from qscore.game.closing import check_close
 
-    return _append(check_close, game)
+    return _append(check_close, game, sent)
 
 
 class UndoneMeanwhileError(GameError):
@@ -316,7 +357,9 @@ class UndoneMeanwhileError(GameError):
         super().__init__(f"another entry was saved meanwhile in game {quoted(game.name)}: nothing was taken back")
 
 
-def undo(game: str | None, *, confirmed: bool | int = False, entry: int | None = None) -> Saved[Undone]:
+def undo(
+    game: str | None, *, confirmed: bool | int = False, entry: int | None = None, sent: Sent | None = None
+) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
     A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
     is asked, then confirms the entry it was shown by its number). With ``entry``, only that
@@ -329,7 +372,7 @@ def undo(game: str | None, *, confirmed: bool | int = False, entry: int | None =
             raise UndoneMeanwhileError(g, g.entries[taken.undoes - 1])
         return taken
 
-    return _append(build, game)
+    return _append(build, game, sent)
 
 
 def undone(saved: Saved[Undone]) -> Entry:
@@ -337,19 +380,19 @@ def undone(saved: Saved[Undone]) -> Entry:
     return saved.before.entries[saved.act.undoes - 1]
 
 
-def rename_player(old: str, new: str, game: str | None) -> Saved[Renamed]:
+def rename_player(old: str, new: str, game: str | None, sent: Sent | None = None) -> Saved[Renamed]:
     """Put a player's name right on the whole sheet."""
     from qscore.game.rules import check_rename
 
-    return _append(lambda g: check_rename(g, old, new), game)
+    return _append(lambda g: check_rename(g, old, new), game, sent)
 
 
-def leave(player: str, bonus: str | None, game: str | None) -> Saved[Left]:
+def leave(player: str, bonus: str | None, game: str | None, sent: Sent | None = None) -> Saved[Left]:
     """A player goes home. When two would be left playing both bonuses and none is named,
     BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
     from qscore.game.rules import check_leave
 
-    return _append(lambda g: check_leave(g, player, bonus), game)
+    return _append(lambda g: check_leave(g, player, bonus), game, sent)
 
 
 def rename_game(old: str, new: str) -> str:

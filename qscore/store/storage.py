@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +62,9 @@ if TYPE_CHECKING:
 
 DB_NAME = "games.sqlite3"
 
+
+# what tells a game from every other through a rename: its row's number and its start
+Identity = tuple[int, str]
 
 MAX_GAME_NAME = 60  # characters: a name fits a line beside the game's figures in `games`
 
@@ -129,11 +132,12 @@ class Appending:
         """The summary kept of the game as it stands, if one of ``version`` is whole."""
         return self._kept.usable(version) if self._kept is not None else None
 
-    def add(self, act: Act) -> Entry:
-        """Append one entry after the log read; it is saved when the write commits."""
+    def add(self, act: Act, form: str | None = None) -> Entry:
+        """Append one entry after the log read, with the id of the form that asked for it, if
+        any; it is saved when the write commits."""
         from qscore.game.entries import Entry
 
-        entry = Entry(self.last + 1, act)
+        entry = Entry(self.last + 1, act, form)
         self.written.append(Written(self.name, entry))
         text = self.store._insert(self.look.conn, self.game_id, entry)
         digest_add(self._digest, entry.seq, entry.kind, text)
@@ -191,9 +195,17 @@ class GameStore:
 
     # --- games ---------------------------------------------------------------
 
-    def create(self, config: GameConfig, name: str | None = None, summary: tuple[int, str] | None = None) -> Game:
+    def create(
+        self,
+        config: GameConfig,
+        name: str | None = None,
+        summary: tuple[int, str] | None = None,
+        form: str | None = None,
+    ) -> Game:
         """Start a game (its settings checked already: qscore.game.rules.check_config), with its
-        summary (version and data) if given; without a name it is called after today's date."""
+        summary (version and data) if given; without a name it is called after today's date.
+        A page's form (``form``, its id kept with the start) starts one game at most: a game
+        it started already, found inside the write, is FormTakenError and nothing is made."""
         from qscore.game.entries import Created, Entry
         from qscore.game.scoresheet import Game
 
@@ -202,14 +214,16 @@ class GameStore:
         entries: list[Written] = []
         with self.file.writing(create=True) as look, self._transaction(look, entries):
             conn = look.conn
+            if form is not None:
+                _refuse_started(conn, form)
             taken = {row[0] for row in conn.execute("SELECT name FROM games")}
             if name is None:
                 name = _free_name(date.today().isoformat(), taken)
             else:
                 _refuse_taken(name, taken)
-            cur = conn.execute("INSERT INTO games (name) VALUES (?)", (name,))
+            cur = conn.execute("INSERT INTO games (name, started) VALUES (?, ?)", (name, _started_now()))
             game_id = int(cur.lastrowid or 0)
-            created = Entry(1, Created(config))
+            created = Entry(1, Created(config), form)
             entries.append(Written(name, created))
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             if summary is not None:
@@ -223,25 +237,23 @@ class GameStore:
         if self.file.exists():
             _refuse_taken(name, set(self.names()))
 
-    def load(self, name: str | None = None, *, check: bool = True) -> Game:
-        """The game of that name, or the one most recently started. Without ``check``
-        SQLite's check of the file is left to the write that follows (it runs one)."""
+    def load(self, name: str | None = None, *, check: bool = True, identity: Identity | None = None) -> Game:
+        """The game of that name, or the one most recently started; with ``identity``, the game it
+        tells and never another (one deleted is UnknownGameError, naming it ``name``). Without
+        ``check`` SQLite's check of the file is left to the write that follows (it runs one)."""
         with self.file.reading(check=check) as look:
-            return self._game(look, name)[0]
+            return self._game(look, name, identity)[0]
 
-    def _game(self, look: Look, name: str | None) -> tuple[Game, int, Any, Kept | None]:
-        """The game ``name`` finds, replayed from its log read checked; its id, the digest
-        of its log and the summary kept of it, if any."""
+    def _game(
+        self, look: Look, name: str | None, identity: Identity | None = None
+    ) -> tuple[Game, int, Any, Kept | None]:
+        """The game ``name`` finds (or ``identity`` tells), replayed from its log read checked;
+        its id, the digest of its log and the summary kept of it, if any."""
         from qscore.game.scoresheet import Game
 
-        game_id, found = self._resolve(look.conn, name)
+        game_id, found = self._resolve(look.conn, name, identity)
         log, digest, kept = self.log.read(look, game_id, found, self.kept.kept_of(look, game_id))
         return Game.from_log(found, log), game_id, digest, kept
-
-    def follower(self) -> Follower:
-        """The file followed by a reader that keeps up with it (gamesfile.Follower): a
-        connection of its own, kept open until its ``close``."""
-        return Follower(self.path)
 
     def saved_name(self, name: str) -> str:
         """The saved name of the game ``name`` finds, its log unread (a damaged log still has one)."""
@@ -265,9 +277,10 @@ class GameStore:
         return None if row is None else name_text(row[0])
 
     @contextmanager
-    def appending(self, name: str | None = None) -> Iterator[Appending]:
+    def appending(self, name: str | None = None, identity: Identity | None = None) -> Iterator[Appending]:
         """One write to a game, in one transaction on one connection, begun once SQLite's
-        check found the file whole: the game is read inside it, the caller checks its entry
+        check found the file whole: the game is read inside it (with ``identity``, the game
+        it tells and no other: one deleted is UnknownGameError), the caller checks its entry
         against it and ``add``s it, and it commits when the block ends (an error raised in
         the block leaves the game as it was)."""
         written: list[Written] = []
@@ -275,7 +288,7 @@ class GameStore:
         # holds its table's rows, no more, no fewer) is held here for this game by the read
         # inside the write, and the write touches nothing else an index is kept of
         with self.file.writing() as look, self._transaction(look, written, fully=False):
-            game, game_id, digest, kept = self._game(look, name)
+            game, game_id, digest, kept = self._game(look, name, identity)
             yield Appending(self, look, game_id, game, digest, kept, written)
 
     def games(self) -> list[Game | Unreadable]:
@@ -347,9 +360,11 @@ class GameStore:
 
     # --- rows ----------------------------------------------------------------
 
-    def _resolve(self, conn: sqlite3.Connection, name: str | None) -> tuple[int, str]:
+    def _resolve(self, conn: sqlite3.Connection, name: str | None, identity: Identity | None = None) -> tuple[int, str]:
         # by the table, not its index of names: a damaged index must not hide a game
-        if name is None:
+        if identity is not None:
+            row = _identified(conn, identity, name)
+        elif name is None:
             row = conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
                 raise UnknownGameError(*NO_GAMES)
@@ -377,12 +392,43 @@ class GameStore:
         return row[0], found
 
     def _insert(self, conn: sqlite3.Connection, game_id: int | None, entry: Entry) -> str:
-        text = json.dumps(entry.act.to_json(), sort_keys=True)
+        text = json.dumps(entry.to_json(), sort_keys=True)
         conn.execute(
             "INSERT INTO entries (game_id, seq, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, entry.seq, entry.kind, text),
         )
         return text
+
+
+def _refuse_started(conn: sqlite3.Connection, form: str) -> None:
+    """FormTakenError if a saved game was started by the form ``form``, whichever process took it."""
+    from qscore.game.entries import LogLine, entry_of
+    from qscore.game.forms import FormTakenError
+
+    row = conn.execute(
+        # each game's first entry, found by its key (CROSS JOIN keeps the games the outer loop)
+        "SELECT CAST(g.name AS BLOB), e.data FROM games g CROSS JOIN entries e ON e.game_id = g.id AND e.seq = 1 "
+        "WHERE (CASE WHEN json_valid(e.data) THEN json_extract(e.data, '$.form') END) = ?",
+        (form,),
+    ).fetchone()
+    if row is not None:
+        raise FormTakenError(text_of(row[0], ""), entry_of(LogLine(1, "created", json.loads(row[1]))))
+
+
+def _started_now() -> str:
+    """A new game's start, to the microsecond (UTC, as SQLite's datetime('now') gives it): a
+    game's number and start tell it from every other (``Identity``), and a game made where
+    one was just deleted takes its number again, within the same second in a test or a script."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _identified(conn: sqlite3.Connection, identity: Identity, name: str | None) -> Any:
+    """The row of the game ``identity`` tells (its number and start: a number a deleted game
+    had is given again, its start never), or UnknownGameError naming it ``name``: deleted."""
+    row = conn.execute("SELECT id, CAST(name AS BLOB) FROM games WHERE id = ? AND started = ?", identity).fetchone()
+    if row is None:
+        raise UnknownGameError(f"game {quoted(name or '')} was deleted: nothing more is saved to it")
+    return row
 
 
 ANOTHER_NAME = Remedy("game-name")

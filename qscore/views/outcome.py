@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
-from qscore.game.entries import Challenged, Closed, Entry, LaidDown, Left, Renamed
+from qscore.game.entries import Challenged, Closed, Created, Entry, LaidDown, Left, Renamed, Undone
 from qscore.views.sheet import challenge_dropped
 from qscore.views.words import maybe_meant
 
 if TYPE_CHECKING:
     from qscore.errors import QscoreError, Remedy
     from qscore.game.cards import Deck
-    from qscore.game.rules import SheetChangedError
+    from qscore.game.forms import FormTakenError, SheetChangedError
     from qscore.game.scoresheet import Challenge, Game, Laydown, RoundState
     from qscore.words.dictionaries import Verdict
 
@@ -216,12 +216,15 @@ class Refusal:
 
 def refusal(exc: QscoreError) -> Refusal:
     """A laydown refused, as every face says it."""
-    from qscore.game.rules import LaydownExistsError, SheetChangedError
+    from qscore.game.forms import FormTakenError, SheetChangedError
+    from qscore.game.rules import LaydownExistsError
 
     if isinstance(exc, LaydownExistsError):
         return Refusal(exc, exc.existing, exc.round)
     if isinstance(exc, SheetChangedError):
         return Refusal(exc, changed=sheet_changed(exc))
+    if isinstance(exc, FormTakenError):
+        return Refusal(exc, changed=form_taken_said(exc))
     return Refusal(exc)
 
 
@@ -232,6 +235,15 @@ def sheet_changed(exc: SheetChangedError) -> str:
     else:
         what = f"{entry_text(exc.entry)} was entered since this page was loaded."
     return f"{what} Nothing was saved: look at the sheet, then lay down again."
+
+
+def form_taken_said(exc: FormTakenError) -> str:
+    """A page's form sent again once its entry was saved (before a restart, or by another
+    server on the same games file): what it made then, and that nothing more is made."""
+    if isinstance(exc.entry.act, Created):
+        return f"This form started game {exc.game!r} already: no other game was started."
+    since = "" if exc.standing else ", taken back since"
+    return f"This form was taken already: {entry_text(exc.entry)}{since}. Nothing more was saved."
 
 
 def entry_text(entry: Entry) -> str:
@@ -248,6 +260,8 @@ def entry_text(entry: Entry) -> str:
             return f"{gone.player}'s leaving before round {gone.round}"
         case Closed() as closed:
             return f"the closing of the game after round {closed.round}"
+        case Undone() as undone:
+            return f"the taking back of entry {undone.undoes}"
     return f"{entry.kind} entry {entry.seq}"
 
 
@@ -259,3 +273,45 @@ def stale_form_said() -> str:
 def control_character_said(field: str) -> str:
     """A page's form whose ``field`` box holds a control character: nothing is saved."""
     return f"The {field} box holds a control character: nothing was saved. Type it again."
+
+
+SINCE_SHOWN = 3  # the entries since an answer that it names; past these, it counts them
+TAKEN_BACK_HEAD = "Saved, then taken back"  # a saved answer whose entry the scorekeeper undid since
+
+
+def taken_back(game: Game, seq: int) -> bool:
+    """Whether the scorekeeper has taken entry ``seq`` back since it was saved."""
+    from qscore.game.entries import Undone
+
+    return any(isinstance(e.act, Undone) and e.act.undoes == seq for e in game.entries)
+
+
+def since_said(game: Game, after: int) -> list[str]:
+    """What the log recorded after entry ``after`` (an answer's), as an answer kept on a
+    page says it once the sheet has moved on: ``Since then, the scorekeeper took back ann's
+    laydown in round 5: cat (went out).``, ``Since then, ben's laydown in round 5: it was
+    entered.``; past SINCE_SHOWN entries, how many more."""
+    from qscore.game.entries import Undone
+
+    later = [e for e in game.entries if e.seq > after]
+    lines = []
+    for entry in later[:SINCE_SHOWN]:
+        if isinstance(entry.act, Undone):
+            taken = next((e for e in game.entries if e.seq == entry.act.undoes), None)
+            what = entry_text(taken) if taken is not None else f"entry {entry.act.undoes}"
+            lines.append(f"Since then, the scorekeeper took back {what}.")
+        else:
+            lines.append(f"Since then, {entry_text(entry)} was entered.")
+    if len(later) > SINCE_SHOWN:
+        more = len(later) - SINCE_SHOWN
+        lines.append(f"And {more} more {'entry' if more == 1 else 'entries'} since: the sheet below is as it stands.")
+    return lines
+
+
+def standing_said(game: Game) -> str:
+    """Where the game stands now, as an answer kept on a page ends once the sheet has moved
+    on: who the round being played waits for, or the sheet's last status line (the game
+    over, the last round scored)."""
+    from qscore.views.sheet_view import status_lines
+
+    return round_said(game.current, rescored=False) if game.current is not None else status_lines(game)[-1]

@@ -29,6 +29,7 @@ LEGEND = {
     LOST_CHALLENGE: "!: lost a challenge",
     HAD_LEFT: "-: had left",
 }
+RUNNING_SAID = "(n): the running total after the round"  # what a closed round's ``(52)`` beside a score is
 NO_WORDS = "(no words)"  # an open round's cell of a player who laid none
 NOT_LAID = "not laid yet"
 STRUCK = "struck"  # after a word a challenge ruled out
@@ -127,12 +128,16 @@ def cell_marks(state: RoundState, player: str) -> str:
 
 def legend(game: Game) -> list[str]:
     """What the sheet's marks mean: only the marks this game's sheet can show (a bonus the
-    game does not play has no mark; ``-`` once a player has left)."""
+    game does not play has no mark; the running total once a round has closed; ``-`` once
+    a player has left)."""
     played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
     marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + [WENT_OUT, LOST_CHALLENGE]
+    said = [LEGEND[m] for m in marks]
+    if any(s.closed for s in game.rounds):  # a closed round's cells carry the running total
+        said.append(RUNNING_SAID)
     if game.left:
-        marks.append(HAD_LEFT)
-    return [LEGEND[m] for m in marks]
+        said.append(LEGEND[HAD_LEFT])
+    return said
 
 
 def left_text(player: str, round_no: int) -> str:

@@ -71,6 +71,23 @@ def meanings_of(v: Verdict) -> Definition:
     return define(v.word, regular=v.allowed)
 
 
+class MeaningsView(NamedTuple):
+    """What is said of a judged word's meaning after its verdict: for a refused word, a head
+    first (its meanings are what it means elsewhere, not a sign it stands), then the lines."""
+
+    head: str | None  # ``what za means, though not allowed here:``
+    lines: list[str]
+
+
+def verdict_meanings(v: Verdict) -> MeaningsView:
+    """A judged word's meanings as ``check --define``, ``define`` and the page's word box say
+    them: a word the dictionary refuses shows its meanings under a head that says so, never
+    as if it stood (za: not allowed, then "noun: an old solfeggio name")."""
+    d = meanings_of(v)
+    head = f"what {v.word} means, though not allowed here:" if d.found and not v.allowed else None
+    return MeaningsView(head, meaning_lines(d))
+
+
 def meaning_lines(d: Definition) -> list[str]:
     """What is said of a word's meaning after its verdict: the form (plural of quiz), then
     up to three meanings (``noun: a test``); one names its word when they come from more

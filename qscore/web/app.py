@@ -18,7 +18,8 @@ Any other path, or a wrong code, is 404 Not Found: a wrong code is not told apar
 a path that does not exist, whatever the method (qscore.web.guard.TableGuard, which every
 request passes first: wrong codes past a few are refused, 429). Writes must come from the
 page's own origin, as a form of at most MAX_BODY bytes carrying the page's token (guard.Forms:
-the same form sent again is answered as the first time and saves nothing). The sheet is
+its id is kept with the entry it makes, so the same form sent again, after a restart too,
+saves nothing), sent as the table's: a laydown in the round being played. The sheet is
 the games file followed (SheetWatch): an entry saved by any terminal or phone is on every
 open page within a fraction of a second, and every request is answered from a sheet read
 after the last entry saved before it.
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,7 +48,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
 from qscore.web.chart import Drawing, drawing
-from qscore.web.guard import Forms, TableGuard, shown, unpathed, unsafe
+from qscore.web.guard import Forms, TableGuard, number, shown, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import Outcome, page_message, recorded, refused, stale
 
@@ -98,6 +99,7 @@ class WordAnswer:
     shown: VerdictView | None = None
     meanings: tuple[str, ...] = ()
     error: str | None = None
+    meanings_head: str | None = None  # a refused word's: its meanings are not a sign it stands
 
 
 class SheetWatch:
@@ -151,21 +153,19 @@ class SheetWatch:
         return Read(data, sheet_view(game), None, review, waiting, drawing(chart_of(game)), game)
 
     def load(self) -> Game:
-        """The game served, read: under its new name if it was renamed since; a game deleted
-        is said so, with no other game's name."""
+        """The game served, read by its identity: under its new name if it was renamed since;
+        a game deleted is said so, with no other game's name, and a game that took its name
+        is never served in its place."""
         try:
-            game = scorekeeper.load_game(self.game)
-        except UnknownGameError:
-            now = scorekeeper.game_named_now(self.identity) if self.identity is not None else None
-            if now is None:
-                raise UnknownGameError(
-                    f"the game {self.game!r} was deleted: nothing more can be laid here. "
-                    "The scorekeeper can serve another game."
-                ) from None
-            self.game = now
-            game = scorekeeper.load_game(now)
-        if self.identity is None:
-            self.identity = scorekeeper.game_identity(game.name)
+            if self.identity is None:
+                self.identity = scorekeeper.game_identity(self.game)
+            game = scorekeeper.load_identified(self.identity, self.game)
+        except UnknownGameError:  # never another game's name: a phone is no list of the saved games
+            raise UnknownGameError(
+                f"the game {self.game!r} was deleted: nothing more can be laid here. "
+                "The scorekeeper can serve another game."
+            ) from None
+        self.game = game.name
         return game
 
     def review_of(self, game: Game, data: dict[str, Any]) -> RoundReview | None:
@@ -261,10 +261,13 @@ def shown_sheet(got: Read) -> tuple[str, str]:
     return render_sheet(got), text
 
 
-def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | None = None) -> Starlette:
+def make_app(
+    game: str, code: str, keeper: str | None = None, *, key: bytes | None = None, hosts: Collection[str] | None = None
+) -> Starlette:
     """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
     page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
-    signed with ``key``."""
+    signed with ``key``; a request's Host an IP address or one of ``hosts`` (guard.TableGuard;
+    None: any)."""
     watch = SheetWatch(game)
     forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(
         key, lambda: watch.identity
@@ -284,13 +287,16 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
     ) -> Response:
         snap = watch.snapshot
         sheet = snap.sheet
+        mine = holder(request, snap)
+        seat = snap.game.players.index(mine) if mine and snap.game else None  # the same through a rename
         body = templates.get_template("tv.html" if tv else "page.html").render(
             base=base,
             game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
             sheet=sheet,
-            me=holder(request, snap),
+            me=mine,
+            seat=seat,
             now=next((row for row in sheet.rows if row.now), None) if sheet else None,
             outcome=outcome,
             form={k: shown(v) for k, v in (form or {}).items()},
@@ -309,13 +315,25 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         if not known(request):
             return not_found()
         await watch.refresh()
-        kept = forms.answered(request.query_params.get("sent", ""))
+        sent = request.query_params.get("sent", "")
+        kept = forms.answered(sent)
         if kept is not None:
             outcome, form, status, last = kept
-            return page(request, outcome=outcome, form=form, status=status, last=last)
+            return page(request, outcome=since(outcome, last, sent), form=form, status=status, last=last)
         if "stale" in request.query_params:
             return page(request, outcome=stale(), status=409)
         return page(request)
+
+    def since(outcome: Outcome, last: int, sent: str) -> Outcome:
+        """A saved laydown's answer as it reads now: once the log has entries after it (an
+        undo, the round closed, the game over), it says them and where the game stands."""
+        from qscore.views.outcome import since_said, standing_said, taken_back
+
+        snap = watch.snapshot
+        if not outcome.done or snap.game is None or snap.game.last <= last or forms.filled_at(sent) is None:
+            return outcome  # nothing since, or a form of the game before the table's next one
+        now = standing_said(snap.game)
+        return outcome.moved_on(since_said(snap.game, last), now, taken_back=taken_back(snap.game, last))
 
     async def tv(request: Request) -> Response:
         if not known(request):
@@ -376,21 +394,24 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             return form
         await watch.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
-        filled_at = forms.filled_at(token)
-        if filled_at is None:
+        filled_at, form_id = forms.filled_at(token), forms.form_id(token)
+        if filled_at is None or form_id is None:
             return RedirectResponse(base + "?stale#outcome", 303, headers=HEADERS)
-        await forms.once(token, lambda: lay_down(form, filled_at))
+        sent = scorekeeper.Sent("table", form_id, watch.identity)  # the table's code: the round being played
+        await forms.once(token, lambda: lay_down(form, filled_at, sent))
         # the answer is kept by its token: the address after a laydown is the page's own
         return RedirectResponse(f"{base}?sent={token}#outcome", 303, headers=HEADERS)
 
-    async def lay_down(form: dict[str, str], filled_at: int) -> tuple[Outcome, dict[str, str], int, int]:
+    async def lay_down(
+        form: dict[str, str], filled_at: int, sent: scorekeeper.Sent
+    ) -> tuple[Outcome, dict[str, str], int, int]:
         """A laydown form sent the first time, saved or refused with why: what the page
         says of it (and says again to the same form sent again), the form's fields kept,
         the status, and the log's last entry after it."""
         player = form.get("player", "")
         # the round the page's form was for: a phone lays down in the round being played,
         # never told of an earlier one (a form without it, as before, lets the rules choose)
-        round_no = int(form["round"]) if form.get("round", "").isdigit() and len(form["round"]) < 4 else None
+        round_no = number(form.get("round", ""), 3)
         typed = form.get("words", "").replace(",", " ").split()
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
@@ -403,7 +424,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             try:
                 now = watch.load()
                 done = scorekeeper.record_laydown(
-                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at
+                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at, sent=sent
                 )
             except QscoreError as exc:
                 return refused(exc), 0
@@ -425,7 +446,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
 
     def judged(text: str) -> WordAnswer:
         """The word box's answer: a word judged under the game's rules, and its meanings."""
-        from qscore.views.words import meaning_lines, meanings_of, verdict_view
+        from qscore.views.words import MeaningsView, verdict_meanings, verdict_view
         from qscore.words.meanings import MeaningsError
 
         if len(text) > MAX_WORD:
@@ -434,10 +455,10 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
             v = scorekeeper.word_verdict(watch.load(), text)
         except QscoreError as exc:
             return WordAnswer(text, error=unpathed(page_message(exc), watch.files[0]))
-        meanings: list[str] = []
+        meanings = MeaningsView(None, [])
         with contextlib.suppress(MeaningsError):
-            meanings = meaning_lines(meanings_of(v))
-        return WordAnswer(v.word, verdict_view(v), tuple(meanings))
+            meanings = verdict_meanings(v)
+        return WordAnswer(v.word, verdict_view(v), tuple(meanings.lines), meanings_head=meanings.head)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -460,7 +481,7 @@ def make_app(game: str, code: str, keeper: str | None = None, *, key: bytes | No
         from qscore.web.keeper import routes as keeper_routes
 
         routes += keeper_routes(watch, keeper, base, key)
-    guard = Middleware(TableGuard, code=code, keeper=keeper)
+    guard = Middleware(TableGuard, code=code, keeper=keeper, hosts=hosts)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
     app.state.watch = watch
@@ -474,5 +495,5 @@ def holder(request: Request, snap: Snapshot) -> str | None:
     name, _, since = unquote(request.cookies.get(PLAYER_COOKIE, "")).partition("~")  # no name holds a ~
     if snap.sheet is None or snap.game is None:
         return None
-    player = snap.game.now_called(name, int(since) if since.isdigit() and len(since) < 10 else None)
+    player = snap.game.now_called(name, number(since, 9))
     return player if player in snap.sheet.playing else None

@@ -4,14 +4,18 @@ raw or local in an answer.
 
 - ``GuardedProtocol``: uvicorn's own HTTP/1.1 protocol (h11) with a deadline for each
   request's headers and body, and a cap on open connections in all and per client address;
-  a connection past a bound is closed, and the bound said once a minute (``Tally``).
-- ``TableGuard``: the app's outermost layer: one 404 for every path that is not the
-  table's, whatever the method; wrong table codes refused (429) past a few (``Guesses``);
-  an address holding a control or bidi character refused unechoed.
-- ``Forms``: the laydown form's token (the log's last entry it was filled against, signed),
-  and each token's answer kept, so a second send of the same form is answered as the first.
-- ``unsafe``, ``shown``, ``unpathed``: text from a request checked, and text for a page
-  freed of raw characters and of the machine's paths.
+  a connection past a bound is closed (or, the total reached, one of the address holding
+  the most closed for it: qscore.web.crowd), and the bound said once a minute (``Tally``),
+  as is a bad request.
+- ``TableGuard``: the app's outermost layer: a Host not the server's refused (421); one
+  404 for every path that is not the table's, whatever the method; wrong table codes
+  refused (429) past a few (``Guesses``); an address holding a control or bidi character
+  refused unechoed.
+- ``Forms``: the laydown form's token (the log's last entry it was filled against and the
+  form's id, signed), and each token's answer kept to show it (the log says what was taken).
+- ``unsafe``, ``number``, ``shown``, ``unpathed``: text from a request checked (a number
+  read as ASCII digits only), and text for a page freed of raw characters and of the
+  machine's paths.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import logging
 import re
 import secrets
@@ -26,7 +31,7 @@ import time
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 from urllib.parse import parse_qsl
@@ -36,6 +41,8 @@ import h11
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from qscore.web.crowd import Warnings, admitted, source
 
 A = TypeVar("A")  # what a form's answer keeps
 log = logging.getLogger("uvicorn.error")  # the server's own log: one line a bound, once a minute
@@ -113,22 +120,32 @@ class Guesses:
 class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol, bounded: a request's headers and body must arrive within
     REQUEST_SECONDS of its first byte (or of the connection, if nothing comes), and a connection past
-    MAX_CONNECTIONS, or past MAX_PER_CLIENT from one address, is closed as it is accepted.
+    MAX_PER_CLIENT from one address is closed as it is accepted; past MAX_CONNECTIONS, one
+    from an address holding fewer than another takes the place of one of that one's
+    (qscore.web.crowd), else it is closed. A bad request's warning is counted (``warned``).
     uvicorn alone keeps a connection that never finishes its headers open for ever."""
 
     over_cap: Tally | None = None  # one per server: set by the server before it accepts (``bounded``)
     late: Tally | None = None
+    made_room: Tally | None = None
+    warned: ClassVar[dict[str, Tally | None]] = {}
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        self.opened = time.monotonic()
         host = self.client[0] if self.client else ""
-        from_there = sum(1 for c in self.connections if isinstance(c, H11Protocol) and c.client and c.client[0] == host)
-        if len(self.connections) > MAX_CONNECTIONS or from_there > MAX_PER_CLIENT:
+        self.logger = Warnings(self.logger, self.warned, host)  # type: ignore[assignment]
+        stays, giving_way = admitted(self, self.connections, MAX_CONNECTIONS, MAX_PER_CLIENT)  # type: ignore[arg-type]
+        if not stays:
             if self.over_cap is not None:
                 self.over_cap.add(host)
             transport.abort()  # no answer: a flood is not worth one, and the file is freed at once
             return
+        if giving_way is not None:
+            if self.made_room is not None:
+                self.made_room.add(source(giving_way))
+            giving_way.transport.abort()
         self._arm()
 
     def _arm(self) -> None:
@@ -168,6 +185,12 @@ class GuardedProtocol(H11Protocol):
         super().connection_lost(exc)
 
 
+NO_WEBSOCKETS = (
+    "No supported WebSocket library detected. Please use \"pip install 'uvicorn[standard]'\", "
+    "or install 'websockets' or 'wsproto' manually."
+)
+
+
 def bounded(protocol: type[GuardedProtocol] = GuardedProtocol) -> type[GuardedProtocol]:
     """The protocol class for one server, with its own tallies."""
     return type(
@@ -176,6 +199,12 @@ def bounded(protocol: type[GuardedProtocol] = GuardedProtocol) -> type[GuardedPr
         {
             "over_cap": Tally("connections refused past the cap (in all or from one address)"),
             "late": Tally(f"connections closed: a request not whole within {REQUEST_SECONDS:g} s"),
+            "made_room": Tally("connections closed, the cap reached, for an address holding fewer"),
+            "warned": {
+                "Invalid HTTP request received.": Tally("invalid HTTP requests answered 400"),
+                "Unsupported upgrade request.": Tally("requests for an upgrade not offered (answered as HTTP)"),
+                NO_WEBSOCKETS: None,  # follows the one before, each time
+            },
         },
     )
 
@@ -205,16 +234,31 @@ PLAIN_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store
 
 
 class TableGuard:
-    """Every request passes here first: a path not under ``/t/CODE/`` (or the scorekeeper's
+    """Every request passes here first: a Host that is not the server's is refused (421);
+    a path not under ``/t/CODE/`` (or the scorekeeper's
     ``/k/KEEPER/``, when there is one) is 404 whatever its
     method (no redirect: the Host header names no address the answer builds); a wrong code
     counts as a guess, refused 429 past the limit; an address holding a control or bidi
-    character is refused, and not echoed."""
+    character is refused, and not echoed.
 
-    def __init__(self, app: ASGIApp, code: str, guesses: Guesses | None = None, keeper: str | None = None) -> None:
+    The server's Host is an IP address (the address printed, or another of the machine's)
+    or one of ``hosts``, its names (qscore.web.server.served_names): a page of another
+    site whose name was pointed at the table's server (DNS rebinding) sends its own name,
+    and its forms would pass the origin check. ``hosts`` None takes any Host: an app not
+    behind serve's socket (the tests' client is ``testserver``)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        code: str,
+        guesses: Guesses | None = None,
+        keeper: str | None = None,
+        hosts: Collection[str] | None = None,
+    ) -> None:
         self.app, self.code = app, code
         self.codes = {"t": code} | ({"k": keeper} if keeper else {})
         self.guesses = guesses or Guesses()
+        self.hosts = None if hosts is None else {h.lower().rstrip(".") for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -227,6 +271,12 @@ class TableGuard:
             await answer(scope, receive, send)
 
     def refusal(self, scope: Scope) -> Response | None:
+        if not self.served_host(scope):
+            return PlainTextResponse(
+                "Refused: this is not the address of the table's server. Open the address the table's screen shows.",
+                421,
+                headers=PLAIN_HEADERS,
+            )
         path: str = scope["path"]
         parts = path.split("/", 3)
         if len(parts) < 4 or parts[0] or parts[1] not in self.codes:
@@ -249,6 +299,25 @@ class TableGuard:
             )
         return None
 
+    def served_host(self, scope: Scope) -> bool:
+        """Whether the request's Host names this server: an IP address, or one of its names
+        (no Host at all, as HTTP/1.0 allows, is no browser's request: taken)."""
+        if self.hosts is None:
+            return True
+        host = next((v for k, v in scope.get("headers", ()) if k == b"host"), None)
+        if host is None:
+            return True
+        name = host.decode("latin-1").lower()
+        if name.startswith("["):  # an IPv6 address, [::1]:8765
+            name = name[1 : name.find("]")] if "]" in name else name
+        elif ":" in name:
+            name = name.rpartition(":")[0]
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name.rstrip(".") in self.hosts
+        return True
+
 
 # --- text in and out ------------------------------------------------------------
 
@@ -260,6 +329,15 @@ def unsafe(text: str) -> str | None:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != " ":
             return ch
     return None
+
+
+def number(text: str, digits: int) -> int | None:
+    """``text`` as a whole number of 1 to ``digits`` ASCII digits, or None (blank, signed,
+    spaced, too long, or a digit of another script: '²'.isdigit() is true, and int('²')
+    fails). Every number read from a request is read here."""
+    if not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
 
 
 def shown(text: str) -> str:
@@ -275,18 +353,22 @@ def unpathed(text: str, games: Path) -> str:
     return ABSOLUTE.sub(lambda m: Path(m.group(0)).name or "a folder", text)
 
 
-ABSOLUTE = re.compile(r"(?<![\w/.])/(?:[\w.~+-]+/)*[\w.~+-]+/?")
+# An absolute path as a message writes one: at the start, or after a space, a quote, a
+# bracket, = , or ; and not running on into a tag (``</script>`` is a word typed, no path)
+ABSOLUTE = re.compile(r"(?<![^\s'\"`(\[=,;\u201c\u2018\u00ab])/(?:[\w.~+-]+/)*[\w.~+-]+/?(?![\w.~+/>-])")
 
 
 # --- each form sent at most once ------------------------------------------------
 
 
 class Forms(Generic[A]):
-    """The laydown form's token: the log's last entry when the page was made, signed with
-    this server's key, and the answer to each token sent, kept (TOKENS_KEPT, the oldest
-    dropped), so that the same form sent again is answered as it was and saves nothing.
-    The answer kept is what the page said, not the page: it is shown again on the sheet
-    as it stands, and a hundred pages of a long game would hold megabytes."""
+    """The laydown form's token: the log's last entry when the page was made and the form's
+    id, signed with this server's key; and the answer to each token sent, kept (TOKENS_KEPT,
+    the oldest dropped), to be shown on the page the form's redirect opens, and given again
+    to the same form sent again in this process. Whether a form was taken is the log's to
+    say (its id is kept with the entry it made: ``form_id``), whatever process or restart
+    sends it. The answer kept is what the page said, not the page: it is shown again on
+    the sheet as it stands, and a hundred pages of a long game would hold megabytes."""
 
     def __init__(self, key: bytes | None = None, game: Callable[[], object] = lambda: None) -> None:
         self.key = key or secrets.token_bytes(16)  # a key kept across restarts (web.codes): old forms still count
@@ -308,9 +390,15 @@ class Forms(Generic[A]):
         """The log's last entry the form was filled against, or None: no token of this server."""
         last, _, rest = token.partition(".")
         nonce, _, mac = rest.partition(".")
-        if not last.isdigit() or len(last) > 9 or not hmac.compare_digest(mac, self._sign(int(last), nonce)):
+        at = number(last, 9)
+        if at is None or not hmac.compare_digest(mac.encode(), self._sign(at, nonce).encode()):
             return None
-        return int(last)
+        return at
+
+    def form_id(self, token: str) -> str | None:
+        """The form's id, kept with the entry it makes (its token's nonce), or None: no token
+        of this server. The log, not this memory, says whether a form was taken."""
+        return token.split(".")[1] if self.filled_at(token) is not None else None
 
     def answered(self, token: str) -> A | None:
         """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""

@@ -5,8 +5,9 @@
     POST /k/KEEPER/do/ACTION     laydown (a new one or a fix), challenge, undo, rename, leave,
                                  close, next (the next game of the same table)
 
-Every action is a form of the page (same origin, a bounded body, a token: the same form
-sent again is answered as the first time and saves nothing), answered by a redirect (303)
+Every action is a form of the page (same origin, a bounded body, a token: its id is kept
+with the entry it makes, so the same form sent again, after a restart or to a second
+server on the same games file, saves nothing), answered by a redirect (303)
 to the page showing its outcome, so a reload never sends it again. A question the table
 must answer first (an undo, a challenge of a finished game, the bonus two players keep)
 comes back as the outcome with a form to answer it. Every write is the scorekeeper's
@@ -16,7 +17,7 @@ comes back as the outcome with a form to answer it. Every write is the scorekeep
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,7 +30,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import BonusChoiceNeeded, QscoreError
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, unpathed, unsafe
+from qscore.web.guard import Forms, number, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
 from qscore.web.table import page_message, recorded
 
@@ -51,6 +52,7 @@ class Served(Protocol):
     game: str
     identity: tuple[int, str] | None
     files: list[Path]
+    last: int  # the log's last entry as last read
 
     def load(self) -> Game: ...
 
@@ -82,6 +84,8 @@ class Said:
     lines: tuple[str, ...]
     ask: Ask | None = None
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
+    last: int = 0  # the log's last entry once the action was done: what came after is said since
+    since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
 
 
 def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
@@ -96,16 +100,20 @@ def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...
 
 
 def round_of(form: dict[str, str]) -> int | None:
-    text = form.get("round", "").strip()
-    return int(text) if text.isdigit() and len(text) < 4 else None
+    return number(form.get("round", "").strip(), 3)
 
 
-def act(action: str, form: dict[str, str], served: Served) -> Said:
-    """One action of the scorekeeper's, done (or asked about first), and what it says."""
+def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said:
+    """One action of the scorekeeper's, done (or asked about first), and what it says. The
+    form's id is kept with the entry it makes: sent again, whatever process or restart
+    takes it, it is found in the log and nothing more is done."""
+    from qscore.game.forms import FormTakenError
     from qscore.views import keeper as say
+    from qscore.views.outcome import form_taken_said
 
-    name = served.load().name
+    sent = scorekeeper.Sent("scorekeeper", form_id, served.identity)
     try:
+        name = served.load().name  # a game deleted or a file damaged since: said in one line
         match action:
             case "laydown":
                 typed = form.get("words", "").replace(",", " ").split()
@@ -117,39 +125,44 @@ def act(action: str, form: dict[str, str], served: Served) -> Said:
                     round_of(form),
                     name,
                     replace=form.get("replace") == "yes",
+                    sent=sent,
                 )
                 out = recorded(done, typed)
                 return Said(True, tuple(out.lines), flagged=bool(done.refused))
             case "challenge":
-                return challenge(form, name)
+                return challenge(form, name, sent)
             case "undo":
-                return undo(form, name)
+                return undo(form, name, sent)
             case "rename":
-                renamed = scorekeeper.rename_player(form.get("old", ""), form.get("new", ""), name)
+                renamed = scorekeeper.rename_player(form.get("old", ""), form.get("new", ""), name, sent)
                 return Said(True, (say.renamed_said(renamed.act, renamed.after),))
             case "leave":
                 bonus = form.get("bonus") or None
                 try:
-                    gone = scorekeeper.leave(form.get("player", ""), bonus, name)
+                    gone = scorekeeper.leave(form.get("player", ""), bonus, name, sent)
                 except BonusChoiceNeeded as exc:
                     answers = tuple(("bonus", b, b) for b in BONUSES)
                     ask = Ask(say.leave_bonus_question(exc.players), "leave", kept_fields(form, "player"), answers)
                     return Said(False, (), ask)
                 return Said(True, tuple(say.left_said(gone.act, gone.after).splitlines()))
             case "close":
-                closed = scorekeeper.close_game(name)
+                closed = scorekeeper.close_game(name, sent)
                 return Said(True, (say.closed_said(closed.after),))
             case "next":
-                started = scorekeeper.start_next_game(name)
+                started = scorekeeper.start_next_game(name, sent)
                 served.game, served.identity = started.name, None  # every page follows the new game
                 hand_on(name, started.name)  # and a later serve keeps the evening's address
                 return Said(True, (say.started_said(started),))
+    except FormTakenError as exc:
+        if action == "next":  # started by another server, or before a restart: every page follows it
+            served.game, served.identity = exc.game, None
+        return Said(exc.standing, (form_taken_said(exc),))
     except QscoreError as exc:
         return Said(False, (page_message(exc),))
     return Said(False, ())
 
 
-def challenge(form: dict[str, str], name: str) -> Said:
+def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
     """A challenge settled by the game's dictionary or a paper ruling; a finished game's
     asked about first."""
     from qscore.game.closing import FinishedGameChallengeError
@@ -169,6 +182,7 @@ def challenge(form: dict[str, str], name: str) -> Said:
             round_of(form),
             name,
             confirmed=form.get("confirm") == "yes",
+            sent=sent,
         )
     except FinishedGameChallengeError as exc:
         fields = kept_fields(form, "player", "word", "by", "ruling", "round")
@@ -184,37 +198,46 @@ def challenge(form: dict[str, str], name: str) -> Said:
     return Said(True, (say.challenge_said(saved.after, c, saved.before, overruled), round_closing(saved)))
 
 
-def undo(form: dict[str, str], name: str) -> Said:
-    """The last entry taken back once the table said yes to that very entry; no takes
-    nothing back."""
+def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
+    """The last entry taken back once the table said yes to that very entry (the entry
+    named, checked inside the write); no takes nothing back."""
     from qscore.game.rules import FinishedGameUndoError
     from qscore.game.scoresheet import effective
     from qscore.views import keeper as say
 
     if form.get("answer") == "no":
         return Said(True, (say.NOTHING_TAKEN_BACK,))
-    game = scorekeeper.load_game(name)
-    standing = effective(game.entries)
-    last = standing[-1]
-    meant = form.get("entry", "")
-    if len(standing) < 2 or meant != str(last.seq):  # asked first, and again if the last entry changed
+    meant = number(form.get("entry", ""), 9)
+    if meant is None:  # asked first
+        game = scorekeeper.load_game(name)
+        standing = effective(game.entries)
         if len(standing) < 2:
             scorekeeper.undo(name)  # nothing to undo: its error says so
+        last = standing[-1]
         return Said(
             False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), yes_or_no("answer"))
         )
     try:
-        saved = scorekeeper.undo(name, confirmed=last.seq, entry=last.seq)
+        saved = scorekeeper.undo(name, confirmed=meant, entry=meant, sent=sent)
     except (
         FinishedGameUndoError,
         scorekeeper.UndoneMeanwhileError,
     ) as exc:  # another entry came: that one is asked about
+        game = scorekeeper.load_game(name)
         return Said(
             False,
             (),
             Ask(say.undo_question(game, exc.entry), "undo", (("entry", str(exc.entry.seq)),), yes_or_no("answer")),
         )
     return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
+
+
+def moved_on(said: Said, game: Game) -> Said:
+    """An action's answer as it reads once the log has entries after it (a phone's laydown,
+    the round closed, an undo from a terminal): those entries, and where the game stands now."""
+    from qscore.views.outcome import since_said, standing_said
+
+    return replace(said, since=(*since_said(game, said.last), standing_said(game)))
 
 
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
@@ -227,6 +250,16 @@ def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]
     except QscoreError as exc:
         return None, page_message(exc)
     return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
+
+
+def unreadable(line: str, served: Served, table_base: str) -> Response:
+    """The page when the game cannot be read: its one line in place of the sheet, no form
+    (the live sheet follows the file, and the forms come back with a reload)."""
+    sheet = templates.get_template("sheet.html").render(error=line)
+    body = templates.get_template("base.html").render(
+        base=table_base, game=served.game, sheet_html=sheet, version=served.sheet_version
+    )
+    return HTMLResponse(body, headers=HEADERS)
 
 
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
@@ -247,13 +280,14 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             from qscore.views.keeper import stale_page
 
             said = Said(False, (stale_page(),))
-        number = request.query_params.get("review", "")
-        shown, why = (
-            await anyio.to_thread.run_sync(review, served, int(number))
-            if number.isdigit() and len(number) < 4
-            else (None, None)
-        )
-        game = await anyio.to_thread.run_sync(served.load)
+        try:
+            game = await anyio.to_thread.run_sync(served.load)
+        except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
+            return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
+        if said is not None and said.done and 0 < said.last < game.last:
+            said = moved_on(said, game)
+        asked = number(request.query_params.get("review", ""), 3)
+        shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
         body = templates.get_template("keeper.html").render(
             base=base,
             table=table_base,
@@ -278,7 +312,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             return form
         await served.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
-        if forms.filled_at(token) is None:  # a page of an earlier start of the server: it is made again
+        form_id = forms.form_id(token)
+        if form_id is None:  # a page of an earlier start of the server: it is made again
             return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
 
         async def answer() -> Said:
@@ -287,10 +322,10 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
                 from qscore.views.outcome import control_character_said
 
                 return Said(False, (control_character_said(raw),))
-            said = await anyio.to_thread.run_sync(lambda: act(action, form, served))
+            said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return Said(said.done, lines, said.ask, said.flagged)
+            return Said(said.done, lines, said.ask, said.flagged, served.last)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)

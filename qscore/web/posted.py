@@ -9,6 +9,8 @@ from urllib.parse import parse_qs
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
+from qscore.web.guard import number
+
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
 HEADERS = {
     # the page's own scripts and styles only; no framing; the code in the address stays on the page
@@ -36,7 +38,8 @@ def same_origin(request: Request) -> bool:
 async def bounded_form(request: Request) -> dict[str, str] | None:
     """The form's fields (URL-encoded), or None for a body over MAX_BODY bytes (never read whole)."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    size = number(declared, 9) if declared is not None else 0
+    if size is None or size > MAX_BODY:
         return None
     body = b""
     try:

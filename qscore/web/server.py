@@ -61,20 +61,56 @@ def table_address(host: str, port: int, code: str, face: str = "t") -> str:
     return f"http://{reachable_host(host)}:{port}/{face}/{code}/"
 
 
-def serve(sock: socket.socket, game: str, code: str, keeper: str | None = None, key: bytes | None = None) -> None:
+STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def signals_noted() -> Iterator[list[int]]:
+    """SIGINT and SIGTERM noted, not obeyed, until the server takes them: one sent as the
+    address is printed (before uvicorn's handlers are in place, SIGTERM's default ended the
+    process) stops the server as soon as it starts, and the command still says it stopped."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():  # only the main thread takes signals
+        yield noted
+        return
+    before = {sig: signal.signal(sig, lambda sig, frame: noted.append(sig)) for sig in STOPS}
+    try:
+        yield noted
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def serve(
+    sock: socket.socket,
+    game: str,
+    code: str,
+    keeper: str | None = None,
+    key: bytes | None = None,
+    noted: list[int] | None = None,
+) -> None:
     """Serve the table's page for ``game`` on ``sock`` (and the scorekeeper's, under its own
-    code) until SIGINT or SIGTERM stops it; the forms of both signed with ``key``, kept
-    across restarts (qscore.web.codes)."""
+    code) until SIGINT or SIGTERM stops it (or one ``noted`` before it started); the forms
+    of both signed with ``key``, kept across restarts (qscore.web.codes)."""
     more_open_files()
-    TableServer(make_app(game, code, keeper, key=key)).run(sockets=[sock])
+    app = make_app(game, code, keeper, key=key, hosts=served_names())
+    TableServer(app, noted).run(sockets=[sock])
+
+
+def served_names() -> set[str]:
+    """The names a phone may know this machine by, besides its IP addresses: localhost, its
+    host name, and that name on the local network (``.local``, as mDNS answers it)."""
+    name = socket.gethostname().lower().rstrip(".")
+    return {"localhost", name, name.partition(".")[0] + ".local"}
 
 
 class TableServer(uvicorn.Server):
     """uvicorn's server for the table's app: its connections bounded (guard.GuardedProtocol),
     stopped by SIGINT or SIGTERM alike, its open streams ended first."""
 
-    def __init__(self, app: Starlette) -> None:
+    def __init__(self, app: Starlette, noted: list[int] | None = None) -> None:
         self.app = app
+        self.noted = noted if noted is not None else []  # signals come before the server took them
         super().__init__(
             uvicorn.Config(
                 app,
@@ -117,7 +153,9 @@ class TableServer(uvicorn.Server):
         if threading.current_thread() is not threading.main_thread():  # only the main thread takes signals
             yield
             return
-        handled = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        handled = {sig: signal.signal(sig, self.handle_exit) for sig in STOPS}
+        for sig in self.noted:  # sent before: the server stops as soon as it has started
+            self.handle_exit(sig, None)
         try:
             yield
         finally:

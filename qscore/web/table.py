@@ -9,7 +9,7 @@ Nothing here needs the web libraries: the page's app (qscore.web.app) renders it
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
@@ -65,14 +65,27 @@ class Outcome:
     hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
     flagged: bool = False  # saved, with a word the game's dictionary refuses
 
+    since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on
+    taken_back: bool = False  # saved, and taken back by the scorekeeper since
+
+    def moved_on(self, since: list[str], now: str | None, *, taken_back: bool = False) -> Outcome:
+        """A saved laydown's answer kept on its page after the sheet moved on: where its
+        round stood then (its last line) gives way to what was entered since and where
+        the game stands now; one taken back since is no longer headed as standing."""
+        lines = self.lines[:-1] if self.done else self.lines
+        return replace(self, lines=lines, since=(*since, *((now,) if now else ())), taken_back=taken_back)
+
     @property
     def kind(self) -> str:
-        """``saved``, ``flagged`` or ``refused``: how the page heads and colours it."""
-        return "refused" if not self.done else "flagged" if self.flagged else "saved"
+        """``saved``, ``flagged`` or ``refused`` (a laydown taken back since is said as one
+        that does not stand): how the page heads and colours it."""
+        return "refused" if not self.done or self.taken_back else "flagged" if self.flagged else "saved"
 
     @property
     def head(self) -> str:
-        return OUTCOME_HEADS[self.kind]
+        from qscore.views.outcome import TAKEN_BACK_HEAD
+
+        return TAKEN_BACK_HEAD if self.taken_back else OUTCOME_HEADS[self.kind]
 
 
 def page_line(note: Note) -> str:

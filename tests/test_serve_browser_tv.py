@@ -1,0 +1,103 @@
+"""The TV's page in Debian's headless chromium, at 1920x1080 as a TV shows it: the whole
+page on one screen (the sheet, the chart, the last round's review), the chart's names in
+the order the players stand and large enough to read across a room, none over another or
+over the axis; axe-core finds nothing.
+
+QSCORE_SCREENSHOTS=docs ./dev test tests/test_serve_browser_tv.py writes docs/serve-tv.png
+again (look at it before keeping it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.axe import violations
+from tests.conftest import ok
+from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, browser
+from tests.test_serve_browser_phone import Serve, serve, shown
+
+__all__ = ["browser", "serve"]  # fixtures
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
+        reason="no chromium and chromium-driver here (./dev test installs them as root)",
+    ),
+]
+
+THREE_ROUNDS = [  # four players, three rounds closed: a review of round 3 under the chart
+    [["ann", "cat", "--out"], ["ben", "it", "-u", "Q"], ["cat", "(qu)it"], ["dee", "zoo"]],
+    [["ben", "quit", "--out"], ["cat", "tax", "-u", "E"], ["dee", "zoo", "-u", "E"], ["ann", "to", "-u", "A B"]],
+    [["cat", "toast", "--out"], ["dee", "hat", "-u", "E S"], ["ann", "zoo", "-u", "A B"], ["ben", "quiz", "-u", "A"]],
+]
+ACROSS_A_ROOM = 24  # px: the chart's smallest text on a 1080p screen (the sheet's is about 30)
+
+
+def screen(driver, width: int, height: int) -> None:
+    """The page's viewport exactly this size (a window's would lose its frame's height)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_room(serve: Serve, browser, tmp_path):
+    """At 1920x1080 with four players the TV's page was 1,100 px tall: the review under the
+    fold, the chart's numbers 16 px, its names in seating order pushed one under another."""
+    ok("new", "ann", "ben", "cat", "dee", "-g", "Friday night")
+    for laydowns in THREE_ROUNDS:
+        for laid in laydowns:
+            ok("score", *laid)
+    serve.start()
+    screen(browser, 1920, 1080)
+    browser.get(serve.address + "tv")
+    tall, wide, inner_h, inner_w = shown(
+        browser,
+        "const e = document.documentElement; return [e.scrollHeight, e.scrollWidth, innerHeight, innerWidth]",
+    )
+    assert (inner_w, inner_h) == (1920, 1080)
+    assert tall <= inner_h and wide <= inner_w, f"the TV's page is {wide}x{tall}: it scrolls"
+    review = shown(
+        browser,
+        "const r = document.querySelector('#sheet details.review'); return r && r.getBoundingClientRect().bottom",
+    )
+    assert review and review <= inner_h, "the last round's review is below the screen"
+
+    chart = shown(
+        browser,
+        """const svg = document.querySelector('#sheet figure.chart svg'); const box = svg.getBoundingClientRect();
+        const axis = [...svg.querySelectorAll('.axis text')].map(t => t.getBoundingClientRect());
+        const foot = Math.min(...axis.filter(r => r.left > box.left + 40).map(r => r.top));  // the rounds' numbers
+        const names = [...svg.querySelectorAll('g.line')].map(g => {
+            const r = g.querySelector('text.name').getBoundingClientRect();
+            return {player: g.dataset.player, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+        });
+        return {box: [box.left, box.top, box.right, box.bottom], foot, names,
+                smallest: Math.min(...axis.map(r => r.height), ...names.map(n => n.bottom - n.top))};""",
+    )
+    assert chart["smallest"] >= ACROSS_A_ROOM, f"the chart's text is {chart['smallest']:.0f} px high"
+    names = sorted(chart["names"], key=lambda n: n["top"])
+    totals = {
+        p: t
+        for p, t in zip(
+            ("ann", "ben", "cat", "dee"),
+            shown(
+                browser, "return [...document.querySelectorAll('#sheet tfoot td[data-player]')].map(c => +c.innerText)"
+            ),
+            strict=True,
+        )
+    }
+    assert [n["player"] for n in names] == sorted(totals, key=lambda p: -totals[p])  # who leads, from the top
+    left, top, right, _bottom = chart["box"]
+    for above, below in itertools.pairwise(names):
+        assert above["bottom"] <= below["top"] + 1, (above, below)  # none over another
+    for n in names:
+        assert left <= n["left"] and n["right"] <= right and top <= n["top"], n  # inside the chart
+        assert n["bottom"] <= chart["foot"], n  # none over the rounds' axis
+
+    assert not (found := violations(browser, least="minor")), found
+    keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
+    assert browser.save_screenshot(str(keep / "serve-tv.png"))
