@@ -94,6 +94,19 @@ def test_the_games_files_version_moves_once_an_entry_can_be_read(game):
         follower.close()
 
 
+def test_a_file_in_the_games_files_place_is_followed_and_a_fifo_never_opened(game, isolated_home):
+    follower = scorekeeper.follow_games()
+    try:
+        before = follower.version()
+        for part in isolated_home.glob("games.sqlite3*"):
+            part.unlink()
+        os.mkfifo(scorekeeper.games_file())  # opened, it would never answer
+        gone = follower.version()
+        assert gone != before and follower.version() == gone
+    finally:
+        follower.close()
+
+
 @pytest.mark.parametrize("when", ["before the read", "after the read"])
 def test_the_served_sheet_cannot_keep_an_old_version_once_the_log_has_a_newer_entry(
     game, files_unchanged, monkeypatch, when
