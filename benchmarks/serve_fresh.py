@@ -221,7 +221,7 @@ def serve_one(
             else:
                 seg.refused.append(f"hal in round {round_no} (terminal): {said.strip()[:300]}")
             time.sleep(QUIET)
-            if round_no % 10 == 0:
+            if round_no % 10 == 0 or round_no == rounds:
                 averages.append(os.getloadavg())
             if seg.page_laid >= laydowns:
                 break
