@@ -103,8 +103,9 @@ class WordAnswer:
 
 
 class SheetWatch:
-    """The game's sheet, read again whenever the games file changes (any terminal's write
-    or a phone's), and every open page's stream told of each new version."""
+    """The game's sheet, read again whenever anything saved to the games file (any
+    terminal's write or a phone's) can be read, and every open page's stream told of each
+    new version."""
 
     def __init__(self, game: str) -> None:
         self.game = game
