@@ -248,8 +248,8 @@ def test_a_write_reads_an_entry_saved_meanwhile(monkeypatch):
     ok("new", "ann", "ben", "--bonus", "none", "-g", "meanwhile")
     before = reads._game_to_write
 
-    def another_terminal_first(name):
-        game = before(name)
+    def another_terminal_first(name, *identity):
+        game = before(name, *identity)
         monkeypatch.setattr(writes, "_game_to_write", before)
         ok("score", "ann", "at", "--unused", "E", "-g", "meanwhile")  # saved between the read and the write
         return game

@@ -355,7 +355,7 @@ def unpathed(text: str, games: Path) -> str:
 
 # An absolute path as a message writes one: at the start, or after a space, a quote, a
 # bracket, = , or ; and not running on into a tag (``</script>`` is a word typed, no path)
-ABSOLUTE = re.compile(r"(?<![^\s'\"`(\[=,;\u201c\u2018\u00ab])/(?:[\w.~+-]+/)*[\w.~+-]+/?(?![\w.~+/>-])")
+ABSOLUTE = re.compile(r"(?<![^\s'\"\x60(\[=,;\u201c\u2018\u00ab])/(?:[\w.~+-]+/)*[\w.~+-]+/?(?![\w.~+/>-])")
 
 
 # --- each form sent at most once ------------------------------------------------
