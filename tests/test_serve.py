@@ -171,7 +171,7 @@ def test_a_word_a_double_card_could_lay_is_pointed_out(page):
     assert choice and "Lay it as (qu)it" in choice.group(1)
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', choice.group(1)))
     assert fields.pop("token") == token(r.text)
-    assert fields == {"player": "ann", "words": "(qu)it", "replace": "yes"}
+    assert fields == {"player": "ann", "round": "2", "words": "(qu)it", "replace": "yes"}
     said = outcome(lay(page, **fields, unused="E").text)  # the card left in hand, as the player adds it
     assert "Recorded ann's laydown in round 2: (qu)it (unused E), replacing quit." in said
 

@@ -178,3 +178,24 @@ def test_a_fix_of_an_earlier_round_leaves_a_later_rounds_form_good(page):
     ok("score", "ben", "it", "-u", "Q X", "--round", "2", "--replace")
     r = lay(page, player="ben", round="2", words="at", unused="Z X", replace="yes", token=filled)
     assert r.status_code == 422 and "was entered since this page was loaded" in said(r.text)
+
+
+def test_a_double_card_hint_lays_in_its_own_round_only(isolated_home):
+    """After round 1 closed, ann's answer still offered "Lay it as (qu)it" with no round in
+    its form: pressed in round 2 it saved (qu)it as her round-2 laydown."""
+    import re
+
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5", "-g", "fri")
+    page = TestClient(make_app("fri", CODE, KEEPER, key=KEY))
+    r = lay(page, player="ann", words="quit", round="1")
+    address = str(r.url)
+    hint = re.search(r'<form method="post" action="[^"]*laydown" class="choice">(.*?)</form>', r.text, re.S)
+    assert hint and 'name="round" value="1"' in hint.group(1)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', hint.group(1)))
+    ok("score", "ben", "oxen", "--out")
+    ok("score", "cat", "it", "-u", "E S")
+    assert 'class="choice"' not in page.get(address).text  # its round closed: no control lays there
+    before = laydowns()
+    r = page.post(BASE + "laydown", data=fields, headers={"Origin": "http://testserver"})  # a page kept open
+    assert r.status_code == 422 and "round 1 is closed" in said(r.text)
+    assert laydowns() == before and before[1]["players"]["ann"] is None

@@ -320,21 +320,26 @@ def make_app(
         kept = forms.answered(sent)
         if kept is not None:
             outcome, form, status, last = kept
-            return page(request, outcome=since(outcome, last, sent), form=form, status=status, last=last)
+            return page(request, outcome=since(outcome, last, sent, form), form=form, status=status, last=last)
         if "stale" in request.query_params:
             return page(request, outcome=stale(), status=409)
         return page(request)
 
-    def since(outcome: Outcome, last: int, sent: str) -> Outcome:
+    def since(outcome: Outcome, last: int, sent: str, form: dict[str, str]) -> Outcome:
         """A saved laydown's answer as it reads now: once the log has entries after it (an
-        undo, the round closed, the game over), it says them and where the game stands."""
+        undo, the round closed, the game over), it says them and where the game stands;
+        once its round is no longer the one being played, it offers no control to lay there."""
         from qscore.views.outcome import since_said, standing_said, taken_back
 
         snap = watch.snapshot
-        if not outcome.done or snap.game is None or snap.game.last <= last or forms.filled_at(sent) is None:
+        game = snap.game
+        laid_in = number(form.get("round", ""), 3)  # None: a form of a page that sent no round
+        if game is not None and laid_in is not None and laid_in != (game.current.number if game.current else None):
+            outcome = replace(outcome, hints=(), replace=False)
+        if not outcome.done or game is None or game.last <= last or forms.filled_at(sent) is None:
             return outcome  # nothing since, or a form of the game before the table's next one
-        now = standing_said(snap.game)
-        return outcome.moved_on(since_said(snap.game, last), now, taken_back=taken_back(snap.game, last))
+        now = standing_said(game)
+        return outcome.moved_on(since_said(game, last), now, taken_back=taken_back(game, last))
 
     async def tv(request: Request) -> Response:
         if not known(request):
@@ -417,25 +422,25 @@ def make_app(
         unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
 
-        def save() -> tuple[Outcome, int]:
+        def save() -> tuple[Outcome, int, dict[str, str]]:
             if raw is not None:
                 from qscore.views.outcome import control_character_said
 
-                return Outcome(False, [control_character_said(raw)]), 0
+                return Outcome(False, [control_character_said(raw)]), 0, form
             try:
                 now = watch.load()
                 done = scorekeeper.record_laydown(
                     player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at, sent=sent
                 )
             except QscoreError as exc:
-                return refused(exc), 0
-            return recorded(done, typed), done.saved.after.last
+                return refused(exc), 0, form | {"player": player}
+            laid = done.saved.act  # for whom, and in which round: the answer's controls lay there only
+            return recorded(done, typed), done.saved.after.last, {"player": laid.player, "round": str(laid.round)}
 
-        outcome, last = await anyio.to_thread.run_sync(save)
+        outcome, last, kept = await anyio.to_thread.run_sync(save)
         outcome.lines = [unpathed(line, watch.files[0]) for line in outcome.lines]
         await watch.refresh()
-        kept = {} if outcome.done else form
-        return outcome, kept | {"player": player}, 200 if outcome.done else 422, last
+        return outcome, kept, 200 if outcome.done else 422, last
 
     async def word(request: Request) -> Response:
         if not known(request):
