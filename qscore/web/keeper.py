@@ -47,7 +47,7 @@ templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=
 
 
 class Served(Protocol):
-    """The game the server follows (qscore.web.app.SheetWatch): read, its sheet as last rendered."""
+    """The game the server follows (qscore.web.watch.SheetWatch): read, its sheet as last rendered."""
 
     game: str
     identity: tuple[int, str] | None
