@@ -92,6 +92,22 @@ def test_a_fixs_form_sent_again_after_a_restart_puts_no_older_fix_back(page):
     assert laydowns()[0]["players"]["ann"]["words"] == ["act"]
 
 
+def test_a_phones_form_sent_again_after_a_restart_is_answered_as_saved(page):
+    """Re-sent after a restart, a laydown that stands was headed "✗ Not saved" in red: a
+    family would lay the hand again."""
+    sent = token(as_player(page, "ann"))
+    lay(page, player="ann", words="cat", out="yes", token=sent)
+    other = restarted(page)
+    r = lay(other, player="ann", words="cat", out="yes", token=sent)
+    assert r.status_code == 200 and 'class="saved"' in r.text
+    assert (
+        said(r.text).split()
+        == "This form was taken already: ann's laydown in round 1: cat (went out). Nothing more was saved.".split()
+    )
+    ok("score", "ben", "it", "-u", "Q")  # the sheet moves on: the answer still says what it was
+    assert "This form was taken already" in said(other.get(str(r.url)).text)
+
+
 def test_an_undone_laydowns_form_sent_again_after_a_restart_does_not_bring_it_back(page):
     sent = scorekeeper_token(page)
     do(page, "laydown", token=sent, player="ann", words="cat", out="yes")

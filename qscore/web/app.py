@@ -48,7 +48,7 @@ from qscore import scorekeeper
 from qscore.errors import QscoreError
 from qscore.web.guard import Forms, TableGuard, number, shown, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
-from qscore.web.table import Outcome, page_message, recorded, refused, stale
+from qscore.web.table import Outcome, page_message, recorded, refused, stale, taken
 from qscore.web.watch import SheetWatch, Snapshot
 
 if TYPE_CHECKING:
@@ -243,6 +243,8 @@ def make_app(
         raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
 
         def save() -> tuple[Outcome, int, dict[str, str]]:
+            from qscore.game.forms import FormTakenError
+
             if raw is not None:
                 from qscore.views.outcome import control_character_said
 
@@ -252,6 +254,8 @@ def make_app(
                 done = scorekeeper.record_laydown(
                     player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at, sent=sent
                 )
+            except FormTakenError as exc:  # sent before a restart, or to another server: said as it stands
+                return taken(exc), now.last, form | {"player": player}
             except QscoreError as exc:
                 return refused(exc), 0, form | {"player": player}
             laid = done.saved.act  # for whom, and in which round: the answer's controls lay there only

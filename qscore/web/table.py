@@ -16,6 +16,7 @@ from qscore.errors import QscoreError, Remedy, plain_remedy
 from qscore.views.outcome import OUTCOME_HEADS, DoubleHint, Note, laydown_outcome, refusal
 
 if TYPE_CHECKING:
+    from qscore.game.forms import FormTakenError
     from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded
 
@@ -72,7 +73,7 @@ class Outcome:
         """A saved laydown's answer kept on its page after the sheet moved on: where its
         round stood then (its last line) gives way to what was entered since and where
         the game stands now; one taken back since is no longer headed as standing."""
-        lines = self.lines[:-1] if self.done else self.lines
+        lines = self.lines[:-1] if self.done and len(self.lines) > 1 else self.lines
         return replace(self, lines=lines, since=(*since, *((now,) if now else ())), taken_back=taken_back)
 
     @property
@@ -113,6 +114,14 @@ def refused(exc: QscoreError) -> Outcome:
     already is offered to be replaced."""
     said = refusal(exc)
     return Outcome(False, [said.said(page_remedy)], said.standing is not None)
+
+
+def taken(exc: FormTakenError) -> Outcome:
+    """A form sent again once its laydown was saved: headed as saved while that laydown
+    stands (a family seeing "Not saved" would lay the hand again), as refused once taken back."""
+    from qscore.views.outcome import form_taken_said
+
+    return Outcome(exc.standing, [form_taken_said(exc)])
 
 
 def seated(game: Game) -> list[str]:
