@@ -215,3 +215,6 @@ def test_an_answer_kept_says_what_came_since_and_where_the_game_stands(keeper):
         "Since then, cat's laydown in round 1: ox (unused E) was entered.",
         "Round 2 waits for ann, ben, cat.",
     ]
+    ok("score", "ann", "quit", "--out")
+    ok("score", "ben", "at", "-u", "Z X")  # four entries since: old news, the sheet says where the game stands
+    assert 'id="outcome"' not in keeper.get(address).text

@@ -275,7 +275,7 @@ def control_character_said(field: str) -> str:
     return f"The {field} box holds a control character: nothing was saved. Type it again."
 
 
-SINCE_SHOWN = 3  # the entries since an answer that it names; past these, it counts them
+SINCE_SHOWN = 3  # the entries since an answer that it names; past these, it gives way to the sheet
 TAKEN_BACK_HEAD = "Saved, then taken back"  # a saved answer whose entry the scorekeeper undid since
 
 
@@ -286,14 +286,17 @@ def taken_back(game: Game, seq: int) -> bool:
     return any(isinstance(e.act, Undone) and e.act.undoes == seq for e in game.entries)
 
 
-def since_said(game: Game, after: int) -> list[str]:
+def since_said(game: Game, after: int) -> list[str] | None:
     """What the log recorded after entry ``after`` (an answer's), as an answer kept on a
     page says it once the sheet has moved on: ``Since then, the scorekeeper took back ann's
     laydown in round 5: cat (went out).``, ``Since then, ben's laydown in round 5: it was
-    entered.``; past SINCE_SHOWN entries, how many more."""
+    entered.``; None past SINCE_SHOWN entries: the answer is old news, and gives way to the
+    sheet (a box of what came since would push the sheet off a phone's first screen)."""
     from qscore.game.entries import Undone
 
     later = [e for e in game.entries if e.seq > after]
+    if len(later) > SINCE_SHOWN:
+        return None
     lines = []
     for entry in later[:SINCE_SHOWN]:
         if isinstance(entry.act, Undone):
@@ -302,9 +305,6 @@ def since_said(game: Game, after: int) -> list[str]:
             lines.append(f"Since then, the scorekeeper took back {what}.")
         else:
             lines.append(f"Since then, {entry_text(entry)} was entered.")
-    if len(later) > SINCE_SHOWN:
-        more = len(later) - SINCE_SHOWN
-        lines.append(f"And {more} more {'entry' if more == 1 else 'entries'} since: the sheet below is as it stands.")
     return lines
 
 

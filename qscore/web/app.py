@@ -145,7 +145,7 @@ def make_app(
             return page(request, outcome=stale(), status=409)
         return page(request)
 
-    def since(outcome: Outcome, last: int, sent: str, form: dict[str, str]) -> Outcome:
+    def since(outcome: Outcome, last: int, sent: str, form: dict[str, str]) -> Outcome | None:
         """A saved laydown's answer as it reads now: once the log has entries after it (an
         undo, the round closed, the game over), it says them and where the game stands;
         once its round is no longer the one being played, it offers no control to lay there."""
@@ -158,8 +158,10 @@ def make_app(
             outcome = replace(outcome, hints=(), replace=False)
         if not outcome.done or game is None or game.last <= last or forms.filled_at(sent) is None:
             return outcome  # nothing since, or a form of the game before the table's next one
-        now = standing_said(game)
-        return outcome.moved_on(since_said(game, last), now, taken_back=taken_back(game, last))
+        since = since_said(game, last)
+        if since is None:
+            return None  # old news: the sheet says where the game stands
+        return outcome.moved_on(since, standing_said(game), taken_back=taken_back(game, last))
 
     async def tv(request: Request) -> Response:
         if not known(request):

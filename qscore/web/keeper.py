@@ -232,12 +232,14 @@ def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
     return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
 
 
-def moved_on(said: Said, game: Game) -> Said:
+def moved_on(said: Said, game: Game) -> Said | None:
     """An action's answer as it reads once the log has entries after it (a phone's laydown,
-    the round closed, an undo from a terminal): those entries, and where the game stands now."""
+    the round closed, an undo from a terminal): those entries, and where the game stands
+    now; past a few, none: the answer gives way to the sheet."""
     from qscore.views.outcome import since_said, standing_said
 
-    return replace(said, since=(*since_said(game, said.last), standing_said(game)))
+    since = since_said(game, said.last)
+    return None if since is None else replace(said, since=(*since, standing_said(game)))
 
 
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:

@@ -119,7 +119,8 @@ async function followPage() {
   document.title = made.title;
   const said = (doc) => [...doc.querySelectorAll("#outcome .since")].map((p) => p.textContent).join("\n");
   const outcome = document.getElementById("outcome");
-  if (outcome && made.getElementById("outcome") && said(made) !== said(document)) {
+  if (outcome && !made.getElementById("outcome")) outcome.remove(); // old news: the sheet says it
+  else if (outcome && made.getElementById("outcome") && said(made) !== said(document)) {
     const top = outcome.getBoundingClientRect().top;
     const fresh = document.importNode(made.getElementById("outcome"), true);
     outcome.replaceWith(fresh);
