@@ -54,7 +54,7 @@ def test_the_answer_at_the_top_follows_the_sheet_and_the_phone_a_rename(serve: S
     ok("score", "cat", "(qu)it")
     ok("rename", "ann", "Anne")
     wait(browser, f"return (() => {{ {HEAD} }})() === 'Lay down: Anne'", "the phone kept the old name")
-    assert shown(browser, "return document.querySelector('#laydown input[name=player]').value") == "Anne"
+    assert shown(browser, "return document.querySelector('#laydown [name=player]').value") == "Anne"
     assert shown(browser, "return document.getElementById('words').value") == "zoo"
     assert shown(browser, OUTCOME) == ""  # four entries since the answer: old news, it gave way to the sheet
     assert not (found := violations(browser, least="minor")), found

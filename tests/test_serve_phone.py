@@ -70,7 +70,7 @@ def test_the_phone_remembers_its_player_in_a_cookie_of_the_tables_path(page):
     assert cookie.startswith("qscore-player=ben~1;") and f"Path={BASE}" in cookie and "SameSite=strict" in cookie
     shown = page.get(BASE).text
     assert "Who are you?" not in shown and "Lay down: ben" in shown
-    assert '<input type="hidden" name="player" value="ben">' in shown
+    assert "<option selected>ben</option>" in shown
     page.get(BASE + "me")  # "not ben?": asked again
     assert "Who are you?" in page.get(BASE).text
 
@@ -80,7 +80,7 @@ def test_a_renamed_players_phone_follows_the_rename_as_the_log_says_it(page):
     page.get(BASE + "me", params={"player": "ben"})
     ok("rename", "ben", "Benjamin")
     shown = page.get(BASE).text
-    assert "Who are you?" not in shown and '<input type="hidden" name="player" value="Benjamin">' in shown
+    assert "Who are you?" not in shown and "<option selected>Benjamin</option>" in shown
     ok("rename", "cat", "ben")  # a name given up is taken again: the phone stays Benjamin's
     assert "Lay down: Benjamin" in page.get(BASE).text
     cats = TestClient(page.app)  # a phone that picked ben now: cat's seat
@@ -113,7 +113,7 @@ def test_the_phones_form_lays_in_the_round_it_shows_never_hinting_at_an_earlier_
         ok("score", *laid)
     shown = as_player(page, "ann")
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', shown))
-    r = page.post(BASE + "laydown", data=fields | {"words": "dog"}, headers=ORIGIN)
+    r = page.post(BASE + "laydown", data=fields | {"player": "ann", "words": "dog"}, headers=ORIGIN)
     said = outcome(r.text)
     assert "round 2 is dealt 4" in said and "round 1" not in said
 
@@ -254,3 +254,18 @@ def test_an_answer_kept_says_the_game_is_over():
     ok("close")
     said = since(page.get(answered).text)
     assert said[-1] == "Game over. ann wins with 13." and "Round 1 closed." not in outcome(page.get(answered).text)
+
+
+def test_a_phone_lays_for_another_player_from_its_own_form(page):
+    """grandma's hand entered from mia's phone meant "Not mia? Choose again", and the phone
+    then held grandma's form until mia chose herself again."""
+    shown = as_player(page, "ben")
+    assert re.findall(r"<option(?: selected)?>(\w+)</option>", shown) == ["ann", "ben", "cat"]
+    assert "<option selected>ben</option>" in shown
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', shown))
+    r = page.post(BASE + "laydown", data=fields | {"player": "cat", "words": "cat", "out": "yes"}, headers=ORIGIN)
+    assert "Recorded cat's laydown in round 1: cat (went out)." in outcome(r.text)
+    assert "<option selected>ben</option>" in page.get(BASE).text  # still ben's phone
+    fields["token"] = token(page.get(BASE).text)
+    r = page.post(BASE + "laydown", data=fields | {"player": "ann", "words": "cats"}, headers=ORIGIN)
+    assert "<option selected>ann</option>" in r.text  # refused: the form as it was sent, for ann
