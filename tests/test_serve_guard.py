@@ -5,13 +5,17 @@ server in a thread where connections matter, starlette's test client elsewhere."
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import logging
+import os
 import re
 import select
 import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -256,15 +260,11 @@ def test_the_same_form_sent_twice_at_once_is_answered_once():
 # 4. SIGTERM and SIGINT stop cleanly
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
-def test_a_signal_with_a_stream_open_stops_serve_cleanly(game, isolated_home, signame):
-    import os
-    import signal
-    import subprocess
-    import sys
-
-    env = os.environ | {"QSCORE_HOME": str(isolated_home)}
+@contextlib.contextmanager
+def serve_process(home: Path) -> Iterator[tuple[subprocess.Popen[str], str, int, str]]:
+    """`qscore serve` in a process of its own on loopback, on a port of its choosing: the
+    process, and the host, port and path of the table's address it printed; killed at the end."""
+    env = os.environ | {"QSCORE_HOME": str(home)}
     server = subprocess.Popen(
         [sys.executable, "-m", "qscore", "serve", "--host", "127.0.0.1", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -276,15 +276,26 @@ def test_a_signal_with_a_stream_open_stops_serve_cleanly(game, isolated_home, si
         assert server.stdout is not None
         address = next(line for line in server.stdout if line.startswith("http://")).strip()
         host, port, path = re.fullmatch(r"http://([\d.]+):(\d+)(/.*)", address).groups()  # type: ignore[union-attr]
-        with socket.create_connection((host, int(port)), timeout=20) as stream:
-            stream.sendall(f"GET {path}events HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
-            assert stream.recv(100).startswith(b"HTTP/1.1 200")
-            server.send_signal(getattr(signal, signame))
-            rest, errors = server.communicate(timeout=20)
-            while stream.recv(65536):  # the stream ended by the server, whole
-                pass
+        yield server, host, int(port), path
     finally:
         server.kill()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_signal_with_a_stream_open_stops_serve_cleanly(game, isolated_home, signame):
+    import signal
+
+    with (
+        serve_process(isolated_home) as (server, host, port, path),
+        socket.create_connection((host, port), timeout=20) as stream,
+    ):
+        stream.sendall(f"GET {path}events HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        assert stream.recv(100).startswith(b"HTTP/1.1 200")
+        server.send_signal(getattr(signal, signame))
+        rest, errors = server.communicate(timeout=20)
+        while stream.recv(65536):  # the stream ended by the server, whole
+            pass
     assert server.returncode == 0
     assert rest.splitlines()[-1] == "Stopped: every laydown sent was saved whole, or not at all."
     assert errors == ""

@@ -28,7 +28,7 @@ from qscore.web import codes, guard
 from qscore.web.app import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
-from tests.test_serve_guard import get, half_open, laydowns, said, served
+from tests.test_serve_guard import get, half_open, laydowns, said, serve_process, served
 
 __all__ = ["game", "page", "said", "served"]  # fixtures: a game of three, its page, the log, a real server
 
@@ -300,21 +300,10 @@ def test_serve_names_the_machine_and_localhost():
 
 @pytest.mark.slow
 def test_serve_refuses_a_laydown_sent_under_another_sites_name(game, isolated_home):
-    env = os.environ | {"QSCORE_HOME": str(isolated_home)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "qscore", "serve", "--host", "127.0.0.1", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        assert server.stdout is not None
-        address = next(line for line in server.stdout if line.startswith("http://")).strip()
-        port, path = re.fullmatch(r"http://127\.0\.0\.1:(\d+)(/.*)", address).groups()  # type: ignore[union-attr]
+    with serve_process(isolated_home) as (server, _, port, path):
 
         def send(host: str, body: str = "") -> bytes:
-            with socket.create_connection(("127.0.0.1", int(port)), timeout=20) as s:
+            with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
                 head = f"POST {path}laydown HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nConnection: close\r\n"
                 form = f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n{body}"
                 s.sendall((head + form).encode())
@@ -327,8 +316,6 @@ def test_serve_refuses_a_laydown_sent_under_another_sites_name(game, isolated_ho
         assert send(f"127.0.0.1:{port}").startswith(b"HTTP/1.1 303")  # the server's own: to the form's check
         server.send_signal(signal.SIGTERM)
         server.communicate(timeout=20)
-    finally:
-        server.kill()
     assert laydowns(isolated_home) == 0
 
 
