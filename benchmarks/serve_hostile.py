@@ -42,6 +42,7 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from process import qscore_command
@@ -193,47 +194,36 @@ def flood(port: int, sources: list[str], each: int, sent: bytes, seconds: float)
     return flooding.said()
 
 
-def bad_requests(port: int, seconds: float) -> str:
+def hammered(source: str, port: int, seconds: float, sent: Callable[[int, int], str]) -> tuple[int, str]:
+    """Four threads sending ``sent(thread, i)`` from ``source`` as fast as the server answers,
+    for ``seconds``: how many were sent, and how they were answered."""
     answers: Counter[int] = Counter()
     lock = threading.Lock()
     end = time.monotonic() + seconds
 
-    def sender() -> None:
-        while time.monotonic() < end:
-            status, _ = request("127.0.0.6", port, "\x16\x03\x01 no request at all\r\n\r\n")
-            with lock:
-                answers[status] += 1
-
-    threads = [threading.Thread(target=sender) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    total = sum(answers.values())
-    shown = ", ".join(f"{n} answered {s}" for s, n in sorted(answers.items()))
-    return f"{total} in {seconds:.0f} s ({total / seconds:.0f} a second): {shown}"
-
-
-def guessing(port: int, seconds: float) -> str:
-    answers: Counter[int] = Counter()
-    lock = threading.Lock()
-    end = time.monotonic() + seconds
-
-    def guesser(n: int) -> None:
+    def sender(n: int) -> None:
         i = 0
         while time.monotonic() < end:
-            status, _ = request("127.0.0.4", port, get(f"/t/{n}{i:05d}/", port))
+            status, _ = request(source, port, sent(n, i))
             with lock:
                 answers[status] += 1
             i += 1
 
-    threads = [threading.Thread(target=guesser, args=(n,)) for n in range(4)]
+    threads = [threading.Thread(target=sender, args=(n,)) for n in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    total = sum(answers.values())
-    shown = ", ".join(f"{n} answered {s}" for s, n in sorted(answers.items()))
+    return sum(answers.values()), ", ".join(f"{n} answered {s}" for s, n in sorted(answers.items()))
+
+
+def bad_requests(port: int, seconds: float) -> str:
+    total, shown = hammered("127.0.0.6", port, seconds, lambda n, i: "\x16\x03\x01 no request at all\r\n\r\n")
+    return f"{total} in {seconds:.0f} s ({total / seconds:.0f} a second): {shown}"
+
+
+def guessing(port: int, seconds: float) -> str:
+    total, shown = hammered("127.0.0.4", port, seconds, lambda n, i: get(f"/t/{n}{i:05d}/", port))
     return f"{total} wrong codes in {seconds:.0f} s ({total / seconds:.0f} a second): {shown}"
 
 
