@@ -18,18 +18,12 @@ import pytest
 
 from tests.axe import violations
 from tests.conftest import ok
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, WAIT, browser, lay_down, totals_shown
+from tests.test_serve_browser import IN_CHROMIUM, WAIT, browser, lay_down, totals_shown
 from tests.test_serve_browser_phone import Serve
 
 PHONE, TV = (390, 844), (1920, 1080)
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-        reason="no chromium and chromium-driver here (./dev test installs them as root)",
-    ),
-]
+pytestmark = IN_CHROMIUM
 __all__ = ["browser"]  # the fixture, shared
 
 # The evening, each step as the phones make it and as a terminal would: (who, what).

@@ -28,13 +28,15 @@ CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 PHONE, TV = (412, 915), (1920, 1080)  # a phone held upright; a TV at 1080p
 WAIT = 30  # seconds a page may take on a busy machine; the load benchmark measures the real delay
 
-pytestmark = [
+# every browser test: slow, and skipped where Debian's chromium and its driver are missing
+IN_CHROMIUM = [
     pytest.mark.slow,
     pytest.mark.skipif(
         not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
         reason="no chromium and chromium-driver here (./dev test installs them as root)",
     ),
 ]
+pytestmark = IN_CHROMIUM
 
 
 @pytest.fixture

@@ -6,24 +6,14 @@ while no control leads to the browser's own error page.
 
 from __future__ import annotations
 
-import os
-
-import pytest
-
 from tests.axe import violations
 from tests.conftest import ok
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, browser, holds
+from tests.test_serve_browser import IN_CHROMIUM, browser, holds
 from tests.test_serve_browser_phone import PHONE, TV, Serve, send, serve, shown, wait
 
 __all__ = ["browser", "serve"]  # fixtures
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-        reason="no chromium and chromium-driver here (./dev test installs them as root)",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 OUTCOME = "const o = document.getElementById('outcome'); return o ? o.innerText : ''"
 HEAD = "const h = document.getElementById('laydown-head'); return h ? h.textContent : ''"

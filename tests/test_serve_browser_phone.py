@@ -22,7 +22,7 @@ import pytest
 
 from tests.axe import violations
 from tests.conftest import ok
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, WAIT, browser, holds, totals_shown
+from tests.test_serve_browser import IN_CHROMIUM, WAIT, browser, holds, totals_shown
 
 __all__ = ["browser"]  # a fixture
 
@@ -30,13 +30,7 @@ PHONES = [(360, 740), (390, 844)]  # the narrowest phone in common use, and a co
 PHONE, TV = (390, 844), (1920, 1080)
 SIX = ("Annabel", "Benedict", "Catherine", "Dominic", "Eleanor", "Frederick")
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-        reason="no chromium and chromium-driver here (./dev test installs them as root)",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 class Serve:

@@ -13,22 +13,14 @@ import itertools
 import os
 from pathlib import Path
 
-import pytest
-
 from tests.axe import violations
 from tests.conftest import ok
-from tests.test_serve_browser import CHROMEDRIVER, CHROMIUM, browser
+from tests.test_serve_browser import IN_CHROMIUM, browser
 from tests.test_serve_browser_phone import Serve, serve, shown
 
 __all__ = ["browser", "serve"]  # fixtures
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-        reason="no chromium and chromium-driver here (./dev test installs them as root)",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 THREE_ROUNDS = [  # four players, three rounds closed: a review of round 3 under the chart
     [["ann", "cat", "--out"], ["ben", "it", "-u", "Q"], ["cat", "(qu)it"], ["dee", "zoo"]],
