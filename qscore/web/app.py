@@ -31,7 +31,6 @@ import contextlib
 from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 import anyio
@@ -46,13 +45,15 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
-from qscore.web.guard import Forms, TableGuard, number, shown, unpathed, unsafe
-from qscore.web.posted import HEADERS, code_is, not_found, posted_form
+from qscore.game.forms import FormTakenError
+from qscore.views.outcome import control_character_said, since_said, standing_said, taken_back
+from qscore.views.words import MeaningsView, VerdictView, verdict_meanings, verdict_view
+from qscore.web.guard import Forms, TableGuard, number, shown, unpathed
+from qscore.web.keeper import routes as keeper_routes
+from qscore.web.posted import HEADERS, laydown_fields, not_found, posted_form, round_of
 from qscore.web.table import Outcome, page_message, recorded, refused, stale, taken
 from qscore.web.watch import SheetWatch, Snapshot
-
-if TYPE_CHECKING:
-    from qscore.views.words import VerdictView
+from qscore.words.meanings import MeaningsError
 
 HERE = Path(__file__).resolve().parent
 MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double
@@ -82,21 +83,29 @@ class WordAnswer:
     meanings_head: str | None = None  # a refused word's: its meanings are not a sign it stands
 
 
-def make_app(
-    game: str, code: str, keeper: str | None = None, *, key: bytes | None = None, hosts: Collection[str] | None = None
-) -> Starlette:
-    """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
-    page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
-    signed with ``key``; a request's Host an IP address or one of ``hosts`` (guard.TableGuard;
-    None: any)."""
-    watch = SheetWatch(game)
-    forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(
-        key, lambda: watch.identity
-    )  # each laydown form's token, its answer kept
+class TablePage:
+    """The table's paths under ``/t/CODE/``, one method each (the guard has checked the
+    code): the game followed (``watch``) and each laydown form's token, its answer kept."""
 
-    base = f"/t/{code}/"
+    def __init__(self, game: str, code: str, key: bytes | None) -> None:
+        self.watch = watch = SheetWatch(game)
+        self.forms: Forms[tuple[Outcome, dict[str, str], int, int]] = Forms(key, lambda: watch.identity)
+        self.base = f"/t/{code}/"
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/t/{code}/", self.home),
+            Route("/t/{code}/tv", self.tv),
+            Route("/t/{code}/me", self.me),
+            Route("/t/{code}/api/sheet", self.api_sheet),
+            Route("/t/{code}/events", self.events),
+            Route("/t/{code}/laydown", self.laydown, methods=["POST"]),
+            Route("/t/{code}/word", self.word),
+            Route("/t/{code}/{name}", self.asset),
+        ]
 
     def page(
+        self,
         request: Request,
         *,
         outcome: Outcome | None = None,
@@ -106,12 +115,13 @@ def make_app(
         last: int = 0,
         tv: bool = False,
     ) -> Response:
+        watch = self.watch
         snap = watch.snapshot
         sheet = snap.sheet
         mine = holder(request, snap)
         seat = snap.game.players.index(mine) if mine and snap.game else None  # the same through a rename
         body = templates.get_template("tv.html" if tv else "page.html").render(
-            base=base,
+            base=self.base,
             game=watch.game,
             sheet_html=snap.html,
             version=snap.version,
@@ -123,57 +133,48 @@ def make_app(
             form={k: shown(v) for k, v in (form or {}).items()},
             word=shown(request.query_params.get("word", "")[: 2 * MAX_WORD]) if form is None else "",
             answer=answer,
-            token=forms.token(max(last, watch.last)),
+            token=self.forms.token(max(last, watch.last)),
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
-    def known(request: Request) -> bool:
-        return code_is(request, code)
-
-    async def home(request: Request) -> Response:
+    async def home(self, request: Request) -> Response:
         """The phone's page; with ?sent=TOKEN, the answer to the form sent with it (the
         redirect after a laydown), or with ?stale, the answer to a form out of date."""
-        if not known(request):
-            return not_found()
-        await watch.refresh()
+        await self.watch.refresh()
         sent = request.query_params.get("sent", "")
-        kept = forms.answered(sent)
+        kept = self.forms.answered(sent)
         if kept is not None:
             outcome, form, status, last = kept
-            return page(request, outcome=since(outcome, last, sent, form), form=form, status=status, last=last)
+            return self.page(
+                request, outcome=self.since(outcome, last, sent, form), form=form, status=status, last=last
+            )
         if "stale" in request.query_params:
-            return page(request, outcome=stale(), status=409)
-        return page(request)
+            return self.page(request, outcome=stale(), status=409)
+        return self.page(request)
 
-    def since(outcome: Outcome, last: int, sent: str, form: dict[str, str]) -> Outcome | None:
+    def since(self, outcome: Outcome, last: int, sent: str, form: dict[str, str]) -> Outcome | None:
         """A saved laydown's answer as it reads now: once the log has entries after it (an
         undo, the round closed, the game over), it says them and where the game stands;
         once its round is no longer the one being played, it offers no control to lay there."""
-        from qscore.views.outcome import since_said, standing_said, taken_back
-
-        snap = watch.snapshot
-        game = snap.game
-        laid_in = number(form.get("round", ""), 3)  # None: a form of a page that sent no round
+        game = self.watch.snapshot.game
+        laid_in = round_of(form)  # None: a form of a page that sent no round
         if game is not None and laid_in is not None and laid_in != (game.current.number if game.current else None):
             outcome = replace(outcome, hints=(), replace=False)
-        if not outcome.done or game is None or game.last <= last or forms.filled_at(sent) is None:
+        if not outcome.done or game is None or game.last <= last or self.forms.filled_at(sent) is None:
             return outcome  # nothing since, or a form of the game before the table's next one
         since = since_said(game, last)
         if since is None:
             return None  # old news: the sheet says where the game stands
         return outcome.moved_on(since, standing_said(game), taken_back=taken_back(game, last))
 
-    async def tv(request: Request) -> Response:
-        if not known(request):
-            return not_found()
-        await watch.refresh()
-        return page(request, tv=True)
+    async def tv(self, request: Request) -> Response:
+        await self.watch.refresh()
+        return self.page(request, tv=True)
 
-    async def me(request: Request) -> Response:
+    async def me(self, request: Request) -> Response:
         """Who holds this phone, kept in a cookie of the table's path; without a player the
         cookie goes, and the page asks again."""
-        if not known(request):
-            return not_found()
+        watch, base = self.watch, self.base
         await watch.refresh()
         player = request.query_params.get("player", "")
         sheet = watch.snapshot.sheet
@@ -187,18 +188,15 @@ def make_app(
             answer.delete_cookie(PLAYER_COOKIE, path=base, httponly=True, samesite="strict")
         return answer
 
-    async def api_sheet(request: Request) -> Response:
-        if not known(request):
-            return not_found()
-        await watch.refresh()
-        snap = watch.snapshot
+    async def api_sheet(self, request: Request) -> Response:
+        await self.watch.refresh()
+        snap = self.watch.snapshot
         if snap.data is None:
             return JSONResponse({"error": snap.error}, 503, headers=HEADERS)
         return Response(snap.text, media_type="application/json", headers=HEADERS)
 
-    async def events(request: Request) -> Response:
-        if not known(request):
-            return not_found()
+    async def events(self, request: Request) -> Response:
+        watch = self.watch
 
         async def stream() -> AsyncIterator[dict[str, str]]:
             seen = 0
@@ -208,115 +206,108 @@ def make_app(
 
         return EventSourceResponse(stream(), ping=15, send_timeout=10, headers={"Cache-Control": "no-store"})
 
-    async def asset(request: Request) -> Response:
+    async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
-        if not known(request) or name not in ASSETS:
+        if name not in ASSETS:
             return not_found()
         return Response((HERE / "static" / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
 
-    async def laydown(request: Request) -> Response:
-        if not known(request):
-            return not_found()
+    async def laydown(self, request: Request) -> Response:
         form = await posted_form(request, "a laydown", "the table's page")
         if isinstance(form, Response):
             return form
+        watch, forms, base = self.watch, self.forms, self.base
         await watch.refresh()  # the game served, known before its forms are checked
         token = form.get("token", "")
         filled_at, form_id = forms.filled_at(token), forms.form_id(token)
         if filled_at is None or form_id is None:
             return RedirectResponse(base + "?stale#outcome", 303, headers=HEADERS)
         sent = scorekeeper.Sent("table", form_id, watch.identity)  # the table's code: the round being played
-        await forms.once(token, lambda: lay_down(form, filled_at, sent))
+        await forms.once(token, lambda: self.lay_down(form, filled_at, sent))
         # the answer is kept by its token: the address after a laydown is the page's own
         return RedirectResponse(f"{base}?sent={token}#outcome", 303, headers=HEADERS)
 
     async def lay_down(
-        form: dict[str, str], filled_at: int, sent: scorekeeper.Sent
+        self, form: dict[str, str], filled_at: int, sent: scorekeeper.Sent
     ) -> tuple[Outcome, dict[str, str], int, int]:
         """A laydown form sent the first time, saved or refused with why: what the page
         says of it (and says again to the same form sent again), the form's fields kept,
         the status, and the log's last entry after it."""
-        player = form.get("player", "")
-        # the round the page's form was for: a phone lays down in the round being played,
-        # never told of an earlier one (a form without it, as before, lets the rules choose)
-        round_no = number(form.get("round", ""), 3)
-        typed = form.get("words", "").replace(",", " ").split()
-        unused, out, replace = form.get("unused", ""), form.get("out") == "yes", form.get("replace") == "yes"
-        raw = next((k for k in ("player", "words", "unused") if unsafe(form.get(k, ""))), None)
-
-        def save() -> tuple[Outcome, int, dict[str, str]]:
-            from qscore.game.forms import FormTakenError
-
-            if raw is not None:
-                from qscore.views.outcome import control_character_said
-
-                return Outcome(False, [control_character_said(raw)]), 0, form
-            try:
-                now = watch.load()
-                done = scorekeeper.record_laydown(
-                    player, typed, unused, out, round_no, now.name, replace=replace, filled_at=filled_at, sent=sent
-                )
-            except FormTakenError as exc:  # sent before a restart, or to another server: said as it stands
-                return taken(exc), now.last, form | {"player": player}
-            except QscoreError as exc:
-                return refused(exc), 0, form | {"player": player}
-            laid = done.saved.act  # for whom, and in which round: the answer's controls lay there only
-            return recorded(done, typed), done.saved.after.last, {"player": laid.player, "round": str(laid.round)}
-
-        outcome, last, kept = await anyio.to_thread.run_sync(save)
-        outcome.lines = [unpathed(line, watch.files[0]) for line in outcome.lines]
-        await watch.refresh()
+        outcome, last, kept = await anyio.to_thread.run_sync(self.save, form, filled_at, sent)
+        outcome.lines = [unpathed(line, self.watch.files[0]) for line in outcome.lines]
+        await self.watch.refresh()
         return outcome, kept, 200 if outcome.done else 422, last
 
-    async def word(request: Request) -> Response:
-        if not known(request):
-            return not_found()
+    def save(self, form: dict[str, str], filled_at: int, sent: scorekeeper.Sent) -> tuple[Outcome, int, dict[str, str]]:
+        """The laydown written, or why not (in a worker thread): its outcome, the log's last
+        entry after it, and the form's fields to keep on the page."""
+        # the round the page's form was for: a phone lays down in the round being played,
+        # never told of an earlier one (a form without it, as before, lets the rules choose)
+        laid = laydown_fields(form)
+        if laid.raw is not None:
+            return Outcome(False, [control_character_said(laid.raw)]), 0, form
+        try:
+            now = self.watch.load()
+            done = scorekeeper.record_laydown(
+                laid.player,
+                laid.words,
+                laid.unused,
+                laid.out,
+                laid.round,
+                now.name,
+                replace=laid.replace,
+                filled_at=filled_at,
+                sent=sent,
+            )
+        except FormTakenError as exc:  # sent before a restart, or to another server: said as it stands
+            return taken(exc), now.last, form | {"player": laid.player}
+        except QscoreError as exc:
+            return refused(exc), 0, form | {"player": laid.player}
+        act = done.saved.act  # for whom, and in which round: the answer's controls lay there only
+        return recorded(done, laid.words), done.saved.after.last, {"player": act.player, "round": str(act.round)}
+
+    async def word(self, request: Request) -> Response:
         text = request.query_params.get("word", "").strip()
-        answer = await anyio.to_thread.run_sync(judged, text) if text else None
-        await watch.refresh()
-        return page(request, answer=answer)
+        answer = await anyio.to_thread.run_sync(self.judged, text) if text else None
+        await self.watch.refresh()
+        return self.page(request, answer=answer)
 
-    def judged(text: str) -> WordAnswer:
+    def judged(self, text: str) -> WordAnswer:
         """The word box's answer: a word judged under the game's rules, and its meanings."""
-        from qscore.views.words import MeaningsView, verdict_meanings, verdict_view
-        from qscore.words.meanings import MeaningsError
-
         if len(text) > MAX_WORD:
             return WordAnswer(text[:MAX_WORD] + "…", error=f"longer than {MAX_WORD} letters: no hand lays it")
         try:
-            v = scorekeeper.word_verdict(watch.load(), text)
+            v = scorekeeper.word_verdict(self.watch.load(), text)
         except QscoreError as exc:
-            return WordAnswer(text, error=unpathed(page_message(exc), watch.files[0]))
+            return WordAnswer(text, error=unpathed(page_message(exc), self.watch.files[0]))
         meanings = MeaningsView(None, [])
         with contextlib.suppress(MeaningsError):
             meanings = verdict_meanings(v)
         return WordAnswer(v.word, verdict_view(v), tuple(meanings.lines), meanings_head=meanings.head)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         async with anyio.create_task_group() as tasks:
-            tasks.start_soon(watch.watch)
+            tasks.start_soon(self.watch.watch)
             yield
             tasks.cancel_scope.cancel()
 
-    routes = [
-        Route("/t/{code}/", home),
-        Route("/t/{code}/tv", tv),
-        Route("/t/{code}/me", me),
-        Route("/t/{code}/api/sheet", api_sheet),
-        Route("/t/{code}/events", events),
-        Route("/t/{code}/laydown", laydown, methods=["POST"]),
-        Route("/t/{code}/word", word),
-        Route("/t/{code}/{name}", asset),
-    ]
-    if keeper is not None:
-        from qscore.web.keeper import routes as keeper_routes
 
-        routes += keeper_routes(watch, keeper, base, key)
+def make_app(
+    game: str, code: str, keeper: str | None = None, *, key: bytes | None = None, hosts: Collection[str] | None = None
+) -> Starlette:
+    """The table's app for one saved game, served under ``/t/CODE/``, and the scorekeeper's
+    page under ``/k/KEEPER/`` (qscore.web.keeper) when given its code; the forms of both
+    signed with ``key``; a request's Host an IP address or one of ``hosts`` (guard.TableGuard;
+    None: any). The guard checks every code before a handler runs."""
+    table = TablePage(game, code, key)
+    routes = table.routes()
+    if keeper is not None:
+        routes += keeper_routes(table.watch, keeper, table.base, key)
     guard = Middleware(TableGuard, code=code, keeper=keeper, hosts=hosts)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    app = Starlette(routes=routes, lifespan=table.lifespan, middleware=[guard])
     app.router.redirect_slashes = False  # a redirect's Location would be built from the Host header
-    app.state.watch = watch
+    app.state.watch = table.watch
     return app
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import anyio.to_thread
 from jinja2 import Environment, FileSystemLoader
@@ -29,14 +29,14 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import BonusChoiceNeeded, QscoreError
+from qscore.game.scoresheet import Game
+from qscore.views import keeper as say
+from qscore.views.hands import RoundReview, game_review
+from qscore.views.outcome import control_character_said, since_said, standing_said
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, number, unpathed, unsafe
-from qscore.web.posted import HEADERS, code_is, not_found, posted_form
+from qscore.web.guard import Forms, number, unpathed
+from qscore.web.posted import HEADERS, laydown_fields, not_found, posted_form, round_of, unsafe_field
 from qscore.web.table import page_message, recorded
-
-if TYPE_CHECKING:
-    from qscore.game.scoresheet import Game
-    from qscore.views.hands import RoundReview
 
 HERE = Path(__file__).resolve().parent
 ACTIONS = ("laydown", "challenge", "undo", "rename", "leave", "close", "next")
@@ -90,17 +90,11 @@ class Said:
 
 def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
     """A question's two answers, each sent as ``field``: yes does the action, no leaves all as it was."""
-    from qscore.views import keeper as say
-
     return ((field, "yes", say.YES), (field, "no", say.NO))
 
 
 def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...]:
     return tuple((n, form.get(n, "")) for n in names)
-
-
-def round_of(form: dict[str, str]) -> int | None:
-    return number(form.get("round", "").strip(), 3)
 
 
 def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said:
@@ -116,19 +110,7 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
         name = served.load().name  # a game deleted or a file damaged since: said in one line
         match action:
             case "laydown":
-                typed = form.get("words", "").replace(",", " ").split()
-                done = scorekeeper.record_laydown(
-                    form.get("player", ""),
-                    typed,
-                    form.get("unused", ""),
-                    form.get("out") == "yes",
-                    round_of(form),
-                    name,
-                    replace=form.get("replace") == "yes",
-                    sent=sent,
-                )
-                out = recorded(done, typed)
-                return Said(True, tuple(out.lines), flagged=bool(done.refused))
+                return laid_down(form, name, sent)
             case "challenge":
                 return challenge(form, name, sent)
             case "undo":
@@ -160,6 +142,15 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
     except QscoreError as exc:
         return Said(False, (page_message(exc),))
     return Said(False, ())
+
+
+def laid_down(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
+    """A laydown, a new one or a fix of one that stands, saved (its errors are the caller's)."""
+    laid = laydown_fields(form)
+    done = scorekeeper.record_laydown(
+        laid.player, laid.words, laid.unused, laid.out, laid.round, name, replace=laid.replace, sent=sent
+    )
+    return Said(True, tuple(recorded(done, laid.words).lines), flagged=bool(done.refused))
 
 
 def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
@@ -236,16 +227,12 @@ def moved_on(said: Said, game: Game) -> Said | None:
     """An action's answer as it reads once the log has entries after it (a phone's laydown,
     the round closed, an undo from a terminal): those entries, and where the game stands
     now; past a few, none: the answer gives way to the sheet."""
-    from qscore.views.outcome import since_said, standing_said
-
     since = since_said(game, said.last)
     return None if since is None else replace(said, since=(*since, standing_said(game)))
 
 
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
     """Round ``number``'s review, or why there is none."""
-    from qscore.views.hands import game_review
-
     try:
         game = served.load()
         shown = game_review(game, scorekeeper.review_of(game, [number]))
@@ -270,18 +257,11 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
     forms: Forms[Said] = Forms(key, lambda: served.identity)
     base = f"/k/{code}/"
 
-    def known(request: Request) -> bool:
-        return code_is(request, code)
-
     async def home(request: Request) -> Response:
-        if not known(request):
-            return not_found()
         await served.refresh()
         said = forms.answers.get(request.query_params.get("said", ""))
         if request.query_params.get("stale") == "yes":
-            from qscore.views.keeper import stale_page
-
-            said = Said(False, (stale_page(),))
+            said = Said(False, (say.stale_page(),))
         try:
             game = await anyio.to_thread.run_sync(served.load)
         except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
@@ -307,7 +287,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
 
     async def do(request: Request) -> Response:
         action = request.path_params["action"]
-        if not known(request) or action not in ACTIONS:
+        if action not in ACTIONS:
             return not_found()
         form = await posted_form(request, "an action", "the scorekeeper's page")
         if isinstance(form, Response):
@@ -319,10 +299,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
 
         async def answer() -> Said:
-            raw = next((k for k, v in form.items() if unsafe(v)), None)
+            raw = unsafe_field(form, form)
             if raw is not None:
-                from qscore.views.outcome import control_character_said
-
                 return Said(False, (control_character_said(raw),))
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()

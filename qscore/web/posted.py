@@ -1,15 +1,17 @@
 """What every write of the table's and the scorekeeper's pages passes: the page's own
-origin, a URL-encoded body of at most MAX_BODY bytes, and the headers every answer carries."""
+origin, a URL-encoded body of at most MAX_BODY bytes, and the headers every answer carries;
+and a laydown form's fields, read once for both pages."""
 
 from __future__ import annotations
 
-import hmac
+from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
-from qscore.web.guard import number
+from qscore.web.guard import number, unsafe
 
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
 HEADERS = {
@@ -60,11 +62,6 @@ def not_found() -> Response:
     return PlainTextResponse("Not Found", 404, headers=HEADERS)
 
 
-def code_is(request: Request, code: str) -> bool:
-    """Whether the address's code is this one (compared in constant time)."""
-    return hmac.compare_digest(request.path_params["code"].encode(), code.encode())
-
-
 async def posted_form(request: Request, what: str, page: str) -> dict[str, str] | Response:
     """The fields of ``what`` (a laydown, an action) sent by ``page``'s form, or the refusal:
     from elsewhere (403), not a form (415), too large (413)."""
@@ -76,3 +73,39 @@ async def posted_form(request: Request, what: str, page: str) -> dict[str, str] 
     if form is None:
         return PlainTextResponse("Refused: too large.", 413, headers=HEADERS)
     return form
+
+
+@dataclass(frozen=True)
+class LaydownFields:
+    """A laydown form's fields as the table's and the scorekeeper's pages send them."""
+
+    player: str
+    words: list[str]  # as typed, split at spaces and commas
+    unused: str
+    out: bool
+    round: int | None  # None: blank (the rules choose), or not a number
+    replace: bool
+    raw: str | None  # the first of player, words and unused holding a control character: nothing is laid
+
+
+def laydown_fields(form: dict[str, str]) -> LaydownFields:
+    """A laydown form read: its words split, its round a number, its raw text found."""
+    return LaydownFields(
+        form.get("player", ""),
+        form.get("words", "").replace(",", " ").split(),
+        form.get("unused", ""),
+        form.get("out") == "yes",
+        round_of(form),
+        form.get("replace") == "yes",
+        unsafe_field(form, ("player", "words", "unused")),
+    )
+
+
+def round_of(form: dict[str, str]) -> int | None:
+    """A form's round: a number of up to 3 digits, or None."""
+    return number(form.get("round", "").strip(), 3)
+
+
+def unsafe_field(form: dict[str, str], names: Iterable[str]) -> str | None:
+    """The first of ``names`` whose field holds a control or bidi character, or None."""
+    return next((name for name in names if unsafe(form.get(name, ""))), None)
