@@ -107,6 +107,16 @@ def test_a_wrong_code_is_not_found_like_any_other_path(page):
     assert page.get(BASE + "../../etc/passwd").status_code == 404
 
 
+def test_a_path_not_served_under_the_right_code_is_answered_as_a_wrong_code_is(game):
+    """An asset or an action that does not exist was answered with the page's headers, a
+    wrong code with the guard's: one Not Found, whichever code is right."""
+    page = TestClient(make_app(game, CODE, "M9T4HC"))
+    wrong = page.get("/t/AAAAAA/page.css")
+    for nowhere in (page.get(BASE + "nothing.css"), page.post("/k/M9T4HC/do/nothing", headers=ORIGIN)):
+        assert (nowhere.status_code, nowhere.content) == (wrong.status_code, wrong.content) == (404, b"Not Found")
+        assert {k: v for k, v in nowhere.headers.items()} == {k: v for k, v in wrong.headers.items()}
+
+
 def lay_with(page: TestClient, path: str):
     return page.post(path, data={"player": "ann", "words": "cat", "out": "yes"}, headers=ORIGIN)
 

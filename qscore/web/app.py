@@ -48,9 +48,9 @@ from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
 from qscore.views.outcome import control_character_said, since_said, standing_said, taken_back
 from qscore.views.words import MeaningsView, VerdictView, verdict_meanings, verdict_view
-from qscore.web.guard import Forms, TableGuard, number, shown, unpathed
+from qscore.web.guard import Forms, TableGuard, not_found, number, shown, unpathed
 from qscore.web.keeper import routes as keeper_routes
-from qscore.web.posted import HEADERS, laydown_fields, not_found, posted_form, round_of
+from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of
 from qscore.web.table import Outcome, page_message, recorded, refused, stale, taken
 from qscore.web.watch import SheetWatch, Snapshot
 from qscore.words.meanings import MeaningsError

@@ -227,6 +227,8 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def not_found() -> Response:
+    """The one Not Found of the app: a wrong code, a path that does not exist, an asset or
+    an action not served under the right code, all alike."""
     return PlainTextResponse("Not Found", 404, headers=PLAIN_HEADERS)
 
 

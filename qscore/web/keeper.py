@@ -34,8 +34,8 @@ from qscore.views import keeper as say
 from qscore.views.hands import RoundReview, game_review
 from qscore.views.outcome import control_character_said, since_said, standing_said
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, number, unpathed
-from qscore.web.posted import HEADERS, laydown_fields, not_found, posted_form, round_of, unsafe_field
+from qscore.web.guard import Forms, not_found, number, unpathed
+from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
 from qscore.web.table import page_message, recorded
 
 HERE = Path(__file__).resolve().parent

@@ -58,10 +58,6 @@ async def bounded_form(request: Request) -> dict[str, str] | None:
     return {k: v[0] for k, v in fields.items()}
 
 
-def not_found() -> Response:
-    return PlainTextResponse("Not Found", 404, headers=HEADERS)
-
-
 async def posted_form(request: Request, what: str, page: str) -> dict[str, str] | Response:
     """The fields of ``what`` (a laydown, an action) sent by ``page``'s form, or the refusal:
     from elsewhere (403), not a form (415), too large (413)."""
