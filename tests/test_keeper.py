@@ -218,3 +218,62 @@ def test_an_answer_kept_says_what_came_since_and_where_the_game_stands(keeper):
     ok("score", "ann", "quit", "--out")
     ok("score", "ben", "at", "-u", "Z X")  # four entries since: old news, the sheet says where the game stands
     assert 'id="outcome"' not in keeper.get(address).text
+
+
+def form_of(shown: str, section: str) -> dict[str, str]:
+    """The fields of a section's form as the page fills them: each input's value (a box
+    ticked: its value), each select's option chosen (the first, if none is)."""
+    found = re.search(rf'<section id="{section}">(.*?)</section>', shown, re.S)
+    assert found, shown
+    fields = {}
+    for tag in re.findall(r"<input [^>]*>", found.group(1)):
+        name, value = re.search(r'name="(\w+)"', tag), re.search(r'value="([^"]*)"', tag)
+        if name and name.group(1) != "token" and ('type="checkbox"' not in tag or " checked" in tag):
+            fields[name.group(1)] = html.unescape(value.group(1) if value else "")
+    for name, options in re.findall(r'<select name="(\w+)"[^>]*>(.*?)</select>', found.group(1), re.S):
+        values = re.findall(r'<option value="([^"]*)"( selected)?>', options)
+        fields[name] = html.unescape(next((v for v, chosen in values if chosen), values[0][0]))
+    return fields
+
+
+def test_a_refusal_is_headed_not_saved_and_keeps_its_form_as_typed(keeper):
+    """A refusal emptied the form (the hand typed again) and was plain red text."""
+    typed = {"player": "ben", "words": "horse bean", "unused": "L", "round": "9", "out": "yes", "replace": "yes"}
+    shown = do(keeper, "laydown", **typed)
+    assert '<section id="outcome" class="refused"' in shown
+    assert re.search(r'<h2 id="outcome-head"><span class="sign" aria-hidden="true">✗</span> Not saved</h2>', shown)
+    assert outcome(shown) == ["no round 9: game 'fri' has rounds 1 to 2"]
+    assert form_of(shown, "keeper-laydown") == typed
+    assert form_of(shown, "challenge") == {"player": "ann", "word": "", "by": "", "ruling": "dictionary", "round": ""}
+    typed = {"player": "ann", "words": "cat\x00", "unused": "", "round": "", "out": "yes"}
+    shown = do(keeper, "laydown", **typed)  # a control character: refused, kept, shown as an escape
+    assert "Not saved" in shown and form_of(shown, "keeper-laydown") == typed | {"words": "cat\\x00"}
+    shown = do(keeper, "laydown", player="ann", words="cat", out="yes")  # saved: the form is empty again
+    assert "Not saved" not in shown and form_of(shown, "keeper-laydown")["words"] == ""
+    shown = do(keeper, "rename", old="cat", new="ben")  # a name taken: refused, kept
+    assert "Not saved" in shown and form_of(shown, "players") == {"old": "cat", "new": "ben", "player": "ann"}
+
+
+def test_no_challenger_is_chosen_for_the_scorekeeper_and_a_self_challenge_is_refused(keeper):
+    """ "Whose word" and "Challenged by" both chose the first player: a self-challenge."""
+    ok("score", "ann", "cat", "--out")
+    page = keeper.get(KBASE).text
+    assert re.search(r'<select name="by" required><option value="" selected>', page)
+    assert form_of(page, "challenge")["by"] == ""
+    typed = {"player": "ann", "word": "cat", "by": "ann", "ruling": "invalid", "round": "1"}
+    shown = do(keeper, "challenge", **typed)
+    assert outcome(shown) == ["ann cannot challenge their own word"] and "Not saved" in shown
+    assert form_of(shown, "challenge") == typed
+    assert not scorekeeper.load_game("fri").rounds[0].challenges
+    shown = do(keeper, "challenge", player="ann", word="cat", round="1")  # the challenger left blank
+    assert outcome(shown)[0].startswith("no player '' in game 'fri'")
+
+
+def test_every_section_is_one_tap_from_the_top(keeper):
+    page = keeper.get(KBASE).text
+    nav = re.search(r'<nav class="sections" aria-label="[^"]+">(.*?)</nav>', page, re.S)
+    assert nav and page.index("<nav") < page.index('<section id="sheet"')
+    targets = re.findall(r'<a href="#([\w-]+)">([^<]+)</a>', nav.group(1))
+    assert [t for t, _ in targets] == ["keeper-laydown", "challenge", "undo", "review", "players", "game"]
+    for target, _ in targets:
+        assert f'<section id="{target}">' in page

@@ -91,6 +91,60 @@ def at_the_top(driver) -> bool:
     return 0 <= top < driver.execute_script("return window.innerHeight") / 2
 
 
+def test_each_section_is_one_tap_from_the_top_and_a_refusal_keeps_its_form(served, browser, tmp_path):
+    """On a phone Challenge started 1,557 px down and Undo 1,989 px, reached only by
+    scrolling; a refused laydown emptied its form and was plain red text."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    shots = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
+    for who, words, unused, out in ROUNDS[0]:
+        ok("score", who, words, *(["--unused", unused] if unused else []), *(["--out"] if out else []))
+    served.start()
+    browser.set_window_size(*PHONE)
+    browser.get(served.keeper)
+    screen = browser.execute_script("return window.innerHeight")
+    links = browser.find_elements(By.CSS_SELECTOR, "nav.sections a")
+    assert [a.get_attribute("hash") for a in links] == [
+        "#keeper-laydown", "#challenge", "#undo", "#review", "#players", "#game"
+    ]  # fmt: skip
+    for link in links:
+        section = link.get_attribute("hash")
+        browser.execute_script("window.scrollTo(0, 0)")
+        assert link.rect["y"] + link.rect["height"] < screen  # on the first screen, as the page opens
+        link.click()
+
+        def shown(d, section=section):
+            top, bottom = d.execute_script(
+                "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.top, r.bottom]",
+                section,
+            )
+            return top >= 0 and (top < 20 or bottom <= screen)  # at the top, or the page's end whole on the screen
+
+        WebDriverWait(browser, WAIT).until(shown, f"{section} not brought into view")
+
+    typed = {"player": "ben", "words": "horse bean", "unused": "L", "round": "9", "out": "yes", "replace": "yes"}
+    said = keeper_does(browser, "keeper-laydown", typed)
+    assert said.startswith("✗ Not saved\n") and "no round 9" in said, said
+    assert at_the_top(browser)
+    assert browser.save_screenshot(str(shots / "serve-keeper-refused.png"))
+    assert violations(browser) == []
+    kept = browser.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#keeper-laydown [name]')]"
+        ".filter(f => f.name !== 'token')"
+        ".map(f => [f.name, f.type === 'checkbox' ? (f.checked ? 'yes' : '') : f.value]))"
+    )
+    assert kept == typed
+    said = keeper_does(browser, "challenge", {"player": "ann", "word": "cat", "by": "ann"})
+    assert said.split("\n") == ["✗ Not saved", "", "ann cannot challenge their own word"], said
+    kept = {
+        name: browser.find_element(By.CSS_SELECTOR, f"#challenge [name={name}]").get_attribute("value")
+        for name in ("player", "word", "by")
+    }
+    assert kept == {"player": "ann", "word": "cat", "by": "ann"}
+    assert not json.loads(ok("sheet", "--json"))["rounds"][0]["challenges"]
+
+
 def test_a_whole_short_game_from_phones_only(served, browser, tmp_path, isolated_home, monkeypatch):
     from selenium.webdriver.support.ui import WebDriverWait
 

@@ -32,9 +32,9 @@ from qscore.errors import BonusChoiceNeeded, QscoreError
 from qscore.game.scoresheet import Game
 from qscore.views import keeper as say
 from qscore.views.hands import RoundReview, game_review
-from qscore.views.outcome import control_character_said, since_said, standing_said
+from qscore.views.outcome import OUTCOME_HEADS, control_character_said, since_said, standing_said
 from qscore.web.codes import hand_on
-from qscore.web.guard import Forms, not_found, number, unpathed
+from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
 from qscore.web.table import page_message, recorded
 
@@ -86,6 +86,29 @@ class Said:
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
     last: int = 0  # the log's last entry once the action was done: what came after is said since
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the page keeps of a form sent, by its token: what the action said, and the form
+    as typed (a refusal shows it again, so nothing is typed twice)."""
+
+    said: Said
+    action: str
+    typed: dict[str, str]
+
+    def refilled(self) -> dict[str, dict[str, str]]:
+        """The fields to show again in the action's form, by action: a refusal's only."""
+        if self.said.done or self.said.ask is not None:
+            return {}
+        return {self.action: {k: shown(v) for k, v in self.typed.items() if k != "token"}}
+
+    @property
+    def head(self) -> tuple[str, str] | None:
+        """How the outcome is headed (its kind, its words), as the table's page heads it: a
+        refusal "Not saved", a laydown with a word flagged; a plain success by its colour."""
+        kind = "refused" if not self.said.done and self.said.ask is None else "flagged" if self.said.flagged else None
+        return (kind, OUTCOME_HEADS[kind]) if kind else None
 
 
 def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
@@ -254,14 +277,15 @@ def unreadable(line: str, served: Served, table_base: str) -> Response:
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
     """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
     table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
-    forms: Forms[Said] = Forms(key, lambda: served.identity)
+    forms: Forms[Answer] = Forms(key, lambda: served.identity)
     base = f"/k/{code}/"
 
     async def home(request: Request) -> Response:
         await served.refresh()
-        said = forms.answers.get(request.query_params.get("said", ""))
+        kept = forms.answers.get(request.query_params.get("said", ""))
         if request.query_params.get("stale") == "yes":
-            said = Said(False, (say.stale_page(),))
+            kept = Answer(Said(False, (say.stale_page(),)), "", {})
+        said = kept.said if kept is not None else None
         try:
             game = await anyio.to_thread.run_sync(served.load)
         except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
@@ -269,7 +293,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         if said is not None and said.done and 0 < said.last < game.last:
             said = moved_on(said, game)
         asked = number(request.query_params.get("review", ""), 3)
-        shown, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
+        reviewed, why = await anyio.to_thread.run_sync(review, served, asked) if asked is not None else (None, None)
         body = templates.get_template("keeper.html").render(
             base=base,
             table=table_base,
@@ -277,7 +301,9 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             sheet_html=served.sheet_html,
             version=served.sheet_version,
             said=said,
-            review=shown,
+            head=kept.head if kept is not None else None,
+            typed=kept.refilled() if kept is not None else {},
+            review=reviewed,
             review_error=why,
             token=forms.token(game.last),
             rulings=list(RULINGS),
@@ -298,14 +324,14 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         if form_id is None:  # a page of an earlier start of the server: it is made again
             return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
 
-        async def answer() -> Said:
+        async def answer() -> Answer:
             raw = unsafe_field(form, form)
             if raw is not None:
-                return Said(False, (control_character_said(raw),))
+                return Answer(Said(False, (control_character_said(raw),)), action, form)
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return Said(said.done, lines, said.ask, said.flagged, served.last)
+            return Answer(Said(said.done, lines, said.ask, said.flagged, served.last), action, form)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
