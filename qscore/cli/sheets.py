@@ -113,7 +113,7 @@ def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = 
         flagged |= FLAGGED in marks
         row: list[object] = [p + (f" {WENT_OUT}" if lay.out else ""), words_text(game, state, p, marks)]
         # a struck word's cards count as unused: said in the unused column, which counts them
-        struck = [c.word for c in state.challenges if c.player == p and not c.valid] if state.results else []
+        struck = [w for w, mark in zip(lay.words, marks, strict=True) if mark == STRUCK] if state.results else []
         row.append(" + ".join([*([" ".join(lay.unused)] if lay.unused else []), *struck]) or "-")
         if state.results is not None:
             r = state.results[p]
@@ -211,7 +211,7 @@ def long_csv(game: Game) -> str:
             if lay is None:
                 continue
             row: list[object] = [s.number, s.hand_size, s.dealer, s.starts, p, " ".join(lay.words)]
-            struck = [c.word for c in s.challenges if c.player == p and not c.valid]
+            struck = [w for w, mark in zip(lay.words, word_marks(game, s, p), strict=True) if mark == STRUCK]
             row += [" ".join(struck), " ".join(lay.unused), "yes" if lay.out else "no"]
             if s.results is None:
                 row += [""] * 7
