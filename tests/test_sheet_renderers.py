@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from qscore import scorekeeper
 from qscore.cli.sheets import detail_text, export_text, long_csv, markdown_text, table_text, wide_csv
 from qscore.views.sheet import sheet_json
 from qscore.views.sheet_view import HAD_LEFT, SheetView, cell_marks, sheet_view, word_mark
+from qscore.web.watch import templates
 
 
 def lay(player: str, words: str, unused: str = "", *, out: bool = False) -> None:
@@ -115,3 +117,9 @@ def test_the_json_has_the_views_rounds(view):
                 assert r["running"][p] == cell.running
             if h is not None and h.laid and row.closed:
                 assert r["players"][p]["struck"] == h.struck
+
+
+def test_the_page_strikes_the_words_the_view_struck(view):
+    html = templates.get_template("sheet.html").render(sheet=view)
+    struck = re.findall(r'<s title="struck">([^<]*)</s>', html)
+    assert struck == [w.text for row in reversed(view.rows) for h in row.detail.hands for w in h.words if w.struck]

@@ -197,11 +197,10 @@ def status_lines(game: Game) -> list[str]:
 
 
 def laid_in(r: SheetRound) -> tuple[Laid, ...]:
-    """Each player of a round's words, a struck one marked (a closed round's), and the rest
-    of their laydown."""
+    """Each player of a round's words, a struck one marked (in a round still open too, as
+    ``sheet --words`` marks it), and the rest of their laydown."""
     return tuple(
-        Laid(h.player, tuple((w.text, w.struck and r.closed) for w in h.words), h.out, h.unused, pending=not h.laid)
-        for h in r.hands
+        Laid(h.player, tuple((w.text, w.struck) for w in h.words), h.out, h.unused, pending=not h.laid) for h in r.hands
     )
 
 
