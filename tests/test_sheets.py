@@ -240,3 +240,16 @@ def test_struck_words_are_listed_as_laid_not_as_challenged():
     assert "to 5 struck, at 5, go 8 struck  E + to + go " in ann
     rows = list(csv.DictReader(io.StringIO(ok("export", "--format", "csv", "--long"))))
     assert rows[0]["struck"] == "to go"
+
+
+def test_a_struck_words_cards_are_unused_in_a_round_still_open_too():
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    ok("score", "ann", "hat", "--unused", "A")
+    ok("challenge", "ann", "hat", "--by", "ben", "--ruling", "invalid")  # round 1 still open
+    ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
+    # its cards count as unused (RULES.md), as the round, once scored, counts them
+    assert ann.split() == ["ann", "hat", "12", "struck", "A", "+", "hat"]
+    ok("score", "ben", "to", "go", "--out")
+    ok("score", "cat", "jab", "--unused", "S")
+    ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
+    assert ann.split()[:8] == ["ann", "hat", "12", "struck", "A", "+", "hat", "0"]

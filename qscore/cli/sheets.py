@@ -84,7 +84,8 @@ def judged_by(game: Game, dictionary: Dictionary | None) -> Callable[[str], bool
 
 def detail_rows(r: SheetRound) -> list[list[object]]:
     """Each player of a round: their words with points and marks, the unused cards (a struck
-    word's too, once the round is scored: its cards count as unused), and the score's parts."""
+    word's too, in an open round as in a scored one: RULES.md counts its cards as unused, in
+    the unused points beside them), and the score's parts."""
     rows: list[list[object]] = []
     for h in r.hands:
         if not h.laid:
@@ -92,8 +93,7 @@ def detail_rows(r: SheetRound) -> list[list[object]]:
             continue
         words = [f"{w.text} {w.points}" + (f" {mark}" if (mark := word_mark(w)) else "") for w in h.words]
         row: list[object] = [h.player + (f" {WENT_OUT}" if h.out else ""), ", ".join(words) or "-"]
-        struck = h.struck if h.result is not None else []
-        row.append(" + ".join([*([" ".join(h.unused)] if h.unused else []), *struck]) or "-")
+        row.append(" + ".join([*([" ".join(h.unused)] if h.unused else []), *h.struck]) or "-")
         if h.result is not None:
             res = h.result
             bonus = " ".join(MARKS[b] for b in res.bonuses)
