@@ -223,3 +223,33 @@ def test_a_tie_of_three_is_named_as_a_list_is_said():
     ok("score", "ben", "tab")
     ok("score", "cat", "bat")
     assert "\nLeader: ann, ben and cat with 13.\n" in ok("sheet")
+
+
+def test_struck_words_are_listed_as_laid_not_as_challenged():
+    import csv
+    import io
+
+    ok("new", "ann", "ben", "--rounds", "7", "--bonus", "most")
+    ok("score", "ann", "to", "at", "go", "--unused", "E")
+    ok("score", "ben", "ox", "--unused", "A B C D E")
+    ok("challenge", "ann", "go", "--by", "ben", "--ruling", "invalid")  # go first, then to
+    ok("challenge", "ann", "to", "--by", "ben", "--ruling", "invalid")
+    # in the order laid, as the words column and the JSON have them
+    assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["struck"] == ["to", "go"]
+    ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
+    assert "to 5 struck, at 5, go 8 struck  E + to + go " in ann
+    rows = list(csv.DictReader(io.StringIO(ok("export", "--format", "csv", "--long"))))
+    assert rows[0]["struck"] == "to go"
+
+
+def test_a_struck_words_cards_are_unused_in_a_round_still_open_too():
+    ok("new", "ann", "ben", "cat", "--rounds", "4,5")
+    ok("score", "ann", "hat", "--unused", "A")
+    ok("challenge", "ann", "hat", "--by", "ben", "--ruling", "invalid")  # round 1 still open
+    ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
+    # its cards count as unused (RULES.md), as the round, once scored, counts them
+    assert ann.split() == ["ann", "hat", "12", "struck", "A", "+", "hat"]
+    ok("score", "ben", "to", "go", "--out")
+    ok("score", "cat", "jab", "--unused", "S")
+    ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
+    assert ann.split()[:8] == ["ann", "hat", "12", "struck", "A", "+", "hat", "0"]

@@ -3,36 +3,43 @@
 tabulate, csv and json are imported by the functions that draw or write with them: a
 `score` or an `undo` that shows no table does not pay for them. tabulate is imported
 through cli/tables.py, without the package metadata its own import reads.
+
+Every table and export here lays out the sheet's view (views/sheet_view.py), built once
+from the game: the rounds, cells and marks, each player's words with their points,
+struck or refused, the unused cards, the score's parts, the running totals. Nothing here
+works out a score or a mark.
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from qscore.game.cards import parse_laid_word, points
-from qscore.game.scoresheet import Game, RoundState
-from qscore.views.sheet import sheet_json
+from qscore.views.sheet import SheetRound, sheet_json, sheet_round
 from qscore.views.sheet_view import (
     FLAGGED,
     FLAGGED_SAID,
+    HAD_LEFT,
     MARKS,
     NOT_LAID,
-    STRUCK,
     WENT_OUT,
+    SheetView,
     cell_marks,
     challenge_said,
-    legend,
     round_head,
     sheet_view,
     status_lines,
+    word_mark,
 )
 
 if TYPE_CHECKING:
+    from qscore.game.scoresheet import Game, RoundState
     from qscore.words.dictionaries import Dictionary
 
 
-def sheet_rows(game: Game) -> list[list[str]]:
+def sheet_rows(view: SheetView) -> list[list[str]]:
     """A row a round, each closed round's score beside the running total, as on paper: ``37 ML* (52)``."""
-    view = sheet_view(game)
     rows = [
         [
             str(r.number),
@@ -47,19 +54,20 @@ def sheet_rows(game: Game) -> list[list[str]]:
     return rows
 
 
-def sheet_headers(game: Game) -> list[str]:
-    return ["round", "cards", "dealer", "starts", *game.players]
+def sheet_headers(view: SheetView) -> list[str]:
+    return ["round", "cards", "dealer", "starts", *view.players]
 
 
-def legend_text(game: Game) -> str:
-    """What the sheet's marks mean, in a line."""
-    return ", ".join(legend(game))
+def table_text(view: SheetView) -> str:
+    """The sheet as a table, headed by the game's name, its legend below."""
+    from qscore.cli.tables import tabulate
+
+    table = tabulate(sheet_rows(view), headers=sheet_headers(view))
+    return f"Game {view.game!r}\n{table}\n" + ", ".join(view.legend)
 
 
 def sheet_text(game: Game) -> str:
-    from qscore.cli.tables import tabulate
-
-    return f"Game {game.name!r}\n" + tabulate(sheet_rows(game), headers=sheet_headers(game)) + f"\n{legend_text(game)}"
+    return table_text(sheet_view(game))
 
 
 def standing_text(game: Game) -> str:
@@ -67,83 +75,62 @@ def standing_text(game: Game) -> str:
     return "\n".join(status_lines(game))
 
 
-def word_marks(game: Game, state: RoundState, player: str, dictionary: "Dictionary | None" = None) -> list[str]:
-    """Each of a player's words' mark: STRUCK by a challenge, FLAGGED as the game's
-    ``dictionary`` refuses it (unless a challenge upheld it), or none ("")."""
+def judged_by(game: Game, dictionary: Dictionary | None) -> Callable[[str], bool] | None:
+    """What the game's judge allows, with its ``dictionary`` open; None without one (no word is marked)."""
     from qscore import scorekeeper
 
-    judge = scorekeeper.game_judge(game, dictionary) if dictionary is not None else None
-    struck = [c.word for c in state.challenges if c.player == player and not c.valid]
-    upheld = {c.word for c in state.challenges if c.player == player and c.valid}
-    marks = []
-    for w in state.laydowns[player].words:
-        if w in struck:
-            struck.remove(w)
-            marks.append(STRUCK)
-        elif judge is not None and w not in upheld and not judge.allows(w):
-            marks.append(FLAGGED)
-        else:
-            marks.append("")
-    return marks
+    return scorekeeper.game_judge(game, dictionary).allows if dictionary is not None else None
 
 
-def words_text(game: Game, state: RoundState, player: str, marks: list[str]) -> str:
-    """A player's words as laid, each with its points and mark: ``(qu)iz 25, steve 21 struck, qiuz 35 ?``."""
-    shown = [
-        f"{w} {points(parse_laid_word(w, game.deck))}" + (f" {mark}" if mark else "")
-        for w, mark in zip(state.laydowns[player].words, marks, strict=True)
-    ]
-    return ", ".join(shown) or "-"
+def detail_rows(r: SheetRound) -> list[list[object]]:
+    """Each player of a round: their words with points and marks, the unused cards (a struck
+    word's too, in an open round as in a scored one: RULES.md counts its cards as unused, in
+    the unused points beside them), and the score's parts."""
+    rows: list[list[object]] = []
+    for h in r.hands:
+        if not h.laid:
+            rows.append([h.player, f"({NOT_LAID})"])
+            continue
+        words = [f"{w.text} {w.points}" + (f" {mark}" if (mark := word_mark(w)) else "") for w in h.words]
+        row: list[object] = [h.player + (f" {WENT_OUT}" if h.out else ""), ", ".join(words) or "-"]
+        row.append(" + ".join([*([" ".join(h.unused)] if h.unused else []), *h.struck]) or "-")
+        if h.result is not None:
+            res = h.result
+            bonus = " ".join(MARKS[b] for b in res.bonuses)
+            row += [res.word_points, -res.unused_points, -res.penalty or "", res.hand_score, bonus, res.score]
+        rows.append(row)
+    return rows
 
 
-def round_text(game: Game, state: RoundState, dictionary: "Dictionary | None" = None) -> str:
+def detail_text(r: SheetRound) -> str:
     """A round in detail: each player's words with their points, unused cards, penalties,
-    bonuses; an open round shows the laydowns so far. With the game's ``dictionary``, a word
-    it refuses is marked."""
+    bonuses; an open round shows the laydowns so far. A word the game's judge refuses is
+    marked, when the round was built with one."""
     from qscore.cli.tables import tabulate
 
-    rows: list[list[object]] = []
-    flagged = False
-    for p in state.players:
-        lay = state.laydowns.get(p)
-        if lay is None:
-            rows.append([p, f"({NOT_LAID})"])
-            continue
-        marks = word_marks(game, state, p, dictionary)
-        flagged |= FLAGGED in marks
-        row: list[object] = [p + (f" {WENT_OUT}" if lay.out else ""), words_text(game, state, p, marks)]
-        # a struck word's cards count as unused: said in the unused column, which counts them
-        struck = [c.word for c in state.challenges if c.player == p and not c.valid] if state.results else []
-        row.append(" + ".join([*([" ".join(lay.unused)] if lay.unused else []), *struck]) or "-")
-        if state.results is not None:
-            r = state.results[p]
-            row += [
-                r.word_points,
-                -r.unused_points,
-                -r.penalty or "",
-                r.hand_score,
-                " ".join(MARKS[b] for b in r.bonuses),
-                r.score,
-            ]
-        rows.append(row)
     headers = ["player", "words", "unused"]
-    if state.results is not None:
+    if r.closed:
         headers += ["words pts", "unused", "penalty", "hand", "bonus", "round"]
     # numbers right, words left, in every round alike (a column of blanks would go left)
-    align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if state.results is not None else ())
-    text = f"{round_head(state)}:\n" + tabulate(rows, headers=headers, colalign=align)
-    for c in state.challenges:
+    align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if r.closed else ())
+    text = f"{round_head(r)}:\n" + tabulate(detail_rows(r), headers=headers, colalign=align)
+    for c in r.challenges:
         text += f"\n  {challenge_said(c)}"
-    if flagged:
+    if any(word_mark(w) == FLAGGED for h in r.hands for w in h.words):
         text += f"\n  {FLAGGED_SAID}"
     return text
 
 
-def words_sheet_text(game: Game, dictionary: "Dictionary | None" = None) -> str:
+def round_text(game: Game, state: RoundState, dictionary: Dictionary | None = None) -> str:
+    """A round in detail (detail_text); with the game's ``dictionary``, a word it refuses is marked."""
+    return detail_text(sheet_round(game, state, allows=judged_by(game, dictionary)))
+
+
+def words_sheet_text(game: Game, dictionary: Dictionary | None = None) -> str:
     """Every round reached, in detail, then the sheet: what ``sheet --words`` shows."""
-    reached = [s for s in game.rounds if s.closed or s.laydowns]
-    parts = [round_text(game, s, dictionary) for s in reached]
-    return "\n\n".join([*parts, sheet_text(game)])
+    view = sheet_view(game, judged_by(game, dictionary))
+    reached = [r.detail for r in view.rows if r.closed or any(h.laid for h in r.detail.hands)]
+    return "\n\n".join([*map(detail_text, reached), table_text(view)])
 
 
 _MARKDOWN = re.compile(r"([\\\x60*_\[\]<>|#])")  # \x60: the backquote
@@ -156,35 +143,48 @@ def _markdown(text: str) -> str:
 
 
 def export_text(game: Game, fmt: str) -> str:
-    import csv
-    import io
-    import json
+    if fmt == "json":
+        import json
 
+        return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
+    view = sheet_view(game)
+    return markdown_text(view) if fmt == "markdown" else wide_csv(view)
+
+
+def markdown_text(view: SheetView) -> str:
+    """The sheet as a Markdown table, headed by the game's name, with its legend and status lines."""
     from qscore.cli.tables import tabulate
 
-    if fmt == "json":
-        return json.dumps(sheet_json(game), indent=2, ensure_ascii=False) + "\n"  # as sheet --json
-    headers = ["round", "cards", "dealer", "starter", *game.players, "marks"]
-    if fmt == "markdown":
-        rows = [[_markdown(c) if isinstance(c, str) else c for c in row] for row in sheet_rows(game)]
-        table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(game)], tablefmt="github")
-        standing = "\n\n".join(_markdown(line) for line in standing_text(game).splitlines())
-        return f"## Quiddler: {_markdown(game.name)}\n\n{table}\n\n{_markdown(legend_text(game))}\n\n{standing}\n"
+    rows = [[_markdown(c) for c in row] for row in sheet_rows(view)]
+    table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(view)], tablefmt="github")
+    standing = "\n\n".join(_markdown(line) for line in view.status)
+    return f"## Quiddler: {_markdown(view.game)}\n\n{table}\n\n{_markdown(', '.join(view.legend))}\n\n{standing}\n"
+
+
+def score_cell(r: SheetRound, player: str) -> object:
+    """A player's score in a round, "" while it is open, "-" for one who had left."""
+    hand = r.hand(player)
+    if hand is None:
+        return HAD_LEFT
+    return hand.score if hand.score is not None else ""
+
+
+def wide_csv(view: SheetView) -> str:
+    """A row a round: a score a cell, as a spreadsheet sums it; "-" for a player who had
+    left, as on the sheet; the sheet's marks (bonuses, went out, lost a challenge) in a
+    column of their own."""
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(headers)
-    for s in game.rounds:
-        # a score a cell, as a spreadsheet sums it; "-" for a player who had left, as on the sheet;
-        # the sheet's marks (bonuses, went out, lost a challenge) in a column of their own
-        scores = [
-            "-" if p not in s.players else s.results[p].score if s.results and p in s.results else ""
-            for p in game.players
-        ]
-        marked = [(p, cell_marks(s, p)) for p in s.players] if s.results else []
-        marks = ", ".join(f"{p} {m}" for p, m in marked if m)
-        writer.writerow([s.number, s.hand_size, s.dealer, s.starts, *scores, marks])
-    totals = game.totals()
-    writer.writerow(["total", "", "", "", *(totals[p] for p in game.players), ""])
+    writer.writerow(["round", "cards", "dealer", "starter", *view.players, "marks"])
+    for row in view.rows:
+        r = row.detail
+        scores = [score_cell(r, p) for p in view.players]
+        marks = ", ".join(f"{h.player} {m}" for h in r.hands if r.closed and (m := cell_marks(h)))
+        writer.writerow([r.number, r.hand_size, r.dealer, r.starts, *scores, marks])
+    writer.writerow(["total", "", "", "", *view.totals, ""])
     return out.getvalue()
 
 
@@ -204,21 +204,20 @@ def long_csv(game: Game) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(LONG_CSV)
-    running = dict.fromkeys(game.players, 0)
-    for s in game.rounds:
-        for p in s.players:
-            lay = s.laydowns.get(p)
-            if lay is None:
+    for row in sheet_view(game).rows:
+        r = row.detail
+        for h in r.hands:
+            if not h.laid:
                 continue
-            row: list[object] = [s.number, s.hand_size, s.dealer, s.starts, p, " ".join(lay.words)]
-            struck = [c.word for c in s.challenges if c.player == p and not c.valid]
-            row += [" ".join(struck), " ".join(lay.unused), "yes" if lay.out else "no"]
-            if s.results is None:
-                row += [""] * 7
+            words = " ".join(w.text for w in h.words)
+            line: list[object] = [r.number, r.hand_size, r.dealer, r.starts, h.player, words, " ".join(h.struck)]
+            line += [" ".join(h.unused), "yes" if h.out else "no"]
+            res = h.result
+            if res is None or r.running is None:
+                line += [""] * 7
             else:
-                r = s.results[p]
-                running[p] += r.score
-                bonuses = "; ".join(r.bonuses)
-                row += [r.word_points, r.unused_points, r.penalty, r.hand_score, bonuses, r.score, running[p]]
-            writer.writerow(row)
+                bonuses = "; ".join(res.bonuses)
+                line += [res.word_points, res.unused_points, res.penalty, res.hand_score, bonuses, res.score]
+                line.append(r.running[h.player])
+            writer.writerow(line)
     return out.getvalue()

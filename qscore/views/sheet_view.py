@@ -2,18 +2,21 @@
 lines (who leads or won, who left and when, who deals and starts), and each round's words
 (with the marks and lines of a round in detail, as ``sheet --words`` shows it).
 
-The words are written here, once: the terminal lays the sheet out in columns
-(cli/sheets.py) and the page in HTML (web/templates/sheet.html), and neither words any of
-it. Built from the replayed Game.
+The words are written here, once: the terminal lays the sheet out in columns, a round in
+detail for ``sheet --words``, CSV and Markdown (cli/sheets.py), and the page in HTML
+(web/templates/sheet.html); none of them words any of it or works out a score or a mark.
+Built from the sheet's data (views/sheet.py: each round built once from the replayed Game),
+which each row carries.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
-from qscore.views.sheet import names_said, running_totals
+from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Challenge, Game, RoundState
@@ -85,6 +88,7 @@ class Row:
     now: bool  # the round being played
     closed: bool
     laid: tuple[Laid, ...]  # each player of the round's words, in the order they play
+    detail: SheetRound  # the round as data: each player's words with their points and marks, result, challenges
 
 
 @dataclass(frozen=True)
@@ -102,28 +106,29 @@ class SheetView:
     over: bool
 
 
-def cell_text(state: RoundState, player: str) -> str:
+def cell_text(r: SheetRound, player: str) -> str:
     """A player's score in a round with its marks, e.g. ``37 ML*``; in an open round, the
     words laid so far; ``-`` for a player who had left."""
-    if player not in state.players:
+    hand = r.hand(player)
+    if hand is None:
         return HAD_LEFT
-    if state.results is None:
-        lay = state.laydowns.get(player)
-        if lay is None:
+    if not r.closed:
+        if not hand.laid:
             return ""
-        return (" ".join(lay.words) or NO_WORDS) + (f" {WENT_OUT}" if lay.out else "")
-    r = state.results[player]
-    marks = "".join(MARKS[b] for b in r.bonuses)
-    if state.laydowns[player].out:
-        marks += WENT_OUT
-    if any((c.player == player and not c.valid) or (c.by == player and c.valid) for c in state.challenges):
-        marks += LOST_CHALLENGE
-    return f"{r.score} {marks}".strip()
+        return (" ".join(w.text for w in hand.words) or NO_WORDS) + (f" {WENT_OUT}" if hand.out else "")
+    return f"{hand.score} {cell_marks(hand)}".strip()
 
 
-def cell_marks(state: RoundState, player: str) -> str:
-    """The marks alone of a closed round's cell: ``ML*`` of ``37 ML*``."""
-    return cell_text(state, player).partition(" ")[2]
+def cell_marks(hand: PlayerRound) -> str:
+    """The marks of a scored round's cell: ``ML*`` of ``37 ML*`` (its bonuses, went out,
+    lost a challenge)."""
+    marks = "".join(MARKS[b] for b in hand.result.bonuses) if hand.result is not None else ""
+    return marks + (WENT_OUT if hand.out else "") + (LOST_CHALLENGE if hand.lost_challenge else "")
+
+
+def word_mark(word: SheetWord) -> str:
+    """A word's mark in a round in detail: STRUCK, FLAGGED, or none ("")."""
+    return STRUCK if word.struck else FLAGGED if word.refused else ""
 
 
 def legend(game: Game) -> list[str]:
@@ -151,10 +156,10 @@ def deal_line(state: RoundState) -> str:
     return f"Round {state.number}: {state.hand_size} cards. {state.dealer} deals, {state.starts} starts."
 
 
-def round_head(state: RoundState) -> str:
+def round_head(r: SheetRound) -> str:
     """A round in detail, headed: ``Round 2 (4 cards)``, and who deals and starts while it is open."""
-    head = f"Round {state.number} ({state.hand_size} cards)"
-    return head if state.results is not None else f"{head}, open: {state.dealer} deals, {state.starts} starts"
+    head = f"Round {r.number} ({r.hand_size} cards)"
+    return head if r.closed else f"{head}, open: {r.dealer} deals, {r.starts} starts"
 
 
 def challenge_said(c: Challenge) -> str:
@@ -191,46 +196,34 @@ def status_lines(game: Game) -> list[str]:
     return lines
 
 
-def laid_in(game: Game, state: RoundState) -> tuple[Laid, ...]:
-    """Each player of a round's words, a struck one marked (a closed round's challenges
-    applied), and the rest of their laydown."""
-    hands = game.laid(state) if state.closed else {}
-    shown = []
-    for p in state.players:
-        lay = state.laydowns.get(p)
-        if lay is None:
-            shown.append(Laid(p, (), False, (), pending=True))
-            continue
-        struck = [w.struck for w in hands[p].words] if p in hands else [False] * len(lay.words)
-        shown.append(Laid(p, tuple(zip(lay.words, struck, strict=True)), lay.out, tuple(lay.unused)))
-    return tuple(shown)
-
-
-def sheet_view(game: Game) -> SheetView:
-    """The sheet of a replayed game, as every face shows it."""
-    now = game.current
-    rows = tuple(
-        Row(
-            s.number,
-            s.hand_size,
-            s.dealer,
-            s.starts,
-            tuple(
-                Cell(cell_text(s, p), running[p] if running is not None and p in s.players else None)
-                for p in game.players
-            ),
-            s is now,
-            s.closed,
-            laid_in(game, s),
-        )
-        for s, running in zip(game.rounds, running_totals(game), strict=True)
+def laid_in(r: SheetRound) -> tuple[Laid, ...]:
+    """Each player of a round's words, a struck one marked (in a round still open too, as
+    ``sheet --words`` marks it), and the rest of their laydown."""
+    return tuple(
+        Laid(h.player, tuple((w.text, w.struck) for w in h.words), h.out, h.unused, pending=not h.laid) for h in r.hands
     )
+
+
+def sheet_row(r: SheetRound, players: tuple[str, ...], now: bool) -> Row:
+    """A round of the sheet as shown: its cells, its words, and the round as data."""
+    cells = tuple(
+        Cell(cell_text(r, p), r.running[p] if r.running is not None and p in r.playing else None) for p in players
+    )
+    return Row(r.number, r.hand_size, r.dealer, r.starts, cells, now, r.closed, laid_in(r), r)
+
+
+def sheet_view(game: Game, allows: Callable[[str], bool] | None = None) -> SheetView:
+    """The sheet of a replayed game, as every face shows it; with ``allows`` (the game's
+    judge), a word it refuses is marked in its round's detail."""
+    now = game.current
+    players = tuple(game.players)
+    rows = tuple(sheet_row(r, players, s is now) for s, r in zip(game.rounds, sheet_rounds(game, allows), strict=True))
     totals = game.totals()
     return SheetView(
         game.name,
-        tuple(game.players),
+        players,
         rows,
-        tuple(totals[p] for p in game.players),
+        tuple(totals[p] for p in players),
         tuple(game.leaders()) if any(totals.values()) else (),
         tuple(status_lines(game)),
         tuple(legend(game)),
