@@ -1018,6 +1018,16 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed
 
 
+def test_a_late_challenge_answered_no_says_nothing_changed():
+    """n to a finished game's challenge printed nothing, where undo says "Nothing taken back."."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "n", "quit"))
+    in_order(out, "changing its final sheet? [y/N]: n\nNothing changed.\n", "Challenge in round 1?")
+
+
 def test_who_went_out_suggests_a_player_and_a_command_only_for_a_slip_of_one():
     """quiz at "Who went out?" was told "Did you mean 'quit'?": a question wanting a name
     suggests a player, and a command only for a slip near no player that is no word."""

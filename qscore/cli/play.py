@@ -214,9 +214,11 @@ class PlaySession:
                 )
                 break
             except FinishedGameChallengeError as exc:
-                from qscore.views.keeper import finished_challenge_question
+                from qscore.views.keeper import NOTHING_CHANGED, finished_challenge_question
 
                 meant = self.prompts.yes_no(finished_challenge_question(exc.game))
+                if meant is False:
+                    print(NOTHING_CHANGED)
                 if meant is not True:
                     return None if isinstance(meant, bool) else meant
                 confirmed = True
