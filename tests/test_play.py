@@ -1018,6 +1018,27 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed
 
 
+def test_a_finished_games_banner_says_a_challenge_of_any_round_can_go_in():
+    """The banner said "a challenge in its last round can still go in" while one of an
+    earlier round was taken."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4", "--game", "fri")
+    for args in (
+        ["ann", "cat", "--out"],
+        ["ben", "at", "-u", "Z"],
+        ["ben", "quiz", "--out"],
+        ["ann", "ax", "-u", "E S"],
+    ):
+        ok("score", *args)
+    ok("close")
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid --round 1", "y", "quit"))
+    assert "in its last round" not in out
+    in_order(
+        out,
+        "Game 'fri' is over; a challenge of any round can still go in, asked first.",
+        "Challenge by ben: cat is not allowed by the table's ruling",
+    )
+
+
 def test_a_late_challenge_answered_no_says_nothing_changed():
     """n to a finished game's challenge printed nothing, where undo says "Nothing taken back."."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")

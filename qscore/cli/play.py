@@ -69,7 +69,9 @@ class PlaySession:
             return Quit()
         print(WORDS_HINT)
         if game.finished:
-            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+            from qscore.views.keeper import late_challenges
+
+            print(late_challenges(game.name))
         elif game.over:
             from qscore.views.sheet_view import last_round_open
 

@@ -73,6 +73,11 @@ def finished_challenge_question(game: str) -> str:
     return f"Game {game!r} is over. Settle this challenge all the same, changing its final sheet?"
 
 
+def late_challenges(game: str) -> str:
+    """Said as play goes back to a finished game: a challenge of any round is taken, asked first."""
+    return f"Game {game!r} is over; a challenge of any round can still go in, asked first."
+
+
 def saved_meanwhile(player: str, number: int, lay: Laydown) -> str:
     """A laydown the table did not type here: a phone's, or another terminal's."""
     return f"{player}'s laydown in round {number} was saved meanwhile, from a phone or another terminal: {lay.text()}."
