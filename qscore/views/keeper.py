@@ -110,9 +110,17 @@ def left_said(gone: Left, after: Game) -> str:
     return "\n".join(lines)
 
 
+BONUSES = ("longest", "most", "none")  # what two players may play with, as new and leave offer it
+
+
+def two_bonus_question() -> str:
+    """Asked when a game of two players starts with no bonus named."""
+    return "Two players use one bonus: longest, most or none?"
+
+
 def leave_bonus_question(two: tuple[str, ...]) -> str:
     """Asked when a player leaves two behind with both bonuses and none was named."""
-    return f"{' and '.join(two)} play on with one bonus: longest or most?"
+    return f"{' and '.join(two)} play on with one bonus: longest, most or none?"
 
 
 def undo_question(game: Game, entry: Entry) -> str:
