@@ -250,6 +250,17 @@ def test_an_undo_of_a_finished_game_is_asked_for_or_refused():
     assert ok("undo").startswith("Took back ann's laydown in round 1")  # the game is open again: unasked
 
 
+def test_a_second_laydown_asks_on_a_terminal_whether_it_replaces_the_first(monkeypatch):
+    """score refused a second laydown on a terminal too, where play asks."""
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("score", "ann", "at", "-u", "Z", input="\n")
+    assert out == "ann already laid cat (went out) in round 1. Replace it? [y/N]: \nKept ann's cat (went out).\n"
+    out = ok("score", "ann", "at", "-u", "Z", input="y\n")
+    assert "Replace it? [y/N]: y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
+
+
 def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
     ok("score", "ann", "cat", "--out")
