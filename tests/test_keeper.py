@@ -141,6 +141,19 @@ def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     assert said[0] == "cat leaves the game with 0 points, which stand."
 
 
+def test_a_second_laydown_is_asked_about_keeping_what_was_typed(keeper):
+    """A second laydown was refused, its words to be typed again with Replace ticked:
+    it is asked about as play asks, the form's fields sent again with the answer."""
+    ok("score", "ann", "cat", "--out")
+    asked = do(keeper, "laydown", player="ann", words="at", unused="Z")
+    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it?</p>' in asked
+    assert 'name="words" value="at"' in asked and 'name="unused" value="Z"' in asked
+    kept = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="no"))
+    assert kept == ["Kept ann's cat (went out)."]
+    said = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="yes"))
+    assert said[0] == "Recorded ann's laydown in round 1: at (unused Z), replacing cat (went out)."
+
+
 def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):
     r = keeper.post(
         KBASE + "do/laydown",

@@ -130,6 +130,8 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
                     name,
                     replace=form.get("replace") == "yes",
                     sent=sent,
+                    ask=True,
+                    reply=reply,
                 )
                 out = recorded(done, typed)
                 return Said(True, tuple(out.lines), flagged=bool(done.refused))
