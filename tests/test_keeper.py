@@ -154,6 +154,14 @@ def test_a_second_laydown_is_asked_about_keeping_what_was_typed(keeper):
     assert said[0] == "Recorded ann's laydown in round 1: at (unused Z), replacing cat (went out)."
 
 
+def test_an_undo_answered_with_no_entry_it_can_read_is_asked_again(keeper):
+    ok("score", "ann", "cat", "--out")
+    for sent in ("x", "٣", "9" * 40, ""):
+        asked = do(keeper, "undo", entry=sent, answer="yes")
+        assert "Take back ann's laydown in round 1: cat (went out)?" in asked, sent
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 1
+
+
 def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):
     r = keeper.post(
         KBASE + "do/laydown",

@@ -79,6 +79,11 @@ class Reply(NamedTuple):
     def get(self, name: str) -> str | None:
         return dict(self.carried).get(name)
 
+    def number(self, name: str) -> int:
+        """A number carried (an entry's), as ASCII digits; 0, which names nothing, for any other text."""
+        text = self.get(name) or ""
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
+
 
 class QuestionAsked(GameError):
     """A use-case waits for the table's answer to ``question``. As an error (off a

@@ -342,18 +342,19 @@ def settle_challenge(
     if reply is not None:
         confirmed = agreed(reply, NOTHING_CHANGED)
 
-    def allowed(g: Game) -> None:
+    def allowed(g: Game) -> str:
+        """The word as laid, once the challenge is right and, in a finished game, the table said so."""
         state, who, laid, challenger = check_challenge(g, player, word, by, round_no)
         try:
             check_challenge_allowed(g, confirmed)
         except FinishedGameChallengeError:
             raise challenge_asked(g, who, laid, challenger, state.number) from None
+        return laid
 
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
     # a wrong challenge is told before the dictionary, and before a finished game's question
-    laid = check_challenge(current, player, word, by, round_no)[2]
-    allowed(current)
+    laid = allowed(current)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
@@ -416,7 +417,7 @@ def undo(
 
     if reply is not None:
         agreed(reply, NOTHING_TAKEN_BACK)
-        confirmed = entry = int(reply.get("entry") or 0)
+        confirmed = entry = reply.number("entry")
     elif ask:
         current = _game_to_write(game, sent.game if sent is not None else None)
         last = current.entries[check_undo(current, confirmed=True).undoes - 1]  # nothing to undo: said
