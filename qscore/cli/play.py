@@ -25,7 +25,7 @@ from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
 from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, after_round, not_taken, totals_line
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
-from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
+from qscore.errors import DictionaryError, GameError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.cli.evening import AskChallenges
@@ -69,7 +69,9 @@ class PlaySession:
             return Quit()
         print(WORDS_HINT)
         if game.finished:
-            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+            from qscore.views.keeper import late_challenges
+
+            print(late_challenges(game.name))
         elif game.over:
             from qscore.views.sheet_view import last_round_open
 
@@ -164,7 +166,6 @@ class PlaySession:
         from qscore import scorekeeper
         from qscore.cli.evening import CHALLENGE_FORM, challenge_answer
         from qscore.cli.sheets import round_text
-        from qscore.game.closing import FinishedGameChallengeError
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -199,30 +200,13 @@ class PlaySession:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return None
         number = n if ch.round is None else ch.round
-        confirmed = False
-        while True:
-            try:
-                saved = scorekeeper.settle_challenge(
-                    ch.player,
-                    ch.word,
-                    ch.by,
-                    ch.ruling,
-                    number,
-                    self.session.name,
-                    self.session.dictionary,
-                    confirmed=confirmed,
-                )
-                break
-            except FinishedGameChallengeError as exc:
-                from qscore.views.keeper import finished_challenge_question
-
-                meant = self.prompts.yes_no(finished_challenge_question(exc.game))
-                if meant is not True:
-                    return None if isinstance(meant, bool) else meant
-                confirmed = True
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        saved = self.prompts.answered(
+            lambda reply: scorekeeper.settle_challenge(
+                ch.player, ch.word, ch.by, ch.ruling, number, self.session.name, self.session.dictionary, reply=reply
+            )
+        )
+        if saved is None or isinstance(saved, Quit | Restart | Fix):
+            return saved
         print(challenge_text(saved.after, saved.act, saved.before, self.session.dictionary))
         if number != n:  # a word of an earlier round: that round is rescored, and shown so
             self.session.show_rescored(saved.after, number)

@@ -6,18 +6,20 @@ prompt as a value, a ``Turn``, which each step returns to the evening's loop
 (qscore/cli/play.py) unread: nothing travels as an exception but Ctrl-C, which Python raises.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from qscore.cli.games import finished_undo_question, undo_text
+from qscore.cli.games import undo_text
 from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
     from qscore.cli.evening import Misnamed
     from qscore.game.scoresheet import Game, RoundState
+    from qscore.scorekeeper.questions import Answer, Question, Reply
     from qscore.words.dictionaries import Dictionary
 
 COMMANDS = """At any prompt you can type:
@@ -63,6 +65,7 @@ class Fix:
 
 
 Turn = Quit | Restart | Fix  # an answer that ends the question asked: the evening's loop acts on it
+T = TypeVar("T")
 
 
 def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True) -> list[str]:
@@ -294,32 +297,52 @@ class Prompts:
             return
         print(review_text(game, reviews))
 
+    def answer(self, question: "Question") -> "Answer | Turn":
+        """A question of the scorekeeper's asked at the prompt, until one of its answers is given."""
+        if question.yes_or_no:
+            meant = self.yes_no(question.words, default=question.default == "yes")
+            return question.answers[0 if meant else 1] if isinstance(meant, bool) else meant
+        while True:
+            typed = self.ask(question.words)
+            if not isinstance(typed, str):
+                return typed
+            if (found := question.answer(typed)) is not None:
+                return found
+            choice_not_taken(typed, tuple(a.value for a in question.answers))
+
+    def answered(self, call: "Callable[[Reply | None], T]") -> "T | Turn | None":
+        """``call(None)``; a question it asks first is asked here and ``call`` made again
+        with the answer (None when the answer changes nothing, said; or failed, said)."""
+        from qscore.scorekeeper.questions import QuestionAsked, Unchanged
+
+        reply = None
+        while True:
+            try:
+                return call(reply)
+            except QuestionAsked as asked:
+                answer = self.answer(asked.question)
+                if isinstance(answer, Quit | Restart | Fix):
+                    return answer
+                reply = asked.question.reply(answer)
+            except Unchanged as nothing:
+                print(nothing.said)
+                return None
+            except QscoreError as exc:
+                not_taken(exc)
+                return None
+
     def undo(self) -> Turn | None:
         """Take back the last entry; Restart when one was taken back (the step is worked out
         afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
-        from qscore.game.rules import FinishedGameUndoError
-        from qscore.views.keeper import NOTHING_TAKEN_BACK
 
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")
             return None
-        confirmed: int | bool = False
-        while True:
-            try:
-                saved = scorekeeper.undo(self.session.name, confirmed=confirmed)
-                break
-            except FinishedGameUndoError as exc:
-                meant = self.yes_no(finished_undo_question(exc))
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
-                    print(NOTHING_TAKEN_BACK)
-                    return None
-                confirmed = exc.entry.seq
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        name = self.session.name
+        saved = self.answered(lambda reply: scorekeeper.undo(name, reply=reply))
+        if saved is None or isinstance(saved, Quit | Restart | Fix):
+            return saved
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
@@ -330,26 +353,10 @@ class Prompts:
         """A player goes home (two left choose their bonus here); Restart once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import leave_text
-        from qscore.errors import BonusChoiceNeeded
 
-        bonus = None
-        while True:
-            try:
-                saved = scorekeeper.leave(player, bonus, self.session.name)
-                break
-            except BonusChoiceNeeded as choice:
-                from qscore.views.keeper import leave_bonus_question
-
-                answer = self.ask(leave_bonus_question(choice.players))
-                if not isinstance(answer, str):
-                    return answer
-                bonus = answer.strip().lower()
-                if bonus not in ("longest", "most"):
-                    choice_not_taken(answer, ("longest", "most"))
-                    bonus = None
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        saved = self.answered(lambda reply: scorekeeper.leave(player, None, self.session.name, reply=reply))
+        if saved is None or isinstance(saved, Quit | Restart | Fix):
+            return saved
         return self.changed(leave_text(saved), saved.after)
 
     def rename(self, old: str, new: str) -> Turn | None:

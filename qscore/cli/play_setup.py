@@ -31,9 +31,9 @@ class NewGame:
                 return variant
             bonus = None
             if len(players) == 2:
-                bonus = self.choice(
-                    "Two players use one bonus: longest or most (or none)", ("longest", "most", "none"), None
-                )
+                from qscore.views.keeper import BONUSES, two_bonus_question
+
+                bonus = self.choice(two_bonus_question(), BONUSES, None)
                 if not isinstance(bonus, str):
                     return bonus
             dictionary = self.ask_dictionary()
