@@ -7,7 +7,7 @@ through the same checks as ``qscore score`` and ``qscore challenge``, so the oth
 commands work on the same game at any time and ``qscore play --game NAME`` picks up
 where the table stopped.
 
-What comes next is qscore.cli.evening's decision; here is the evening's loop (PlaySession:
+What comes next is qscore.scorekeeper.evening's decision; here is the evening's loop (PlaySession:
 resume, the challenges, the finish). The prompts are in play_prompts.py (a line from the
 table, the commands at any prompt, and the Turn a command makes: quit, an undo, fix
 PLAYER, returned as values), play_laydowns.py (who went out, words, unused cards, a
@@ -28,8 +28,16 @@ from qscore.cli.wording import worded
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import AskChallenges
     from qscore.game.scoresheet import Game
+    from qscore.scorekeeper.evening import AskChallenges
+
+# a challenge as play takes it on one line: a word of an earlier round marked as the
+# challenge command's option marks it
+ROUND_MARK = "--round"
+CHALLENGE_FORM = (
+    "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling, "
+    f"and {ROUND_MARK} N for a word of an earlier round"
+)
 
 
 def after_game(game: "Game") -> None:
@@ -46,7 +54,7 @@ def after_game(game: "Game") -> None:
 
 
 class PlaySession:
-    """One guided evening in a terminal: asks what qscore.cli.evening says comes next, and
+    """One guided evening in a terminal: asks what qscore.scorekeeper.evening says comes next, and
     shows what each answer did."""
 
     def __init__(self) -> None:
@@ -91,8 +99,8 @@ class PlaySession:
     def resume(self, game: "Game") -> None:
         """Where the table stopped, before the first question: the round's deal, what is
         laid in it, and the table so far."""
-        from qscore.cli.evening import AskChallenges, Finish, next_step
         from qscore.cli.sheets import round_text, standing_text
+        from qscore.scorekeeper.evening import AskChallenges, Finish, next_step
         from qscore.views.sheet_view import deal_line
 
         step = next_step(game, self.session.progress)
@@ -132,7 +140,7 @@ class PlaySession:
     def step(self, game: "Game") -> Turn | bool:
         """Ask for what the saved game needs next; False once the game is over and settled,
         True when a step was taken, or the Turn a command at its prompt made."""
-        from qscore.cli.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
+        from qscore.scorekeeper.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
 
         for note in self.session.progress.catch_up(game):
             print(note)
@@ -162,9 +170,9 @@ class PlaySession:
     def challenges(self, game: "Game", step: "AskChallenges") -> Turn | None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore import scorekeeper
-        from qscore.cli.evening import CHALLENGE_FORM, challenge_answer
         from qscore.cli.sheets import round_text
         from qscore.game.closing import FinishedGameChallengeError
+        from qscore.scorekeeper.answers import challenge_answer
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -191,7 +199,7 @@ class PlaySession:
             self.session.progress.settled.add(n)
             return None
         try:
-            ch = challenge_answer(line)
+            ch = challenge_answer(line, ROUND_MARK, CHALLENGE_FORM)
         except GameError as exc:
             not_taken(exc, line)
             return None

@@ -10,8 +10,9 @@ from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, 
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import AskLaydown, Way
     from qscore.game.scoresheet import Game, Laydown, RoundState
+    from qscore.scorekeeper.answers import Way
+    from qscore.scorekeeper.evening import AskLaydown
 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank or -: no words."
 
@@ -47,9 +48,9 @@ class Saving:
     def save(self, player: str, entered: Entered, n: int) -> Turn | None:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""
         from qscore import scorekeeper
-        from qscore.cli.evening import is_laid
         from qscore.cli.laid import laid_lines, notes_lines
         from qscore.game.rules import LaydownExistsError
+        from qscore.scorekeeper.answers import is_laid
         from qscore.views.outcome import laydown_outcome
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
@@ -93,7 +94,7 @@ class Laydowns:
 
     def ask_going_out(self, game: "Game", state: "RoundState") -> str | Turn:
         """Who went out this round, if the table says: their laydown comes first."""
-        from qscore.cli.evening import going_out_answer
+        from qscore.scorekeeper.answers import going_out_answer
 
         while True:
             answer = self.prompts.ask(
@@ -123,7 +124,7 @@ class Laydowns:
         only if the cards counted leave ways worth different points, which way they were
         laid; and the laydown they replace, when one was saved meanwhile from another
         terminal and the table said to replace it (None: the table kept it, nothing to save)."""
-        from qscore.cli.evening import unused_counts, ways_to_lay, words_of, worth_asking
+        from qscore.scorekeeper.answers import unused_counts, ways_to_lay, words_of, worth_asking
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
@@ -234,7 +235,7 @@ class Laydowns:
         """The cards left in hand, and the ways to lay the words that leave that many (the
         cards counted may settle a double card); None when the table leaves it blank, to
         type the words again."""
-        from qscore.cli.evening import check_unused
+        from qscore.scorekeeper.answers import check_unused
 
         question = f"{player}'s unused cards ({unused_told(state, words, ways)}; blank: retype the words)"
         while True:
@@ -272,7 +273,7 @@ class Laydowns:
     def fix(self, fix: Fix) -> Turn | None:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore import scorekeeper
-        from qscore.cli.evening import fix_round
+        from qscore.scorekeeper.evening import fix_round
 
         game = scorekeeper.load_game(self.session.name)
         try:
@@ -305,7 +306,8 @@ def unused_told(state: "RoundState", words: list[str], ways: "list[Way]") -> str
     (CL or TH) laid``."""
     from collections import Counter
 
-    from qscore.cli.evening import either, unused_counts
+    from qscore.scorekeeper.answers import unused_counts
+    from qscore.views.conversation import either
 
     lefts = unused_counts(state, ways)
     some = [k for k in lefts if k]

@@ -16,8 +16,8 @@ from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import Misnamed
     from qscore.game.scoresheet import Game, RoundState
+    from qscore.scorekeeper.evening import Misnamed
     from qscore.words.dictionaries import Dictionary
 
 COMMANDS = """At any prompt you can type:
@@ -137,15 +137,15 @@ def totals_line(game: "Game", state: "RoundState") -> str:
 
 class Session:
     """What one guided session holds beside the saved game: its name, the game's
-    dictionary once open, and what the table said (qscore.cli.evening.Progress)."""
+    dictionary once open, and what the table said (qscore.scorekeeper.evening.TableMemory)."""
 
     def __init__(self) -> None:
-        from qscore.cli.evening import Progress
+        from qscore.scorekeeper.evening import TableMemory
 
         self.name: str | None = None  # the game, once it exists
         self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
         self.dictionary: Dictionary | None = None
-        self.progress: Progress = Progress()
+        self.progress: TableMemory = TableMemory()
 
     def game(self) -> "Game | None":
         """The saved game as it stands now, or None before it starts."""
@@ -175,7 +175,7 @@ class Prompts:
 
     def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
         """One line from the table; the commands are carried out here, the rest returned."""
-        from qscore.cli.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
+        from qscore.scorekeeper.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
             try:

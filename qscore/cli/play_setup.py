@@ -48,7 +48,7 @@ class NewGame:
             return None
 
     def ask_players(self) -> list[str] | Turn:
-        from qscore.cli.evening import players_answer
+        from qscore.scorekeeper.answers import players_answer
 
         while True:
             answer = self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT)

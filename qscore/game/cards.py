@@ -137,6 +137,16 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     return cards
 
 
+NO_CARDS = ("-", "none")  # no card left in hand, where a word may have taken every card
+
+
+def parse_unused(text: str, deck: Deck | None = None) -> list[Card]:
+    """The cards a player left in hand, as a hand's cards; blank, ``-`` or none: no card."""
+    if not text.strip() or text.strip().lower() in NO_CARDS:
+        return []
+    return parse_hand(text, deck, what="unused cards")
+
+
 def _hand_card(token: str, deck: Deck) -> Card:
     """The card of a hand's token: ``QU``, or ``(qu)`` as a laid word writes it."""
     inner = token[1:-1] if len(token) > 2 and token[0] == "(" and token[-1] == ")" else None
