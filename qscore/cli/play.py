@@ -10,7 +10,7 @@ where the table stopped.
 What comes next is qscore.scorekeeper.evening's decision; here is the evening's loop (PlaySession:
 resume, the challenges, the finish). The prompts are in play_prompts.py (a line from the
 table, the commands at any prompt, and the Turn a command makes: quit, an undo, fix
-PLAYER, returned as values), play_laydowns.py (who went out, words, unused cards, a
+PLAYER, raised from the prompt and caught by the loop alone), play_laydowns.py (who went out, words, unused cards, a
 laydown saved as the table decides) and play_setup.py (the questions that start a game).
 """
 
@@ -22,7 +22,17 @@ from qscore.cli.app import INTERRUPTED, app, reports_errors
 from qscore.cli.games import challenge_text
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
-from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, after_round, not_taken, totals_line
+from qscore.cli.play_prompts import (
+    AtTable,
+    Fix,
+    Prompts,
+    Quit,
+    Restart,
+    Session,
+    after_round,
+    not_taken,
+    totals_line,
+)
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
 from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
@@ -53,18 +63,18 @@ def after_game(game: "Game") -> None:
         print(game_missed_text(game))
 
 
-class PlaySession:
+class PlaySession(AtTable):
     """One guided evening in a terminal: asks what qscore.scorekeeper.evening says comes next, and
     shows what each answer did."""
 
     def __init__(self) -> None:
-        self.session = Session()
-        self.prompts = Prompts(self.session)
-        self.laydowns = Laydowns(self.session, self.prompts)
-        self.new_game = NewGame(self.session, self.prompts)
+        super().__init__(Prompts(Session()))
+        self.laydowns = Laydowns(self.prompts)
+        self.new_game = NewGame(self.prompts)
 
-    def run(self) -> Quit | None:
-        """The evening from where the saved game stands; Quit when the table stops, None once it is over."""
+    def run(self) -> None:
+        """The evening from where the saved game stands, until it is over; Quit raised when
+        the table stops. The one place a Turn a command made at a prompt is acted on."""
         from qscore import scorekeeper
 
         game = scorekeeper.load_game(self.session.name)
@@ -73,8 +83,7 @@ class PlaySession:
 
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         print(settings_text(game))
-        if self.open_dictionary(game) is not None:
-            return Quit()
+        self.open_dictionary(game)
         print(WORDS_HINT)
         if game.finished:
             print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
@@ -84,16 +93,19 @@ class PlaySession:
             print(last_round_open(game))
         elif any(r.laydowns for r in game.rounds):
             self.resume(game)
-        turn: Turn | bool | None = None
-        while True:
-            if isinstance(turn, Fix):
-                turn = self.laydowns.fix(turn)
-            else:
-                turn = self.step(scorekeeper.load_game(self.session.name))
-            if isinstance(turn, Quit):
-                return turn
-            if turn is False:
-                return None
+        fix: Fix | None = None
+        going = True
+        while going:
+            try:
+                if fix is not None:
+                    asked, fix = fix, None
+                    self.laydowns.fix(asked)
+                else:
+                    going = self.step(scorekeeper.load_game(self.session.name))
+            except Fix as asked:
+                fix = asked
+            except Restart:
+                pass
             # Restart, or a step done: the next step is worked out from the game as saved
 
     def resume(self, game: "Game") -> None:
@@ -119,9 +131,9 @@ class PlaySession:
             print(round_text(game, state, self.session.dictionary))
         self.session.progress.announced = state.number
 
-    def open_dictionary(self, game: "Game") -> Quit | None:
+    def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the
-        table says so (Quit: it says not)."""
+        table says so (Quit raised: it says not)."""
         from qscore import scorekeeper
 
         try:
@@ -129,24 +141,20 @@ class PlaySession:
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
             print(f"The game's dictionary cannot be opened: {worded(exc)}.")
-            while True:
-                go_on = self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling")
-                if go_on is True:
-                    break
-                if go_on is False or isinstance(go_on, Quit):
-                    return go_on if isinstance(go_on, Quit) else Quit()
-        return None
+            if not self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling"):
+                raise Quit() from None
 
-    def step(self, game: "Game") -> Turn | bool:
+    def step(self, game: "Game") -> bool:
         """Ask for what the saved game needs next; False once the game is over and settled,
-        True when a step was taken, or the Turn a command at its prompt made."""
+        True when a step was taken."""
         from qscore.scorekeeper.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
 
         for note in self.session.progress.catch_up(game):
             print(note)
         step = next_step(game, self.session.progress)
         if isinstance(step, AskChallenges):
-            return self.challenges(game, step) or True
+            self.challenges(game, step)
+            return True
         if isinstance(step, AskGoingOut | AskLaydown):
             state = game.rounds[step.round - 1]
             self.session.progress.at_round = step.round
@@ -157,17 +165,15 @@ class PlaySession:
                 print(standing_text(game))
                 self.session.progress.announced = step.round
             if isinstance(step, AskLaydown):
-                return self.laydowns.laydown(game, state, step) or True
+                self.laydowns.laydown(game, state, step)
+                return True
             # the next step reads the game again: a rename or leave meanwhile counts
-            named = self.laydowns.ask_going_out(game, state)
-            if not isinstance(named, str):
-                return named
-            self.session.progress.going_out[step.round] = named
+            self.session.progress.going_out[step.round] = self.laydowns.ask_going_out(game, state)
             return True
         self.finish(game)
         return False
 
-    def challenges(self, game: "Game", step: "AskChallenges") -> Turn | None:
+    def challenges(self, game: "Game", step: "AskChallenges") -> None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore import scorekeeper
         from qscore.cli.sheets import round_text
@@ -176,14 +182,12 @@ class PlaySession:
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
-        if not isinstance(line, str):
-            return line
         if not line:
             # the game as saved now: another terminal may have changed the round meanwhile
             game = scorekeeper.load_game(self.session.name)
             state = game.rounds[n - 1]
             if not state.closed:  # taken back meanwhile: the laydowns come again
-                return Restart()
+                return None
             if game.over and not game.finished:  # the last round's challenges settled: the game ends
                 from qscore.views.keeper import closed_said
 
@@ -191,7 +195,7 @@ class PlaySession:
                     game = scorekeeper.close_game(self.session.name).after
                 except GameError as exc:  # changed meanwhile: the next step is asked from the game as saved
                     not_taken(exc)
-                    return Restart()
+                    return None
                 print(closed_said(game))
             print()
             print(round_text(game, state, self.session.dictionary))
@@ -224,9 +228,8 @@ class PlaySession:
             except FinishedGameChallengeError as exc:
                 from qscore.views.keeper import finished_challenge_question
 
-                meant = self.prompts.yes_no(finished_challenge_question(exc.game))
-                if meant is not True:
-                    return None if isinstance(meant, bool) else meant
+                if not self.prompts.yes_no(finished_challenge_question(exc.game)):
+                    return None
                 confirmed = True
             except QscoreError as exc:
                 not_taken(exc)
@@ -282,16 +285,18 @@ def play(
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
     evening = PlaySession()
     try:
-        turn = new_game_of(evening, players, game) if players else go_on_with(evening, game)
-        if turn is None:
-            turn = evening.run()
+        if players:
+            new_game_of(evening, players, game)
+        else:
+            go_on_with(evening, game)
+        evening.run()
+    except Quit as quit:
+        evening.stop(quit)
     except KeyboardInterrupt:  # Ctrl-C while saving: the stop says what was saved last
-        turn = Quit(interrupted=True)
-    if isinstance(turn, Quit):
-        evening.stop(turn)
+        evening.stop(Quit(interrupted=True))
 
 
-def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> Turn | None:
+def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> None:
     """A new game of the players named on the command line; a game under way is kept
     as it stands, and said so."""
     from qscore import scorekeeper
@@ -313,14 +318,13 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> T
 
                 print(f"The game {current.name!r} is kept as it stands.")
                 print(f"(qscore play --game {shlex.quote(current.name)} goes back to it.)")
-    return evening.new_game.set_up(game, players)
+    evening.new_game.set_up(game, players)
 
 
-def go_on_with(evening: PlaySession, game: str | None) -> Turn | None:
+def go_on_with(evening: PlaySession, game: str | None) -> None:
     """The game named, or the one under way, or a new one asked for."""
     from qscore import scorekeeper
 
-    turn: Turn | None = None
     try:
         current = scorekeeper.load_game(game)
         if current.finished and game is None:  # the last game is finished: a new one
@@ -331,11 +335,10 @@ def go_on_with(evening: PlaySession, game: str | None) -> Turn | None:
             result = standing_text(current).removeprefix("Game over. ")
             print(f"The last game, {current.name!r}, is finished. {result}")
             print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
-            turn = evening.new_game.set_up(None)
+            evening.new_game.set_up(None)
         else:
             evening.session.name = current.name
     except UnknownGameError:
         if game is not None:
             scorekeeper.check_new_name(game)  # before the table answers anything
-        turn = evening.new_game.set_up(game)
-    return turn
+        evening.new_game.set_up(game)

@@ -1,12 +1,12 @@
 """``qscore play``'s laydowns: who went out, each player's words and unused cards, checked as
-they are typed (Laydowns), and saved as the table decides (Saving). Each step returns the
-Turn a command at its prompt made (quit, an undo, fix PLAYER), for the evening's loop."""
+they are typed (Laydowns), and saved as the table decides (Saving). A command at a prompt
+(quit, an undo, fix PLAYER) goes past them, raised to the evening's loop."""
 
 import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, not_taken, taken_as
+from qscore.cli.play_prompts import AtTable, Fix, Prompts, not_taken, taken_as
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
@@ -28,15 +28,11 @@ class Entered:
     replacing: "Laydown | None"
 
 
-class Saving:
+class Saving(AtTable):
     """A laydown saved as the table decides: a replacement only when it agrees, one saved
     meanwhile from another terminal told and asked about, unless it is the very one typed."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
-        self.session = session
-        self.prompts = prompts
-
-    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool | Turn:
+    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
         """The one place the table decides whether a laydown saved already is replaced."""
         from qscore.views.outcome import already_laid
 
@@ -45,7 +41,7 @@ class Saving:
             print(f"Kept {player}'s {existing.text()}.")
         return replace
 
-    def save(self, player: str, entered: Entered, n: int) -> Turn | None:
+    def save(self, player: str, entered: Entered, n: int) -> None:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""
         from qscore import scorekeeper
         from qscore.cli.laid import laid_lines, notes_lines
@@ -65,10 +61,9 @@ class Saving:
             if is_laid(scorekeeper.load_game(self.session.name), player, words, unused, out, n, existing):
                 print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
                 return None
-            replace = self.confirm_replace(player, existing, n)
-            if replace is True:
-                return self.save(player, Entered(words, unused, out, existing), n)
-            return None if replace is False else replace
+            if self.confirm_replace(player, existing, n):
+                self.save(player, Entered(words, unused, out, existing), n)
+            return None
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
             not_taken(exc)
             return None
@@ -83,16 +78,15 @@ class Saving:
         return None
 
 
-class Laydowns:
+class Laydowns(AtTable):
     """Who went out, each player's words and unused cards, checked as they are typed, and
     saved; a laydown fixed or laid meanwhile from another terminal."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
-        self.session = session
-        self.prompts = prompts
-        self.saving = Saving(session, prompts)
+    def __init__(self, prompts: Prompts) -> None:
+        super().__init__(prompts)
+        self.saving = Saving(prompts)
 
-    def ask_going_out(self, game: "Game", state: "RoundState") -> str | Turn:
+    def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
         from qscore.scorekeeper.answers import going_out_answer
 
@@ -101,8 +95,6 @@ class Laydowns:
                 f"Who went out? (blank: take the laydowns in turn from {state.starts})",
                 "the player who went out lays down first; the others follow in turn.",
             )
-            if not isinstance(answer, str):
-                return answer
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
@@ -113,13 +105,12 @@ class Laydowns:
                 )
                 not_taken(exc, answer if slip else "")
 
-    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> Turn | None:
+    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
         entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)
-        if isinstance(entered, Entered):
-            return self.saving.save(step.player, entered, state.number)
-        return entered
+        if entered is not None:
+            self.saving.save(step.player, entered, state.number)
 
-    def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | Turn | None:
+    def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | None:
         """Ask for a player's words and unused cards, each line checked as it is typed, then,
         only if the cards counted leave ways worth different points, which way they were
         laid; and the laydown they replace, when one was saved meanwhile from another
@@ -131,8 +122,6 @@ class Laydowns:
         replacing = None
         while True:
             typed = self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True)
-            if not isinstance(typed, str):
-                return typed
             words = words_of(typed)
             if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them
@@ -142,31 +131,24 @@ class Laydowns:
                 print(saved_meanwhile(player, n, meanwhile))
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
                     return None
-                replace = self.saving.confirm_replace(player, meanwhile, n)
-                if replace is not True:
-                    return None if replace is False else replace
+                if not self.saving.confirm_replace(player, meanwhile, n):
+                    return None
                 replacing = meanwhile
             try:
                 ways = ways_to_lay(game, state, player, words, went_out=went_out)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
-            allowed = self.allowed(game, words)
-            if allowed is not True:
-                if allowed is False:
-                    continue
-                return allowed
+            if not self.allowed(game, words):
+                continue
             if went_out and all(w.count < hand for w in ways):
                 used = max(w.count for w in ways)
                 question = (
                     f"{player} went out, so every card is in a word, but those words take {used} of {hand}. "
                     f"Did {player} go out? (y: retype the words)"
                 )
-                retype = self.prompts.yes_no(question, "going out takes every card in a word", default=True)
-                if retype is True:
+                if self.prompts.yes_no(question, "going out takes every card in a word", default=True):
                     continue
-                if retype is not False:
-                    return retype
                 print(f"{player} did not go out.")
                 went_out, said_not_out = False, True
                 self.session.progress.going_out[n] = ""
@@ -175,13 +157,9 @@ class Laydowns:
                 answer = self.ask_unused(game, state, player, words, ways)
                 if answer is None:
                     continue
-                if not isinstance(answer, tuple):
-                    return answer
                 unused, ways = answer
             if worth_asking(ways):  # the table says which way, asked only now the count is known
                 way = self.choose_way(game, words, ways)
-                if isinstance(way, Quit | Restart | Fix):
-                    return way
                 laid = way.words
             else:  # the way typed comes first
                 way = ways[0]
@@ -191,8 +169,6 @@ class Laydowns:
             others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
             unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
             out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
-            if not isinstance(out, bool):
-                return out
             return Entered(laid, "", out, replacing)
 
     def saved_meanwhile(self, state: "RoundState", player: str) -> "Laydown | None":
@@ -202,7 +178,7 @@ class Laydowns:
         now = None if game is None else game.rounds[state.number - 1].laydowns.get(player)
         return now if now is not None and now != state.laydowns.get(player) else None
 
-    def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way | Turn":
+    def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way":
         """Which way the words were laid, of the ways the cards counted leave (worth
         different points): numbered, Enter keeping the words as typed when that is one."""
         from qscore.views.outcome import cards_text
@@ -220,8 +196,6 @@ class Laydowns:
                 f"Which was laid? Enter: as typed, or {numbers}" if keep else f"Which was laid? {numbers}",
                 "a double card (QU IN ER CL TH) is one card: the number says which cards the words were laid with",
             )
-            if not isinstance(answer, str):
-                return answer
             if not answer and keep:
                 return ways[0]
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ways):
@@ -231,7 +205,7 @@ class Laydowns:
 
     def ask_unused(
         self, game: "Game", state: "RoundState", player: str, words: list[str], ways: "list[Way]"
-    ) -> "tuple[str, list[Way]] | Turn | None":
+    ) -> "tuple[str, list[Way]] | None":
         """The cards left in hand, and the ways to lay the words that leave that many (the
         cards counted may settle a double card); None when the table leaves it blank, to
         type the words again."""
@@ -240,8 +214,6 @@ class Laydowns:
         question = f"{player}'s unused cards ({unused_told(state, words, ways)}; blank: retype the words)"
         while True:
             unused = self.prompts.ask(question, "the cards left in hand, e.g. Z E")
-            if not isinstance(unused, str):
-                return unused
             if not unused:
                 return None
             try:
@@ -251,7 +223,7 @@ class Laydowns:
                 continue
             return unused, fitting
 
-    def allowed(self, game: "Game", words: list[str]) -> bool | Turn:
+    def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore import scorekeeper
         from qscore.views.words import refused_line
@@ -270,7 +242,7 @@ class Laydowns:
             "n: type the words again",
         )
 
-    def fix(self, fix: Fix) -> Turn | None:
+    def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore import scorekeeper
         from qscore.scorekeeper.evening import fix_round
@@ -288,15 +260,14 @@ class Laydowns:
         if existing is None:
             not_taken(f"{player} has no laydown in round {round_no} to fix")
             return None
-        replace = self.saving.confirm_replace(player, existing, round_no)
-        if replace is not True:
-            return None if replace is False else replace
+        if not self.saving.confirm_replace(player, existing, round_no):
+            return None
         # a player who went out is taken as going out again, as a player named so is: asked
         # only when the words typed leave a card over
         entered = self.enter_laydown(game, state, player, went_out=existing.out)
-        if not isinstance(entered, Entered):
-            return entered
-        return self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
+        if entered is None:
+            return None
+        self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
 
 
 def unused_told(state: "RoundState", words: list[str], ways: "list[Way]") -> str:

@@ -1,13 +1,12 @@
 """``qscore play``'s prompts: a line from the table, the commands any prompt takes, and what
 one guided session holds beside the saved game.
 
-A command that ends the question asked (quit, an undo, fix PLAYER) comes back from the
-prompt as a value, a ``Turn``, which each step returns to the evening's loop
-(qscore/cli/play.py) unread: nothing travels as an exception but Ctrl-C, which Python raises.
+A command that ends the question asked (quit, an undo, fix PLAYER) is raised by the
+prompt as a ``Turn``, which only the evening's loop (qscore/cli/play.py) catches: the steps
+between the prompt and the loop neither see nor pass it on.
 """
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -42,27 +41,28 @@ USAGE = {
 }
 
 
-@dataclass(frozen=True)
-class Quit:
+class Turn(Exception):
+    """An answer that ends the question asked: raised at the prompt, acted on by the evening's loop."""
+
+
+class Quit(Turn):
     """The table stops (quit, end of input, Ctrl-C: ``interrupted``); everything saved stays saved."""
 
-    interrupted: bool = False
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__()
+        self.interrupted = interrupted
 
 
-@dataclass(frozen=True)
-class Restart:
+class Restart(Turn):
     """The saved game changed under the current prompt (undo): work out the next step afresh."""
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(Turn):
     """The table asked to re-enter a player's laydown (of ``round_no``, or the one fix_round finds)."""
 
-    player: str
-    round_no: int | None
-
-
-Turn = Quit | Restart | Fix  # an answer that ends the question asked: the evening's loop acts on it
+    def __init__(self, player: str, round_no: int | None) -> None:
+        super().__init__()
+        self.player, self.round_no = player, round_no
 
 
 def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True) -> list[str]:
@@ -168,12 +168,12 @@ class Session:
 
 class Prompts:
     """The table's answers, a line at a time; the commands any prompt takes are carried
-    out here (sheet, help) or handed back as a Turn (quit, undo, fix)."""
+    out here (sheet, help) or raised as a Turn (quit, undo, fix) for the evening's loop."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
+    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
         """One line from the table; the commands are carried out here, the rest returned."""
         from qscore.scorekeeper.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
@@ -181,51 +181,39 @@ class Prompts:
             try:
                 line = str(typer.prompt(question, default="", show_default=False)).strip()
             except typer.Abort as exc:  # end of input, or Ctrl-C (what the prompt was stopped by)
-                return Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt))
+                raise Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt)) from None
             parts = line.lower().split()
             command = parts[0] if parts else ""
             confirmed = False  # the table said a line naming no player is the command
             if words and command in NAMED_COMMANDS and (slip := misnamed(self.session.game(), line.split())):
-                meant = self.name_meant(line, slip)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.name_meant(line, slip):
                     return line  # the words, laid (the dictionary's refusal is told next)
                 confirmed, line = True, slip.meant or line  # the player it is nearest, or the usage
                 parts = line.lower().split()
             elif words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
-                meant = self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True):
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
             elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
-                meant = self.command_meant(command)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.command_meant(command):
                     return line  # the word, laid
                 self.session.commands.add(command)  # asked once: from now on the command, as 'undo' lays the word
             if len(parts) == 1 and command == "help":
                 print(COMMANDS + (f"\nHere: {hint}" if hint else ""))
             elif len(parts) == 1 and command == "quit":
-                return Quit()
+                raise Quit()
             elif len(parts) == 1 and command == "sheet":
                 self.show_sheet()
             elif len(parts) == 1 and command == "review":
                 self.show_review()
             elif len(parts) == 1 and command == "undo":
-                if (undone := self.undo()) is not None:
-                    return undone
+                self.undo()
             elif command == "fix" and (target := fix_target(self.session.game(), parts)):
-                return Fix(*target)
+                raise Fix(*target)
             elif command == "leave" and (who := leave_target(self.session.game(), line.split())):
-                if (changed := self.leave(who)) is not None:
-                    return changed
+                self.leave(who)
             elif command == "rename" and (names := rename_target(self.session.game(), line.split())):
-                if (changed := self.rename(*names)) is not None:
-                    return changed
+                self.rename(*names)
             elif command in NAMED_COMMANDS and (confirmed or not words):
                 slip = None if confirmed else misnamed(self.session.game(), line.split())
                 if self.session.name is None:
@@ -239,12 +227,12 @@ class Prompts:
             else:
                 return line
 
-    def command_meant(self, command: str) -> bool | Turn:
+    def command_meant(self, command: str) -> bool:
         """At a player's words, a command that is also a word (quit, undo, sheet, review,
         help) is asked about: no laid word is taken for a command unasked."""
         return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
 
-    def name_meant(self, line: str, slip: "Misnamed") -> bool | Turn:
+    def name_meant(self, line: str, slip: "Misnamed") -> bool:
         """At a player's words, fix, leave or rename naming no player is asked about, told
         the player nearest the name typed: no laid words are taken for a command unasked,
         nor a mistyped command for words."""
@@ -255,13 +243,10 @@ class Prompts:
             question = f"{line}: the command {command}? There is no player {slip.typed!r}"
         return self.yes_no(f"{question} (n: the words laid are {line})", default=True)
 
-    def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool | Turn:
+    def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool:
         choices = "[Y/n]" if default else "[y/N]"
         while True:
-            answer = self.ask(f"{question} {choices}", hint)
-            if not isinstance(answer, str):
-                return answer
-            answer = answer.lower()
+            answer = self.ask(f"{question} {choices}", hint).lower()
             if not answer:
                 return default
             if answer in ("y", "yes", "n", "no"):
@@ -294,9 +279,9 @@ class Prompts:
             return
         print(review_text(game, reviews))
 
-    def undo(self) -> Turn | None:
-        """Take back the last entry; Restart when one was taken back (the step is worked out
-        afresh). A finished game's is asked about first."""
+    def undo(self) -> None:
+        """Take back the last entry; Restart raised when one was taken back (the step is
+        worked out afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
         from qscore.game.rules import FinishedGameUndoError
         from qscore.views.keeper import NOTHING_TAKEN_BACK
@@ -310,10 +295,7 @@ class Prompts:
                 saved = scorekeeper.undo(self.session.name, confirmed=confirmed)
                 break
             except FinishedGameUndoError as exc:
-                meant = self.yes_no(finished_undo_question(exc))
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.yes_no(finished_undo_question(exc)):
                     print(NOTHING_TAKEN_BACK)
                     return None
                 confirmed = exc.entry.seq
@@ -324,10 +306,10 @@ class Prompts:
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
         self.session.progress.took_back(scorekeeper.undone(saved).kind, saved.round_no)
-        return Restart()
+        raise Restart()
 
-    def leave(self, player: str) -> Turn | None:
-        """A player goes home (two left choose their bonus here); Restart once saved."""
+    def leave(self, player: str) -> None:
+        """A player goes home (two left choose their bonus here); Restart raised once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import leave_text
         from qscore.errors import BonusChoiceNeeded
@@ -341,8 +323,6 @@ class Prompts:
                 from qscore.views.keeper import leave_bonus_question
 
                 answer = self.ask(leave_bonus_question(choice.players))
-                if not isinstance(answer, str):
-                    return answer
                 bonus = answer.strip().lower()
                 if bonus not in ("longest", "most"):
                     choice_not_taken(answer, ("longest", "most"))
@@ -350,10 +330,10 @@ class Prompts:
             except QscoreError as exc:
                 not_taken(exc)
                 return None
-        return self.changed(leave_text(saved), saved.after)
+        self.changed(leave_text(saved), saved.after)
 
-    def rename(self, old: str, new: str) -> Turn | None:
-        """Put a player's name right on the whole sheet; Restart once saved."""
+    def rename(self, old: str, new: str) -> None:
+        """Put a player's name right on the whole sheet; Restart raised once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import rename_text
 
@@ -362,15 +342,15 @@ class Prompts:
         except QscoreError as exc:
             not_taken(exc)
             return None
-        return self.changed(rename_text(saved), saved.after)
+        self.changed(rename_text(saved), saved.after)
 
-    def changed(self, text: str, game: "Game") -> Restart:
+    def changed(self, text: str, game: "Game") -> NoReturn:
         """A change of the table made here: said once (not again as news from another
         terminal), and the step worked out afresh."""
         print(text)
         self.session.progress.seats(game)
         self.session.progress.announced = None  # the deal again, with who plays now
-        return Restart()
+        raise Restart()
 
     def refused(self, word: str) -> bool:
         """Whether the game's dictionary refuses a word typed (no dictionary: it refuses none)."""
@@ -383,3 +363,12 @@ class Prompts:
             return bool(scorekeeper.refused_words(game, [word], self.session.dictionary))
         except QscoreError:  # not a word that can be laid at all: not a word either
             return True
+
+
+class AtTable:
+    """A part of play (the laydowns, their saving, a new game's questions, the evening
+    itself): the session it keeps and the prompts it asks the table through."""
+
+    def __init__(self, prompts: Prompts) -> None:
+        self.prompts = prompts
+        self.session = prompts.session
