@@ -1036,3 +1036,14 @@ def test_who_went_out_suggests_a_player_and_a_command_only_for_a_slip_of_one():
     ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "other")
     out = ok("play", input=lines("quiz", "quit"))
     assert "Not taken: no player 'quiz' in game 'other': players are ann, ben, cat.\n" in out  # a word: no command
+
+
+def test_after_a_fix_the_rounds_deal_is_said_again():
+    """A fix is an aside: the question it interrupted comes back under the round's deal,
+    as it does after an undo, so the table sees where it is."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "y", "to", "E", "quit"))
+    deal = "Round 1: 3 cards. ann deals, ben starts."
+    in_order(
+        out, deal, "Recorded ben's laydown in round 1: to (unused E), replacing at (unused Z).", deal, "ann's words"
+    )

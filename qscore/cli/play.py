@@ -99,6 +99,7 @@ class PlaySession(AtTable):
             try:
                 if fix is not None:
                     asked, fix = fix, None
+                    self.session.progress.announced = None  # the round's deal again after it
                     self.laydowns.fix(asked)
                 else:
                     going = self.step(scorekeeper.load_game(self.session.name))
