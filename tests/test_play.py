@@ -1047,3 +1047,14 @@ def test_after_a_fix_the_rounds_deal_is_said_again():
     in_order(
         out, deal, "Recorded ben's laydown in round 1: to (unused E), replacing at (unused Z).", deal, "ann's words"
     )
+
+
+def test_a_dash_for_the_unused_cards_is_no_card_in_play_and_in_score():
+    """- (or a phone's en dash) at the unused cards is no card left, as play's question
+    offers it: score -u - said "unknown card '-'"."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
+    ok("score", "ann", "cats", "-u", "-", "--out")
+    assert laydowns()[-1] == (1, "ann", ["cats"], [], True)
+    out = ok("play", input=lines("quiz", "\u2013", "quit"))  # ben: Q·U·I·Z, or (qu)iz and a card left
+    in_order(out, "ben's unused cards", "Recorded ben's laydown in round 1: quiz")
+    assert laydowns()[-1] == (1, "ben", ["quiz"], [], False)

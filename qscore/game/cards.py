@@ -137,14 +137,20 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     return cards
 
 
-NO_CARDS = ("-", "none")  # no card left in hand, where a word may have taken every card
+# no card left in hand, where a word may have taken every card: a dash alone (-, or the en
+# or em dash a phone types), as a paper sheet says it, or none
+_NO_CARDS = re.compile(r"[-\u2013\u2014]+|none", re.IGNORECASE)
+
+
+def no_cards(text: str) -> bool:
+    """Whether unused cards typed say no card was left: blank, a dash alone, or none."""
+    return not text.strip() or bool(_NO_CARDS.fullmatch(text.strip()))
 
 
 def parse_unused(text: str, deck: Deck | None = None) -> list[Card]:
-    """The cards a player left in hand, as a hand's cards; blank, ``-`` or none: no card."""
-    if not text.strip() or text.strip().lower() in NO_CARDS:
-        return []
-    return parse_hand(text, deck, what="unused cards")
+    """The cards a player left in hand, as a hand's cards (no card: see ``no_cards``), in
+    every face and command alike."""
+    return [] if no_cards(text) else parse_hand(text, deck, what="unused cards")
 
 
 def _hand_card(token: str, deck: Deck) -> Card:
