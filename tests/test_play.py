@@ -1058,3 +1058,12 @@ def test_a_dash_for_the_unused_cards_is_no_card_in_play_and_in_score():
     out = ok("play", input=lines("quiz", "\u2013", "quit"))  # ben: Q·U·I·Z, or (qu)iz and a card left
     in_order(out, "ben's unused cards", "Recorded ben's laydown in round 1: quiz")
     assert laydowns()[-1] == (1, "ben", ["quiz"], [], False)
+
+
+def test_enter_at_which_way_was_laid_takes_the_first_way_when_none_is_as_typed():
+    """thin going out with 3 cards is (th)in or th(in), neither as typed: Enter was refused,
+    though the guide says it keeps the cards. It takes the first way listed, as asked."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input=lines("ben", "thin", "", "quit"))
+    in_order(out, "  1: (th)in", "Which was laid? Enter: 1, or 1-2: ", "Recorded ben's laydown in round 1: (th)in")
+    assert "Not taken" not in out

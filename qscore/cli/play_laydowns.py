@@ -180,7 +180,8 @@ class Laydowns(AtTable):
 
     def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way":
         """Which way the words were laid, of the ways the cards counted leave (worth
-        different points): numbered, Enter keeping the words as typed when that is one."""
+        different points): numbered, Enter keeping the words as typed when that is one,
+        else taking the first listed, as the question says."""
         from qscore.views.outcome import cards_text
 
         print(f"{' '.join(typed)} can be laid {len(ways)} ways with those cards, worth different points:")
@@ -193,15 +194,15 @@ class Laydowns(AtTable):
         numbers = f"1-{len(ways)}"
         while True:
             answer = self.prompts.ask(
-                f"Which was laid? Enter: as typed, or {numbers}" if keep else f"Which was laid? {numbers}",
+                f"Which was laid? Enter: {'as typed' if keep else '1'}, or {numbers}",
                 "a double card (QU IN ER CL TH) is one card: the number says which cards the words were laid with",
             )
-            if not answer and keep:
+            if not answer:
                 return ways[0]
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ways):
                 return ways[int(answer) - 1]  # its cards are shown as it is saved
-            enter = ", or press Enter for the words as typed" if keep else ""
-            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}", answer)
+            enter = "the words as typed" if keep else "the first"
+            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}, or press Enter for {enter}", answer)
 
     def ask_unused(
         self, game: "Game", state: "RoundState", player: str, words: list[str], ways: "list[Way]"
