@@ -826,7 +826,7 @@ def test_a_misspelt_command_gets_the_nearest_one():
     out = ok("play", input=lines("", "shet", "y", "at", "Z", "ox", "E", "shet", "fxi ben", "quit"))
     in_order(
         out,
-        "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [Y/n]: y",
+        "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [y/N]: y",
         "total ",  # the sheet
         "Challenge in round 1? (blank: none): shet\nNot taken: write a challenge as",
         "Did you mean 'sheet'?",
@@ -1067,3 +1067,16 @@ def test_enter_at_which_way_was_laid_takes_the_first_way_when_none_is_as_typed()
     out = ok("play", input=lines("ben", "thin", "", "quit"))
     in_order(out, "  1: (th)in", "Which was laid? Enter: 1, or 1-2: ", "Recorded ben's laydown in round 1: (th)in")
     assert "Not taken" not in out
+
+
+def test_enter_at_a_slip_of_a_command_among_the_words_does_not_stop_play():
+    """qiut typed as a word, then Enter at "the command quit? [Y/n]", stopped play: a slip
+    is a command only when the table says y."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("", "qiut", "", "at", "Z", "quit"))
+    in_order(
+        out,
+        "qiut: the command quit? (n: qiut is a word laid) [y/N]: ",
+        "Not taken: ben's words take 4 cards, but round 1 is dealt 3.",  # the word, laid
+        "Recorded ben's laydown in round 1: at (unused Z).",
+    )

@@ -191,7 +191,8 @@ class Prompts:
                 confirmed, line = True, slip.meant or line  # the player it is nearest, or the usage
                 parts = line.lower().split()
             elif words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
-                if not self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True):
+                # a slip is no command unless the table says so: Enter lays it (quit is not undone)
+                if not self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)"):
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
             elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
