@@ -725,11 +725,13 @@ def test_an_undo_in_a_finished_game_is_asked_about():
         out,
         "Round 1 is scored: its challenges, then the scorekeeper closes the game.",
         "Challenge in round 1? (blank: none): undo\n",
-        "Game 'fri' is over. Take back ben's laydown in round 1: at (unused Z)? [y/N]: \nNothing taken back.",
+        "Every round of game 'fri' is scored. Take back ben's laydown in round 1: at (unused Z)? [y/N]: \n"
+        "Nothing taken back.",
         "Challenge in round 1? (blank: none): undo\n",
         "Took back ben's laydown in round 1: at (unused Z)",
         "ben's words:",
     )
+    assert "is over" not in out  # not closed: its last round's challenges are open
 
 
 def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():

@@ -388,7 +388,7 @@ def finished_undo_question(exc: "FinishedGameUndoError") -> str:
     """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
     from qscore.views.keeper import finished_undo_question as question
 
-    return question(exc.game, exc.entry)
+    return question(exc.game, exc.entry, closed=exc.closed)
 
 
 def undo_text(saved: "Saved") -> str:

@@ -56,9 +56,11 @@ class FinishedGameUndoError(GameError):
     def __init__(self, game: Game, entry: Entry) -> None:
         self.game = game.name
         self.entry = entry
-        super().__init__(
-            f"game {quoted(game.name)} is over: an undo would change its final sheet; ", Remedy("undo-finished")
+        self.closed = game.finished  # else every round is scored, the last one's challenges open
+        where = (
+            f"game {quoted(game.name)} is over" if self.closed else f"every round of game {quoted(game.name)} is scored"
         )
+        super().__init__(f"{where}: an undo would change its final sheet; ", Remedy("undo-finished"))
 
 
 class ScorekeepersOnlyError(GameError):

@@ -63,9 +63,11 @@ NOTHING_TAKEN_BACK = "Nothing taken back."
 NOTHING_CHANGED = "Nothing changed."
 
 
-def finished_undo_question(game: str, entry: Entry) -> str:
-    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    return f"Game {game!r} is over. Take back {entry_text(entry)}?"
+def finished_undo_question(game: str, entry: Entry, *, closed: bool = True) -> str:
+    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``; before
+    the game is ``closed`` (its last round's challenges still open), that every round is scored."""
+    where = f"Game {game!r} is over." if closed else f"Every round of game {game!r} is scored."
+    return f"{where} Take back {entry_text(entry)}?"
 
 
 def finished_challenge_question(game: str) -> str:
@@ -112,7 +114,9 @@ def leave_bonus_question(two: tuple[str, ...]) -> str:
 
 def undo_question(game: Game, entry: Entry) -> str:
     """Asked before an undo: a finished game's as ``undo`` asks, any other's plainly."""
-    return finished_undo_question(game.name, entry) if game.over else f"Take back {entry_text(entry)}?"
+    if game.over:
+        return finished_undo_question(game.name, entry, closed=game.finished)
+    return f"Take back {entry_text(entry)}?"
 
 
 def stale_page() -> str:
