@@ -1082,3 +1082,18 @@ def test_enter_at_a_slip_of_a_command_among_the_words_does_not_stop_play():
         "Not taken: ben's words take 4 cards, but round 1 is dealt 3.",  # the word, laid
         "Recorded ben's laydown in round 1: at (unused Z).",
     )
+
+
+def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
+    """--round 5 typed at "Challenge in round 1?" said "the current round is 2"."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4,5,6,7")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    out = ok("play", input=lines("ann cat by ben --round 5", "ann cat by ben --round 9", "quit"))
+    in_order(
+        out,
+        "Challenge in round 1? (blank: none): ann cat by ben --round 5\n"
+        "Not taken: round 5 is not laid yet: these are round 1's challenges, for a word of it or an earlier round.",
+        "Not taken: no round 9: game",
+    )
+    assert "current round" not in out

@@ -179,7 +179,7 @@ class PlaySession(AtTable):
         from qscore import scorekeeper
         from qscore.cli.sheets import round_text
         from qscore.game.closing import FinishedGameChallengeError
-        from qscore.scorekeeper.answers import challenge_answer
+        from qscore.scorekeeper.answers import challenge_answer, challenged_round
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -211,7 +211,11 @@ class PlaySession(AtTable):
         if ch.ruling is None and self.session.dictionary is None:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return None
-        number = n if ch.round is None else ch.round
+        try:
+            number = challenged_round(game, ch, n)
+        except GameError as exc:
+            not_taken(exc, line)
+            return None
         confirmed = False
         while True:
             try:

@@ -17,7 +17,13 @@ from qscore.game.doubles import fits
 from qscore.game.names import names_listed
 from qscore.game.rules import check_laydown, check_players, check_words, playing
 from qscore.game.scoresheet import Game, Laydown, RoundState
-from qscore.views.conversation import challenge_form_refusal, laid_not_going_out, unused_miscounted, words_past_deal
+from qscore.views.conversation import (
+    challenge_form_refusal,
+    challenge_round_ahead,
+    laid_not_going_out,
+    unused_miscounted,
+    words_past_deal,
+)
 
 NOBODY = ("", "nobody", "none", "-")
 
@@ -175,6 +181,15 @@ def challenge_answer(line: str, round_mark: str, form: str) -> ChallengeLine:
         slip = next((w for w in parts[2:-1] if _slip_of_by(w.lower())), None)
         raise GameError(challenge_form_refusal(form, slip))
     return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling, number)
+
+
+def challenged_round(game: Game, line: ChallengeLine, asked: int) -> int:
+    """The round a challenge typed at round ``asked``'s challenges is of: that round, or an
+    earlier one its line names; a later round of the game is refused as the question put
+    it (a round the game has not is the game's own refusal)."""
+    if line.round is not None and asked < line.round <= len(game.rounds):
+        raise GameError(challenge_round_ahead(line.round, asked))
+    return asked if line.round is None else line.round
 
 
 def _slip_of_by(word: str) -> bool:

@@ -63,3 +63,8 @@ def nothing_to_fix(player: str, number: int) -> str:
     """``fix PLAYER`` at round ``number``, where neither it nor the round before has their laydown."""
     rounds = f"round {number - 1} or {number}" if number > 1 else f"round {number}"
     return f"{player} has no laydown in {rounds} to fix"
+
+
+def challenge_round_ahead(number: int, asked: int) -> str:
+    """A challenge of round ``number`` typed at round ``asked``'s challenges, before it."""
+    return f"round {number} is not laid yet: these are round {asked}'s challenges, for a word of it or an earlier round"
