@@ -1097,3 +1097,17 @@ def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
         "Not taken: no round 9: game",
     )
     assert "current round" not in out
+
+
+def test_a_misspelt_ruling_is_told_the_ruling_it_misspells():
+    """ann cat by ben invlaid was told there is no player 'ben invlaid'."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    out = ok("play", input=lines("ann cat by ben invlaid", "ann cat by ben vaild", "quit"))
+    in_order(
+        out,
+        "Not taken: no ruling 'invlaid': did you mean invalid? (a paper ruling is valid or invalid).",
+        "Not taken: no ruling 'vaild': did you mean valid?",
+    )
+    assert "no player" not in out

@@ -179,7 +179,7 @@ class PlaySession(AtTable):
         from qscore import scorekeeper
         from qscore.cli.sheets import round_text
         from qscore.game.closing import FinishedGameChallengeError
-        from qscore.scorekeeper.answers import challenge_answer, challenged_round
+        from qscore.scorekeeper.answers import challenge_answer, challenged_round, check_ruling
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
@@ -205,6 +205,7 @@ class PlaySession(AtTable):
             return None
         try:
             ch = challenge_answer(line, ROUND_MARK, CHALLENGE_FORM)
+            check_ruling(game, ch)
         except GameError as exc:
             not_taken(exc, line)
             return None

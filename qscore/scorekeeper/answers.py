@@ -7,6 +7,7 @@ terminal or prints.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -16,11 +17,12 @@ from qscore.game.choices import Ruling
 from qscore.game.doubles import fits
 from qscore.game.names import names_listed
 from qscore.game.rules import check_laydown, check_players, check_words, playing
-from qscore.game.scoresheet import Game, Laydown, RoundState
+from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 from qscore.views.conversation import (
     challenge_form_refusal,
     challenge_round_ahead,
     laid_not_going_out,
+    ruling_misspelt,
     unused_miscounted,
     words_past_deal,
 )
@@ -170,7 +172,7 @@ def challenge_answer(line: str, round_mark: str, form: str) -> ChallengeLine:
     parts = line.split()
     said, number = None, None
     for _ in range(2):  # the ruling and the round, in either order
-        if said is None and parts and parts[-1].lower() in ("valid", "invalid"):
+        if said is None and parts and parts[-1].lower() in RULINGS:
             said = parts.pop().lower()
         elif number is None and len(parts) > 2 and parts[-2] == round_mark and ROUND_NUMBER.fullmatch(parts[-1]):
             number = int(parts.pop())  # the round's own check refuses 0, -1 and past the last
@@ -190,6 +192,22 @@ def challenged_round(game: Game, line: ChallengeLine, asked: int) -> int:
     if line.round is not None and asked < line.round <= len(game.rounds):
         raise GameError(challenge_round_ahead(line.round, asked))
     return asked if line.round is None else line.round
+
+
+RULINGS = ("valid", "invalid")
+
+
+def check_ruling(game: Game, line: ChallengeLine) -> None:
+    """A paper ruling misspelt (``ann steve by ben invlaid``) is read as part of the
+    challenger's name: refused with the ruling it is nearest, when the name without it is
+    a player's and the name with it is not."""
+    *name, last = line.by.split() or [""]
+    keys = {name_key(p) for p in game.players}
+    if line.ruling is not None or name_key(" ".join(name)) not in keys or name_key(line.by) in keys:
+        return
+    near = difflib.get_close_matches(last.lower(), RULINGS, n=1, cutoff=0.7)
+    if near:
+        raise GameError(ruling_misspelt(last, near[0]))
 
 
 def _slip_of_by(word: str) -> bool:

@@ -68,3 +68,8 @@ def nothing_to_fix(player: str, number: int) -> str:
 def challenge_round_ahead(number: int, asked: int) -> str:
     """A challenge of round ``number`` typed at round ``asked``'s challenges, before it."""
     return f"round {number} is not laid yet: these are round {asked}'s challenges, for a word of it or an earlier round"
+
+
+def ruling_misspelt(typed: str, meant: str) -> str:
+    """A paper ruling typed after the challenger's name, misspelt."""
+    return f"no ruling {quoted(typed)}: did you mean {meant}? (a paper ruling is valid or invalid)"
