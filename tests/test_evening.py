@@ -280,3 +280,13 @@ def test_a_fix_of_an_unwatched_round_is_no_news_of_its_other_laydowns():
     progress.catch_up(fixed)  # the table watches round 2
     progress.saw(1, "ben", fixed.rounds[0].laydowns["ben"])  # fix ben 1, saved by the table
     assert progress.catch_up(fixed) == []  # was: ann's and cat's round-1 laydowns "saved from another terminal"
+
+
+def test_a_game_of_this_evening_is_one_started_within_twelve_hours():
+    from datetime import UTC, datetime
+
+    from qscore.scorekeeper.evening import of_this_evening
+
+    now = datetime(2026, 12, 2, 1, 30, tzinfo=UTC)
+    assert of_this_evening("2026-12-01 19:05:00.123456", now)  # before midnight: the same evening
+    assert not of_this_evening("2026-12-01 13:00:00.000000", now)

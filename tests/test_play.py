@@ -305,12 +305,12 @@ def test_commands_at_any_prompt_and_resuming():
     # round 2: QUIZ and UNDO tie for longest, ben has the most words
     assert out.rstrip().endswith("Game over. ann wins with 46.")
 
-    # the next evening: play says the last game is finished before starting another
-    out = ok("play", input=lines("quit"))
+    # play again: the last game is finished, and of this evening: offered first
+    out = ok("play", input=lines("n", "quit"))
     in_order(
         out,
         "The last game, 'friday', is finished. ann wins with 46.",
-        "(qscore play --game friday goes back to it, for a late challenge.)",
+        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: n",
         "A new game.",
     )
 
@@ -1111,3 +1111,21 @@ def test_a_misspelt_ruling_is_told_the_ruling_it_misspells():
         "Not taken: no ruling 'vaild': did you mean valid?",
     )
     assert "no player" not in out
+
+
+def test_play_again_after_this_evenings_game_offers_it_for_a_late_challenge():
+    """After "Game over", a plain qscore play started a new game's set-up: a late
+    challenge needed the game's name typed. This evening's game is offered first."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+    out = ok("play", input=lines("", "ann cat by ben", "y", "quit"))
+    in_order(
+        out,
+        "The last game, 'fri', is finished.",
+        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: ",
+        "Keeping score for game 'fri'",
+        "Challenge by ben: cat is allowed",
+    )
+    assert "A new game" not in out

@@ -327,21 +327,32 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> N
     evening.new_game.set_up(game, players)
 
 
+def back_to_finished(evening: PlaySession, game: "Game") -> bool:
+    """Whether the table goes back to the last game, finished: a game of this evening is
+    offered first, for a late challenge or undo; an older one is told how to go back."""
+    import shlex
+
+    from qscore import scorekeeper
+    from qscore.cli.sheets import standing_text
+    from qscore.scorekeeper.evening import of_this_evening
+    from qscore.views.conversation import back_to_finished_question
+
+    result = standing_text(game).removeprefix("Game over. ")
+    print(f"The last game, {game.name!r}, is finished. {result}")
+    if of_this_evening(scorekeeper.game_identity(game.name)[1]):
+        return evening.prompts.yes_no(back_to_finished_question(), default=True)
+    print(f"(qscore play --game {shlex.quote(game.name)} goes back to it, for a late challenge.)")
+    return False
+
+
 def go_on_with(evening: PlaySession, game: str | None) -> None:
     """The game named, or the one under way, or a new one asked for."""
     from qscore import scorekeeper
 
     try:
         current = scorekeeper.load_game(game)
-        if current.finished and game is None:  # the last game is finished: a new one
-            import shlex
-
-            from qscore.cli.sheets import standing_text
-
-            result = standing_text(current).removeprefix("Game over. ")
-            print(f"The last game, {current.name!r}, is finished. {result}")
-            print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
-            evening.new_game.set_up(None)
+        if current.finished and game is None and not back_to_finished(evening, current):
+            evening.new_game.set_up(None)  # the last game is finished: a new one
         else:
             evening.session.name = current.name
     except UnknownGameError:

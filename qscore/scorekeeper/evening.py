@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from qscore.errors import GameError
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
@@ -142,6 +143,17 @@ def next_step(game: Game, progress: TableMemory) -> Step:
     order = turn_order(current.players, gone or named or current.starts)
     player = next(p for p in order if p not in current.laydowns)
     return AskLaydown(n, player, went_out=player == named)
+
+
+EVENING = timedelta(hours=12)  # a game started this long ago is of an earlier evening
+
+
+def of_this_evening(started: str, now: datetime | None = None) -> bool:
+    """Whether a game started at ``started`` (as the games file keeps it: UTC,
+    ``2026-12-02 19:05:00.123456``) is of the table's evening, so that play, started again
+    once it is finished, offers it first for a late challenge or undo."""
+    begun = datetime.fromisoformat(started).replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - begun < EVENING
 
 
 def went_out(state: RoundState) -> str | None:

@@ -73,3 +73,8 @@ def challenge_round_ahead(number: int, asked: int) -> str:
 def ruling_misspelt(typed: str, meant: str) -> str:
     """A paper ruling typed after the challenger's name, misspelt."""
     return f"no ruling {quoted(typed)}: did you mean {meant}? (a paper ruling is valid or invalid)"
+
+
+def back_to_finished_question() -> str:
+    """Asked when play starts again after this evening's game is finished."""
+    return "Go back to it, for a late challenge or undo? (n: a new game)"
