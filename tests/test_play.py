@@ -1084,12 +1084,17 @@ def test_enter_at_a_slip_of_a_command_among_the_words_does_not_stop_play():
     )
 
 
-def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
-    """--round 5 typed at "Challenge in round 1?" said "the current round is 2"."""
-    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4,5,6,7")
+def challenges_of_round_one(rounds, *typed):
+    """play at round 1's challenges, ann's cat (out) and ben's at laid, given ``typed``."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", rounds)
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "Z")
-    out = ok("play", input=lines("ann cat by ben --round 5", "ann cat by ben --round 9", "quit"))
+    return ok("play", input=lines(*typed, "quit"))
+
+
+def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
+    """--round 5 typed at "Challenge in round 1?" said "the current round is 2"."""
+    out = challenges_of_round_one("3,4,5,6,7", "ann cat by ben --round 5", "ann cat by ben --round 9")
     in_order(
         out,
         "Challenge in round 1? (blank: none): ann cat by ben --round 5\n"
@@ -1101,10 +1106,7 @@ def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
 
 def test_a_misspelt_ruling_is_told_the_ruling_it_misspells():
     """ann cat by ben invlaid was told there is no player 'ben invlaid'."""
-    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
-    ok("score", "ann", "cat", "--out")
-    ok("score", "ben", "at", "--unused", "Z")
-    out = ok("play", input=lines("ann cat by ben invlaid", "ann cat by ben vaild", "quit"))
+    out = challenges_of_round_one("3,4", "ann cat by ben invlaid", "ann cat by ben vaild")
     in_order(
         out,
         "Not taken: no ruling 'invlaid': did you mean invalid? (a paper ruling is valid or invalid).",
