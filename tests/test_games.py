@@ -515,6 +515,11 @@ def test_the_game_is_over_only_once_its_last_rounds_challenges_are_settled():
     )
     assert "Game over. ben wins with 10." in ok("sheet")  # nothing changed
     assert run("close").stderr == "qscore: error: game 'fri' is closed already\n"
+    # a wrong challenge is told as wrong before any question (it asked for --yes first)
+    wrong = run("challenge", "zed", "at", "--by", "ann", "--ruling", "invalid")
+    assert wrong.exit_code == 2 and "--yes" not in wrong.stderr and "zed" in wrong.stderr
+    wrong = run("challenge", "ben", "ox", "--by", "ann", "--ruling", "invalid")
+    assert wrong.stderr == "qscore: error: ben laid no word 'ox' in round 1: ben laid at\n"
     out = ok("challenge", "ben", "at", "--by", "ann", "--ruling", "valid", "--yes")
     assert out.startswith("Challenge by ann: at is allowed by the table's ruling")
     assert ok("undo", "--yes").startswith("Took back ann's challenge of ben's at")

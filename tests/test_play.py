@@ -344,7 +344,7 @@ def test_setting_up_asks_again_after_a_mistake():
         "Not taken: 'y': answer standard or short.",
         "Variant: standard or short [standard]: \n",
         "Not taken: answer longest or most or none.",
-        "Two players use one bonus: longest or most (or none): Longest",
+        "Two players use one bonus: longest, most or none?: Longest",
         "Not taken: unknown dictionary 'everday'",
         "(did you mean everyday?)",
         "Keeping score for game 'sat': ann, ben.",
@@ -365,7 +365,14 @@ def test_a_misspelt_choice_is_told_the_choice_it_misspells():
     assert json.loads(ok("sheet", "--json", "--game", "sat"))["deck"] == "short"
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "three")
     out = ok("play", "--game", "three", input=lines("", "leave cat", "logest", "longest", "quit"))
-    in_order(out, "Not taken: 'logest': answer longest or most. Did you mean 'longest'?", "cat leaves the game")
+    in_order(out, "Not taken: 'logest': answer longest or most or none. Did you mean 'longest'?", "cat leaves the game")
+
+
+def test_the_two_left_may_answer_none_as_new_offers_it():
+    """The leave question refused none, though new offers it and leave --bonus none takes it."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "leave cat", "none", "quit"))
+    in_order(out, "ann and ben play on with one bonus: longest, most or none?: none\n", "(bonus: none)")
 
 
 def test_a_dash_alone_at_a_words_prompt_is_no_words():
@@ -453,7 +460,7 @@ def test_two_player_bonus_is_asked_on_a_terminal(isolated_home):
     )
     os.close(child)
     seen = b""
-    while b"longest or most?" not in seen:
+    while b"longest, most or none?" not in seen:
         seen += os.read(main, 1024)
     os.write(main, b"most\n")
     proc.wait(timeout=30)
@@ -809,8 +816,8 @@ def test_leave_and_rename_inside_play_with_the_bonus_asked_there():
         out,
         "  leave PLAYER    PLAYER goes home",
         "  rename OLD NEW  put a player's name right on the whole sheet",
-        "ben's words: leave cat\nann and ben play on with one bonus: longest or most?: x\n"
-        "Not taken: 'x': answer longest or most.",
+        "ben's words: leave cat\nann and ben play on with one bonus: longest, most or none?: x\n"
+        "Not taken: 'x': answer longest or most or none.",
         "cat leaves the game with 0 points, which stand.\nFrom round 1, ann and ben play on (bonus: most).",
         "ann is now Anne Marie on the whole sheet of game",
         "Round 1: 3 cards. Anne Marie deals, ben starts.",
@@ -1018,6 +1025,37 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "", "quit"))
     assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet? [y/N]" in out
     assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed
+
+
+def test_a_finished_games_banner_says_a_challenge_of_any_round_can_go_in():
+    """The banner said "a challenge in its last round can still go in" while one of an
+    earlier round was taken."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4", "--game", "fri")
+    for args in (
+        ["ann", "cat", "--out"],
+        ["ben", "at", "-u", "Z"],
+        ["ben", "quiz", "--out"],
+        ["ann", "ax", "-u", "E S"],
+    ):
+        ok("score", *args)
+    ok("close")
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid --round 1", "y", "quit"))
+    assert "in its last round" not in out
+    in_order(
+        out,
+        "Game 'fri' is over; a challenge of any round can still go in, asked first.",
+        "Challenge by ben: cat is not allowed by the table's ruling",
+    )
+
+
+def test_a_late_challenge_answered_no_says_nothing_changed():
+    """n to a finished game's challenge printed nothing, where undo says "Nothing taken back."."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "n", "quit"))
+    in_order(out, "changing its final sheet? [y/N]: n\nNothing changed.\n", "Challenge in round 1?")
 
 
 def test_who_went_out_suggests_a_player_and_a_command_only_for_a_slip_of_one():

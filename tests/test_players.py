@@ -263,8 +263,21 @@ def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "cat")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("leave", "cat", input="lots\nlongest\n")
-    assert "ann and ben play on with one bonus: longest or most?" in out and "Answer longest or most." in out
+    assert (
+        "ann and ben play on with one bonus: longest, most or none?" in out and "Answer longest, most or none." in out
+    )
     assert sheet()["rounds"][0]["bonus"] == "longest"
+
+
+def test_leave_on_a_terminal_takes_none_as_leave_bonus_none_does(monkeypatch):
+    ok("new", "ann", "ben", "cat")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("leave", "cat", input="none\n")
+    assert "ann and ben play on with one bonus: longest, most or none?" in out
+    assert sheet()["rounds"][0]["bonus"] == "none"
+    out = ok("new", "ann", "ben", "--game", "two", input="none\n")
+    assert "Two players use one bonus: longest, most or none?" in out and "(bonus: none)" not in out
+    assert json.loads(ok("sheet", "--json", "--game", "two"))["rounds"][0]["bonus"] == "none"
 
 
 def test_a_bonus_choice_at_leave_is_refused_while_three_play_on():

@@ -50,11 +50,13 @@ def on_terminal() -> bool:
 
 def ask_bonus(question: str) -> str:
     """Two players use one bonus: ask which, on a terminal."""
+    from qscore.views.keeper import BONUSES
+
     while True:
         answer = typer.prompt(question).strip().lower()
-        if answer in ("longest", "most"):
+        if answer in BONUSES:
             return answer
-        print("Answer longest or most.")
+        print("Answer longest, most or none.")
 
 
 T = TypeVar("T")
@@ -81,7 +83,9 @@ def start_game(players: list[str], **choices: Any) -> "Game":
     def start(bonus: str | None) -> "Game":
         return scorekeeper.start_game(players, **(choices | {"bonus": bonus}))
 
-    return bonus_asked(start, choices.get("bonus"), lambda _: "Two players use one bonus: longest or most?")
+    from qscore.views.keeper import two_bonus_question
+
+    return bonus_asked(start, choices.get("bonus"), lambda _: two_bonus_question())
 
 
 @app.command(short_help="Start a game: players, variant, bonuses, dictionary")

@@ -86,7 +86,9 @@ class PlaySession(AtTable):
         self.open_dictionary(game)
         print(WORDS_HINT)
         if game.finished:
-            print(f"Game {game.name!r} is over; a challenge in its last round can still go in.")
+            from qscore.views.keeper import late_challenges
+
+            print(late_challenges(game.name))
         elif game.over:
             from qscore.views.sheet_view import last_round_open
 
@@ -232,9 +234,10 @@ class PlaySession(AtTable):
                 )
                 break
             except FinishedGameChallengeError as exc:
-                from qscore.views.keeper import finished_challenge_question
+                from qscore.views.keeper import NOTHING_CHANGED, finished_challenge_question
 
                 if not self.prompts.yes_no(finished_challenge_question(exc.game)):
+                    print(NOTHING_CHANGED)
                     return None
                 confirmed = True
             except QscoreError as exc:

@@ -321,12 +321,12 @@ class Prompts:
                 saved = scorekeeper.leave(player, bonus, self.session.name)
                 break
             except BonusChoiceNeeded as choice:
-                from qscore.views.keeper import leave_bonus_question
+                from qscore.views.keeper import BONUSES, leave_bonus_question
 
                 answer = self.ask(leave_bonus_question(choice.players))
                 bonus = answer.strip().lower()
-                if bonus not in ("longest", "most"):
-                    choice_not_taken(answer, ("longest", "most"))
+                if bonus not in BONUSES:
+                    choice_not_taken(answer, BONUSES)
                     bonus = None
             except QscoreError as exc:
                 not_taken(exc)

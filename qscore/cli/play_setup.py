@@ -23,9 +23,9 @@ class NewGame(AtTable):
             variant = self.choice("Variant: standard or short [standard]", ("standard", "short"), "standard")
             bonus = None
             if len(players) == 2:
-                bonus = self.choice(
-                    "Two players use one bonus: longest or most (or none)", ("longest", "most", "none"), None
-                )
+                from qscore.views.keeper import BONUSES, two_bonus_question
+
+                bonus = self.choice(two_bonus_question(), BONUSES, None)
             dictionary = self.ask_dictionary()
             try:
                 game = start_game(players, variant=variant, bonus=bonus, dictionary=dictionary, name=name)

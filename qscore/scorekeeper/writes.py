@@ -314,13 +314,14 @@ def settle_challenge(
 
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
+    # a wrong challenge is told before the dictionary, and before a finished game's question
+    laid = check_challenge(current, player, word, by, round_no)[2]
     check_challenge_allowed(current, confirmed)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
-        # changes, and the challenged word is matched by these same letters.
-        # a wrong challenge is told before the dictionary; the word is judged as it was laid
-        laid = check_challenge(current, player, word, by, round_no)[2]
+        # changes, and the challenged word is matched by these same letters; it is judged
+        # as it was laid.
         try:
             verdict = game_judge(current, dictionary).verdict(laid)
         except DictionaryError as exc:
@@ -335,8 +336,9 @@ def settle_challenge(
         valid, how, reason = ruling == "valid", "table", None
 
     def build(g: Game) -> Challenged:
+        settled = challenge_settled(g, player, word, by, round_no, valid, how, reason)
         check_challenge_allowed(g, confirmed)  # closed meanwhile, from another terminal or phone
-        return challenge_settled(g, player, word, by, round_no, valid, how, reason)
+        return settled
 
     return _append(build, current.name, sent)
 

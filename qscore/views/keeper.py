@@ -75,6 +75,11 @@ def finished_challenge_question(game: str) -> str:
     return f"Game {game!r} is over. Settle this challenge all the same, changing its final sheet?"
 
 
+def late_challenges(game: str) -> str:
+    """Said as play goes back to a finished game: a challenge of any round is taken, asked first."""
+    return f"Game {game!r} is over; a challenge of any round can still go in, asked first."
+
+
 def saved_meanwhile(player: str, number: int, lay: Laydown) -> str:
     """A laydown the table did not type here: a phone's, or another terminal's."""
     return f"{player}'s laydown in round {number} was saved meanwhile, from a phone or another terminal: {lay.text()}."
@@ -107,9 +112,17 @@ def left_said(gone: Left, after: Game) -> str:
     return "\n".join(lines)
 
 
+BONUSES = ("longest", "most", "none")  # what two players may play with, as new and leave offer it
+
+
+def two_bonus_question() -> str:
+    """Asked when a game of two players starts with no bonus named."""
+    return "Two players use one bonus: longest, most or none?"
+
+
 def leave_bonus_question(two: tuple[str, ...]) -> str:
     """Asked when a player leaves two behind with both bonuses and none was named."""
-    return f"{' and '.join(two)} play on with one bonus: longest or most?"
+    return f"{' and '.join(two)} play on with one bonus: longest, most or none?"
 
 
 def undo_question(game: Game, entry: Entry) -> str:
