@@ -210,9 +210,12 @@ class Laydowns(AtTable):
         """The cards left in hand, and the ways to lay the words that leave that many (the
         cards counted may settle a double card); None when the table leaves it blank, to
         type the words again."""
-        from qscore.scorekeeper.answers import check_unused
+        from qscore.scorekeeper.answers import check_unused, unused_choice
+        from qscore.views.conversation import unused_told
 
-        question = f"{player}'s unused cards ({unused_told(state, words, ways)}; blank: retype the words)"
+        question = (
+            f"{player}'s unused cards ({unused_told(unused_choice(state, words, ways))}; blank: retype the words)"
+        )
         while True:
             unused = self.prompts.ask(question, "the cards left in hand, e.g. Z E")
             if not unused:
@@ -269,34 +272,3 @@ class Laydowns(AtTable):
         if entered is None:
             return None
         self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
-
-
-def unused_told(state: "RoundState", words: list[str], ways: "list[Way]") -> str:
-    """How many cards may be left in hand, and why more than one count, in the table's
-    words: ``1 card if quiz was laid with Q and U, 2 if with the QU card``; where more
-    than one double card could be laid, ``1 or 2 cards: one more for each double card
-    (CL or TH) laid``."""
-    from collections import Counter
-
-    from qscore.scorekeeper.answers import unused_counts
-    from qscore.views.conversation import either
-
-    lefts = unused_counts(state, ways)
-    some = [k for k in lefts if k]
-    plural = "" if some == [1] else "s"
-    if len(lefts) == 1:
-        return f"{some[0]} card{plural}"
-    held = [Counter(c.token for word in way.cards for c in word if len(c.letters) == 2) for way in ways]
-    doubles = sorted({t for counts in held for t in counts if len({c[t] for c in held}) > 1})
-    # the one word a double card may lay or not (QU·I·Z or Q·U·I·Z): named with it
-    apart = {i for way in ways for i, word in enumerate(way.cards) if len(word) != len(ways[0].cards[i])}
-    if len(doubles) == 1 and len(ways) == 2 and len(apart) == 1:
-        double, word = doubles[0], words[apart.pop()]
-        fewer, more = lefts
-        letters, card = " and ".join(double), f"the {double} card"
-        if fewer == 0:
-            return f"{more} card if {word} was laid with {card}, or - if with {letters}: every card in a word"
-        return f"{fewer} card{'' if fewer == 1 else 's'} if {word} was laid with {letters}, {more} if with {card}"
-    told = f"{either(some)} card{plural}" + (", or - if every card is in a word" if 0 in lefts else "")
-    each = f"{doubles[0]} card" if len(doubles) == 1 else f"double card ({either(doubles)})"
-    return f"{told}: one more for each {each} laid"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from qscore.errors import GameError, QscoreError
@@ -19,6 +20,7 @@ from qscore.game.names import names_listed
 from qscore.game.rules import check_laydown, check_players, check_words, playing
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 from qscore.views.conversation import (
+    UnusedChoice,
     challenge_form_refusal,
     challenge_round_ahead,
     laid_not_going_out,
@@ -104,6 +106,20 @@ def ways_to_lay(game: Game, state: RoundState, player: str, words: list[str], *,
 def unused_counts(state: RoundState, ways: list[Way]) -> list[int]:
     """How many cards the ways to lay the words leave in hand, fewest first."""
     return sorted({state.hand_size - w.count for w in ways})
+
+
+def unused_choice(state: RoundState, words: list[str], ways: list[Way]) -> UnusedChoice:
+    """How many cards the ways to lay ``words`` may leave in hand, and the double cards
+    that make the counts differ, for the question that asks for the unused cards."""
+    lefts = unused_counts(state, ways)
+    if len(lefts) == 1:
+        return UnusedChoice(lefts)
+    held = [Counter(c.token for word in way.cards for c in word if len(c.letters) == 2) for way in ways]
+    doubles = sorted({t for counts in held for t in counts if len({c[t] for c in held}) > 1})
+    # the one word a double card may lay or not (QU·I·Z or Q·U·I·Z): named with it
+    apart = {i for way in ways for i, word in enumerate(way.cards) if len(word) != len(ways[0].cards[i])}
+    word = words[apart.pop()] if len(doubles) == 1 and len(ways) == 2 and len(apart) == 1 else None
+    return UnusedChoice(lefts, tuple(doubles), word)
 
 
 def check_unused(game: Game, state: RoundState, player: str, ways: list[Way], unused: str) -> list[Way]:

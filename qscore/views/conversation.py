@@ -6,6 +6,8 @@ taken as typed. ``qscore play`` prints these lines; the application layer
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from qscore.errors import quoted
 
 
@@ -78,3 +80,35 @@ def ruling_misspelt(typed: str, meant: str) -> str:
 def back_to_finished_question() -> str:
     """Asked when play starts again after this evening's game is finished."""
     return "Go back to it, for a late challenge or undo? (n: a new game)"
+
+
+class UnusedChoice(NamedTuple):
+    """How many cards the ways to lay a player's words may leave in hand (fewest first),
+    the double cards some of those ways lay and others not, and the one word a single
+    double card may lay or not, where there is one (qscore.scorekeeper.answers works it out)."""
+
+    lefts: list[int]
+    doubles: tuple[str, ...] = ()
+    word: str | None = None
+
+
+def unused_told(choice: UnusedChoice) -> str:
+    """How many cards may be left in hand, and why more than one count, in the table's
+    words: ``1 card if quiz was laid with Q and U, 2 if with the QU card``; where more
+    than one double card could be laid, ``1 or 2 cards: one more for each double card
+    (CL or TH) laid``."""
+    lefts, doubles = choice.lefts, choice.doubles
+    some = [k for k in lefts if k]
+    plural = "" if some == [1] else "s"
+    if len(lefts) == 1:
+        return f"{some[0]} card{plural}"
+    if choice.word is not None:
+        double, word = doubles[0], choice.word
+        fewer, more = lefts
+        letters, card = " and ".join(double), f"the {double} card"
+        if fewer == 0:
+            return f"{more} card if {word} was laid with {card}, or - if with {letters}: every card in a word"
+        return f"{fewer} card{'' if fewer == 1 else 's'} if {word} was laid with {letters}, {more} if with {card}"
+    told = f"{either(some)} card{plural}" + (", or - if every card is in a word" if 0 in lefts else "")
+    each = f"{doubles[0]} card" if len(doubles) == 1 else f"double card ({either(list(doubles))})"
+    return f"{told}: one more for each {each} laid"
