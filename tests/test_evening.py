@@ -290,3 +290,27 @@ def test_a_game_of_this_evening_is_one_started_within_twelve_hours():
     now = datetime(2026, 12, 2, 1, 30, tzinfo=UTC)
     assert of_this_evening("2026-12-01 19:05:00.123456", now)  # before midnight: the same evening
     assert not of_this_evening("2026-12-01 13:00:00.000000", now)
+
+
+def test_a_challenge_line_is_checked_against_the_round_asked_and_the_players():
+    from qscore.scorekeeper.answers import challenged_round, check_ruling
+
+    g = game()
+    assert challenged_round(g, challenge_answer("ann cat by ben"), 1) == 1
+    assert challenged_round(g, challenge_answer("ann cat by ben --round 1"), 2) == 1
+    with pytest.raises(GameError, match="round 2 is not laid yet: these are round 1's challenges"):
+        challenged_round(g, challenge_answer("ann cat by ben --round 2"), 1)
+    assert challenged_round(g, challenge_answer("ann cat by ben --round 7"), 1) == 7  # the game's own refusal
+    with pytest.raises(GameError, match="no ruling 'invlaid': did you mean invalid"):
+        check_ruling(g, challenge_answer("ann cat by ben invlaid"))
+    check_ruling(g, challenge_answer("ann cat by ben invalid"))
+    check_ruling(g, challenge_answer("ann cat by ben"))
+    check_ruling(g, challenge_answer("ann cat by ben jones"))  # no ruling near: the name's own check
+
+
+def test_no_card_left_is_said_one_way_for_every_face():
+    from qscore.game.cards import no_cards, parse_unused
+
+    assert all(no_cards(t) for t in ("", " ", "-", "--", "\u2013", "\u2014", "none", "None"))
+    assert not any(no_cards(t) for t in ("E", "- E", "n"))
+    assert parse_unused("-") == [] and [c.token for c in parse_unused("E qu")] == ["E", "QU"]
