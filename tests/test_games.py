@@ -241,13 +241,24 @@ def test_an_undo_of_a_finished_game_is_asked_for_or_refused():
     r = run("undo")
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == (
-        "qscore: error: every round of game 'fri' is scored: an undo would change its final sheet; "
-        "add --yes to take back its last entry\n"
+        "qscore: error: every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused E)? "
+        "add --yes to take it back\n"
     )
     assert sheet() == before
     out = ok("undo", "--yes")
     assert out.startswith("Took back ben's laydown in round 1: at (unused E); ben has no laydown in round 1 now.")
     assert ok("undo").startswith("Took back ann's laydown in round 1")  # the game is open again: unasked
+
+
+def test_a_second_laydown_asks_on_a_terminal_whether_it_replaces_the_first(monkeypatch):
+    """score refused a second laydown on a terminal too, where play asks."""
+    ok("new", "ann", "ben", "--bonus", "most", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("score", "ann", "at", "-u", "Z", input="\n")
+    assert out == "ann already laid cat (went out) in round 1. Replace it? [y/N]: \nKept ann's cat (went out).\n"
+    out = ok("score", "ann", "at", "-u", "Z", input="y\n")
+    assert "Replace it? [y/N]: y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
 
 
 def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
@@ -257,7 +268,7 @@ def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
     before = sheet()
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("undo", input="\n")
-    question = "Every round of game 'fri' is scored. Take back ben's laydown in round 1: at (unused E)? [y/N]: "
+    question = "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused E)? [y/N]: "
     assert out == question + "\nNothing taken back.\n"
     assert sheet() == before
     out = ok("undo", input="y\n")
@@ -510,8 +521,8 @@ def test_the_game_is_over_only_once_its_last_rounds_challenges_are_settled():
     refused = run("challenge", "ben", "at", "--by", "ann", "--ruling", "invalid")
     assert refused.exit_code == 2
     assert refused.stderr == (
-        "qscore: error: game 'fri' is over: a challenge would change its final sheet; "
-        "add --yes to change its final sheet\n"
+        "qscore: error: game 'fri' is over: settle ann's challenge of ben's at in round 1, "
+        "changing its final sheet? add --yes to settle it\n"
     )
     assert "Game over. ben wins with 10." in ok("sheet")  # nothing changed
     assert run("close").stderr == "qscore: error: game 'fri' is closed already\n"

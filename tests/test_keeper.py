@@ -101,8 +101,8 @@ def test_a_question_answered_no_leaves_everything_as_it_was(keeper):
     do(keeper, "close")
     before = ok("export", "--format", "json")
     asked = do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid")
-    assert "Settle this challenge all the same" in asked and 'name="confirm" value="no">no</button>' in asked
-    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", confirm="no"))
+    assert "settle ann's challenge of ben's at" in asked and 'name="answer" value="no">no</button>' in asked
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", answer="no"))
     assert said == ["Nothing changed."] and ok("export", "--format", "json") == before
 
 
@@ -117,9 +117,9 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
     assert outcome(do(keeper, "close")) == ["Game 'fri' is closed: round 2's challenges are settled."]
     assert "Game over. ann wins with" in html.unescape(keeper.get(BASE).text)  # the table's page follows
     asked = do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid")
-    assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet?" in asked
+    assert "Game 'fri' is over: settle ann's challenge of ben's at in round 2, changing its final sheet?" in asked
     assert not scorekeeper.load_game("fri").rounds[1].challenges
-    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", confirm="yes"))
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid", answer="yes"))
     assert said[0].startswith("Challenge by ann: at is not allowed by the table's ruling")
     served_with = codes.kept_codes("fri")  # as serve made them for the game
     started = outcome(do(keeper, "next"))
@@ -137,8 +137,21 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
 def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     asked = do(keeper, "leave", player="cat")
     assert "ann and ben play on with one bonus: longest, most or none?" in asked
-    said = outcome(do(keeper, "leave", player="cat", bonus="most"))
+    said = outcome(do(keeper, "leave", player="cat", answer="most"))
     assert said[0] == "cat leaves the game with 0 points, which stand."
+
+
+def test_a_second_laydown_is_asked_about_keeping_what_was_typed(keeper):
+    """A second laydown was refused, its words to be typed again with Replace ticked:
+    it is asked about as play asks, the form's fields sent again with the answer."""
+    ok("score", "ann", "cat", "--out")
+    asked = do(keeper, "laydown", player="ann", words="at", unused="Z")
+    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it?</p>' in asked
+    assert 'name="words" value="at"' in asked and 'name="unused" value="Z"' in asked
+    kept = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="no"))
+    assert kept == ["Kept ann's cat (went out)."]
+    said = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="yes"))
+    assert said[0] == "Recorded ann's laydown in round 1: at (unused Z), replacing cat (went out)."
 
 
 def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):

@@ -732,7 +732,7 @@ def test_an_undo_in_a_finished_game_is_asked_about():
         out,
         "Round 1 is scored: its challenges, then the scorekeeper closes the game.",
         "Challenge in round 1? (blank: none): undo\n",
-        "Every round of game 'fri' is scored. Take back ben's laydown in round 1: at (unused Z)? [y/N]: \n"
+        "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused Z)? [y/N]: \n"
         "Nothing taken back.",
         "Challenge in round 1? (blank: none): undo\n",
         "Took back ben's laydown in round 1: at (unused Z)",
@@ -1023,7 +1023,7 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     assert "Game over. ann wins with 13." in out
     assert json.loads(ok("sheet", "--json"))["closed"]
     out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "", "quit"))
-    assert "Game 'fri' is over. Settle this challenge all the same, changing its final sheet? [y/N]" in out
+    assert "Game 'fri' is over: settle ben's challenge of ann's cat in round 1, changing its final sheet? [y/N]" in out
     assert "Game over. ann wins with 13." in ok("sheet")  # not asked for: nothing changed
 
 

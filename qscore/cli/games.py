@@ -20,14 +20,14 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, quoted_as_shown
+from qscore.errors import DictionaryError, GameError, quoted_as_shown
 from qscore.game.choices import Bonus
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged
-    from qscore.game.rules import FinishedGameUndoError
     from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded, Saved
+    from qscore.scorekeeper.questions import Answer, Question, Reply
     from qscore.words.dictionaries import Dictionary
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands that use
@@ -48,44 +48,48 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def ask_bonus(question: str) -> str:
-    """Two players use one bonus: ask which, on a terminal."""
-    from qscore.views.keeper import BONUSES
-
-    while True:
-        answer = typer.prompt(question).strip().lower()
-        if answer in BONUSES:
-            return answer
-        print("Answer longest, most or none.")
-
-
 T = TypeVar("T")
 
 
-def bonus_asked(
-    save: "Callable[[str | None], T]", bonus: str | None, question: "Callable[[tuple[str, ...]], str]"
-) -> T:
-    """``save(bonus)``; when two players must use one bonus and none was named, the table
-    is asked which on a terminal (``question`` words it for the players), and it is saved
-    with that one. Off a terminal the refusal stands, naming the option."""
-    try:
-        return save(bonus)
-    except BonusChoiceNeeded as choice:
-        if not on_terminal():
-            raise
-        return save(ask_bonus(question(choice.players)))
+def answered(call: "Callable[[Reply | None], T]") -> T | None:
+    """``call(None)``; when the scorekeeper asks a question first, it is asked on a
+    terminal and ``call`` made again with the answer (None when the answer changes
+    nothing, which is said). Off a terminal the question stands as the refusal, in one
+    line with the option that answers it."""
+    from qscore.scorekeeper.questions import QuestionAsked, Unchanged
+
+    reply = None
+    while True:
+        try:
+            return call(reply)
+        except QuestionAsked as asked:
+            if not on_terminal():
+                raise
+            reply = asked.question.reply(ask_question(asked.question))
+        except Unchanged as nothing:
+            print(nothing.said)
+            return None
+
+
+def ask_question(question: "Question") -> "Answer":
+    """A question of the scorekeeper's asked on a terminal until one of its answers is given."""
+    if question.yes_or_no:
+        return question.answers[0 if typer.confirm(question.words, default=question.default == "yes") else 1]
+    values = [a.value for a in question.answers]
+    while True:
+        found = question.answer(typer.prompt(question.words))
+        if found is not None:
+            return found
+        print(f"Answer {', '.join(values[:-1])} or {values[-1]}.")
 
 
 def start_game(players: list[str], **choices: Any) -> "Game":
     """Start a game; two players with no bonus named are asked for one on a terminal."""
     from qscore import scorekeeper
 
-    def start(bonus: str | None) -> "Game":
-        return scorekeeper.start_game(players, **(choices | {"bonus": bonus}))
-
-    from qscore.views.keeper import two_bonus_question
-
-    return bonus_asked(start, choices.get("bonus"), lambda _: two_bonus_question())
+    started = answered(lambda reply: scorekeeper.start_game(players, reply=reply, **choices))
+    assert started is not None  # every answer starts it
+    return started
 
 
 @app.command(short_help="Start a game: players, variant, bonuses, dictionary")
@@ -169,12 +173,15 @@ def score(
 
     typed = words or []
     try:
-        done = scorekeeper.record_laydown(
-            player, typed, unused, out, round_no, game, replace=replace, unchecked=unchecked
+        done = answered(
+            lambda reply: scorekeeper.record_laydown(
+                player, typed, unused, out, round_no, game, replace=replace, unchecked=unchecked, ask=True, reply=reply
+            )
         )
     except GameError as exc:
         raise quote_hint(exc, typed, unused) from None
-    print(laydown_text(done, typed))
+    if done is not None:
+        print(laydown_text(done, typed))
 
 
 def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
@@ -249,19 +256,12 @@ def challenge(
     """Settle a challenge with the game's dictionary (or --ruling) and rescore the round.
     A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
-    from qscore.game.closing import FinishedGameChallengeError
-    from qscore.views.keeper import NOTHING_CHANGED, finished_challenge_question
 
-    try:
-        saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=yes)
-    except FinishedGameChallengeError as exc:
-        if not on_terminal():
-            raise
-        if not typer.confirm(finished_challenge_question(exc.game), default=False):
-            print(NOTHING_CHANGED)
-            return
-        saved = scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=True)
-    print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
+    saved = answered(
+        lambda reply: scorekeeper.settle_challenge(player, word, by, ruling, round_no, game, confirmed=yes, reply=reply)
+    )
+    if saved is not None:
+        print("\n".join([challenge_text(saved.after, saved.act, saved.before), *closing_text(saved, saved.act.round)]))
 
 
 def challenge_text(
@@ -368,31 +368,11 @@ def undo(
     A finished game is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.game.rules import FinishedGameUndoError
 
-    confirmed: bool | int = yes
-    while True:
-        try:
-            saved = scorekeeper.undo(game, confirmed=confirmed)
-            break
-        except FinishedGameUndoError as exc:
-            if not on_terminal():
-                raise
-            if not typer.confirm(finished_undo_question(exc), default=False):
-                from qscore.views.keeper import NOTHING_TAKEN_BACK
-
-                print(NOTHING_TAKEN_BACK)
-                return
-            confirmed = exc.entry.seq  # that entry: another terminal's meanwhile is asked about again
-    print(undo_text(saved))
-    print(standing_text(saved.after))
-
-
-def finished_undo_question(exc: "FinishedGameUndoError") -> str:
-    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``"""
-    from qscore.views.keeper import finished_undo_question as question
-
-    return question(exc.game, exc.entry, closed=exc.closed)
+    saved = answered(lambda reply: scorekeeper.undo(game, confirmed=yes, reply=reply))
+    if saved is not None:
+        print(undo_text(saved))
+        print(standing_text(saved.after))
 
 
 def undo_text(saved: "Saved") -> str:

@@ -35,7 +35,7 @@ from qscore.cli.play_prompts import (
 )
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
-from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
+from qscore.errors import DictionaryError, GameError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -180,7 +180,6 @@ class PlaySession(AtTable):
         """One challenge, or the end of the round's challenges: its table."""
         from qscore import scorekeeper
         from qscore.cli.sheets import round_text
-        from qscore.game.closing import FinishedGameChallengeError
         from qscore.scorekeeper.answers import challenge_answer, challenged_round, check_ruling
 
         n = self.session.progress.at_round = step.round
@@ -219,30 +218,13 @@ class PlaySession(AtTable):
         except GameError as exc:
             not_taken(exc, line)
             return None
-        confirmed = False
-        while True:
-            try:
-                saved = scorekeeper.settle_challenge(
-                    ch.player,
-                    ch.word,
-                    ch.by,
-                    ch.ruling,
-                    number,
-                    self.session.name,
-                    self.session.dictionary,
-                    confirmed=confirmed,
-                )
-                break
-            except FinishedGameChallengeError as exc:
-                from qscore.views.keeper import NOTHING_CHANGED, finished_challenge_question
-
-                if not self.prompts.yes_no(finished_challenge_question(exc.game)):
-                    print(NOTHING_CHANGED)
-                    return None
-                confirmed = True
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        saved = self.prompts.answered(
+            lambda reply: scorekeeper.settle_challenge(
+                ch.player, ch.word, ch.by, ch.ruling, number, self.session.name, self.session.dictionary, reply=reply
+            )
+        )
+        if saved is None:
+            return None
         print(challenge_text(saved.after, saved.act, saved.before, self.session.dictionary))
         if number != n:  # a word of an earlier round: that round is rescored, and shown so
             self.session.show_rescored(saved.after, number)

@@ -34,12 +34,13 @@ class Saving(AtTable):
 
     def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
         """The one place the table decides whether a laydown saved already is replaced."""
-        from qscore.views.outcome import already_laid
+        from qscore.scorekeeper.questions import replace_asked
 
-        replace = self.prompts.yes_no(f"{already_laid(existing, round_no)}. Replace it?")
-        if replace is False:
-            print(f"Kept {player}'s {existing.text()}.")
-        return replace
+        question = replace_asked(existing, round_no).question
+        answer = self.prompts.answer(question)
+        if answer.unchanged:
+            print(answer.unchanged)
+        return not answer.unchanged
 
     def save(self, player: str, entered: Entered, n: int) -> None:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""

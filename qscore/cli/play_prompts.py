@@ -6,17 +6,19 @@ prompt as a ``Turn``, which only the evening's loop (qscore/cli/play.py) catches
 between the prompt and the loop neither see nor pass it on.
 """
 
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from qscore.cli.games import finished_undo_question, undo_text
+from qscore.cli.games import undo_text
 from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game, RoundState
     from qscore.scorekeeper.evening import Misnamed
+    from qscore.scorekeeper.questions import Answer, Question, Reply
     from qscore.words.dictionaries import Dictionary
 
 COMMANDS = """At any prompt you can type:
@@ -63,6 +65,9 @@ class Fix(Turn):
     def __init__(self, player: str, round_no: int | None) -> None:
         super().__init__()
         self.player, self.round_no = player, round_no
+
+
+T = TypeVar("T")
 
 
 def taken_as(typed: list[str], laid: list[str], hand: int, *, only: bool = True) -> list[str]:
@@ -280,29 +285,47 @@ class Prompts:
             return
         print(review_text(game, reviews))
 
+    def answer(self, question: "Question") -> "Answer":
+        """A question of the scorekeeper's asked at the prompt, until one of its answers is given."""
+        if question.yes_or_no:
+            meant = self.yes_no(question.words, default=question.default == "yes")
+            return question.answers[0 if meant else 1]
+        while True:
+            typed = self.ask(question.words)
+            if (found := question.answer(typed)) is not None:
+                return found
+            choice_not_taken(typed, tuple(a.value for a in question.answers))
+
+    def answered(self, call: "Callable[[Reply | None], T]") -> "T | None":
+        """``call(None)``; a question it asks first is asked here and ``call`` made again
+        with the answer (None when the answer changes nothing, said; or failed, said)."""
+        from qscore.scorekeeper.questions import QuestionAsked, Unchanged
+
+        reply = None
+        while True:
+            try:
+                return call(reply)
+            except QuestionAsked as asked:
+                reply = asked.question.reply(self.answer(asked.question))
+            except Unchanged as nothing:
+                print(nothing.said)
+                return None
+            except QscoreError as exc:
+                not_taken(exc)
+                return None
+
     def undo(self) -> None:
         """Take back the last entry; Restart raised when one was taken back (the step is
         worked out afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
-        from qscore.game.rules import FinishedGameUndoError
-        from qscore.views.keeper import NOTHING_TAKEN_BACK
 
         if self.session.name is None:
             print("There is no game yet: nothing to undo.")
             return None
-        confirmed: int | bool = False
-        while True:
-            try:
-                saved = scorekeeper.undo(self.session.name, confirmed=confirmed)
-                break
-            except FinishedGameUndoError as exc:
-                if not self.yes_no(finished_undo_question(exc)):
-                    print(NOTHING_TAKEN_BACK)
-                    return None
-                confirmed = exc.entry.seq
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        name = self.session.name
+        saved = self.answered(lambda reply: scorekeeper.undo(name, reply=reply))
+        if saved is None:
+            return None
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
@@ -313,24 +336,10 @@ class Prompts:
         """A player goes home (two left choose their bonus here); Restart raised once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import leave_text
-        from qscore.errors import BonusChoiceNeeded
 
-        bonus = None
-        while True:
-            try:
-                saved = scorekeeper.leave(player, bonus, self.session.name)
-                break
-            except BonusChoiceNeeded as choice:
-                from qscore.views.keeper import BONUSES, leave_bonus_question
-
-                answer = self.ask(leave_bonus_question(choice.players))
-                bonus = answer.strip().lower()
-                if bonus not in BONUSES:
-                    choice_not_taken(answer, BONUSES)
-                    bonus = None
-            except QscoreError as exc:
-                not_taken(exc)
-                return None
+        saved = self.answered(lambda reply: scorekeeper.leave(player, None, self.session.name, reply=reply))
+        if saved is None:
+            return None
         self.changed(leave_text(saved), saved.after)
 
     def rename(self, old: str, new: str) -> None:

@@ -6,7 +6,7 @@ import typer
 
 from qscore.cli.app import app, reports_errors
 from qscore.cli.completion import players, players_still_in
-from qscore.cli.games import bonus_asked
+from qscore.cli.games import answered
 from qscore.cli.options import GameOpt, bonus_option
 from qscore.game.choices import TwoBonus
 
@@ -55,15 +55,11 @@ def leave(
     """
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.views.keeper import leave_bonus_question
 
-    saved = bonus_asked(
-        lambda chosen: scorekeeper.leave(player, chosen, game),
-        bonus,
-        leave_bonus_question,
-    )
-    print(leave_text(saved))
-    print(standing_text(saved.after))
+    saved = answered(lambda reply: scorekeeper.leave(player, bonus, game, reply=reply))
+    if saved is not None:
+        print(leave_text(saved))
+        print(standing_text(saved.after))
 
 
 def leave_text(saved: "Saved[Left]") -> str:

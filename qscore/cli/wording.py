@@ -116,6 +116,6 @@ def option_remedy(r: Remedy) -> str:
         case "start-game":
             return "start one with qscore new ALICE BOB"
         case "undo-finished":
-            return "add --yes to take back its last entry"
+            return "add --yes to take it back"
         case "challenge-finished":
-            return "add --yes to change its final sheet"
+            return "add --yes to settle it"

@@ -4,7 +4,7 @@ and a game's words judged under its rules (one GameJudge for every face).
 
 This is the application layer: the only code that opens the saved games and the one
 path by which anything is written. It never prints and never asks: a question the table
-must answer comes back as an error carrying what to ask (BonusChoiceNeeded), and every
+must answer comes back as an error carrying what to ask (questions.QuestionAsked), and every
 result is plain data for the command line (or ``qscore play``) to render.
 
 Every write checks the entry twice: first against the game as read (so the dictionary,

@@ -18,6 +18,7 @@ from qscore.scorekeeper.store import open_store
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
+    from qscore.scorekeeper.questions import Reply
     from qscore.store.storage import Written as Written  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
 
@@ -131,9 +132,10 @@ def start_game(
     name: str | None = None,
     bonus_points: int | None = None,
     review: bool = True,
+    reply: Reply | None = None,
 ) -> Game:
     """Check the table's choices and save the new game. Two players with no bonus named
-    raise BonusChoiceNeeded: the table must choose one."""
+    are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
     from qscore.game.cards import load_deck
     from qscore.game.entries import Created, Entry, GameConfig
     from qscore.game.gamelines import FIGURES_VERSION
@@ -172,10 +174,15 @@ def start_game(
             review=review,
         )
 
+    if reply is not None:
+        bonus = reply.answer
     if bonus is None:
         if len(players) == 2:
+            from qscore.scorekeeper.questions import bonus_asked
+            from qscore.views.keeper import two_bonus_question
+
             check_config(agreed("most"))  # every other choice is told before the table is asked its bonus
-            raise BonusChoiceNeeded(*TWO_PLAYERS_CHOOSE, players=tuple(players))
+            raise bonus_asked(two_bonus_question(), *TWO_PLAYERS_CHOOSE)
         bonus = "both"
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
@@ -228,6 +235,8 @@ def record_laydown(
     unchecked: bool = False,
     filled_at: int | None = None,
     sent: Sent | None = None,
+    ask: bool = False,
+    reply: Reply | None = None,
 ) -> LaydownRecorded:
     """Check and save a laydown.
 
@@ -238,10 +247,12 @@ def record_laydown(
     filled in against the log as it ended at entry ``filled_at`` (a page's form) is taken
     for the player as called now (a rename since followed), and refused if an entry since
     changed what it records (SheetChangedError). A form ``sent`` is taken once, for the
-    game it was filled for, and the table's only in the round being played (Sent).
+    game it was filled for, and the table's only in the round being played (Sent). A face
+    that can ``ask`` is asked whether a laydown that stands is replaced (QuestionAsked, its
+    ``reply`` the answer) where LaydownExistsError is raised otherwise.
     """
     from qscore.game.forms import check_unchanged_since, form_player
-    from qscore.game.rules import check_laydown
+    from qscore.game.rules import LaydownExistsError, check_laydown
 
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
@@ -249,7 +260,19 @@ def record_laydown(
         check_unchanged_since(current, filled_at, player, round_no)
         player = form_player(current, player, filled_at)
     by = sent.by if sent is not None else "scorekeeper"
-    _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+    try:
+        _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+    except LaydownExistsError as exc:
+        if not ask:
+            raise
+        from qscore.scorekeeper.questions import agreed, replace_asked
+        from qscore.views.keeper import kept_said
+
+        if reply is None:
+            raise replace_asked(exc.existing, exc.round, *exc.parts) from None
+        agreed(reply, kept_said(exc.existing))
+        replace = True
+        _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
     refused = None
     if not unchecked:
         try:
@@ -305,18 +328,32 @@ def settle_challenge(
     *,
     confirmed: bool = False,
     sent: Sent | None = None,
+    reply: Reply | None = None,
 ) -> Saved[Challenged]:
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
-    A game the scorekeeper closed is challenged only ``confirmed`` (FinishedGameChallengeError)."""
-    from qscore.game.closing import check_challenge_allowed
+    A game the scorekeeper closed is challenged only ``confirmed``: the table is asked
+    (QuestionAsked), and ``reply`` is its answer."""
+    from qscore.game.closing import FinishedGameChallengeError, check_challenge_allowed
     from qscore.game.rules import challenge_settled, check_challenge
+    from qscore.scorekeeper.questions import agreed, challenge_asked
+    from qscore.views.keeper import NOTHING_CHANGED
+
+    if reply is not None:
+        confirmed = agreed(reply, NOTHING_CHANGED)
+
+    def allowed(g: Game) -> None:
+        state, who, laid, challenger = check_challenge(g, player, word, by, round_no)
+        try:
+            check_challenge_allowed(g, confirmed)
+        except FinishedGameChallengeError:
+            raise challenge_asked(g, who, laid, challenger, state.number) from None
 
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
     # a wrong challenge is told before the dictionary, and before a finished game's question
     laid = check_challenge(current, player, word, by, round_no)[2]
-    check_challenge_allowed(current, confirmed)
+    allowed(current)
     if ruling is None:
         # Judge before the write: opening a dictionary (hunspell, say) can take a while,
         # and a second terminal waits while a write is open. A game's dictionary never
@@ -337,7 +374,7 @@ def settle_challenge(
 
     def build(g: Game) -> Challenged:
         settled = challenge_settled(g, player, word, by, round_no, valid, how, reason)
-        check_challenge_allowed(g, confirmed)  # closed meanwhile, from another terminal or phone
+        allowed(g)  # closed meanwhile, from another terminal or phone
         return settled
 
     return _append(build, current.name, sent)
@@ -360,17 +397,39 @@ class UndoneMeanwhileError(GameError):
 
 
 def undo(
-    game: str | None, *, confirmed: bool | int = False, entry: int | None = None, sent: Sent | None = None
+    game: str | None,
+    *,
+    confirmed: bool | int = False,
+    entry: int | None = None,
+    sent: Sent | None = None,
+    ask: bool = False,
+    reply: Reply | None = None,
 ) -> Saved[Undone]:
     """Take back the game's last standing entry; ``undone(saved)`` is the entry taken back.
-    A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
-    is asked, then confirms the entry it was shown by its number). With ``entry``, only that
-    entry is taken back (UndoneMeanwhileError if another came since the table was asked)."""
-    from qscore.game.rules import check_undo
+    A finished game's (any game's, ``ask``) is taken back only once the table says yes to
+    that very entry (QuestionAsked; ``reply``, the answer, carries the entry's number).
+    With ``entry``, only that entry is taken back (UndoneMeanwhileError if another came
+    since the table was asked; answering a question, that one is asked about)."""
+    from qscore.game.rules import FinishedGameUndoError, check_undo
+    from qscore.scorekeeper.questions import agreed, undo_asked
+    from qscore.views.keeper import NOTHING_TAKEN_BACK
+
+    if reply is not None:
+        agreed(reply, NOTHING_TAKEN_BACK)
+        confirmed = entry = int(reply.get("entry") or 0)
+    elif ask:
+        current = _game_to_write(game, sent.game if sent is not None else None)
+        last = current.entries[check_undo(current, confirmed=True).undoes - 1]  # nothing to undo: said
+        raise undo_asked(current, last)
 
     def build(g: Game) -> Undone:
-        taken = check_undo(g, confirmed=confirmed)
+        try:
+            taken = check_undo(g, confirmed=confirmed)
+        except FinishedGameUndoError as exc:
+            raise undo_asked(g, exc.entry) from None
         if entry is not None and taken.undoes != entry:
+            if reply is not None:
+                raise undo_asked(g, g.entries[taken.undoes - 1])
             raise UndoneMeanwhileError(g, g.entries[taken.undoes - 1])
         return taken
 
@@ -389,12 +448,21 @@ def rename_player(old: str, new: str, game: str | None, sent: Sent | None = None
     return _append(lambda g: check_rename(g, old, new), game, sent)
 
 
-def leave(player: str, bonus: str | None, game: str | None, sent: Sent | None = None) -> Saved[Left]:
+def leave(
+    player: str, bonus: str | None, game: str | None, sent: Sent | None = None, reply: Reply | None = None
+) -> Saved[Left]:
     """A player goes home. When two would be left playing both bonuses and none is named,
-    BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
+    the two are asked which one they keep (QuestionAsked; ``reply``, the answer): nothing
+    is saved until the table chooses."""
     from qscore.game.rules import check_leave
+    from qscore.scorekeeper.questions import bonus_asked
+    from qscore.views.keeper import leave_bonus_question
 
-    return _append(lambda g: check_leave(g, player, bonus), game, sent)
+    chosen = reply.answer if reply is not None else bonus
+    try:
+        return _append(lambda g: check_leave(g, player, chosen), game, sent)
+    except BonusChoiceNeeded as exc:
+        raise bonus_asked(leave_bonus_question(exc.players), *exc.parts) from None
 
 
 def rename_game(old: str, new: str) -> str:

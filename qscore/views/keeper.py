@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from qscore.views.outcome import entry_text
+from qscore.views.outcome import already_laid, entry_text
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged, Entry, Left, Renamed
@@ -56,23 +56,38 @@ def undo_said(undone: Entry, after: Game) -> str:
     return text + "."
 
 
-# A question's answers as the page's buttons say them (the terminal asks [y/N]), and what
-# an answer of no did: nothing, said so.
+# A yes-or-no question's answers as they are said (a page's buttons; a terminal asks
+# [y/N]), and what an answer of no did: nothing, said so.
 YES, NO = "yes", "no"
 NOTHING_TAKEN_BACK = "Nothing taken back."
 NOTHING_CHANGED = "Nothing changed."
 
 
-def finished_undo_question(game: str, entry: Entry, *, closed: bool = True) -> str:
-    """``Game 'friday' is over. Take back ann's laydown in round 8: cat (went out)?``; before
-    the game is ``closed`` (its last round's challenges still open), that every round is scored."""
-    where = f"Game {game!r} is over." if closed else f"Every round of game {game!r} is scored."
-    return f"{where} Take back {entry_text(entry)}?"
+def undo_question(game: Game, entry: Entry) -> str:
+    """Asked before an undo: ``Game 'fri' is over: take back ann's laydown in round 8: cat
+    (went out)?`` in a finished game; before it is closed (its last round's challenges still
+    open), that every round is scored; ``Take back ...?`` in any other (the page asks it)."""
+    asked = f"take back {entry_text(entry)}?"
+    if not game.over:
+        return asked[:1].upper() + asked[1:]
+    where = f"Game {game.name!r} is over" if game.finished else f"Every round of game {game.name!r} is scored"
+    return f"{where}: {asked}"
 
 
-def finished_challenge_question(game: str) -> str:
+def finished_challenge_question(game: str, player: str, word: str, by: str, number: int) -> str:
     """Asked before a challenge changes a game the scorekeeper closed."""
-    return f"Game {game!r} is over. Settle this challenge all the same, changing its final sheet?"
+    challenged = f"{by}'s challenge of {player}'s {word} in round {number}"
+    return f"Game {game!r} is over: settle {challenged}, changing its final sheet?"
+
+
+def replace_question(existing: Laydown, number: int) -> str:
+    """Asked before a laydown replaces the one that stands."""
+    return f"{already_laid(existing, number)}. Replace it?"
+
+
+def kept_said(existing: Laydown) -> str:
+    """A laydown the table chose not to replace."""
+    return f"Kept {existing.player}'s {existing.text()}."
 
 
 def late_challenges(game: str) -> str:
@@ -123,13 +138,6 @@ def two_bonus_question() -> str:
 def leave_bonus_question(two: tuple[str, ...]) -> str:
     """Asked when a player leaves two behind with both bonuses and none was named."""
     return f"{' and '.join(two)} play on with one bonus: longest, most or none?"
-
-
-def undo_question(game: Game, entry: Entry) -> str:
-    """Asked before an undo: a finished game's as ``undo`` asks, any other's plainly."""
-    if game.over:
-        return finished_undo_question(game.name, entry, closed=game.finished)
-    return f"Take back {entry_text(entry)}?"
 
 
 def stale_page() -> str:

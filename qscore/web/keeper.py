@@ -10,8 +10,10 @@ with the entry it makes, so the same form sent again, after a restart or to a se
 server on the same games file, saves nothing), answered by a redirect (303)
 to the page showing its outcome, so a reload never sends it again. A question the table
 must answer first (an undo, a challenge of a finished game, the bonus two players keep)
-comes back as the outcome with a form to answer it. Every write is the scorekeeper's
-(qscore.scorekeeper) and every sentence the views' (qscore.views): this module lays them out.
+comes back as the outcome with a form to answer it: the scorekeeper's question
+(qscore.scorekeeper.questions), one button an answer, the form's fields sent again with
+it. Every write is the scorekeeper's (qscore.scorekeeper) and every sentence the views'
+(qscore.views): this module lays them out.
 """
 
 from __future__ import annotations
@@ -28,7 +30,12 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from qscore import scorekeeper
-from qscore.errors import BonusChoiceNeeded, QscoreError
+from qscore.errors import QscoreError
+from qscore.game.forms import FormTakenError
+from qscore.scorekeeper.questions import Question, QuestionAsked, Reply, Unchanged
+from qscore.views import keeper as say
+from qscore.views.outcome import form_taken_said, round_closing
+from qscore.views.words import overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, number, unpathed, unsafe
 from qscore.web.posted import HEADERS, code_is, not_found, posted_form
@@ -41,7 +48,6 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 ACTIONS = ("laydown", "challenge", "undo", "rename", "leave", "close", "next")
 RULINGS = {"dictionary": None, "valid": "valid", "invalid": "invalid"}
-BONUSES = ("longest", "most", "none")
 
 templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True)
 
@@ -67,13 +73,13 @@ class Served(Protocol):
 
 @dataclass(frozen=True)
 class Ask:
-    """A question before the action is done: its words, the action it sends again, the
-    fields it keeps, and its answers (a field's value, and the button's label)."""
+    """A question before the action is done: the scorekeeper's question, the action its
+    answer sends again (as ``answer``), and the fields sent with it (the form's as posted,
+    and what the question carries)."""
 
-    question: str
+    question: Question
     action: str
     fields: tuple[tuple[str, str], ...]
-    answers: tuple[tuple[str, str, str], ...]  # (field, value, label)
 
 
 @dataclass(frozen=True)
@@ -88,15 +94,16 @@ class Said:
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
 
 
-def yes_or_no(field: str) -> tuple[tuple[str, str, str], ...]:
-    """A question's two answers, each sent as ``field``: yes does the action, no leaves all as it was."""
-    from qscore.views import keeper as say
+def asked(question: Question, action: str, form: dict[str, str]) -> Said:
+    """The question an action waits on, its form's fields kept to be sent with the answer."""
+    fields = {k: v for k, v in form.items() if k not in ("token", "answer")} | dict(question.carry)
+    return Said(False, (), Ask(question, action, tuple(fields.items())))
 
-    return ((field, "yes", say.YES), (field, "no", say.NO))
 
-
-def kept_fields(form: dict[str, str], *names: str) -> tuple[tuple[str, str], ...]:
-    return tuple((n, form.get(n, "")) for n in names)
+def reply_of(form: dict[str, str]) -> Reply | None:
+    """The answer a question's form sent back, with its fields; None for an action not asked yet."""
+    answer = form.get("answer")
+    return None if answer is None else Reply(answer, tuple(form.items()))
 
 
 def round_of(form: dict[str, str]) -> int | None:
@@ -107,11 +114,8 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
     """One action of the scorekeeper's, done (or asked about first), and what it says. The
     form's id is kept with the entry it makes: sent again, whatever process or restart
     takes it, it is found in the log and nothing more is done."""
-    from qscore.game.forms import FormTakenError
-    from qscore.views import keeper as say
-    from qscore.views.outcome import form_taken_said
-
     sent = scorekeeper.Sent("scorekeeper", form_id, served.identity)
+    reply = reply_of(form)
     try:
         name = served.load().name  # a game deleted or a file damaged since: said in one line
         match action:
@@ -126,24 +130,21 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
                     name,
                     replace=form.get("replace") == "yes",
                     sent=sent,
+                    ask=True,
+                    reply=reply,
                 )
                 out = recorded(done, typed)
                 return Said(True, tuple(out.lines), flagged=bool(done.refused))
             case "challenge":
-                return challenge(form, name, sent)
+                return challenge(form, name, sent, reply)
             case "undo":
-                return undo(form, name, sent)
+                undone = scorekeeper.undo(name, sent=sent, ask=True, reply=reply)
+                return Said(True, (say.undo_said(scorekeeper.undone(undone), undone.after),))
             case "rename":
                 renamed = scorekeeper.rename_player(form.get("old", ""), form.get("new", ""), name, sent)
                 return Said(True, (say.renamed_said(renamed.act, renamed.after),))
             case "leave":
-                bonus = form.get("bonus") or None
-                try:
-                    gone = scorekeeper.leave(form.get("player", ""), bonus, name, sent)
-                except BonusChoiceNeeded as exc:
-                    answers = tuple(("bonus", b, b) for b in BONUSES)
-                    ask = Ask(say.leave_bonus_question(exc.players), "leave", kept_fields(form, "player"), answers)
-                    return Said(False, (), ask)
+                gone = scorekeeper.leave(form.get("player", ""), None, name, sent, reply)
                 return Said(True, tuple(say.left_said(gone.act, gone.after).splitlines()))
             case "close":
                 closed = scorekeeper.close_game(name, sent)
@@ -153,6 +154,10 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
                 served.game, served.identity = started.name, None  # every page follows the new game
                 hand_on(name, started.name)  # and a later serve keeps the evening's address
                 return Said(True, (say.started_said(started),))
+    except QuestionAsked as question:
+        return asked(question.question, action, form)
+    except Unchanged as nothing:
+        return Said(True, (nothing.said,))
     except FormTakenError as exc:
         if action == "next":  # started by another server, or before a restart: every page follows it
             served.game, served.identity = exc.game, None
@@ -162,33 +167,20 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
     return Said(False, ())
 
 
-def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
-    """A challenge settled by the game's dictionary or a paper ruling; a finished game's
-    asked about first."""
-    from qscore.game.closing import FinishedGameChallengeError
-    from qscore.views import keeper as say
-    from qscore.views.outcome import round_closing
-    from qscore.views.words import overruled_note
-
-    if form.get("confirm") == "no":
-        return Said(True, (say.NOTHING_CHANGED,))
+def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Reply | None) -> Said:
+    """A challenge settled by the game's dictionary or a paper ruling (a finished game's
+    asked about first: QuestionAsked)."""
     ruling = RULINGS.get(form.get("ruling", "dictionary"))
-    try:
-        saved = scorekeeper.settle_challenge(
-            form.get("player", ""),
-            form.get("word", ""),
-            form.get("by", ""),
-            ruling,  # type: ignore[arg-type]  # one of RULINGS' values: valid, invalid or None
-            round_of(form),
-            name,
-            confirmed=form.get("confirm") == "yes",
-            sent=sent,
-        )
-    except FinishedGameChallengeError as exc:
-        fields = kept_fields(form, "player", "word", "by", "ruling", "round")
-        return Said(
-            False, (), Ask(say.finished_challenge_question(exc.game), "challenge", fields, yes_or_no("confirm"))
-        )
+    saved = scorekeeper.settle_challenge(
+        form.get("player", ""),
+        form.get("word", ""),
+        form.get("by", ""),
+        ruling,  # type: ignore[arg-type]  # one of RULINGS' values: valid, invalid or None
+        round_of(form),
+        name,
+        sent=sent,
+        reply=reply,
+    )
     c = saved.act
     overruled = ""
     if c.ruling == "table":
@@ -196,40 +188,6 @@ def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
             against = scorekeeper.dictionary_against(saved.after, c.word, c.valid, None)
             overruled = overruled_note(against) if against is not None else ""
     return Said(True, (say.challenge_said(saved.after, c, saved.before, overruled), round_closing(saved)))
-
-
-def undo(form: dict[str, str], name: str, sent: scorekeeper.Sent) -> Said:
-    """The last entry taken back once the table said yes to that very entry (the entry
-    named, checked inside the write); no takes nothing back."""
-    from qscore.game.rules import FinishedGameUndoError
-    from qscore.game.scoresheet import effective
-    from qscore.views import keeper as say
-
-    if form.get("answer") == "no":
-        return Said(True, (say.NOTHING_TAKEN_BACK,))
-    meant = number(form.get("entry", ""), 9)
-    if meant is None:  # asked first
-        game = scorekeeper.load_game(name)
-        standing = effective(game.entries)
-        if len(standing) < 2:
-            scorekeeper.undo(name)  # nothing to undo: its error says so
-        last = standing[-1]
-        return Said(
-            False, (), Ask(say.undo_question(game, last), "undo", (("entry", str(last.seq)),), yes_or_no("answer"))
-        )
-    try:
-        saved = scorekeeper.undo(name, confirmed=meant, entry=meant, sent=sent)
-    except (
-        FinishedGameUndoError,
-        scorekeeper.UndoneMeanwhileError,
-    ) as exc:  # another entry came: that one is asked about
-        game = scorekeeper.load_game(name)
-        return Said(
-            False,
-            (),
-            Ask(say.undo_question(game, exc.entry), "undo", (("entry", str(exc.entry.seq)),), yes_or_no("answer")),
-        )
-    return Said(True, (say.undo_said(scorekeeper.undone(saved), saved.after),))
 
 
 def moved_on(said: Said, game: Game) -> Said | None:

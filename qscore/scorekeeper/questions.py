@@ -1,0 +1,137 @@
+"""The questions the table answers before a use-case is done, as data every face asks
+the same way: undoing an entry (a finished game's, or any on the scorekeeper's page),
+challenging in a finished game, the bonus two players keep (a game of two starting, or a
+leave), and a laydown replacing the one that stands.
+
+A use-case called without the answer raises ``QuestionAsked``, carrying the ``Question``:
+its kind, its words (worded in qscore.views.keeper), its answers (the value sent back,
+how it is said, and for an answer that changes nothing, what it says), the answer a bare
+Enter gives, and what must be sent back with the answer (the undo's entry: another entry
+meanwhile is asked about again). Called again with a ``Reply``, it does what the answer
+says, or raises ``Unchanged`` with the line an answer of no says. Off a terminal the
+error is the refusal: the question and a ``Remedy`` naming what answers it, which each
+face words (the command line names its flag).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from qscore.errors import GameError, Remedy, RemedyKind
+from qscore.views import keeper as say
+
+if TYPE_CHECKING:
+    from qscore.game.entries import Entry
+    from qscore.game.scoresheet import Game, Laydown
+
+QuestionKind = Literal["undo", "challenge", "bonus", "replace"]
+
+# what answers each kind in words of its own, as each face words a remedy
+ANSWERED_BY: dict[QuestionKind, RemedyKind] = {
+    "undo": "undo-finished",
+    "challenge": "challenge-finished",
+    "bonus": "choose-bonus",
+    "replace": "replace",
+}
+
+
+class Answer(NamedTuple):
+    """One answer to a question: the value sent back, how it is said, and, for an answer
+    that changes nothing, what it says (``""``: the use-case is done)."""
+
+    value: str
+    said: str
+    unchanged: str = ""
+
+
+class Question(NamedTuple):
+    """What the table is asked before a use-case is done."""
+
+    kind: QuestionKind
+    words: str
+    answers: tuple[Answer, ...]
+    default: str | None = None  # the answer a bare Enter gives; None: Enter answers nothing
+    carry: tuple[tuple[str, str], ...] = ()  # sent back with the answer
+
+    @property
+    def yes_or_no(self) -> bool:
+        return tuple(a.value for a in self.answers) == (say.YES, say.NO)
+
+    def answer(self, typed: str) -> Answer | None:
+        """The answer typed (its value, or y or n for yes or no), Enter the default; None for none."""
+        typed = typed.strip().lower() or (self.default or "")
+        for a in self.answers:
+            if typed in (a.value, a.said) or (self.yes_or_no and typed == a.value[0]):
+                return a
+        return None
+
+    def reply(self, answer: Answer) -> Reply:
+        """What a face sends back: the answer, and what the question carries."""
+        return Reply(answer.value, self.carry)
+
+
+class Reply(NamedTuple):
+    """An answer sent back to the use-case that asked, with what its question carried."""
+
+    answer: str
+    carried: tuple[tuple[str, str], ...] = ()
+
+    def get(self, name: str) -> str | None:
+        return dict(self.carried).get(name)
+
+
+class QuestionAsked(GameError):
+    """A use-case waits for the table's answer to ``question``. As an error (off a
+    terminal), it says the question and what answers it (``refusal``, when the words of
+    the refusal are not the question's own)."""
+
+    def __init__(self, question: Question, *refusal: str | Remedy) -> None:
+        if not refusal:
+            refusal = (question.words[:1].lower() + question.words[1:], " ", Remedy(ANSWERED_BY[question.kind]))
+        super().__init__(*refusal)
+        self.question = question
+
+
+class Unchanged(Exception):
+    """An answer that changes nothing, and what it says (``Nothing taken back.``)."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(said)
+        self.said = said
+
+
+def yes_no(unchanged: str) -> tuple[Answer, ...]:
+    return (Answer(say.YES, say.YES), Answer(say.NO, say.NO, unchanged))
+
+
+def agreed(reply: Reply, unchanged: str) -> bool:
+    """Whether a reply to a yes-or-no question says yes; no raises Unchanged (its line)."""
+    if reply.answer == say.YES:
+        return True
+    if reply.answer == say.NO:
+        raise Unchanged(unchanged)
+    raise GameError(f"answer yes or no, not {reply.answer!r}")
+
+
+def undo_asked(game: Game, entry: Entry) -> QuestionAsked:
+    """Take back ``entry``? Its number goes back with the answer."""
+    words = say.undo_question(game, entry)
+    return QuestionAsked(Question("undo", words, yes_no(say.NOTHING_TAKEN_BACK), say.NO, (("entry", str(entry.seq)),)))
+
+
+def challenge_asked(game: Game, player: str, word: str, by: str, number: int) -> QuestionAsked:
+    """Settle a challenge of a finished game?"""
+    words = say.finished_challenge_question(game.name, player, word, by, number)
+    return QuestionAsked(Question("challenge", words, yes_no(say.NOTHING_CHANGED), say.NO))
+
+
+def bonus_asked(words: str, *refusal: str | Remedy) -> QuestionAsked:
+    """Which one bonus do two players keep? (``refusal``: the core's words for it.)"""
+    answers = tuple(Answer(b, b) for b in say.BONUSES)
+    return QuestionAsked(Question("bonus", words, answers), *refusal)
+
+
+def replace_asked(existing: Laydown, number: int, *refusal: str | Remedy) -> QuestionAsked:
+    """Replace the laydown that stands?"""
+    words = say.replace_question(existing, number)
+    return QuestionAsked(Question("replace", words, yes_no(say.kept_said(existing)), say.NO), *refusal)
