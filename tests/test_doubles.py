@@ -135,7 +135,7 @@ def test_play_asks_which_way_when_the_ways_that_fit_differ_in_points():
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
     out = ok("play", input="".join(f"{a}\n" for a in ["ben", "thin", "x", "2", "quit"]))
     assert "thin can be laid 2 ways with those cards, worth different points:" in out
-    assert "Which was laid? 1-2: x\nNot taken: 'x': type a number from 1 to 2." in out
+    assert "Which was laid? Enter: 1, or 1-2: x\nNot taken: 'x': type a number from 1 to 2, or press Enter" in out
     assert "Recorded ben's laydown in round 1: th(in) (went out)." in out
 
 

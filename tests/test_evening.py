@@ -3,31 +3,41 @@ the table said, no terminal and no saved file."""
 
 import pytest
 
-from qscore.cli.evening import (
-    AskChallenges,
-    AskGoingOut,
-    AskLaydown,
+from qscore.cli.play import CHALLENGE_FORM, ROUND_MARK
+from qscore.errors import GameError
+from qscore.game.entries import LogLine
+from qscore.game.scoresheet import Game
+from qscore.scorekeeper.answers import (
     ChallengeLine,
-    Finish,
-    Progress,
-    challenge_answer,
     check_unused,
-    fix_round,
-    fix_target,
     going_out_answer,
-    next_step,
     players_answer,
-    turn_order,
     unused_counts,
     ways_to_lay,
     words_of,
     worth_asking,
 )
-from qscore.errors import GameError
-from qscore.game.entries import LogLine
-from qscore.game.scoresheet import Game
+from qscore.scorekeeper.answers import (
+    challenge_answer as answer_of,
+)
+from qscore.scorekeeper.evening import (
+    AskChallenges,
+    AskGoingOut,
+    AskLaydown,
+    Finish,
+    TableMemory,
+    fix_round,
+    fix_target,
+    next_step,
+    turn_order,
+)
 
 CREATED = LogLine(1, "created", {"players": ["ann", "ben", "cat"], "rounds": [3, 4]})
+
+
+def challenge_answer(line):
+    """A challenge as play takes it."""
+    return answer_of(line, ROUND_MARK, CHALLENGE_FORM)
 
 
 def game(*entries):
@@ -43,18 +53,18 @@ ROUND_1 = [laydown(1, "ben", ["cat"], out=True), laydown(1, "cat", ["at"], ["Z"]
 
 
 def test_a_round_starts_by_asking_who_went_out():
-    assert next_step(game(), Progress()) == AskGoingOut(1)
+    assert next_step(game(), TableMemory()) == AskGoingOut(1)
 
 
 def test_laydowns_go_in_turn_from_the_starter_when_nobody_is_named():
     # ann deals round 1, so ben starts; then cat, then ann
-    progress = Progress(going_out={1: ""})
+    progress = TableMemory(going_out={1: ""})
     assert next_step(game(), progress) == AskLaydown(1, "ben", went_out=False)
     assert next_step(game(laydown(1, "ben", ["at"], ["Z"])), progress) == AskLaydown(1, "cat", went_out=False)
 
 
 def test_the_player_named_as_going_out_lays_down_first_then_the_next_in_turn():
-    progress = Progress(going_out={1: "cat"})
+    progress = TableMemory(going_out={1: "cat"})
     assert next_step(game(), progress) == AskLaydown(1, "cat", went_out=True)
     after = game(laydown(1, "cat", ["cat"], out=True))
     assert next_step(after, progress) == AskLaydown(1, "ann", went_out=False)
@@ -62,13 +72,13 @@ def test_the_player_named_as_going_out_lays_down_first_then_the_next_in_turn():
 
 def test_a_saved_going_out_is_not_asked_again():
     # another terminal saved ben going out: the table is not asked who went out
-    assert next_step(game(laydown(1, "ben", ["cat"], out=True)), Progress()) == AskLaydown(1, "cat", went_out=False)
+    assert next_step(game(laydown(1, "ben", ["cat"], out=True)), TableMemory()) == AskLaydown(1, "cat", went_out=False)
 
 
 def test_challenges_come_after_the_round_closes_and_before_the_next_deal():
     closed = game(*ROUND_1)
-    assert next_step(closed, Progress()) == AskChallenges(1)
-    assert next_step(closed, Progress(settled={1})) == AskGoingOut(2)
+    assert next_step(closed, TableMemory()) == AskChallenges(1)
+    assert next_step(closed, TableMemory(settled={1})) == AskGoingOut(2)
 
 
 def test_a_finished_game_asks_its_last_challenges_then_finishes():
@@ -79,19 +89,19 @@ def test_a_finished_game_asks_its_last_challenges_then_finishes():
         laydown(2, "ben", ["ox"], ["E", "S"]),
     )
     assert over.over
-    assert next_step(over, Progress(settled={1})) == AskChallenges(2)
-    assert next_step(over, Progress(settled={1, 2})) == Finish()
+    assert next_step(over, TableMemory(settled={1})) == AskChallenges(2)
+    assert next_step(over, TableMemory(settled={1, 2})) == Finish()
 
 
 def test_a_round_opened_again_has_its_challenges_again():
-    progress = Progress(settled={1, 2})
+    progress = TableMemory(settled={1, 2})
     reopened = game(ROUND_1[0], ROUND_1[1])  # an undo took back ann's laydown
     assert progress.catch_up(reopened) == []
     assert progress.settled == set()
 
 
 def test_a_player_named_as_going_out_who_left_meanwhile_is_forgotten_and_said():
-    progress = Progress(going_out={1: "cat"})
+    progress = TableMemory(going_out={1: "cat"})
     left = game(("leave", {"player": "cat", "round": 1, "under_way": False}))
     assert progress.catch_up(left) == ["cat is no longer in round 1."]
     assert next_step(left, progress) == AskGoingOut(1)
@@ -229,7 +239,7 @@ def test_fix_means_the_tables_round_or_the_one_before():
 
 
 def test_a_laydown_saved_from_another_terminal_is_told_once_and_the_tables_own_never():
-    progress = Progress(going_out={1: ""})
+    progress = TableMemory(going_out={1: ""})
     assert progress.catch_up(game()) == []  # the first look: nothing to compare with
     own = game(laydown(1, "ben", ["at"], ["Z"]))
     progress.saw(1, "ben", own.rounds[0].laydowns["ben"])  # the table saved it itself
@@ -242,7 +252,7 @@ def test_a_laydown_saved_from_another_terminal_is_told_once_and_the_tables_own_n
 
 
 def test_a_laydown_saved_elsewhere_is_told_though_the_round_closed_meanwhile():
-    progress = Progress(going_out={1: ""})
+    progress = TableMemory(going_out={1: ""})
     two = game(laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]))
     progress.catch_up(two)  # the table has seen ben and ann laid
     closed = game(
@@ -255,7 +265,7 @@ def test_a_laydown_saved_elsewhere_is_told_though_the_round_closed_meanwhile():
 
 
 def test_a_rename_elsewhere_is_told_and_is_no_laydown():
-    progress = Progress(going_out={1: ""})
+    progress = TableMemory(going_out={1: ""})
     two = game(laydown(1, "ben", ["cat"], out=True), laydown(1, "ann", ["ox"], ["E"]))
     progress.catch_up(two)  # the table has seen ben and ann laid
     rename = ("rename", {"old": "ann", "new": "anna"})
@@ -265,8 +275,42 @@ def test_a_rename_elsewhere_is_told_and_is_no_laydown():
 
 
 def test_a_fix_of_an_unwatched_round_is_no_news_of_its_other_laydowns():
-    progress = Progress()
+    progress = TableMemory()
     fixed = game(*ROUND_1, laydown(2, "ann", ["to"], ["E", "S"]))
     progress.catch_up(fixed)  # the table watches round 2
     progress.saw(1, "ben", fixed.rounds[0].laydowns["ben"])  # fix ben 1, saved by the table
     assert progress.catch_up(fixed) == []  # was: ann's and cat's round-1 laydowns "saved from another terminal"
+
+
+def test_a_game_of_this_evening_is_one_started_within_twelve_hours():
+    from datetime import UTC, datetime
+
+    from qscore.scorekeeper.evening import of_this_evening
+
+    now = datetime(2026, 12, 2, 1, 30, tzinfo=UTC)
+    assert of_this_evening("2026-12-01 19:05:00.123456", now)  # before midnight: the same evening
+    assert not of_this_evening("2026-12-01 13:00:00.000000", now)
+
+
+def test_a_challenge_line_is_checked_against_the_round_asked_and_the_players():
+    from qscore.scorekeeper.answers import challenged_round, check_ruling
+
+    g = game()
+    assert challenged_round(g, challenge_answer("ann cat by ben"), 1) == 1
+    assert challenged_round(g, challenge_answer("ann cat by ben --round 1"), 2) == 1
+    with pytest.raises(GameError, match="round 2 is not laid yet: these are round 1's challenges"):
+        challenged_round(g, challenge_answer("ann cat by ben --round 2"), 1)
+    assert challenged_round(g, challenge_answer("ann cat by ben --round 7"), 1) == 7  # the game's own refusal
+    with pytest.raises(GameError, match="no ruling 'invlaid': did you mean invalid"):
+        check_ruling(g, challenge_answer("ann cat by ben invlaid"))
+    check_ruling(g, challenge_answer("ann cat by ben invalid"))
+    check_ruling(g, challenge_answer("ann cat by ben"))
+    check_ruling(g, challenge_answer("ann cat by ben jones"))  # no ruling near: the name's own check
+
+
+def test_no_card_left_is_said_one_way_for_every_face():
+    from qscore.game.cards import no_cards, parse_unused
+
+    assert all(no_cards(t) for t in ("", " ", "-", "--", "\u2013", "\u2014", "none", "None"))
+    assert not any(no_cards(t) for t in ("E", "- E", "n"))
+    assert parse_unused("-") == [] and [c.token for c in parse_unused("E qu")] == ["E", "QU"]

@@ -241,7 +241,7 @@ def test_an_undo_of_a_finished_game_is_asked_for_or_refused():
     r = run("undo")
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == (
-        "qscore: error: game 'fri' is over: take back ben's laydown in round 1: at (unused E)? "
+        "qscore: error: every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused E)? "
         "add --yes to take it back\n"
     )
     assert sheet() == before
@@ -268,7 +268,7 @@ def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
     before = sheet()
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("undo", input="\n")
-    question = "Game 'fri' is over: take back ben's laydown in round 1: at (unused E)? [y/N]: "
+    question = "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused E)? [y/N]: "
     assert out == question + "\nNothing taken back.\n"
     assert sheet() == before
     out = ok("undo", input="y\n")

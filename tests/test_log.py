@@ -287,7 +287,8 @@ def test_a_finished_game_is_changed_by_an_undo_only_when_the_table_says_so():
         rules.check_undo(g)
     assert refused.value.entry == g.entries[-1] and refused.value.remedies == [Remedy("undo-finished")]
     assert str(refused.value) == (
-        "game 'g' is over: an undo would change its final sheet; confirm the undo to take back its last entry"
+        "every round of game 'g' is scored: an undo would change its final sheet; "
+        "confirm the undo to take back its last entry"
     )
     assert rules.check_undo(g, confirmed=True) == rules.check_undo(g, confirmed=3) == Undone(3, 1)
     with pytest.raises(rules.FinishedGameUndoError):

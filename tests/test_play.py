@@ -305,12 +305,12 @@ def test_commands_at_any_prompt_and_resuming():
     # round 2: QUIZ and UNDO tie for longest, ben has the most words
     assert out.rstrip().endswith("Game over. ann wins with 46.")
 
-    # the next evening: play says the last game is finished before starting another
-    out = ok("play", input=lines("quit"))
+    # play again: the last game is finished, and of this evening: offered first
+    out = ok("play", input=lines("n", "quit"))
     in_order(
         out,
         "The last game, 'friday', is finished. ann wins with 46.",
-        "(qscore play --game friday goes back to it, for a late challenge.)",
+        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: n",
         "A new game.",
     )
 
@@ -732,11 +732,13 @@ def test_an_undo_in_a_finished_game_is_asked_about():
         out,
         "Round 1 is scored: its challenges, then the scorekeeper closes the game.",
         "Challenge in round 1? (blank: none): undo\n",
-        "Game 'fri' is over: take back ben's laydown in round 1: at (unused Z)? [y/N]: \nNothing taken back.",
+        "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused Z)? [y/N]: \n"
+        "Nothing taken back.",
         "Challenge in round 1? (blank: none): undo\n",
         "Took back ben's laydown in round 1: at (unused Z)",
         "ben's words:",
     )
+    assert "is over" not in out  # not closed: its last round's challenges are open
 
 
 def test_a_word_of_an_earlier_round_is_challenged_in_play_as_the_hint_says():
@@ -833,7 +835,7 @@ def test_a_misspelt_command_gets_the_nearest_one():
     out = ok("play", input=lines("", "shet", "y", "at", "Z", "ox", "E", "shet", "fxi ben", "quit"))
     in_order(
         out,
-        "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [Y/n]: y",
+        "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [y/N]: y",
         "total ",  # the sheet
         "Challenge in round 1? (blank: none): shet\nNot taken: write a challenge as",
         "Did you mean 'sheet'?",
@@ -1074,3 +1076,96 @@ def test_who_went_out_suggests_a_player_and_a_command_only_for_a_slip_of_one():
     ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "other")
     out = ok("play", input=lines("quiz", "quit"))
     assert "Not taken: no player 'quiz' in game 'other': players are ann, ben, cat.\n" in out  # a word: no command
+
+
+def test_after_a_fix_the_rounds_deal_is_said_again():
+    """A fix is an aside: the question it interrupted comes back under the round's deal,
+    as it does after an undo, so the table sees where it is."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "y", "to", "E", "quit"))
+    deal = "Round 1: 3 cards. ann deals, ben starts."
+    in_order(
+        out, deal, "Recorded ben's laydown in round 1: to (unused E), replacing at (unused Z).", deal, "ann's words"
+    )
+
+
+def test_a_dash_for_the_unused_cards_is_no_card_in_play_and_in_score():
+    """- (or a phone's en dash) at the unused cards is no card left, as play's question
+    offers it: score -u - said "unknown card '-'"."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
+    ok("score", "ann", "cats", "-u", "-", "--out")
+    assert laydowns()[-1] == (1, "ann", ["cats"], [], True)
+    out = ok("play", input=lines("quiz", "\u2013", "quit"))  # ben: Q·U·I·Z, or (qu)iz and a card left
+    in_order(out, "ben's unused cards", "Recorded ben's laydown in round 1: quiz")
+    assert laydowns()[-1] == (1, "ben", ["quiz"], [], False)
+
+
+def test_enter_at_which_way_was_laid_takes_the_first_way_when_none_is_as_typed():
+    """thin going out with 3 cards is (th)in or th(in), neither as typed: Enter was refused,
+    though the guide says it keeps the cards. It takes the first way listed, as asked."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    out = ok("play", input=lines("ben", "thin", "", "quit"))
+    in_order(out, "  1: (th)in", "Which was laid? Enter: 1, or 1-2: ", "Recorded ben's laydown in round 1: (th)in")
+    assert "Not taken" not in out
+
+
+def test_enter_at_a_slip_of_a_command_among_the_words_does_not_stop_play():
+    """qiut typed as a word, then Enter at "the command quit? [Y/n]", stopped play: a slip
+    is a command only when the table says y."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("", "qiut", "", "at", "Z", "quit"))
+    in_order(
+        out,
+        "qiut: the command quit? (n: qiut is a word laid) [y/N]: ",
+        "Not taken: ben's words take 4 cards, but round 1 is dealt 3.",  # the word, laid
+        "Recorded ben's laydown in round 1: at (unused Z).",
+    )
+
+
+def challenges_of_round_one(rounds, *typed):
+    """play at round 1's challenges, ann's cat (out) and ben's at laid, given ``typed``."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", rounds)
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    return ok("play", input=lines(*typed, "quit"))
+
+
+def test_a_challenge_of_a_later_round_is_refused_as_the_question_put_it():
+    """--round 5 typed at "Challenge in round 1?" said "the current round is 2"."""
+    out = challenges_of_round_one("3,4,5,6,7", "ann cat by ben --round 5", "ann cat by ben --round 9")
+    in_order(
+        out,
+        "Challenge in round 1? (blank: none): ann cat by ben --round 5\n"
+        "Not taken: round 5 is not laid yet: these are round 1's challenges, for a word of it or an earlier round.",
+        "Not taken: no round 9: game",
+    )
+    assert "current round" not in out
+
+
+def test_a_misspelt_ruling_is_told_the_ruling_it_misspells():
+    """ann cat by ben invlaid was told there is no player 'ben invlaid'."""
+    out = challenges_of_round_one("3,4", "ann cat by ben invlaid", "ann cat by ben vaild")
+    in_order(
+        out,
+        "Not taken: no ruling 'invlaid': did you mean invalid? (a paper ruling is valid or invalid).",
+        "Not taken: no ruling 'vaild': did you mean valid?",
+    )
+    assert "no player" not in out
+
+
+def test_play_again_after_this_evenings_game_offers_it_for_a_late_challenge():
+    """After "Game over", a plain qscore play started a new game's set-up: a late
+    challenge needed the game's name typed. This evening's game is offered first."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+    out = ok("play", input=lines("", "ann cat by ben", "y", "quit"))
+    in_order(
+        out,
+        "The last game, 'fri', is finished.",
+        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: ",
+        "Keeping score for game 'fri'",
+        "Challenge by ben: cat is allowed",
+    )
+    assert "A new game" not in out

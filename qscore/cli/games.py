@@ -209,7 +209,7 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
 def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     """One-card words beside unused cards were meant as unused cards: ``-u Z E S T`` unquoted."""
     from qscore.errors import CardError, OneCardWordError
-    from qscore.game.cards import parse_laid_word
+    from qscore.game.cards import no_cards, parse_laid_word
 
     def one_card(word: str) -> bool:
         try:
@@ -220,8 +220,9 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     singles = [w for w in words if one_card(w)]
     if not singles or not isinstance(exc, OneCardWordError):
         return exc
-    cards = " ".join([unused.strip(), *(w.upper() for w in singles)]).strip()
-    if not unused.strip():
+    left = "" if no_cards(unused) else unused.strip()  # -u - is no card
+    cards = " ".join([left, *(w.upper() for w in singles)]).strip()
+    if not left:
         return GameError(*exc.parts, f' (cards left in hand go after --unused: -u "{cards}")')
     return GameError(*exc.parts, f' (several unused cards go in quotes: -u "{cards}")')
 

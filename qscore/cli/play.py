@@ -7,10 +7,10 @@ through the same checks as ``qscore score`` and ``qscore challenge``, so the oth
 commands work on the same game at any time and ``qscore play --game NAME`` picks up
 where the table stopped.
 
-What comes next is qscore.cli.evening's decision; here is the evening's loop (PlaySession:
+What comes next is qscore.scorekeeper.evening's decision; here is the evening's loop (PlaySession:
 resume, the challenges, the finish). The prompts are in play_prompts.py (a line from the
 table, the commands at any prompt, and the Turn a command makes: quit, an undo, fix
-PLAYER, returned as values), play_laydowns.py (who went out, words, unused cards, a
+PLAYER, raised from the prompt and caught by the loop alone), play_laydowns.py (who went out, words, unused cards, a
 laydown saved as the table decides) and play_setup.py (the questions that start a game).
 """
 
@@ -22,14 +22,32 @@ from qscore.cli.app import INTERRUPTED, app, reports_errors
 from qscore.cli.games import challenge_text
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
-from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, after_round, not_taken, totals_line
+from qscore.cli.play_prompts import (
+    AtTable,
+    Fix,
+    Prompts,
+    Quit,
+    Restart,
+    Session,
+    after_round,
+    not_taken,
+    totals_line,
+)
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
 from qscore.errors import DictionaryError, GameError, UnknownGameError
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import AskChallenges
     from qscore.game.scoresheet import Game
+    from qscore.scorekeeper.evening import AskChallenges
+
+# a challenge as play takes it on one line: a word of an earlier round marked as the
+# challenge command's option marks it
+ROUND_MARK = "--round"
+CHALLENGE_FORM = (
+    "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling, "
+    f"and {ROUND_MARK} N for a word of an earlier round"
+)
 
 
 def after_game(game: "Game") -> None:
@@ -45,18 +63,18 @@ def after_game(game: "Game") -> None:
         print(game_missed_text(game))
 
 
-class PlaySession:
-    """One guided evening in a terminal: asks what qscore.cli.evening says comes next, and
+class PlaySession(AtTable):
+    """One guided evening in a terminal: asks what qscore.scorekeeper.evening says comes next, and
     shows what each answer did."""
 
     def __init__(self) -> None:
-        self.session = Session()
-        self.prompts = Prompts(self.session)
-        self.laydowns = Laydowns(self.session, self.prompts)
-        self.new_game = NewGame(self.session, self.prompts)
+        super().__init__(Prompts(Session()))
+        self.laydowns = Laydowns(self.prompts)
+        self.new_game = NewGame(self.prompts)
 
-    def run(self) -> Quit | None:
-        """The evening from where the saved game stands; Quit when the table stops, None once it is over."""
+    def run(self) -> None:
+        """The evening from where the saved game stands, until it is over; Quit raised when
+        the table stops. The one place a Turn a command made at a prompt is acted on."""
         from qscore import scorekeeper
 
         game = scorekeeper.load_game(self.session.name)
@@ -65,8 +83,7 @@ class PlaySession:
 
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         print(settings_text(game))
-        if self.open_dictionary(game) is not None:
-            return Quit()
+        self.open_dictionary(game)
         print(WORDS_HINT)
         if game.finished:
             from qscore.views.keeper import late_challenges
@@ -78,23 +95,27 @@ class PlaySession:
             print(last_round_open(game))
         elif any(r.laydowns for r in game.rounds):
             self.resume(game)
-        turn: Turn | bool | None = None
-        while True:
-            if isinstance(turn, Fix):
-                turn = self.laydowns.fix(turn)
-            else:
-                turn = self.step(scorekeeper.load_game(self.session.name))
-            if isinstance(turn, Quit):
-                return turn
-            if turn is False:
-                return None
+        fix: Fix | None = None
+        going = True
+        while going:
+            try:
+                if fix is not None:
+                    asked, fix = fix, None
+                    self.session.progress.announced = None  # the round's deal again after it
+                    self.laydowns.fix(asked)
+                else:
+                    going = self.step(scorekeeper.load_game(self.session.name))
+            except Fix as asked:
+                fix = asked
+            except Restart:
+                pass
             # Restart, or a step done: the next step is worked out from the game as saved
 
     def resume(self, game: "Game") -> None:
         """Where the table stopped, before the first question: the round's deal, what is
         laid in it, and the table so far."""
-        from qscore.cli.evening import AskChallenges, Finish, next_step
         from qscore.cli.sheets import round_text, standing_text
+        from qscore.scorekeeper.evening import AskChallenges, Finish, next_step
         from qscore.views.sheet_view import deal_line
 
         step = next_step(game, self.session.progress)
@@ -113,9 +134,9 @@ class PlaySession:
             print(round_text(game, state, self.session.dictionary))
         self.session.progress.announced = state.number
 
-    def open_dictionary(self, game: "Game") -> Quit | None:
+    def open_dictionary(self, game: "Game") -> None:
         """The game's dictionary, or, if it cannot be opened, going on unchecked when the
-        table says so (Quit: it says not)."""
+        table says so (Quit raised: it says not)."""
         from qscore import scorekeeper
 
         try:
@@ -123,24 +144,20 @@ class PlaySession:
             self.session.dictionary.refusal("quiz")  # a word list's index is built on first use: now, not mid-laydown
         except DictionaryError as exc:
             print(f"The game's dictionary cannot be opened: {worded(exc)}.")
-            while True:
-                go_on = self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling")
-                if go_on is True:
-                    break
-                if go_on is False or isinstance(go_on, Quit):
-                    return go_on if isinstance(go_on, Quit) else Quit()
-        return None
+            if not self.prompts.yes_no("Go on without checking words? Challenges then take a paper ruling"):
+                raise Quit() from None
 
-    def step(self, game: "Game") -> Turn | bool:
+    def step(self, game: "Game") -> bool:
         """Ask for what the saved game needs next; False once the game is over and settled,
-        True when a step was taken, or the Turn a command at its prompt made."""
-        from qscore.cli.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
+        True when a step was taken."""
+        from qscore.scorekeeper.evening import AskChallenges, AskGoingOut, AskLaydown, next_step
 
         for note in self.session.progress.catch_up(game):
             print(note)
         step = next_step(game, self.session.progress)
         if isinstance(step, AskChallenges):
-            return self.challenges(game, step) or True
+            self.challenges(game, step)
+            return True
         if isinstance(step, AskGoingOut | AskLaydown):
             state = game.rounds[step.round - 1]
             self.session.progress.at_round = step.round
@@ -151,32 +168,28 @@ class PlaySession:
                 print(standing_text(game))
                 self.session.progress.announced = step.round
             if isinstance(step, AskLaydown):
-                return self.laydowns.laydown(game, state, step) or True
+                self.laydowns.laydown(game, state, step)
+                return True
             # the next step reads the game again: a rename or leave meanwhile counts
-            named = self.laydowns.ask_going_out(game, state)
-            if not isinstance(named, str):
-                return named
-            self.session.progress.going_out[step.round] = named
+            self.session.progress.going_out[step.round] = self.laydowns.ask_going_out(game, state)
             return True
         self.finish(game)
         return False
 
-    def challenges(self, game: "Game", step: "AskChallenges") -> Turn | None:
+    def challenges(self, game: "Game", step: "AskChallenges") -> None:
         """One challenge, or the end of the round's challenges: its table."""
         from qscore import scorekeeper
-        from qscore.cli.evening import CHALLENGE_FORM, challenge_answer
         from qscore.cli.sheets import round_text
+        from qscore.scorekeeper.answers import challenge_answer, challenged_round, check_ruling
 
         n = self.session.progress.at_round = step.round
         line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
-        if not isinstance(line, str):
-            return line
         if not line:
             # the game as saved now: another terminal may have changed the round meanwhile
             game = scorekeeper.load_game(self.session.name)
             state = game.rounds[n - 1]
             if not state.closed:  # taken back meanwhile: the laydowns come again
-                return Restart()
+                return None
             if game.over and not game.finished:  # the last round's challenges settled: the game ends
                 from qscore.views.keeper import closed_said
 
@@ -184,7 +197,7 @@ class PlaySession:
                     game = scorekeeper.close_game(self.session.name).after
                 except GameError as exc:  # changed meanwhile: the next step is asked from the game as saved
                     not_taken(exc)
-                    return Restart()
+                    return None
                 print(closed_said(game))
             print()
             print(round_text(game, state, self.session.dictionary))
@@ -192,21 +205,26 @@ class PlaySession:
             self.session.progress.settled.add(n)
             return None
         try:
-            ch = challenge_answer(line)
+            ch = challenge_answer(line, ROUND_MARK, CHALLENGE_FORM)
+            check_ruling(game, ch)
         except GameError as exc:
             not_taken(exc, line)
             return None
         if ch.ruling is None and self.session.dictionary is None:
             not_taken(f"the game's dictionary cannot be opened: add valid or invalid, e.g. {line} invalid")
             return None
-        number = n if ch.round is None else ch.round
+        try:
+            number = challenged_round(game, ch, n)
+        except GameError as exc:
+            not_taken(exc, line)
+            return None
         saved = self.prompts.answered(
             lambda reply: scorekeeper.settle_challenge(
                 ch.player, ch.word, ch.by, ch.ruling, number, self.session.name, self.session.dictionary, reply=reply
             )
         )
-        if saved is None or isinstance(saved, Quit | Restart | Fix):
-            return saved
+        if saved is None:
+            return None
         print(challenge_text(saved.after, saved.act, saved.before, self.session.dictionary))
         if number != n:  # a word of an earlier round: that round is rescored, and shown so
             self.session.show_rescored(saved.after, number)
@@ -258,16 +276,18 @@ def play(
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
     evening = PlaySession()
     try:
-        turn = new_game_of(evening, players, game) if players else go_on_with(evening, game)
-        if turn is None:
-            turn = evening.run()
+        if players:
+            new_game_of(evening, players, game)
+        else:
+            go_on_with(evening, game)
+        evening.run()
+    except Quit as quit:
+        evening.stop(quit)
     except KeyboardInterrupt:  # Ctrl-C while saving: the stop says what was saved last
-        turn = Quit(interrupted=True)
-    if isinstance(turn, Quit):
-        evening.stop(turn)
+        evening.stop(Quit(interrupted=True))
 
 
-def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> Turn | None:
+def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> None:
     """A new game of the players named on the command line; a game under way is kept
     as it stands, and said so."""
     from qscore import scorekeeper
@@ -289,29 +309,38 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> T
 
                 print(f"The game {current.name!r} is kept as it stands.")
                 print(f"(qscore play --game {shlex.quote(current.name)} goes back to it.)")
-    return evening.new_game.set_up(game, players)
+    evening.new_game.set_up(game, players)
 
 
-def go_on_with(evening: PlaySession, game: str | None) -> Turn | None:
+def back_to_finished(evening: PlaySession, game: "Game") -> bool:
+    """Whether the table goes back to the last game, finished: a game of this evening is
+    offered first, for a late challenge or undo; an older one is told how to go back."""
+    import shlex
+
+    from qscore import scorekeeper
+    from qscore.cli.sheets import standing_text
+    from qscore.scorekeeper.evening import of_this_evening
+    from qscore.views.conversation import back_to_finished_question
+
+    result = standing_text(game).removeprefix("Game over. ")
+    print(f"The last game, {game.name!r}, is finished. {result}")
+    if of_this_evening(scorekeeper.game_identity(game.name)[1]):
+        return evening.prompts.yes_no(back_to_finished_question(), default=True)
+    print(f"(qscore play --game {shlex.quote(game.name)} goes back to it, for a late challenge.)")
+    return False
+
+
+def go_on_with(evening: PlaySession, game: str | None) -> None:
     """The game named, or the one under way, or a new one asked for."""
     from qscore import scorekeeper
 
-    turn: Turn | None = None
     try:
         current = scorekeeper.load_game(game)
-        if current.finished and game is None:  # the last game is finished: a new one
-            import shlex
-
-            from qscore.cli.sheets import standing_text
-
-            result = standing_text(current).removeprefix("Game over. ")
-            print(f"The last game, {current.name!r}, is finished. {result}")
-            print(f"(qscore play --game {shlex.quote(current.name)} goes back to it, for a late challenge.)")
-            turn = evening.new_game.set_up(None)
+        if current.finished and game is None and not back_to_finished(evening, current):
+            evening.new_game.set_up(None)  # the last game is finished: a new one
         else:
             evening.session.name = current.name
     except UnknownGameError:
         if game is not None:
             scorekeeper.check_new_name(game)  # before the table answers anything
-        turn = evening.new_game.set_up(game)
-    return turn
+        evening.new_game.set_up(game)

@@ -1,17 +1,18 @@
 """``qscore play``'s laydowns: who went out, each player's words and unused cards, checked as
-they are typed (Laydowns), and saved as the table decides (Saving). Each step returns the
-Turn a command at its prompt made (quit, an undo, fix PLAYER), for the evening's loop."""
+they are typed (Laydowns), and saved as the table decides (Saving). A command at a prompt
+(quit, an undo, fix PLAYER) goes past them, raised to the evening's loop."""
 
 import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from qscore.cli.play_prompts import Fix, Prompts, Quit, Restart, Session, Turn, not_taken, taken_as
+from qscore.cli.play_prompts import AtTable, Fix, Prompts, not_taken, taken_as
 from qscore.errors import GameError, QscoreError
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import AskLaydown, Way
     from qscore.game.scoresheet import Game, Laydown, RoundState
+    from qscore.scorekeeper.answers import Way
+    from qscore.scorekeeper.evening import AskLaydown
 
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank or -: no words."
 
@@ -27,32 +28,26 @@ class Entered:
     replacing: "Laydown | None"
 
 
-class Saving:
+class Saving(AtTable):
     """A laydown saved as the table decides: a replacement only when it agrees, one saved
     meanwhile from another terminal told and asked about, unless it is the very one typed."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
-        self.session = session
-        self.prompts = prompts
-
-    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool | Turn:
+    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
         """The one place the table decides whether a laydown saved already is replaced."""
         from qscore.scorekeeper.questions import replace_asked
 
         question = replace_asked(existing, round_no).question
         answer = self.prompts.answer(question)
-        if isinstance(answer, Quit | Restart | Fix):
-            return answer
         if answer.unchanged:
             print(answer.unchanged)
         return not answer.unchanged
 
-    def save(self, player: str, entered: Entered, n: int) -> Turn | None:
+    def save(self, player: str, entered: Entered, n: int) -> None:
         """Save a laydown for round ``n``; ``entered.replacing`` is the laydown the table agreed to replace."""
         from qscore import scorekeeper
-        from qscore.cli.evening import is_laid
         from qscore.cli.laid import laid_lines, notes_lines
         from qscore.game.rules import LaydownExistsError
+        from qscore.scorekeeper.answers import is_laid
         from qscore.views.outcome import laydown_outcome
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
@@ -67,10 +62,9 @@ class Saving:
             if is_laid(scorekeeper.load_game(self.session.name), player, words, unused, out, n, existing):
                 print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
                 return None
-            replace = self.confirm_replace(player, existing, n)
-            if replace is True:
-                return self.save(player, Entered(words, unused, out, existing), n)
-            return None if replace is False else replace
+            if self.confirm_replace(player, existing, n):
+                self.save(player, Entered(words, unused, out, existing), n)
+            return None
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
             not_taken(exc)
             return None
@@ -85,26 +79,23 @@ class Saving:
         return None
 
 
-class Laydowns:
+class Laydowns(AtTable):
     """Who went out, each player's words and unused cards, checked as they are typed, and
     saved; a laydown fixed or laid meanwhile from another terminal."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
-        self.session = session
-        self.prompts = prompts
-        self.saving = Saving(session, prompts)
+    def __init__(self, prompts: Prompts) -> None:
+        super().__init__(prompts)
+        self.saving = Saving(prompts)
 
-    def ask_going_out(self, game: "Game", state: "RoundState") -> str | Turn:
+    def ask_going_out(self, game: "Game", state: "RoundState") -> str:
         """Who went out this round, if the table says: their laydown comes first."""
-        from qscore.cli.evening import going_out_answer
+        from qscore.scorekeeper.answers import going_out_answer
 
         while True:
             answer = self.prompts.ask(
                 f"Who went out? (blank: take the laydowns in turn from {state.starts})",
                 "the player who went out lays down first; the others follow in turn.",
             )
-            if not isinstance(answer, str):
-                return answer
             try:
                 return going_out_answer(game, state, answer)
             except GameError as exc:
@@ -115,26 +106,23 @@ class Laydowns:
                 )
                 not_taken(exc, answer if slip else "")
 
-    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> Turn | None:
+    def laydown(self, game: "Game", state: "RoundState", step: "AskLaydown") -> None:
         entered = self.enter_laydown(game, state, step.player, went_out=step.went_out)
-        if isinstance(entered, Entered):
-            return self.saving.save(step.player, entered, state.number)
-        return entered
+        if entered is not None:
+            self.saving.save(step.player, entered, state.number)
 
-    def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | Turn | None:
+    def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | None:
         """Ask for a player's words and unused cards, each line checked as it is typed, then,
         only if the cards counted leave ways worth different points, which way they were
         laid; and the laydown they replace, when one was saved meanwhile from another
         terminal and the table said to replace it (None: the table kept it, nothing to save)."""
-        from qscore.cli.evening import unused_counts, ways_to_lay, words_of, worth_asking
+        from qscore.scorekeeper.answers import unused_counts, ways_to_lay, words_of, worth_asking
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         replacing = None
         while True:
             typed = self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True)
-            if not isinstance(typed, str):
-                return typed
             words = words_of(typed)
             if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them
@@ -144,31 +132,24 @@ class Laydowns:
                 print(saved_meanwhile(player, n, meanwhile))
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
                     return None
-                replace = self.saving.confirm_replace(player, meanwhile, n)
-                if replace is not True:
-                    return None if replace is False else replace
+                if not self.saving.confirm_replace(player, meanwhile, n):
+                    return None
                 replacing = meanwhile
             try:
                 ways = ways_to_lay(game, state, player, words, went_out=went_out)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
-            allowed = self.allowed(game, words)
-            if allowed is not True:
-                if allowed is False:
-                    continue
-                return allowed
+            if not self.allowed(game, words):
+                continue
             if went_out and all(w.count < hand for w in ways):
                 used = max(w.count for w in ways)
                 question = (
                     f"{player} went out, so every card is in a word, but those words take {used} of {hand}. "
                     f"Did {player} go out? (y: retype the words)"
                 )
-                retype = self.prompts.yes_no(question, "going out takes every card in a word", default=True)
-                if retype is True:
+                if self.prompts.yes_no(question, "going out takes every card in a word", default=True):
                     continue
-                if retype is not False:
-                    return retype
                 print(f"{player} did not go out.")
                 went_out, said_not_out = False, True
                 self.session.progress.going_out[n] = ""
@@ -177,13 +158,9 @@ class Laydowns:
                 answer = self.ask_unused(game, state, player, words, ways)
                 if answer is None:
                     continue
-                if not isinstance(answer, tuple):
-                    return answer
                 unused, ways = answer
             if worth_asking(ways):  # the table says which way, asked only now the count is known
                 way = self.choose_way(game, words, ways)
-                if isinstance(way, Quit | Restart | Fix):
-                    return way
                 laid = way.words
             else:  # the way typed comes first
                 way = ways[0]
@@ -193,8 +170,6 @@ class Laydowns:
             others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
             unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
             out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
-            if not isinstance(out, bool):
-                return out
             return Entered(laid, "", out, replacing)
 
     def saved_meanwhile(self, state: "RoundState", player: str) -> "Laydown | None":
@@ -204,9 +179,10 @@ class Laydowns:
         now = None if game is None else game.rounds[state.number - 1].laydowns.get(player)
         return now if now is not None and now != state.laydowns.get(player) else None
 
-    def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way | Turn":
+    def choose_way(self, game: "Game", typed: list[str], ways: "list[Way]") -> "Way":
         """Which way the words were laid, of the ways the cards counted leave (worth
-        different points): numbered, Enter keeping the words as typed when that is one."""
+        different points): numbered, Enter keeping the words as typed when that is one,
+        else taking the first listed, as the question says."""
         from qscore.views.outcome import cards_text
 
         print(f"{' '.join(typed)} can be laid {len(ways)} ways with those cards, worth different points:")
@@ -219,31 +195,30 @@ class Laydowns:
         numbers = f"1-{len(ways)}"
         while True:
             answer = self.prompts.ask(
-                f"Which was laid? Enter: as typed, or {numbers}" if keep else f"Which was laid? {numbers}",
+                f"Which was laid? Enter: {'as typed' if keep else '1'}, or {numbers}",
                 "a double card (QU IN ER CL TH) is one card: the number says which cards the words were laid with",
             )
-            if not isinstance(answer, str):
-                return answer
-            if not answer and keep:
+            if not answer:
                 return ways[0]
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ways):
                 return ways[int(answer) - 1]  # its cards are shown as it is saved
-            enter = ", or press Enter for the words as typed" if keep else ""
-            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}{enter}", answer)
+            enter = "the words as typed" if keep else "the first"
+            not_taken(f"{answer!r}: type a number from 1 to {len(ways)}, or press Enter for {enter}", answer)
 
     def ask_unused(
         self, game: "Game", state: "RoundState", player: str, words: list[str], ways: "list[Way]"
-    ) -> "tuple[str, list[Way]] | Turn | None":
+    ) -> "tuple[str, list[Way]] | None":
         """The cards left in hand, and the ways to lay the words that leave that many (the
         cards counted may settle a double card); None when the table leaves it blank, to
         type the words again."""
-        from qscore.cli.evening import check_unused
+        from qscore.scorekeeper.answers import check_unused, unused_choice
+        from qscore.views.conversation import unused_told
 
-        question = f"{player}'s unused cards ({unused_told(state, words, ways)}; blank: retype the words)"
+        question = (
+            f"{player}'s unused cards ({unused_told(unused_choice(state, words, ways))}; blank: retype the words)"
+        )
         while True:
             unused = self.prompts.ask(question, "the cards left in hand, e.g. Z E")
-            if not isinstance(unused, str):
-                return unused
             if not unused:
                 return None
             try:
@@ -253,7 +228,7 @@ class Laydowns:
                 continue
             return unused, fitting
 
-    def allowed(self, game: "Game", words: list[str]) -> bool | Turn:
+    def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore import scorekeeper
         from qscore.views.words import refused_line
@@ -272,10 +247,10 @@ class Laydowns:
             "n: type the words again",
         )
 
-    def fix(self, fix: Fix) -> Turn | None:
+    def fix(self, fix: Fix) -> None:
         """Re-enter a player's laydown for the table's round, or the one before."""
         from qscore import scorekeeper
-        from qscore.cli.evening import fix_round
+        from qscore.scorekeeper.evening import fix_round
 
         game = scorekeeper.load_game(self.session.name)
         try:
@@ -290,42 +265,11 @@ class Laydowns:
         if existing is None:
             not_taken(f"{player} has no laydown in round {round_no} to fix")
             return None
-        replace = self.saving.confirm_replace(player, existing, round_no)
-        if replace is not True:
-            return None if replace is False else replace
+        if not self.saving.confirm_replace(player, existing, round_no):
+            return None
         # a player who went out is taken as going out again, as a player named so is: asked
         # only when the words typed leave a card over
         entered = self.enter_laydown(game, state, player, went_out=existing.out)
-        if not isinstance(entered, Entered):
-            return entered
-        return self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
-
-
-def unused_told(state: "RoundState", words: list[str], ways: "list[Way]") -> str:
-    """How many cards may be left in hand, and why more than one count, in the table's
-    words: ``1 card if quiz was laid with Q and U, 2 if with the QU card``; where more
-    than one double card could be laid, ``1 or 2 cards: one more for each double card
-    (CL or TH) laid``."""
-    from collections import Counter
-
-    from qscore.cli.evening import either, unused_counts
-
-    lefts = unused_counts(state, ways)
-    some = [k for k in lefts if k]
-    plural = "" if some == [1] else "s"
-    if len(lefts) == 1:
-        return f"{some[0]} card{plural}"
-    held = [Counter(c.token for word in way.cards for c in word if len(c.letters) == 2) for way in ways]
-    doubles = sorted({t for counts in held for t in counts if len({c[t] for c in held}) > 1})
-    # the one word a double card may lay or not (QU·I·Z or Q·U·I·Z): named with it
-    apart = {i for way in ways for i, word in enumerate(way.cards) if len(word) != len(ways[0].cards[i])}
-    if len(doubles) == 1 and len(ways) == 2 and len(apart) == 1:
-        double, word = doubles[0], words[apart.pop()]
-        fewer, more = lefts
-        letters, card = " and ".join(double), f"the {double} card"
-        if fewer == 0:
-            return f"{more} card if {word} was laid with {card}, or - if with {letters}: every card in a word"
-        return f"{fewer} card{'' if fewer == 1 else 's'} if {word} was laid with {letters}, {more} if with {card}"
-    told = f"{either(some)} card{plural}" + (", or - if every card is in a word" if 0 in lefts else "")
-    each = f"{doubles[0]} card" if len(doubles) == 1 else f"double card ({either(doubles)})"
-    return f"{told}: one more for each {each} laid"
+        if entered is None:
+            return None
+        self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)

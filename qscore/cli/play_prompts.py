@@ -1,14 +1,13 @@
 """``qscore play``'s prompts: a line from the table, the commands any prompt takes, and what
 one guided session holds beside the saved game.
 
-A command that ends the question asked (quit, an undo, fix PLAYER) comes back from the
-prompt as a value, a ``Turn``, which each step returns to the evening's loop
-(qscore/cli/play.py) unread: nothing travels as an exception but Ctrl-C, which Python raises.
+A command that ends the question asked (quit, an undo, fix PLAYER) is raised by the
+prompt as a ``Turn``, which only the evening's loop (qscore/cli/play.py) catches: the steps
+between the prompt and the loop neither see nor pass it on.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
@@ -17,8 +16,8 @@ from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
 if TYPE_CHECKING:
-    from qscore.cli.evening import Misnamed
     from qscore.game.scoresheet import Game, RoundState
+    from qscore.scorekeeper.evening import Misnamed
     from qscore.scorekeeper.questions import Answer, Question, Reply
     from qscore.words.dictionaries import Dictionary
 
@@ -44,27 +43,30 @@ USAGE = {
 }
 
 
-@dataclass(frozen=True)
-class Quit:
+class Turn(Exception):
+    """An answer that ends the question asked: raised at the prompt, acted on by the evening's loop."""
+
+
+class Quit(Turn):
     """The table stops (quit, end of input, Ctrl-C: ``interrupted``); everything saved stays saved."""
 
-    interrupted: bool = False
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__()
+        self.interrupted = interrupted
 
 
-@dataclass(frozen=True)
-class Restart:
+class Restart(Turn):
     """The saved game changed under the current prompt (undo): work out the next step afresh."""
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(Turn):
     """The table asked to re-enter a player's laydown (of ``round_no``, or the one fix_round finds)."""
 
-    player: str
-    round_no: int | None
+    def __init__(self, player: str, round_no: int | None) -> None:
+        super().__init__()
+        self.player, self.round_no = player, round_no
 
 
-Turn = Quit | Restart | Fix  # an answer that ends the question asked: the evening's loop acts on it
 T = TypeVar("T")
 
 
@@ -140,15 +142,15 @@ def totals_line(game: "Game", state: "RoundState") -> str:
 
 class Session:
     """What one guided session holds beside the saved game: its name, the game's
-    dictionary once open, and what the table said (qscore.cli.evening.Progress)."""
+    dictionary once open, and what the table said (qscore.scorekeeper.evening.TableMemory)."""
 
     def __init__(self) -> None:
-        from qscore.cli.evening import Progress
+        from qscore.scorekeeper.evening import TableMemory
 
         self.name: str | None = None  # the game, once it exists
         self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
         self.dictionary: Dictionary | None = None
-        self.progress: Progress = Progress()
+        self.progress: TableMemory = TableMemory()
 
     def game(self) -> "Game | None":
         """The saved game as it stands now, or None before it starts."""
@@ -171,64 +173,53 @@ class Session:
 
 class Prompts:
     """The table's answers, a line at a time; the commands any prompt takes are carried
-    out here (sheet, help) or handed back as a Turn (quit, undo, fix)."""
+    out here (sheet, help) or raised as a Turn (quit, undo, fix) for the evening's loop."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str | Turn:
+    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
         """One line from the table; the commands are carried out here, the rest returned."""
-        from qscore.cli.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
+        from qscore.scorekeeper.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
             try:
                 line = str(typer.prompt(question, default="", show_default=False)).strip()
             except typer.Abort as exc:  # end of input, or Ctrl-C (what the prompt was stopped by)
-                return Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt))
+                raise Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt)) from None
             parts = line.lower().split()
             command = parts[0] if parts else ""
             confirmed = False  # the table said a line naming no player is the command
             if words and command in NAMED_COMMANDS and (slip := misnamed(self.session.game(), line.split())):
-                meant = self.name_meant(line, slip)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.name_meant(line, slip):
                     return line  # the words, laid (the dictionary's refusal is told next)
                 confirmed, line = True, slip.meant or line  # the player it is nearest, or the usage
                 parts = line.lower().split()
             elif words and (near := meant_command(line)) in WORD_COMMANDS and self.refused(line):
-                meant = self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)", default=True)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                # a slip is no command unless the table says so: Enter lays it (quit is not undone)
+                if not self.yes_no(f"{line}: the command {near}? (n: {line} is a word laid)"):
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
             elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
-                meant = self.command_meant(command)
-                if not isinstance(meant, bool):
-                    return meant
-                if not meant:
+                if not self.command_meant(command):
                     return line  # the word, laid
                 self.session.commands.add(command)  # asked once: from now on the command, as 'undo' lays the word
             if len(parts) == 1 and command == "help":
                 print(COMMANDS + (f"\nHere: {hint}" if hint else ""))
             elif len(parts) == 1 and command == "quit":
-                return Quit()
+                raise Quit()
             elif len(parts) == 1 and command == "sheet":
                 self.show_sheet()
             elif len(parts) == 1 and command == "review":
                 self.show_review()
             elif len(parts) == 1 and command == "undo":
-                if (undone := self.undo()) is not None:
-                    return undone
+                self.undo()
             elif command == "fix" and (target := fix_target(self.session.game(), parts)):
-                return Fix(*target)
+                raise Fix(*target)
             elif command == "leave" and (who := leave_target(self.session.game(), line.split())):
-                if (changed := self.leave(who)) is not None:
-                    return changed
+                self.leave(who)
             elif command == "rename" and (names := rename_target(self.session.game(), line.split())):
-                if (changed := self.rename(*names)) is not None:
-                    return changed
+                self.rename(*names)
             elif command in NAMED_COMMANDS and (confirmed or not words):
                 slip = None if confirmed else misnamed(self.session.game(), line.split())
                 if self.session.name is None:
@@ -242,12 +233,12 @@ class Prompts:
             else:
                 return line
 
-    def command_meant(self, command: str) -> bool | Turn:
+    def command_meant(self, command: str) -> bool:
         """At a player's words, a command that is also a word (quit, undo, sheet, review,
         help) is asked about: no laid word is taken for a command unasked."""
         return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
 
-    def name_meant(self, line: str, slip: "Misnamed") -> bool | Turn:
+    def name_meant(self, line: str, slip: "Misnamed") -> bool:
         """At a player's words, fix, leave or rename naming no player is asked about, told
         the player nearest the name typed: no laid words are taken for a command unasked,
         nor a mistyped command for words."""
@@ -258,13 +249,10 @@ class Prompts:
             question = f"{line}: the command {command}? There is no player {slip.typed!r}"
         return self.yes_no(f"{question} (n: the words laid are {line})", default=True)
 
-    def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool | Turn:
+    def yes_no(self, question: str, hint: str = "", *, default: bool = False) -> bool:
         choices = "[Y/n]" if default else "[y/N]"
         while True:
-            answer = self.ask(f"{question} {choices}", hint)
-            if not isinstance(answer, str):
-                return answer
-            answer = answer.lower()
+            answer = self.ask(f"{question} {choices}", hint).lower()
             if not answer:
                 return default
             if answer in ("y", "yes", "n", "no"):
@@ -297,20 +285,18 @@ class Prompts:
             return
         print(review_text(game, reviews))
 
-    def answer(self, question: "Question") -> "Answer | Turn":
+    def answer(self, question: "Question") -> "Answer":
         """A question of the scorekeeper's asked at the prompt, until one of its answers is given."""
         if question.yes_or_no:
             meant = self.yes_no(question.words, default=question.default == "yes")
-            return question.answers[0 if meant else 1] if isinstance(meant, bool) else meant
+            return question.answers[0 if meant else 1]
         while True:
             typed = self.ask(question.words)
-            if not isinstance(typed, str):
-                return typed
             if (found := question.answer(typed)) is not None:
                 return found
             choice_not_taken(typed, tuple(a.value for a in question.answers))
 
-    def answered(self, call: "Callable[[Reply | None], T]") -> "T | Turn | None":
+    def answered(self, call: "Callable[[Reply | None], T]") -> "T | None":
         """``call(None)``; a question it asks first is asked here and ``call`` made again
         with the answer (None when the answer changes nothing, said; or failed, said)."""
         from qscore.scorekeeper.questions import QuestionAsked, Unchanged
@@ -320,10 +306,7 @@ class Prompts:
             try:
                 return call(reply)
             except QuestionAsked as asked:
-                answer = self.answer(asked.question)
-                if isinstance(answer, Quit | Restart | Fix):
-                    return answer
-                reply = asked.question.reply(answer)
+                reply = asked.question.reply(self.answer(asked.question))
             except Unchanged as nothing:
                 print(nothing.said)
                 return None
@@ -331,9 +314,9 @@ class Prompts:
                 not_taken(exc)
                 return None
 
-    def undo(self) -> Turn | None:
-        """Take back the last entry; Restart when one was taken back (the step is worked out
-        afresh). A finished game's is asked about first."""
+    def undo(self) -> None:
+        """Take back the last entry; Restart raised when one was taken back (the step is
+        worked out afresh). A finished game's is asked about first."""
         from qscore import scorekeeper
 
         if self.session.name is None:
@@ -341,26 +324,26 @@ class Prompts:
             return None
         name = self.session.name
         saved = self.answered(lambda reply: scorekeeper.undo(name, reply=reply))
-        if saved is None or isinstance(saved, Quit | Restart | Fix):
-            return saved
+        if saved is None:
+            return None
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
         self.session.progress.took_back(scorekeeper.undone(saved).kind, saved.round_no)
-        return Restart()
+        raise Restart()
 
-    def leave(self, player: str) -> Turn | None:
-        """A player goes home (two left choose their bonus here); Restart once saved."""
+    def leave(self, player: str) -> None:
+        """A player goes home (two left choose their bonus here); Restart raised once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import leave_text
 
         saved = self.answered(lambda reply: scorekeeper.leave(player, None, self.session.name, reply=reply))
-        if saved is None or isinstance(saved, Quit | Restart | Fix):
-            return saved
-        return self.changed(leave_text(saved), saved.after)
+        if saved is None:
+            return None
+        self.changed(leave_text(saved), saved.after)
 
-    def rename(self, old: str, new: str) -> Turn | None:
-        """Put a player's name right on the whole sheet; Restart once saved."""
+    def rename(self, old: str, new: str) -> None:
+        """Put a player's name right on the whole sheet; Restart raised once saved."""
         from qscore import scorekeeper
         from qscore.cli.players import rename_text
 
@@ -369,15 +352,15 @@ class Prompts:
         except QscoreError as exc:
             not_taken(exc)
             return None
-        return self.changed(rename_text(saved), saved.after)
+        self.changed(rename_text(saved), saved.after)
 
-    def changed(self, text: str, game: "Game") -> Restart:
+    def changed(self, text: str, game: "Game") -> NoReturn:
         """A change of the table made here: said once (not again as news from another
         terminal), and the step worked out afresh."""
         print(text)
         self.session.progress.seats(game)
         self.session.progress.announced = None  # the deal again, with who plays now
-        return Restart()
+        raise Restart()
 
     def refused(self, word: str) -> bool:
         """Whether the game's dictionary refuses a word typed (no dictionary: it refuses none)."""
@@ -390,3 +373,12 @@ class Prompts:
             return bool(scorekeeper.refused_words(game, [word], self.session.dictionary))
         except QscoreError:  # not a word that can be laid at all: not a word either
             return True
+
+
+class AtTable:
+    """A part of play (the laydowns, their saving, a new game's questions, the evening
+    itself): the session it keeps and the prompts it asks the table through."""
+
+    def __init__(self, prompts: Prompts) -> None:
+        self.prompts = prompts
+        self.session = prompts.session

@@ -2,43 +2,31 @@
 taken: a slip is told and that question comes again, not the ones before it."""
 
 from qscore.cli.games import start_game
-from qscore.cli.play_prompts import Prompts, Session, Turn, choice_not_taken, not_taken
+from qscore.cli.play_prompts import AtTable, choice_not_taken, not_taken
 from qscore.errors import GameError, QscoreError
 
 PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
 PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
 
 
-class NewGame:
-    """The questions that start a game; each returns the Turn a command at it made (quit)."""
+class NewGame(AtTable):
+    """The questions that start a game (quit at any of them is raised to the caller)."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
-        self.session = session
-        self.prompts = prompts
-
-    def set_up(self, name: str | None, seated: list[str] | None = None) -> Turn | None:
+    def set_up(self, name: str | None, seated: list[str] | None = None) -> None:
         """Ask for a new game's players (unless ``seated`` names them) and choices, and start it."""
         print("A new game" + (f" called {name!r}." if name else "."))
         while True:
             players = seated or self.ask_players()
             seated = None  # given on the command line, they are asked for if the game cannot start
-            if not isinstance(players, list):
-                return players
             print(f"Seated: {', '.join(players)}.")  # as taken: a missing comma shows here
             # each answer is checked as it is typed: a slip asks that question again, not the rest
             variant = self.choice("Variant: standard or short [standard]", ("standard", "short"), "standard")
-            if not isinstance(variant, str):
-                return variant
             bonus = None
             if len(players) == 2:
                 from qscore.views.keeper import BONUSES, two_bonus_question
 
                 bonus = self.choice(two_bonus_question(), BONUSES, None)
-                if not isinstance(bonus, str):
-                    return bonus
             dictionary = self.ask_dictionary()
-            if dictionary is not None and not isinstance(dictionary, str):
-                return dictionary
             try:
                 game = start_game(players, variant=variant, bonus=bonus, dictionary=dictionary, name=name)
             except QscoreError as exc:
@@ -47,37 +35,30 @@ class NewGame:
             self.session.name = game.name
             return None
 
-    def ask_players(self) -> list[str] | Turn:
-        from qscore.cli.evening import players_answer
+    def ask_players(self) -> list[str]:
+        from qscore.scorekeeper.answers import players_answer
 
         while True:
             answer = self.prompts.ask(PLAYERS_QUESTION, PLAYERS_HINT)
-            if not isinstance(answer, str):
-                return answer
             try:
                 return players_answer(answer)
             except GameError as exc:
                 not_taken(exc)
 
-    def choice(self, question: str, choices: tuple[str, ...], default: str | None, more: str = "") -> str | Turn:
+    def choice(self, question: str, choices: tuple[str, ...], default: str | None, more: str = "") -> str:
         """One of ``choices`` (any case; blank is ``default`` where there is one), asked until given."""
         while True:
-            answer = self.prompts.ask(question, more)
-            if not isinstance(answer, str):
-                return answer
-            answer = answer.strip().lower()
+            answer = self.prompts.ask(question, more).strip().lower()
             if answer in choices or (not answer and default is not None):
                 return answer or str(default)
             choice_not_taken(answer, choices)
 
-    def ask_dictionary(self) -> str | Turn | None:
+    def ask_dictionary(self) -> str | None:
         """The game's dictionary, asked until one opens (blank: the default, None)."""
         from qscore.words.dictionaries import DEFAULT_DICTIONARY, open_dictionary
 
         while True:
             answer = self.prompts.ask(f"Dictionary [{DEFAULT_DICTIONARY}]")
-            if not isinstance(answer, str):
-                return answer
             try:
                 open_dictionary(answer or None)
             except QscoreError as exc:

@@ -137,6 +137,22 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     return cards
 
 
+# no card left in hand, where a word may have taken every card: a dash alone (-, or the en
+# or em dash a phone types), as a paper sheet says it, or none
+_NO_CARDS = re.compile(r"[-\u2013\u2014]+|none", re.IGNORECASE)
+
+
+def no_cards(text: str) -> bool:
+    """Whether unused cards typed say no card was left: blank, a dash alone, or none."""
+    return not text.strip() or bool(_NO_CARDS.fullmatch(text.strip()))
+
+
+def parse_unused(text: str, deck: Deck | None = None) -> list[Card]:
+    """The cards a player left in hand, as a hand's cards (no card: see ``no_cards``), in
+    every face and command alike."""
+    return [] if no_cards(text) else parse_hand(text, deck, what="unused cards")
+
+
 def _hand_card(token: str, deck: Deck) -> Card:
     """The card of a hand's token: ``QU``, or ``(qu)`` as a laid word writes it."""
     inner = token[1:-1] if len(token) > 2 and token[0] == "(" and token[-1] == ")" else None

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
-from qscore.game.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word
+from qscore.game.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, parse_unused
 from qscore.game.choices import Asker
 from qscore.game.doubles import could_drop, fitting_text, respell
 from qscore.game.entries import Challenged, Entry, GameConfig, LaidDown, Left, Renamed, Undone
@@ -56,9 +56,11 @@ class FinishedGameUndoError(GameError):
     def __init__(self, game: Game, entry: Entry) -> None:
         self.game = game.name
         self.entry = entry
-        super().__init__(
-            f"game {quoted(game.name)} is over: an undo would change its final sheet; ", Remedy("undo-finished")
+        self.closed = game.finished  # else every round is scored, the last one's challenges open
+        where = (
+            f"game {quoted(game.name)} is over" if self.closed else f"every round of game {quoted(game.name)} is scored"
         )
+        super().__init__(f"{where}: an undo would change its final sheet; ", Remedy("undo-finished"))
 
 
 class ScorekeepersOnlyError(GameError):
@@ -232,7 +234,7 @@ def check_laydown(
     playing(game, who, state)
     words = list(words)
     _, _, laid = check_words(game, who, words, round_no)
-    left = parse_hand(unused, game.deck, what="unused cards") if unused.strip() else []
+    left = parse_unused(unused, game.deck)
     every = [c for w in laid for c in w] + left
     if len(every) != state.hand_size:
         # the cards dealt settle a word typed in letters that was laid with a double card

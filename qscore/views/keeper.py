@@ -65,9 +65,13 @@ NOTHING_CHANGED = "Nothing changed."
 
 def undo_question(game: Game, entry: Entry) -> str:
     """Asked before an undo: ``Game 'fri' is over: take back ann's laydown in round 8: cat
-    (went out)?`` in a finished game, ``Take back ...?`` in any other (the page asks it)."""
+    (went out)?`` in a finished game; before it is closed (its last round's challenges still
+    open), that every round is scored; ``Take back ...?`` in any other (the page asks it)."""
     asked = f"take back {entry_text(entry)}?"
-    return f"Game {game.name!r} is over: {asked}" if game.over else asked[:1].upper() + asked[1:]
+    if not game.over:
+        return asked[:1].upper() + asked[1:]
+    where = f"Game {game.name!r} is over" if game.finished else f"Every round of game {game.name!r} is scored"
+    return f"{where}: {asked}"
 
 
 def finished_challenge_question(game: str, player: str, word: str, by: str, number: int) -> str:

@@ -1,10 +1,10 @@
-"""``qscore play``'s decisions: given the saved game, what the table is asked next, and
-what each answer means.
+"""``qscore play``'s next step: given the saved game and what the table said this session
+(TableMemory), what the table is asked next (``next_step``), and whom a command at a
+prompt names (fix, leave, rename PLAYER). What an answer means is qscore.scorekeeper.answers.
 
 Nothing here reads a terminal or prints. The prompt loop (qscore/cli/play.py) reads the
-saved game afresh before every step, asks what ``next_step`` says, checks each answer
-with the functions below, saves through the application layer (qscore.scorekeeper) and
-shows what happened.
+saved game afresh before every step, asks what ``next_step`` says, checks each answer,
+saves through the application layer (qscore.scorekeeper) and shows what happened.
 
 The order is the table's: each round, who went out (their laydown comes first), then
 each player's laydown in turn, then the round's challenges, then the next deal.
@@ -12,23 +12,19 @@ each player's laydown in turn, then the round's challenges, then the next deal.
 
 from __future__ import annotations
 
-import re
+import difflib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
-from qscore.errors import GameError, QscoreError, quoted
-from qscore.game.cards import Card, format_laid
-from qscore.game.choices import Ruling
-from qscore.game.doubles import fits
-from qscore.game.names import names_listed
-from qscore.game.rules import check_laydown, check_players, check_words, playing
+from qscore.errors import GameError
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
-
-NOBODY = ("", "nobody", "none", "-")
-NO_CARDS = ("-", "none")  # no card left in hand, where a word may have taken every card
+from qscore.scorekeeper.answers import ROUND_NUMBER
+from qscore.views.conversation import gone_home_said, no_longer_in, nothing_to_fix, renamed_said
+from qscore.views.keeper import saved_meanwhile
 
 
 @dataclass
-class Progress:
+class TableMemory:
     """What the table said this session that the saved game does not hold."""
 
     settled: set[int] = field(default_factory=set)  # rounds whose challenges are done
@@ -53,11 +49,9 @@ class Progress:
         if current is not None:
             named = self.going_out.get(current.number)
             if named and named not in current.players:  # renamed or gone home, from another terminal
-                notes.append(f"{named} is no longer in round {current.number}.")
+                notes.append(no_longer_in(named, current.number))
                 del self.going_out[current.number]
             self.seen.setdefault(current.number, dict(current.laydowns))  # a round's first look
-        from qscore.views.keeper import saved_meanwhile
-
         for number, seen in sorted(self.seen.items()):
             state = game.rounds[number - 1]
             notes += [
@@ -72,15 +66,11 @@ class Progress:
         notes = []
         if len(self.players) == len(game.players):
             renamed = {old: new for old, new in zip(self.players, game.players, strict=True) if old != new}
-            notes += [f"{old} is now called {new}." for old, new in renamed.items()]
+            notes += [renamed_said(old, new) for old, new in renamed.items()]
             self.seen = {n: {renamed.get(p, p): lay for p, lay in laid.items()} for n, laid in self.seen.items()}
             self.going_out = {n: renamed.get(p, p) for n, p in self.going_out.items()}
             self.gone = frozenset(renamed.get(p, p) for p in self.gone)
-            notes += [
-                f"{p} has gone home: the game goes on without them from round {game.left[p]}."
-                for p in game.players
-                if p in game.left and p not in self.gone
-            ]
+            notes += [gone_home_said(p, game.left[p]) for p in game.players if p in game.left and p not in self.gone]
         self.players, self.gone = game.players, frozenset(game.left)
         return notes
 
@@ -136,7 +126,7 @@ class Finish:
 Step = AskChallenges | AskGoingOut | AskLaydown | Finish
 
 
-def next_step(game: Game, progress: Progress) -> Step:
+def next_step(game: Game, progress: TableMemory) -> Step:
     """What the table is asked next, given the saved game and what it said this session."""
     current = game.current
     if current is None:
@@ -155,6 +145,17 @@ def next_step(game: Game, progress: Progress) -> Step:
     return AskLaydown(n, player, went_out=player == named)
 
 
+EVENING = timedelta(hours=12)  # a game started this long ago is of an earlier evening
+
+
+def of_this_evening(started: str, now: datetime | None = None) -> bool:
+    """Whether a game started at ``started`` (as the games file keeps it: UTC,
+    ``2026-12-02 19:05:00.123456``) is of the table's evening, so that play, started again
+    once it is finished, offers it first for a late challenge or undo."""
+    begun = datetime.fromisoformat(started).replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - begun < EVENING
+
+
 def went_out(state: RoundState) -> str | None:
     """Who went out of the round, by the laydowns saved."""
     return next((p for p, lay in state.laydowns.items() if lay.out), None)
@@ -166,194 +167,11 @@ def turn_order(players: tuple[str, ...], first: str) -> list[str]:
     return [*players[i:], *players[:i]]
 
 
-NO_WORDS = re.compile(r"[-\u2013\u2014]+")  # a dash alone, as a paper sheet says "no words"
-
-
-def words_of(line: str) -> list[str]:
-    """The words of a typed line, between spaces or commas; quotes only keep a word from
-    being read as a command. A dash alone (-, or the en or em dash a phone types) is no
-    words, as on a paper sheet."""
-    if NO_WORDS.fullmatch(line.strip()):
-        return []
-    return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
-
-
-def players_answer(line: str) -> list[str]:
-    """The players typed at the start, checked at once: names between commas when the
-    line has a comma (``Mary Ann, Bob``), else between spaces (``ann ben cat``)."""
-    players = names_listed([line]) if "," in line else line.split()
-    check_players(players)
-    return players
-
-
-def going_out_answer(game: Game, state: RoundState, answer: str) -> str:
-    """The player an answer to "Who went out?" names, or "" for nobody."""
-    if answer.lower() in NOBODY:
-        return ""
-    who = game.player(answer.strip("'\""))  # a name that is also a command, in quotes
-    playing(game, who, state)
-    if who in state.laydowns:
-        raise GameError(f"{who}'s laydown is saved, not going out: fix {who} to change it")
-    return who
-
-
-@dataclass(frozen=True)
-class Way:
-    """One way to lay the words typed: each word's cards (a word typed in letters may be
-    laid with double cards)."""
-
-    cards: tuple[tuple[Card, ...], ...]
-    typed: bool = False  # the way the words were typed
-
-    @property
-    def count(self) -> int:
-        return sum(len(w) for w in self.cards)
-
-    @property
-    def points(self) -> int:
-        return sum(c.points for w in self.cards for c in w)
-
-    @property
-    def words(self) -> list[str]:
-        return [format_laid(w) for w in self.cards]
-
-
-def ways_to_lay(game: Game, state: RoundState, player: str, words: list[str], *, went_out: bool = False) -> list[Way]:
-    """Every way to lay a player's typed words that the round's hand holds, the way typed
-    first: for a player who went out, those taking every card, if any do. Checked against
-    the deck and the deal; GameError when no way fits the hand."""
-    _, _, laid = check_words(game, player, words, state.number)
-    hand = state.hand_size
-    typed = Way(tuple(tuple(c) for c in laid), typed=True)
-    found = [
-        Way(tuple(f), typed=list(f) == [tuple(c) for c in laid])
-        for f in fits(words, laid, hand, game.deck, at_most=True)
-    ]
-    if not found and typed.count <= hand:  # too many spellings to try: the words as typed
-        found = [typed]
-    if not found:
-        raise GameError(f"{player}'s words take {typed.count} cards, but round {state.number} is dealt {hand}")
-    found.sort(key=lambda w: not w.typed)
-    every = [w for w in found if w.count == hand]
-    return every if went_out and every else found
-
-
-def either(numbers: list[int] | list[str]) -> str:
-    """``3``, ``3 or 4``, ``3, 4 or 5`` (or ``CL, IN or TH``)."""
-    shown = list(map(str, numbers))
-    return " or ".join(shown) if len(shown) < 3 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-
-
-def unused_counts(state: RoundState, ways: list[Way]) -> list[int]:
-    """How many cards the ways to lay the words leave in hand, fewest first."""
-    return sorted({state.hand_size - w.count for w in ways})
-
-
-def check_unused(game: Game, state: RoundState, player: str, ways: list[Way], unused: str) -> list[Way]:
-    """The cards a player says were left in hand (``-`` or none: no card): as many as a way
-    to lay the words leaves, from the deck. The ways that leave that many, the way typed
-    first when it is one of them: the cards counted may settle a double card."""
-    from qscore.game.cards import parse_hand
-
-    cards = [] if unused.strip().lower() in NO_CARDS else parse_hand(unused, game.deck, what="unused cards")
-    given, hand = len(cards), state.hand_size
-    fitting = [w for w in ways if w.count + given == hand]
-    if not fitting:
-        lefts = unused_counts(state, ways)
-        # er typed for E R is the ER card: say so when the count is short by the doubles
-        doubles = [c.token for c in cards if c.is_double]
-        apart = (
-            f" ({', '.join(doubles)} {'is one card' if len(doubles) == 1 else 'are one card each'}: "
-            "for single letters put spaces between them)"
-            if doubles and given + len(doubles) in lefts
-            else ""
-        )
-        taken = sorted(hand - left for left in lefts)
-        raise GameError(
-            f"{player}'s words take {either(taken)} of the {hand} cards dealt, "
-            f"so {either(lefts)} {'is' if lefts == [1] else 'are'} unused, but {given} given{apart}"
-        )
-    # whether a saved laydown is replaced is decided when it is saved
-    text = unused if cards else ""
-    checked, refusal = [], None
-    for way in fitting:
-        try:
-            check_laydown(game, player, way.words, text, False, state.number, replace=True)
-        except GameError as exc:
-            refusal = refusal or exc
-            continue
-        checked.append(way)
-    if refusal is not None and not checked:
-        raise refusal
-    return checked
-
-
-def worth_asking(ways: list[Way]) -> bool:
-    """Whether the table must say which way the words were laid: they differ in points."""
-    return len({w.points for w in ways}) > 1
-
-
-def is_laid(
-    game: Game, player: str, words: list[str], unused: str, out: bool, round_no: int, existing: Laydown
-) -> bool:
-    """Whether ``existing`` (saved meanwhile from another terminal) is the very laydown typed,
-    as laid, in the same notation: then there is nothing to ask."""
-    try:
-        typed = check_laydown(game, player, words, unused, out, round_no, replace=True)[1]
-    except QscoreError:
-        return False
-    return typed == existing
-
-
-@dataclass(frozen=True)
-class ChallengeLine:
-    player: str
-    word: str
-    by: str
-    ruling: Ruling | None  # a paper ruling; None: the game's dictionary decides
-    round: int | None = None  # a word of an earlier round (--round N); None: the round asked
-
-
-_NUMBER = re.compile(r"-?[0-9]{1,6}")  # a round typed: ASCII digits (int() would take ¹ for a digit and fail)
-
-
-CHALLENGE_FORM = (
-    "PLAYER WORD by CHALLENGER (ann steve by ben), then valid or invalid for a paper ruling, "
-    "and --round N for a word of an earlier round"
-)
-
-
-def challenge_answer(line: str) -> ChallengeLine:
-    """A challenge as the table types it: ``ann steve by ben``, ``ann steve by ben invalid``,
-    ``ann cat by ben --round 1``; a name may have spaces (``Mary Ann steve by Bob``): the
-    word is the one before the last ``by``."""
-    parts = line.split()
-    said, number = None, None
-    for _ in range(2):  # the ruling and the round, in either order
-        if said is None and parts and parts[-1].lower() in ("valid", "invalid"):
-            said = parts.pop().lower()
-        elif number is None and len(parts) > 2 and parts[-2] == "--round" and _NUMBER.fullmatch(parts[-1]):
-            number = int(parts.pop())  # the round's own check refuses 0, -1 and past the last
-            parts.pop()
-    ruling: Ruling | None = "valid" if said == "valid" else "invalid" if said == "invalid" else None
-    at = next((i for i in range(len(parts) - 2, 1, -1) if parts[i].lower() == "by"), None)
-    if at is None:
-        slip = next((w for w in parts[2:-1] if _slip_of_by(w.lower())), None)
-        meant = f" ({quoted(slip)}: did you mean by?)" if slip else ""
-        raise GameError(f"write a challenge as {CHALLENGE_FORM}{meant}")
-    return ChallengeLine(" ".join(parts[: at - 1]), parts[at - 1], " ".join(parts[at + 1 :]), ruling, number)
-
-
-def _slip_of_by(word: str) -> bool:
-    """A two-letter word one key from "by" (bt, vy, bu, yb), as a tired hand types it."""
-    return len(word) == 2 and word != "by" and (word[0] == "b" or word[1] == "y" or word == "yb")
-
-
 def fix_target(game: Game | None, parts: list[str]) -> tuple[str, int | None] | None:
     """The player and round of ``fix PLAYER [N]``; None when the line is not that."""
     if game is None or len(parts) < 2:
         return None
-    numbered = len(parts) > 2 and bool(_NUMBER.fullmatch(parts[-1]))
+    numbered = len(parts) > 2 and bool(ROUND_NUMBER.fullmatch(parts[-1]))
     name = " ".join(parts[1:-1] if numbered else parts[1:])
     if name_key(name) not in [name_key(p) for p in game.players]:
         return None
@@ -389,8 +207,7 @@ def fix_round(game: Game, player: str, at_round: int) -> int:
         return n
     if n > 1 and player in game.rounds[n - 2].laydowns:
         return n - 1
-    rounds = f"round {n - 1} or {n}" if n > 1 else f"round {n}"
-    raise GameError(f"{player} has no laydown in {rounds} to fix")
+    raise GameError(nothing_to_fix(player, n))
 
 
 @dataclass(frozen=True)
@@ -410,8 +227,6 @@ def misnamed(game: Game | None, words: list[str]) -> Misnamed | None:
     """``fix pa``, ``leave Benn``, ``rename Bne Benjamin`` (words as typed): the command's
     player mistyped, or a laydown such as ``fix it``; only the table can say which. None
     when the line is no such command, or names a player."""
-    import difflib
-
     if game is None or len(words) < 2 or words[0].lower() not in NAMED_COMMANDS:
         return None
     command = words[0].lower()
@@ -419,7 +234,7 @@ def misnamed(game: Game | None, words: list[str]) -> Misnamed | None:
     if targets[command](game, words) is not None:
         return None
     keys = {name_key(p): p for p in game.players}
-    numbered = command == "fix" and len(words) > 2 and bool(_NUMBER.fullmatch(words[-1]))
+    numbered = command == "fix" and len(words) > 2 and bool(ROUND_NUMBER.fullmatch(words[-1]))
     ends = [len(words) - 1 if numbered else len(words)]  # fix and leave: the rest is the name
     if command == "rename":  # the longest run of words that is near a player, then the new name
         ends = list(range(len(words) - 1, 1, -1)) or [2]
