@@ -22,15 +22,67 @@ def module_name(path: Path) -> str:
 
 def imports_of(path: Path) -> set[str]:
     """What a module imports: each name as written (qscore.game.cards, typer, sqlite3...)."""
+    return imports_in(path.read_text("utf-8"), module_name(path), is_package=path.name == "__init__.py")
+
+
+def imports_in(source: str, module: str, *, is_package: bool = False) -> set[str]:
+    """What the source of ``module`` imports, each name absolute: a relative import resolved
+    against its package (`from ..cli import app` in qscore.game.x is qscore.cli.app), and a
+    module named by a literal to importlib.import_module or __import__ (of an f-string, the
+    literal part before its first field: f"qscore.cli.{name}" imports from qscore.cli)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = resolved(node.module or "", node.level, package)
+            if node.module:
+                found.add(base)
             # `from qscore.cli import games` imports the module qscore.cli.games
-            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+            found |= {f"{base}.{alias.name}" if base else alias.name for alias in node.names}
+        elif isinstance(node, ast.Call) and is_importer(node.func) and node.args:
+            name = literal_name(node.args[0])
+            if name:
+                # import_module's package, given by keyword or second
+                given = next((k.value for k in node.keywords if k.arg == "package"), node.args[1] if node.args[1:] else None)
+                within = literal_name(given) if given is not None and not is_own_name(given) else package
+                found.add(resolved(name.lstrip("."), len(name) - len(name.lstrip(".")), within or ""))
     return found
+
+
+def resolved(name: str, level: int, package: str) -> str:
+    """``name`` imported ``level`` dots up from ``package`` (0: as written)."""
+    if not level:
+        return name
+    parts = package.split(".") if package else []
+    if level - 1 >= len(parts):
+        raise AssertionError(f"a relative import climbs out of the package: {'.' * level}{name} in {package}")
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{name}" if name else base
+
+
+def is_importer(func: ast.expr) -> bool:
+    """importlib.import_module, import_module (imported from importlib) or __import__."""
+    if isinstance(func, ast.Attribute):
+        return func.attr == "import_module"
+    return isinstance(func, ast.Name) and func.id in ("import_module", "__import__")
+
+
+def literal_name(node: ast.expr) -> str:
+    """A module's name given as a literal, or the literal start of an f-string's ("" if neither)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value.rstrip(".")
+    return ""
+
+
+def is_own_name(node: ast.expr) -> bool:
+    """``__name__`` or ``__package__``: the module's own package, for an import relative to it."""
+    return isinstance(node, ast.Name) and node.id in ("__name__", "__package__")
 
 
 MODULES = {module_name(p): imports_of(p) for p in sorted(PACKAGE.rglob("*.py"))}
@@ -139,11 +191,57 @@ def is_face(module: str) -> bool:
 
 def test_the_core_imports_neither_the_application_layer_nor_a_face():
     """The core (cards to views) is a library: a second face calls it as the command line does."""
-    above = APPLICATION | {m for m in MODULES if is_face(m)} | {"qscore.cli", "qscore.web"}
-    core = {m for m in MODULES if m not in above and not in_application(m) and m != "qscore"}
+    core = core_of(MODULES)
     assert {"qscore.game.scoresheet", "qscore.game.rules", "qscore.views.sheet", "qscore.hands.solver"} <= core
-    reaching = {m: sorted(i for i in MODULES[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core}
-    assert {m: found for m, found in reaching.items() if found} == {}
+    assert reaching_above(MODULES) == {}
+
+
+def core_of(modules: dict[str, set[str]]) -> set[str]:
+    above = APPLICATION | {m for m in modules if is_face(m)} | {"qscore.cli", "qscore.web"}
+    return {m for m in modules if m not in above and not in_application(m) and m != "qscore"}
+
+
+def reaching_above(modules: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Each module of the core that imports the application layer or a face, and what of them."""
+    above = APPLICATION | {m for m in modules if is_face(m)} | {"qscore.cli", "qscore.web"}
+    reaching = {
+        m: sorted(i for i in modules[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core_of(modules)
+    }
+    return {m: found for m, found in reaching.items() if found}
+
+
+CLIMBING = {
+    "from ..cli import app": ["qscore.cli", "qscore.cli.app"],
+    "from .. import web": ["qscore.web"],
+    "from ...qscore import cli": None,  # out of the package: refused, not missed
+    "def later():\n    from ..scorekeeper import undo": ["qscore.scorekeeper", "qscore.scorekeeper.undo"],
+    "import importlib\nimportlib.import_module('qscore.cli.games')": ["qscore.cli.games"],
+    "from importlib import import_module\nimport_module('..web.app', package=__package__)": ["qscore.web.app"],
+    "import importlib\nimportlib.import_module('.app', 'qscore.web')": ["qscore.web.app"],
+    "__import__('qscore.cli')": ["qscore.cli"],
+    "import importlib\nimportlib.import_module(f'qscore.cli.{name}')": ["qscore.cli"],
+}
+
+
+def test_a_relative_import_or_importlib_that_climbs_to_a_face_fails_the_layers():
+    """The check itself, on a module of the game's package holding each way of reaching
+    above the core: each is found (or refused where it climbs out of qscore)."""
+    for source, reached in CLIMBING.items():
+        modules = {**MODULES}
+        try:
+            modules["qscore.game.sneaking"] = imports_in(source, "qscore.game.sneaking")
+        except AssertionError:
+            assert reached is None, source
+            continue
+        assert reached is not None, source
+        assert reaching_above(modules) == {"qscore.game.sneaking": reached}, source
+    # in a package's __init__, one dot is the package itself
+    assert imports_in("from ..cli import app", "qscore.game", is_package=True) == {"qscore.cli", "qscore.cli.app"}
+    # imports that stay below reach nothing
+    assert imports_in("from . import cards\nfrom .cards import Deck", "qscore.game.deal") == {
+        "qscore.game.cards",
+        "qscore.game.cards.Deck",
+    }
 
 
 def test_the_judges_parts_do_not_reach_back_through_its_package():
@@ -225,3 +323,4 @@ def test_each_package_of_the_core_imports_only_what_its_docstring_allows():
         assert MODULES[package] <= {"__future__"}, (
             f"{package}/__init__.py imports nothing: a run loads only what it uses"
         )
+
