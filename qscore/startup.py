@@ -39,6 +39,7 @@ import sys
 TYPE_CHECKING = False  # typing itself is not loaded this early
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Sequence
+    from types import ModuleType
     from typing import Any
 
 
@@ -105,3 +106,37 @@ def names_when_asked(package: str, modules: Sequence[str], names: Collection[str
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+def imported_without_metadata(name: str) -> ModuleType:
+    """The module ``name``, imported while importlib.metadata is a stand-in that knows no
+    package: for a library that reads its ``__version__`` from its installed metadata as it
+    loads (tabulate 0.10), which then takes its own fallback. Where importlib.metadata, or
+    the module, is loaded already (the tests, ``qscore serve``), it is imported as it is.
+
+    tabulate's import of importlib.metadata (email, zipfile, csv, socket and tempfile come
+    with it) and its search of the installed packages cost 72 M instructions, a sixth of a
+    `qscore sheet`: more than the rest of tabulate and the sheet's own modules together.
+    tabulate 0.9 read a version module instead, but lays out the sheet's columns
+    differently, and no release since avoids it (docs/speed.md has the report for
+    upstream). The stand-in is gone once the module has loaded, and whatever imports
+    importlib.metadata later gets the real module. Call it on the main thread, before any
+    other thread could import importlib.metadata meanwhile (the tables are drawn there).
+    """
+    if name in sys.modules or "importlib.metadata" in sys.modules:
+        return importlib.import_module(name)
+
+    class PackageNotFoundError(ModuleNotFoundError):
+        """As importlib.metadata's: no installed package of that name."""
+
+    def version(package: str) -> str:
+        raise PackageNotFoundError(package)
+
+    stand_in = type(sys)("importlib.metadata", "Knows no package: an import without the metadata.")
+    stand_in.__dict__.update(PackageNotFoundError=PackageNotFoundError, version=version)
+    sys.modules["importlib.metadata"] = stand_in
+    try:
+        return importlib.import_module(name)
+    finally:
+        if sys.modules.get("importlib.metadata") is stand_in:
+            del sys.modules["importlib.metadata"]

@@ -324,3 +324,48 @@ def test_each_package_of_the_core_imports_only_what_its_docstring_allows():
             f"{package}/__init__.py imports nothing: a run loads only what it uses"
         )
 
+
+SYS_MODULES_CHANGED = ("pop", "popitem", "update", "setdefault", "clear", "__setitem__", "__delitem__")
+
+
+def sys_modules_changes(source: str) -> list[int]:
+    """The lines of ``source`` that change sys.modules: an item set or deleted, the whole
+    assigned, or a method of the dict's that changes it called."""
+
+    def is_sys_modules(node: ast.expr) -> bool:
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == "modules"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        )
+
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del) and is_sys_modules(node.value):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del) and is_sys_modules(node):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr in SYS_MODULES_CHANGED and is_sys_modules(node.value):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_only_startup_changes_sys_modules():
+    """A module swapped in sys.modules is a start-up trick (importlib.metadata while tabulate
+    loads): it lives in qscore/startup.py with what it saves, nowhere else."""
+    changing = {
+        module_name(p): found
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if (found := sys_modules_changes(p.read_text("utf-8")))
+    }
+    assert set(changing) == {"qscore.startup"}
+    for source in (
+        "import sys\nsys.modules['x'] = object()",
+        "import sys\ndel sys.modules['x']",
+        "import sys\nsys.modules.pop('x', None)",
+        "import sys\nsys.modules.update(x=None)",
+        "import sys\nsys.modules = {}",
+    ):
+        assert sys_modules_changes(source) == [2], source
+    assert sys_modules_changes("import sys\nsys.modules.get('x')\nsys.modules['x'].y = 1") == []
