@@ -38,7 +38,7 @@ import sys
 
 TYPE_CHECKING = False  # typing itself is not loaded this early
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from types import ModuleType
     from typing import Any
 
@@ -89,21 +89,22 @@ def exit_at_once(done: SystemExit) -> None:
     os._exit(done.code or 0)
 
 
-def names_when_asked(package: str, modules: Sequence[str], names: Collection[str]) -> Callable[[str], Any]:
-    """A package's module ``__getattr__`` (PEP 562) that imports each of ``names`` from the
-    first of its ``modules`` holding it, when first asked for, and keeps it."""
+def names_when_asked(package: str, modules: Mapping[str, Sequence[str]]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports each name of ``modules``
+    (each of the package's modules, and the names it holds) from its module when first
+    asked for, and keeps it."""
     # The scorekeeper's use-cases: every command asks for its record of what was saved, and
     # importing all four of its modules at once costs `check` and `best` 35 M instructions
     # (13%; best would be 1.51x).
+    holding = {name: module for module, names in modules.items() for name in names}
 
     def __getattr__(name: str) -> Any:
-        if name in names:
-            for module in modules:
-                found = vars(importlib.import_module(f"{package}.{module}"))
-                if name in found:
-                    setattr(sys.modules[package], name, found[name])
-                    return found[name]
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module = holding.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        found = getattr(importlib.import_module(f"{package}.{module}"), name)
+        setattr(sys.modules[package], name, found)
+        return found
 
     return __getattr__
 

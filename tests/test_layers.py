@@ -2,7 +2,9 @@
 opens the saved games, and no two modules import each other round a circle.
 
 Every import counts, at the top of a module or inside a function, and those under
-TYPE_CHECKING too: a circle that only the type checker walks is still a circle to read.
+TYPE_CHECKING too: a circle that only the type checker walks is still a circle to read. A
+relative import counts as the module it names, and so does a module named by a literal to
+importlib.import_module or __import__.
 docs/design.md describes the layers these tests keep.
 """
 
@@ -45,7 +47,9 @@ def imports_in(source: str, module: str, *, is_package: bool = False) -> set[str
             name = literal_name(node.args[0])
             if name:
                 # import_module's package, given by keyword or second
-                given = next((k.value for k in node.keywords if k.arg == "package"), node.args[1] if node.args[1:] else None)
+                given = next(
+                    (k.value for k in node.keywords if k.arg == "package"), node.args[1] if node.args[1:] else None
+                )
                 within = literal_name(given) if given is not None and not is_own_name(given) else package
                 found.add(resolved(name.lstrip("."), len(name) - len(name.lstrip(".")), within or ""))
     return found
@@ -205,7 +209,8 @@ def reaching_above(modules: dict[str, set[str]]) -> dict[str, list[str]]:
     """Each module of the core that imports the application layer or a face, and what of them."""
     above = APPLICATION | {m for m in modules if is_face(m)} | {"qscore.cli", "qscore.web"}
     reaching = {
-        m: sorted(i for i in modules[m] if any(i == a or i.startswith(a + ".") for a in above)) for m in core_of(modules)
+        m: sorted(i for i in modules[m] if any(i == a or i.startswith(a + ".") for a in above))
+        for m in core_of(modules)
     }
     return {m: found for m, found in reaching.items() if found}
 
@@ -342,11 +347,11 @@ def sys_modules_changes(source: str) -> list[int]:
 
     lines = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del) and is_sys_modules(node.value):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del) and is_sys_modules(node):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.Attribute) and node.attr in SYS_MODULES_CHANGED and is_sys_modules(node.value):
+        # sys.modules[...] = or del sys.modules[...], sys.modules = ..., sys.modules.pop(...)
+        written = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del)
+        target = node.value if isinstance(node, ast.Subscript) else node
+        called = isinstance(node, ast.Attribute) and node.attr in SYS_MODULES_CHANGED
+        if (written and is_sys_modules(target)) or (called and is_sys_modules(node.value)):
             lines.append(node.lineno)
     return sorted(lines)
 
@@ -369,3 +374,41 @@ def test_only_startup_changes_sys_modules():
     ):
         assert sys_modules_changes(source) == [2], source
     assert sys_modules_changes("import sys\nsys.modules.get('x')\nsys.modules['x'].y = 1") == []
+
+
+def attributes_asked(source: str, name: str) -> set[str]:
+    """Each ``name.attribute`` read in ``source`` but in an annotation (which a type names only)."""
+    tree = ast.parse(source)
+    annotations: list[ast.expr | None] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign | ast.arg):
+            annotations.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            annotations.append(node.returns)
+    typed = {id(n) for a in annotations if a is not None for n in ast.walk(a)}
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+        and id(node) not in typed
+    }
+
+
+def test_every_use_case_is_named_once_and_comes_from_its_module():
+    """scorekeeper/__init__.py names each use-case once (USE_CASES, by module): each one the
+    faces ask for is there, and each comes from the module it is listed under."""
+    import importlib
+
+    from qscore import scorekeeper
+
+    listed = [name for names in scorekeeper.USE_CASES.values() for name in names]
+    assert len(listed) == len(set(listed)) and scorekeeper.__all__ == listed
+    asked = set().union(*(attributes_asked(p.read_text("utf-8"), "scorekeeper") for p in sorted(PACKAGE.rglob("*.py"))))
+    assert {"start_game", "table_figures", "Sent"} <= asked
+    assert asked - {"USE_CASES"} <= set(listed)
+    for module, names in scorekeeper.USE_CASES.items():
+        held = vars(importlib.import_module(f"qscore.scorekeeper.{module}"))
+        for name in names:
+            assert getattr(scorekeeper, name) is held[name], name
