@@ -142,21 +142,20 @@ def test_new_figures_carry_the_points_missed_over_without_a_review(isolated_home
     assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
 
 
-def test_a_summary_as_the_last_release_kept_it_hands_its_points_missed_over(isolated_home, monkeypatch):
-    """Version 3 kept one JSON object a game, its row checked by a SHA-256: the first
-    `stats` of this version reads its points missed from it, reviewing nothing, where the
-    review has not changed since (version 5's review leaves out words qscore never proposes,
-    so a real version 3 row is reviewed again: the test below)."""
-    from qscore.store.keptfigures import _checksum
-
-    monkeypatch.setattr(gamelines, "MISSED_SINCE", 3)
+def test_a_summary_an_older_release_kept_reads_the_same(isolated_home, monkeypatch):
+    """Version 3 kept one JSON object a game, its row checked by a SHA-256 (64 hex digits,
+    where a CRC-32 is 8): such a file opens and reads the same, each game's figures made
+    again from its log (its points missed too: version 3's review is not this one's), and
+    kept as this version keeps them."""
+    import hashlib
 
     two_games()
-    expected = ok("stats", "--json")
+    expected = ok("stats", "--json"), ok("games"), ok("sheet", "-g", "fri")
     for game_id, last_seq, digest, text in sql(isolated_home, "SELECT game_id, last_seq, digest, data FROM summaries"):
         (totals, *_), (missed, *_), _ = (json.loads(line) for line in text.split("\n"))
         old = json.dumps({"missed": dict(zip([name for name, _ in totals], missed, strict=True))}, sort_keys=True)
-        checksum = _checksum(game_id, last_seq, 3, digest, old.encode(), sha=True)
+        row = f"{game_id}\0{last_seq}\0{3}\0{digest}\0".encode() + old.encode()
+        checksum = hashlib.sha256(row).hexdigest()
         sql(
             isolated_home,
             "UPDATE summaries SET version = 3, data = ?, checksum = ? WHERE game_id = ?",
@@ -164,9 +163,15 @@ def test_a_summary_as_the_last_release_kept_it_hands_its_points_missed_over(isol
             checksum,
             game_id,
         )
-    monkeypatch.setattr(review, "missed_points", lambda *args, **kwargs: pytest.fail("reviewed again"))
-    assert ok("stats", "--json") == expected
+    reviewed = []
+    found = review.missed_points
+    monkeypatch.setattr(
+        review, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
+    )
+    assert (ok("stats", "--json"), ok("games"), ok("sheet", "-g", "fri")) == expected
+    assert reviewed == ["fri"]  # sat has no closed round: nothing to review
     assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
+    assert {len(c) for (c,) in sql(isolated_home, "SELECT checksum FROM summaries")} == {8}
 
 
 def test_a_changed_review_finds_the_points_missed_again(isolated_home, monkeypatch):
