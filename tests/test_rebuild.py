@@ -363,6 +363,18 @@ def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated
     assert summaries(isolated_home) == kept
 
 
+def shared_out(work, items):
+    """``work`` of each of ``items``, in order, as a first `stats` has its games worked out
+    (figures._summaries): each item taken as it comes, the workers' results read back."""
+    from qscore.scorekeeper import workers
+
+    with workers.Shared(lambda total: work) as shared:
+        shared.expect(len(items))
+        for item in items:
+            shared.take(item)
+        yield from shared.results(items)
+
+
 class Broken:
     """A pool of workers that works out ``good`` games, then breaks (a worker killed): a
     chunk handed over past them fails whole, as a real pool's does."""
@@ -407,21 +419,21 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
     pending = [item for item in listed.found if isinstance(item, Pending)]
     assert len(pending) == 3
     work = partial(figures_module.summary_of, review=True, many=False)
-    alone = list(workers.in_order(work, pending))
+    alone = list(shared_out(work, pending))
     assert [data is not None for data, _reason, _why in alone] == [True, True, True]
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)
     monkeypatch.setattr(workers, "CHUNK", 1)  # a game a chunk
     for good in range(4):  # broken at once, after one game, after two, never
         pool = Broken(good)
         monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
-        assert list(workers.in_order(work, pending)) == alone
+        assert list(shared_out(work, pending)) == alone
         assert pool.shut == [(True, False)]  # nothing cancelled: its thread fails what it holds
 
     def cannot_start(*args, **kwargs):
         raise OSError("no semaphores here")
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", cannot_start)
-    assert list(workers.in_order(work, pending)) == alone
+    assert list(shared_out(work, pending)) == alone
 
 
 def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
@@ -482,7 +494,7 @@ def test_workers_stopped_midway_end_at_once(monkeypatch):
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)  # even on one core
     held = 30.0  # what each worker holds after the first games: four such waits a chunk
     items = [0.0] * (2 * workers.CHUNK) + [held] * (4 * workers.CHUNK)
-    found = workers.in_order(time.sleep, items)
+    found = shared_out(time.sleep, items)
     assert next(found) is None  # the first games are worked out: the workers are running
     found.close()  # as Ctrl-C stops the command
     children = multiprocessing.active_children()
