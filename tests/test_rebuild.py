@@ -20,9 +20,10 @@ from qscore.game.scoring import LaidWord, PlayedHand
 from qscore.hands import review
 from qscore.hands.review import missed_in, missed_points, missed_totals, review_game, review_hand
 from qscore.hands.solver import solve
-from qscore.hands.wordsets import best_value
+from qscore.hands.wordsets import WordSets
 from qscore.scorekeeper import Progress
 from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
+from qscore.words.dictionaries.proposed import proposed
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game
@@ -31,6 +32,15 @@ from tests.test_solver import POOL
 DECK = load_deck()
 cli_app = importlib.import_module("qscore.cli.app")  # the package names its app object app too
 figures_module = importlib.import_module("qscore.scorekeeper.figures")
+
+
+def best_value(cards, dictionary, *, many=False):
+    """The value a review's missed_in starts from (review.missed_in's WordSets): the best
+    play of ``cards`` with no discard, of the words qscore proposes, no play made; with
+    ``many``, found as for one of many hands (the dictionary's anagram keys read whole)."""
+    words = proposed(dictionary)
+    hand = WordSets.of_keys(cards, words, words.anagram_keys()) if many else WordSets.looked_up(cards, words)
+    return hand.value(hand.full)
 
 
 def within_deck(cards):
