@@ -23,7 +23,7 @@ def module_name(path: Path) -> str:
 
 
 def imports_of(path: Path) -> set[str]:
-    """What a module imports: each name as written (qscore.game.cards, typer, sqlite3...)."""
+    """What a module imports, each name absolute (qscore.game.cards, typer, sqlite3...)."""
     return imports_in(path.read_text("utf-8"), module_name(path), is_package=path.name == "__init__.py")
 
 
