@@ -38,7 +38,8 @@ import sys
 
 TYPE_CHECKING = False  # typing itself is not loaded this early
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Sequence
+    from collections.abc import Callable, Mapping, Sequence
+    from types import ModuleType
     from typing import Any
 
 
@@ -88,20 +89,55 @@ def exit_at_once(done: SystemExit) -> None:
     os._exit(done.code or 0)
 
 
-def names_when_asked(package: str, modules: Sequence[str], names: Collection[str]) -> Callable[[str], Any]:
-    """A package's module ``__getattr__`` (PEP 562) that imports each of ``names`` from the
-    first of its ``modules`` holding it, when first asked for, and keeps it."""
+def names_when_asked(package: str, modules: Mapping[str, Sequence[str]]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports each name of ``modules``
+    (each of the package's modules, and the names it holds) from its module when first
+    asked for, and keeps it."""
     # The scorekeeper's use-cases: every command asks for its record of what was saved, and
     # importing all four of its modules at once costs `check` and `best` 35 M instructions
     # (13%; best would be 1.51x).
+    holding = {name: module for module, names in modules.items() for name in names}
 
     def __getattr__(name: str) -> Any:
-        if name in names:
-            for module in modules:
-                found = vars(importlib.import_module(f"{package}.{module}"))
-                if name in found:
-                    setattr(sys.modules[package], name, found[name])
-                    return found[name]
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module = holding.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        found = getattr(importlib.import_module(f"{package}.{module}"), name)
+        setattr(sys.modules[package], name, found)
+        return found
 
     return __getattr__
+
+
+def imported_without_metadata(name: str) -> ModuleType:
+    """The module ``name``, imported while importlib.metadata is a stand-in that knows no
+    package: for a library that reads its ``__version__`` from its installed metadata as it
+    loads (tabulate 0.10), which then takes its own fallback. Where importlib.metadata, or
+    the module, is loaded already (the tests, ``qscore serve``), it is imported as it is.
+
+    tabulate's import of importlib.metadata (email, zipfile, csv, socket and tempfile come
+    with it) and its search of the installed packages cost 72 M instructions, a sixth of a
+    `qscore sheet`: more than the rest of tabulate and the sheet's own modules together.
+    tabulate 0.9 read a version module instead, but lays out the sheet's columns
+    differently, and no release since avoids it (docs/speed.md has the report for
+    upstream). The stand-in is gone once the module has loaded, and whatever imports
+    importlib.metadata later gets the real module. Call it on the main thread, before any
+    other thread could import importlib.metadata meanwhile (the tables are drawn there).
+    """
+    if name in sys.modules or "importlib.metadata" in sys.modules:
+        return importlib.import_module(name)
+
+    class PackageNotFoundError(ModuleNotFoundError):
+        """As importlib.metadata's: no installed package of that name."""
+
+    def version(package: str) -> str:
+        raise PackageNotFoundError(package)
+
+    stand_in = type(sys)("importlib.metadata", "Knows no package: an import without the metadata.")
+    stand_in.__dict__.update(PackageNotFoundError=PackageNotFoundError, version=version)
+    sys.modules["importlib.metadata"] = stand_in
+    try:
+        return importlib.import_module(name)
+    finally:
+        if sys.modules.get("importlib.metadata") is stand_in:
+            del sys.modules["importlib.metadata"]

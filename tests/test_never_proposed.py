@@ -17,11 +17,11 @@ from qscore.hands.candidates import candidate_words
 from qscore.hands.draws import advise_draw
 from qscore.hands.review import missed_in, review_hand
 from qscore.hands.solver import solitaire_words, solve
-from qscore.hands.wordsets import best_value
 from qscore.words.dictionaries import HouseRules, WordSet, judge, open_dictionary
 from qscore.words.dictionaries.proposed import proposed
 from qscore.words.dictionaries.rejects import unsuggested
 from tests.conftest import TINY_WORDS, ok
+from tests.test_rebuild import best_value
 from tests.test_solver import POOL
 
 DECK = load_deck()

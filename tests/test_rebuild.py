@@ -20,9 +20,10 @@ from qscore.game.scoring import LaidWord, PlayedHand
 from qscore.hands import review
 from qscore.hands.review import missed_in, missed_points, missed_totals, review_game, review_hand
 from qscore.hands.solver import solve
-from qscore.hands.wordsets import best_value
+from qscore.hands.wordsets import WordSets
 from qscore.scorekeeper import Progress
 from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
+from qscore.words.dictionaries.proposed import proposed
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games
 from tests.test_review import RULED, play_whole_game
@@ -31,6 +32,15 @@ from tests.test_solver import POOL
 DECK = load_deck()
 cli_app = importlib.import_module("qscore.cli.app")  # the package names its app object app too
 figures_module = importlib.import_module("qscore.scorekeeper.figures")
+
+
+def best_value(cards, dictionary, *, many=False):
+    """The value a review's missed_in starts from (review.missed_in's WordSets): the best
+    play of ``cards`` with no discard, of the words qscore proposes, no play made; with
+    ``many``, found as for one of many hands (the dictionary's anagram keys read whole)."""
+    words = proposed(dictionary)
+    hand = WordSets.of_keys(cards, words, words.anagram_keys()) if many else WordSets.looked_up(cards, words)
+    return hand.value(hand.full)
 
 
 def within_deck(cards):
@@ -142,21 +152,20 @@ def test_new_figures_carry_the_points_missed_over_without_a_review(isolated_home
     assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
 
 
-def test_a_summary_as_the_last_release_kept_it_hands_its_points_missed_over(isolated_home, monkeypatch):
-    """Version 3 kept one JSON object a game, its row checked by a SHA-256: the first
-    `stats` of this version reads its points missed from it, reviewing nothing, where the
-    review has not changed since (version 5's review leaves out words qscore never proposes,
-    so a real version 3 row is reviewed again: the test below)."""
-    from qscore.store.keptfigures import _checksum
-
-    monkeypatch.setattr(gamelines, "MISSED_SINCE", 3)
+def test_a_summary_an_older_release_kept_reads_the_same(isolated_home, monkeypatch):
+    """Version 3 kept one JSON object a game, its row checked by a SHA-256 (64 hex digits,
+    where a CRC-32 is 8): such a file opens and reads the same, each game's figures made
+    again from its log (its points missed too: version 3's review is not this one's), and
+    kept as this version keeps them."""
+    import hashlib
 
     two_games()
-    expected = ok("stats", "--json")
+    expected = ok("stats", "--json"), ok("games"), ok("sheet", "-g", "fri")
     for game_id, last_seq, digest, text in sql(isolated_home, "SELECT game_id, last_seq, digest, data FROM summaries"):
         (totals, *_), (missed, *_), _ = (json.loads(line) for line in text.split("\n"))
         old = json.dumps({"missed": dict(zip([name for name, _ in totals], missed, strict=True))}, sort_keys=True)
-        checksum = _checksum(game_id, last_seq, 3, digest, old.encode(), sha=True)
+        row = f"{game_id}\0{last_seq}\0{3}\0{digest}\0".encode() + old.encode()
+        checksum = hashlib.sha256(row).hexdigest()
         sql(
             isolated_home,
             "UPDATE summaries SET version = 3, data = ?, checksum = ? WHERE game_id = ?",
@@ -164,9 +173,15 @@ def test_a_summary_as_the_last_release_kept_it_hands_its_points_missed_over(isol
             checksum,
             game_id,
         )
-    monkeypatch.setattr(review, "missed_points", lambda *args, **kwargs: pytest.fail("reviewed again"))
-    assert ok("stats", "--json") == expected
+    reviewed = []
+    found = review.missed_points
+    monkeypatch.setattr(
+        review, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
+    )
+    assert (ok("stats", "--json"), ok("games"), ok("sheet", "-g", "fri")) == expected
+    assert reviewed == ["fri"]  # sat has no closed round: nothing to review
     assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
+    assert {len(c) for (c,) in sql(isolated_home, "SELECT checksum FROM summaries")} == {8}
 
 
 def test_a_changed_review_finds_the_points_missed_again(isolated_home, monkeypatch):
@@ -358,6 +373,18 @@ def test_worker_processes_make_the_figures_this_process_makes(tmp_path, isolated
     assert summaries(isolated_home) == kept
 
 
+def shared_out(work, items):
+    """``work`` of each of ``items``, in order, as a first `stats` has its games worked out
+    (figures._summaries): each item taken as it comes, the workers' results read back."""
+    from qscore.scorekeeper import workers
+
+    with workers.Shared(lambda total: work) as shared:
+        shared.expect(len(items))
+        for item in items:
+            shared.take(item)
+        yield from shared.results(items)
+
+
 class Broken:
     """A pool of workers that works out ``good`` games, then breaks (a worker killed): a
     chunk handed over past them fails whole, as a real pool's does."""
@@ -402,21 +429,21 @@ def test_games_a_pool_could_not_work_out_are_worked_out_here(isolated_home, monk
     pending = [item for item in listed.found if isinstance(item, Pending)]
     assert len(pending) == 3
     work = partial(figures_module.summary_of, review=True, many=False)
-    alone = list(workers.in_order(work, pending))
+    alone = list(shared_out(work, pending))
     assert [data is not None for data, _reason, _why in alone] == [True, True, True]
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)
     monkeypatch.setattr(workers, "CHUNK", 1)  # a game a chunk
     for good in range(4):  # broken at once, after one game, after two, never
         pool = Broken(good)
         monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
-        assert list(workers.in_order(work, pending)) == alone
+        assert list(shared_out(work, pending)) == alone
         assert pool.shut == [(True, False)]  # nothing cancelled: its thread fails what it holds
 
     def cannot_start(*args, **kwargs):
         raise OSError("no semaphores here")
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", cannot_start)
-    assert list(workers.in_order(work, pending)) == alone
+    assert list(shared_out(work, pending)) == alone
 
 
 def test_a_read_hands_each_pending_game_over_as_it_reads_its_log(isolated_home):
@@ -477,7 +504,7 @@ def test_workers_stopped_midway_end_at_once(monkeypatch):
     monkeypatch.setattr(workers, "workers_for", lambda total: 2)  # even on one core
     held = 30.0  # what each worker holds after the first games: four such waits a chunk
     items = [0.0] * (2 * workers.CHUNK) + [held] * (4 * workers.CHUNK)
-    found = workers.in_order(time.sleep, items)
+    found = shared_out(time.sleep, items)
     assert next(found) is None  # the first games are worked out: the workers are running
     found.close()  # as Ctrl-C stops the command
     children = multiprocessing.active_children()

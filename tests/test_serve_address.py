@@ -130,19 +130,25 @@ def test_a_game_keeps_its_address_across_restarts_until_new_codes_are_asked(game
     assert served()[2][0] == new_code
 
 
-def test_codes_for_gives_each_game_its_own_two_codes_through_a_rename(game):
-    table, keeper = codes.codes_for("fri")
+def codes_for(game: str, *, new: bool = False) -> tuple[str, str]:
+    """The table's code and the scorekeeper's for ``game``, as serve keeps them."""
+    kept = codes.kept_codes(game, new=new)
+    return kept.table, kept.keeper
+
+
+def test_each_game_has_its_own_two_codes_through_a_rename(game):
+    table, keeper = codes_for("fri")
     assert table != keeper and all(codes.is_code(c) for c in (table, keeper))
     ok("new", "dan", "eve", "fay", "-g", "sat")
-    assert codes.codes_for("sat") != (table, keeper)
+    assert codes_for("sat") != (table, keeper)
     ok("games", "--rename", "fri", "friday")
-    assert codes.codes_for("friday") == (table, keeper)
-    assert codes.codes_for("friday", new=True) != (table, keeper)
+    assert codes_for("friday") == (table, keeper)
+    assert codes_for("friday", new=True) != (table, keeper)
 
 
 @pytest.mark.parametrize("damage", [b"{", b"\xff\xfe", b'{"games": []}', b"[]", b'{"key": "00", "games": {}}'])
 def test_a_damaged_codes_file_gives_new_codes_and_one_line(game, served, damage):
-    table, _ = codes.codes_for("fri")
+    table, _ = codes_for("fri")
     codes.codes_file().write_bytes(damage)
     out, err, (code, _) = served()
     assert err.count("\n") == 1 and "damaged" in err and "new codes" in err
@@ -152,7 +158,7 @@ def test_a_damaged_codes_file_gives_new_codes_and_one_line(game, served, damage)
 
 
 def test_the_codes_file_is_its_owners_alone_and_written_whole(game):
-    codes.codes_for("fri")
+    codes_for("fri")
     path = codes.codes_file()
     assert path.parent == codes.scorekeeper.games_file().parent
     assert path.stat().st_mode & 0o077 == 0

@@ -4,10 +4,11 @@ and its import reads package metadata, so 2,000 saved games took over 0.1 s to l
 Every cell here is text already; tests/test_sheets.py holds the layout to tabulate's.
 The scoresheet's tables are tabulate's, imported as :func:`tabulate_module` says."""
 
-import sys
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
+
+from qscore.startup import imported_without_metadata
 
 MIN_PADDING = 2  # as tabulate: a column is at least its header and two spaces wide
 
@@ -33,37 +34,7 @@ def tabulate(rows: Any, headers: Sequence[str], **options: Any) -> str:
 
 
 def tabulate_module() -> ModuleType:
-    """tabulate, imported without the package metadata it reads for its ``__version__``.
-
-    tabulate 0.10 sets ``__version__`` from its installed metadata: the import of
-    importlib.metadata (email, zipfile, csv, socket and tempfile come with it) and its search
-    of the installed packages cost a sixth of a `qscore sheet`, more than the rest of tabulate
-    and the sheet's own modules together (docs/speed.md). tabulate 0.9 read a version module
-    instead, but lays out the sheet's columns differently, and no release since avoids it
-    (docs/speed.md has the report for upstream). So while tabulate loads, importlib.metadata
-    is a stand-in that knows no package: tabulate takes its own fallback, ``__version__ =
-    "unknown"``, which qscore never reads. The stand-in is gone once tabulate has loaded, and
-    whatever imports importlib.metadata later gets the real module. When it is loaded already
-    (the tests, ``qscore serve``), tabulate is imported as it is. The tables are drawn on
-    the main thread, before any other thread could import importlib.metadata meanwhile.
-    """
-    if "tabulate" in sys.modules or "importlib.metadata" in sys.modules:
-        import tabulate
-
-        return tabulate
-
-    class PackageNotFoundError(ModuleNotFoundError):
-        """As importlib.metadata's: no installed package of that name."""
-
-    def version(name: str) -> str:
-        raise PackageNotFoundError(name)
-
-    stand_in = ModuleType("importlib.metadata", "Knows no package: tabulate's import without the metadata.")
-    stand_in.__dict__.update(PackageNotFoundError=PackageNotFoundError, version=version)
-    sys.modules["importlib.metadata"] = stand_in
-    try:
-        import tabulate
-    finally:
-        if sys.modules.get("importlib.metadata") is stand_in:
-            del sys.modules["importlib.metadata"]
-    return tabulate
+    """tabulate, imported without the package metadata it reads for its ``__version__``
+    (qscore.startup.imported_without_metadata says why: a sixth of a `qscore sheet`),
+    which qscore never reads."""
+    return imported_without_metadata("tabulate")

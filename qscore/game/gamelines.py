@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 # 5: the best play lays no word qscore never proposes, and the figures are kept as lines of
 # arrays in place of one JSON object, so a read parses no keys)
 FIGURES_VERSION = 5
-TEXT_SINCE = 5  # the first FIGURES_VERSION kept as GameFigures.to_text (before it, one JSON object)
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore
 # works it out now: a summary of another version, from this version on and of the same
 # log, hands its points missed over to the rebuilt one, so an upgrade that changes other

@@ -34,7 +34,6 @@ from qscore.hands.candidates import spelled_exactly, sub_multisets, word_groups
 from qscore.hands.solver import BITS
 from qscore.words.dictionaries import Dictionary
 from qscore.words.dictionaries.base import AnagramKeys
-from qscore.words.dictionaries.proposed import proposed
 
 _GUARD = 1 << (BITS - 1)
 _COUNT = _GUARD - 1
@@ -223,14 +222,3 @@ def _spelled_by(words: list[str], singles: tuple[Card, ...], doubles: tuple[Card
     # a double card's letters stand side by side in a word it lays
     fitting = [text for text in words if all(pair in text for pair in pairs)]
     return next(spelled_exactly(fitting, singles, doubles), None) is not None
-
-
-def best_value(cards: Sequence[Card], dictionary: Dictionary, *, many: bool = False) -> int:
-    """The points of the best play of ``cards`` with no discard, ``solve(cards, dictionary,
-    discard=False).best.score``, without making any play: a set of cards stands for its
-    words (those qscore proposes, as the solver's), and only that value is found. With
-    ``many`` (one of many hands), the dictionary's anagram keys, read once a run."""
-    words = proposed(dictionary)
-    keys = words.anagram_keys() if many else None
-    hand = WordSets.looked_up(cards, words) if keys is None else WordSets.of_keys(cards, words, keys)
-    return hand.value(hand.full)

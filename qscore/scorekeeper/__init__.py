@@ -12,103 +12,59 @@ which may take a while to open, is consulted outside the write), then inside the
 transaction against the game as it then stands, so two terminals never lose an entry.
 
 Each use-case is imported from its module when first asked for (qscore.startup says
-what that saves).
+what that saves): USE_CASES names them once, by module; a module's use-cases are its line.
 """
 
 from typing import TYPE_CHECKING
 
 from qscore.startup import names_when_asked
 
-if TYPE_CHECKING:
-    from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
-    from qscore.scorekeeper.judging import (
-        GameJudge,
-        dictionary_against,
-        game_dictionary,
-        game_judge,
-        refused_words,
-        word_verdict,
-    )
-    from qscore.scorekeeper.reads import (
-        check_new_name,
-        follow_games,
-        game_identity,
-        game_named_now,
-        game_names,
-        games_file,
-        last_closed_round,
-        load_game,
-        load_identified,
-        review_of,
-        saved_games,
-        saved_name,
-    )
-    from qscore.scorekeeper.store import entries_written, recording
-    from qscore.scorekeeper.writes import (
-        LaydownRecorded,
-        Saved,
-        Sent,
-        UndoneMeanwhileError,
-        close_game,
-        delete_game,
-        leave,
-        record_laydown,
-        rename_game,
-        rename_player,
-        save_laydown,
-        settle_challenge,
-        start_game,
-        start_next_game,
-        undo,
-        undone,
-    )
-    from qscore.store.storage import Follower as Follower  # what follow_games() gives
-    from qscore.store.storage import Written as Written  # what recording() gives
+# Each module's use-cases, the modules in the order they import each other (each may
+# import the ones above it): what `scorekeeper.name` gives, imported when first asked for.
+USE_CASES = {
+    "store": ("entries_written", "recording"),
+    "judging": ("GameJudge", "dictionary_against", "game_dictionary", "game_judge", "refused_words", "word_verdict"),
+    "reads": (
+        "check_new_name",
+        "follow_games",
+        "game_identity",
+        "game_named_now",
+        "game_names",
+        "games_file",
+        "last_closed_round",
+        "load_game",
+        "load_identified",
+        "review_of",
+        "saved_games",
+        "saved_name",
+    ),
+    "figures": ("GameList", "Progress", "TableFigures", "game_list", "table_figures"),
+    "writes": (
+        "LaydownRecorded",
+        "Saved",
+        "Sent",
+        "UndoneMeanwhileError",
+        "close_game",
+        "delete_game",
+        "leave",
+        "record_laydown",
+        "rename_game",
+        "rename_player",
+        "save_laydown",
+        "settle_challenge",
+        "start_game",
+        "start_next_game",
+        "undo",
+        "undone",
+    ),
+}
 
+__all__ = [name for names in USE_CASES.values() for name in names]
+__getattr__ = names_when_asked(__name__, USE_CASES)
 
-__all__ = [
-    "GameJudge",
-    "GameList",
-    "LaydownRecorded",
-    "Progress",
-    "Saved",
-    "Sent",
-    "TableFigures",
-    "UndoneMeanwhileError",
-    "check_new_name",
-    "close_game",
-    "delete_game",
-    "dictionary_against",
-    "entries_written",
-    "follow_games",
-    "game_dictionary",
-    "game_identity",
-    "game_judge",
-    "game_list",
-    "game_named_now",
-    "game_names",
-    "games_file",
-    "last_closed_round",
-    "leave",
-    "load_game",
-    "load_identified",
-    "record_laydown",
-    "recording",
-    "refused_words",
-    "rename_game",
-    "rename_player",
-    "review_of",
-    "save_laydown",
-    "saved_games",
-    "saved_name",
-    "settle_challenge",
-    "start_game",
-    "start_next_game",
-    "table_figures",
-    "undo",
-    "undone",
-    "word_verdict",
-]
-
-# the modules, each importing the ones before it: a name comes from the first holding it
-__getattr__ = names_when_asked(__name__, ("store", "judging", "reads", "figures", "writes"), __all__)
+if TYPE_CHECKING:  # what the type checker sees of each module (tests/test_layers.py holds it to USE_CASES)
+    from qscore.scorekeeper.figures import *  # noqa: F403
+    from qscore.scorekeeper.judging import *  # noqa: F403
+    from qscore.scorekeeper.reads import *  # noqa: F403
+    from qscore.scorekeeper.store import *  # noqa: F403
+    from qscore.scorekeeper.writes import *  # noqa: F403

@@ -60,7 +60,7 @@ def game_summary(
         if reviewed_part(before) != reviewed_part(game):
             missed = None
     if missed is None and earlier is not None and earlier[0] >= MISSED_SINCE:
-        missed = _missed_of(_earlier_data(*earlier), game.players)
+        missed = _missed_of(_earlier_data(earlier[1]), game.players)
     if missed is None and review:
         try:
             missed = missed_of(game, many=many)
@@ -70,22 +70,16 @@ def game_summary(
     return game_figures(game, missed).to_text()
 
 
-def _earlier_data(version: int, text: str) -> dict[str, Any]:
-    """What a kept summary of another ``version`` holds that may carry over (its points
-    missed), as a dict: before gamelines.TEXT_SINCE a summary was one JSON object, from it
-    the text GameFigures.to_text writes."""
-    import json
-
+def _earlier_data(text: str) -> dict[str, Any]:
+    """What a kept summary of another version holds that may carry over (its points
+    missed), as a dict; of a version from gamelines.MISSED_SINCE on, it is the text
+    GameFigures.to_text writes."""
     from qscore.game.gamefigures import GameFigures
-    from qscore.game.gamelines import TEXT_SINCE
 
     try:
-        if version >= TEXT_SINCE:
-            return {"missed": GameFigures.from_text(text).missed}
-        found = json.loads(text)
+        return {"missed": GameFigures.from_text(text).missed}
     except (ValueError, TypeError, KeyError):
         return {}
-    return found if isinstance(found, dict) else {}
 
 
 def _missed_of(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, int] | None:

@@ -53,18 +53,6 @@ def workers_for(total: int) -> int:
     return cores if cores > 1 else 0
 
 
-def in_order(work: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-    """``work`` of each of ``items``, in order: done by worker processes when there are
-    enough items (``workers_for``), else, or where they fail, by this process. ``work`` is
-    handed to the workers by name (a module's function, or a partial of one), and is to
-    raise nothing it would not raise here: an error of qscore's is handed back as a result."""
-    with Shared(lambda total: work) as shared:
-        shared.expect(len(items))
-        for item in items:
-            shared.take(item)
-        yield from shared.results(items)
-
-
 class Shared(Generic[T, R]):
     """The work of items handed over as they come (a read hands each game as it reads its
     log), shared among worker processes from the first: told first how many will come

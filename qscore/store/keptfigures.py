@@ -11,8 +11,9 @@ The summary is text this module does not read (the caller's format, of its versi
 The row's checksum is a CRC-32 of its fields: it finds a damaged row, where the log's
 own digest (SHA-256, checked whenever a log is read) is what holds a summary to its log;
 at 2,000 games a SHA-256 of each row cost a read about 140 M instructions, the CRC 5 M.
-A row an earlier qscore wrote carries a SHA-256 (64 hex digits, where a CRC is 8) and
-is checked as such, so its points missed can still be handed over.
+A row an earlier qscore wrote with a SHA-256 in place of the CRC is of a figures version
+before 4, which nothing carries over (gamelines.MISSED_SINCE): it is read as no row, and
+its game's log is read, checked and summed up again as one with none kept.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from qscore.store.gamelog import (
     Unreadable,
     kept_row,
     name_text,
-    sha256,
     shared_ids,
     shown,
 )
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 
 READ_FROM_THE_TABLE_BEYOND = 8  # games to read without a kept summary: past this, in one pass
 KEEP_WAIT_MS = 250  # a read keeps its summaries only if no writer holds the file longer
-_SHA_LENGTH = 64  # hex digits of the SHA-256 an earlier qscore's row carries
 _LAST = "(SELECT max(seq) FROM entries e WHERE e.game_id = g.id)"  # a game's last entry, through the index
 
 
@@ -209,10 +208,10 @@ class KeptFigures:
         )
 
 
-def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: bytes, *, sha: bool = False) -> str:
-    """A row's checksum: a CRC-32, or the SHA-256 an earlier qscore wrote (``sha``)."""
+def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: bytes) -> str:
+    """A row's checksum: a CRC-32 of its fields."""
     row = f"{game_id}\0{last_seq}\0{version}\0{digest}\0".encode() + data
-    return sha256(row).hexdigest() if sha else f"{zlib.crc32(row):08x}"
+    return f"{zlib.crc32(row):08x}"
 
 
 def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
@@ -221,7 +220,7 @@ def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
     # what SQLite hands back is typed by its value: None, int, float, str or bytes
     if not (type(last_seq) is type(version) is int and type(digest) is type(checksum) is str and type(raw) is bytes):
         return None
-    if checksum != _checksum(game_id, last_seq, version, digest, raw, sha=len(checksum) == _SHA_LENGTH):
+    if checksum != _checksum(game_id, last_seq, version, digest, raw):
         return None
     try:
         return Kept(last_seq, version, digest, raw.decode())

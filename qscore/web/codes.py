@@ -47,17 +47,11 @@ def codes_file() -> Path:
     return scorekeeper.games_file().with_name(CODES_NAME)
 
 
-def codes_for(game: str, *, new: bool = False) -> tuple[str, str]:
-    """The table's code and the scorekeeper's for the saved game ``game``: the ones it was
-    served with before (through a rename too), or new ones (kept) the first time or when
-    ``new`` asks."""
-    kept = kept_codes(game, new=new)
-    return kept.table, kept.keeper
-
-
 def kept_codes(game: str, *, new: bool = False) -> Kept:
-    """The game's codes and the forms' key, as ``codes_for`` says, and a line to say if the
-    file was damaged or cannot be written."""
+    """The table's code and the scorekeeper's for the saved game ``game`` (the ones it was
+    served with before, through a rename too, or new ones, kept, the first time or when
+    ``new`` asks), the forms' key, and a line to say if the file was damaged or cannot be
+    written."""
     identity = _identity(game)
     path = codes_file()
     held, damage = read_codes(path)
