@@ -28,6 +28,7 @@ from qscore.web import codes, guard
 from qscore.web.app import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
+from tests.test_serve_address import codes_for
 from tests.test_serve_guard import get, half_open, laydowns, said, serve_process, served
 
 __all__ = ["game", "page", "said", "served"]  # fixtures: a game of three, its page, the log, a real server
@@ -175,9 +176,9 @@ def test_a_link_to_dev_zero_in_place_of_the_codes_file_is_set_aside(game):
 
 def test_one_games_codes_damaged_leave_the_others_as_they_were(game):
     """A damaged entry dropped every game's codes, the line saying only this game's."""
-    fri = codes.codes_for("fri")
+    fri = codes_for("fri")
     ok("new", "dan", "eve", "fay", "-g", "sat")
-    sat = codes.codes_for("sat")
+    sat = codes_for("sat")
     held = json.loads(codes.codes_file().read_text())
     sat_entry = next(k for k, v in held["games"].items() if (v["table"], v["keeper"]) == sat)
     held["games"][sat_entry]["keeper"] = "0"
@@ -186,11 +187,11 @@ def test_one_games_codes_damaged_leave_the_others_as_they_were(game):
     assert (kept.table, kept.keeper, kept.said) == (*fri, None)  # fri's codes kept, nothing to say
     kept = codes.kept_codes("sat")
     assert (kept.table, kept.keeper) != sat and "this game's codes damaged" in (kept.said or "")
-    assert codes.codes_for("fri") == fri and len(entries()) == 2
+    assert codes_for("fri") == fri and len(entries()) == 2
 
 
 def test_a_codes_file_damaged_whole_says_every_game_and_is_kept(game):
-    codes.codes_for("fri")
+    codes_for("fri")
     codes.codes_file().write_bytes(b'{"games": {"1-')
     kept = codes.kept_codes("fri")
     assert kept.said is not None and "every game has new codes" in kept.said and "\n" not in kept.said
@@ -199,7 +200,7 @@ def test_a_codes_file_damaged_whole_says_every_game_and_is_kept(game):
 
 def test_a_scorekeepers_code_equal_to_the_tables_is_made_anew(game):
     """The table's code opened the scorekeeper's page."""
-    table, _ = codes.codes_for("fri")
+    table, _ = codes_for("fri")
     held = json.loads(codes.codes_file().read_text())
     held["games"] = {k: {"table": table, "keeper": table} for k in held["games"]}
     codes.codes_file().write_text(json.dumps(held))
@@ -208,24 +209,24 @@ def test_a_scorekeepers_code_equal_to_the_tables_is_made_anew(game):
 
 
 def test_two_games_are_never_served_with_the_same_codes(game):
-    fri = codes.codes_for("fri")
+    fri = codes_for("fri")
     ok("new", "dan", "eve", "fay", "-g", "sat")
-    codes.codes_for("sat")
+    codes_for("sat")
     held = json.loads(codes.codes_file().read_text())
     held["games"] = {k: {"table": fri[0], "keeper": fri[1]} for k in held["games"]}  # sat's made fri's
     codes.codes_file().write_text(json.dumps(held))
     sat = codes.kept_codes("sat")
     assert (sat.table, sat.keeper) != fri and "another game too" in (sat.said or "")
-    assert not {sat.table, sat.keeper} & set(fri) and codes.codes_for("fri") == fri
+    assert not {sat.table, sat.keeper} & set(fri) and codes_for("fri") == fri
     assert codes.kept_codes("fri").said is None  # its own again
 
 
 def test_the_next_game_takes_the_codes_and_the_game_before_gives_them_up(game):
-    fri = codes.codes_for("fri")
+    fri = codes_for("fri")
     ok("new", "dan", "eve", "fay", "-g", "sat")
     codes.hand_on("fri", "sat")
-    assert codes.codes_for("sat") == fri
-    assert not set(codes.codes_for("fri")) & set(fri)  # served again, the game before has its own
+    assert codes_for("sat") == fri
+    assert not set(codes_for("fri")) & set(fri)  # served again, the game before has its own
 
 
 # a signal as the address is printed
