@@ -100,7 +100,7 @@ class Said:
 
 
 @dataclass(frozen=True)
-class Answer:
+class AnsweredForm:
     """What the page keeps of a form sent, by its token: what the action said, and the form
     as typed (a refusal shows it again, so nothing is typed twice)."""
 
@@ -250,14 +250,14 @@ def unreadable(line: str, served: Served, table_base: str) -> Response:
 def routes(served: Served, code: str, table_base: str, key: bytes | None = None) -> list[Route]:
     """The scorekeeper's paths, under ``/k/CODE/``; the page's assets and live sheet are the
     table's. Its forms are signed with ``key``, kept across restarts (qscore.web.codes)."""
-    forms: Forms[Answer] = Forms(key, lambda: served.identity)
+    forms: Forms[AnsweredForm] = Forms(key, lambda: served.identity)
     base = f"/k/{code}/"
 
     async def home(request: Request) -> Response:
         await served.refresh()
         kept = forms.answers.get(request.query_params.get("said", ""))
         if request.query_params.get("stale") == "yes":
-            kept = Answer(Said(False, (say.stale_page(),)), "", {})
+            kept = AnsweredForm(Said(False, (say.stale_page(),)), "", {})
         said = kept.said if kept is not None else None
         try:
             game = await anyio.to_thread.run_sync(served.load)
@@ -297,14 +297,14 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         if form_id is None:  # a page of an earlier start of the server: it is made again
             return RedirectResponse(f"{base}?stale=yes#outcome", 303, headers=HEADERS)
 
-        async def answer() -> Answer:
+        async def answer() -> AnsweredForm:
             raw = unsafe_field(form, form)
             if raw is not None:
-                return Answer(Said(False, (control_character_said(raw),)), action, form)
+                return AnsweredForm(Said(False, (control_character_said(raw),)), action, form)
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return Answer(Said(said.done, lines, said.ask, said.flagged, served.last), action, form)
+            return AnsweredForm(Said(said.done, lines, said.ask, said.flagged, served.last), action, form)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
