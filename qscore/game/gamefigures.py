@@ -2,8 +2,8 @@
 
 Every write works them out and keeps them beside the game's log as plain data
 (``GameFigures.to_text``), and a read of many games reads them back rather than replaying
-each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
-`games` lists of them). The rules they follow are the table's, in qscore.game.stats; the
+each (qscore.game.tablestats folds them into the table's figures; qscore.game.gamelines reads what
+`games` lists of them). The rules they follow are the table's, in qscore.game.tablestats; the
 table's figures, which `stats` alone folds, are kept apart there, out of a write's way.
 Named tuples, as qscore/startup.py says of what every write loads.
 """

@@ -263,7 +263,7 @@ class Hand(Packing[int]):
         """The word that stands for a set of cards: the commonest of its anagrams, the first
         in the dictionary's order of those as common (SORT, not ORTS; SCRAP, not CARPS: the
         same cards score the same, and a table trusts the word it knows)."""
-        from qscore.words.tables import commonness
+        from qscore.words.sortedrows import commonness
 
         cards, _pts, _letters, _n, words = self.groups[group]
         if isinstance(words, str):

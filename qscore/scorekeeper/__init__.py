@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from qscore.startup import names_when_asked
 
 if TYPE_CHECKING:
-    from qscore.scorekeeper.figures import GameList, Progress, TableFigures, game_list, table_figures
+    from qscore.scorekeeper.figures import GameList, ReadProgress, TableFigures, game_list, table_figures
     from qscore.scorekeeper.judging import (
         GameJudge,
         dictionary_against,
@@ -62,15 +62,15 @@ if TYPE_CHECKING:
         undo,
         undone,
     )
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower as Follower  # what follow_games() gives
-    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 __all__ = [
     "GameJudge",
     "GameList",
     "LaydownRecorded",
-    "Progress",
+    "ReadProgress",
     "Saved",
     "Sent",
     "TableFigures",

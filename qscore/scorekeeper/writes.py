@@ -18,7 +18,7 @@ from qscore.scorekeeper.store import open_store
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
-    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
 
 

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
     from qscore.game.scoring import LaidWord, RoundResult
     from qscore.hands.draws import DrawAdvice
-    from qscore.hands.review import HandReview
+    from qscore.hands.handreview import HandReview
     from qscore.hands.solver import Play
 
 
@@ -119,7 +119,7 @@ def hand_line(r: HandReview, result: RoundResult) -> str:
 
 def missed_line(game: Game, reviews: list[HandReview]) -> str:
     """``Missed in all: ann 8, ben 31, cat 0.``"""
-    from qscore.hands.review import missed_totals
+    from qscore.hands.handreview import missed_totals
 
     seen = {r.player for r in reviews}
     totals = missed_totals(game, reviews)
@@ -128,7 +128,7 @@ def missed_line(game: Game, reviews: list[HandReview]) -> str:
 
 def round_miss_line(number: int, reviews: list[HandReview]) -> str:
     """After a round of play: its biggest missed chance in one line."""
-    from qscore.hands.review import biggest_miss
+    from qscore.hands.handreview import biggest_miss
 
     top = biggest_miss(reviews)
     if top is None:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from qscore.words.definitions import Definition
     from qscore.words.dictionaries import Verdict
-    from qscore.words.meanings import Definition
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
@@ -66,7 +66,7 @@ def verdict_view(v: Verdict) -> VerdictView:
 def meanings_of(v: Verdict) -> Definition:
     """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
     only for a word the dictionary allows: alone they would read quizs as a plural."""
-    from qscore.words.meanings import define
+    from qscore.words.definitions import define
 
     return define(v.word, regular=v.allowed)
 
@@ -124,7 +124,7 @@ def challenge_meaning(laid: str, valid: bool) -> str | None:
     """What a challenge that stands ends with: the word's first meaning (and its form, for
     an inflection); None for a word that falls or has no meaning on file."""
     from qscore.game.cards import laid_letters
-    from qscore.words.meanings import MeaningsError, define
+    from qscore.words.definitions import MeaningsError, define
 
     if not valid:
         return None

@@ -279,7 +279,7 @@ def make_app(
     def judged(text: str) -> WordAnswer:
         """The word box's answer: a word judged under the game's rules, and its meanings."""
         from qscore.views.words import MeaningsView, verdict_meanings, verdict_view
-        from qscore.words.meanings import MeaningsError
+        from qscore.words.definitions import MeaningsError
 
         if len(text) > MAX_WORD:
             return WordAnswer(text[:MAX_WORD] + "…", error=f"longer than {MAX_WORD} letters: no hand lays it")

@@ -118,7 +118,7 @@ def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
     with the very same cards, the first of them in the dictionary's order (HASTE, not
     the Scots ASHET before it): the review names words a table knows, where the solver
     takes a set of cards' first anagram."""
-    from qscore.words.tables import Commonness, commonness
+    from qscore.words.sortedrows import Commonness, commonness
 
     by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
     for w in words:
@@ -175,8 +175,8 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
 def _looked_up(words: set[str]) -> set[str]:
     """Those of ``words`` a table can check: one of SCOWL's common words (it, or, the:
     WordNet gives no meaning to such words), or one with a meaning on file."""
-    from qscore.words.meanings import MeaningsError, define
-    from qscore.words.tables import Commonness, commonness
+    from qscore.words.definitions import MeaningsError, define
+    from qscore.words.sortedrows import Commonness, commonness
 
     common = {w for w in words if commonness(w) < Commonness.RARE}
     try:
