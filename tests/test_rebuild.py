@@ -18,10 +18,11 @@ from qscore.game import gamelines
 from qscore.game.cards import load_deck, parse_hand
 from qscore.game.scoring import LaidWord, PlayedHand
 from qscore.hands import handreview
-from qscore.hands.handreview import missed_in, missed_points, missed_totals, review_game, review_hand
+from qscore.hands.handreview import missed_in, missed_points, review_game, review_hand
 from qscore.hands.solver import solve
 from qscore.hands.wordsets import best_value
 from qscore.scorekeeper import ReadProgress
+from qscore.views.hands import missed_totals
 from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_damage import sql, two_games

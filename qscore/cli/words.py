@@ -16,8 +16,11 @@ from qscore.cli.app import (
     say_error,
     tell_notes,
 )
+from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
+from qscore.cli.tables import tabulate
 from qscore.errors import QscoreError, WordError
+from qscore.game.cards import load_deck
 from qscore.views.words import VerdictView, definition_json, meanings_of, verdict_json, verdict_view
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
@@ -51,8 +54,6 @@ def check(
 
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    if define:
-        from qscore.cli.meanings import definition_lines
 
     def text(v: Verdict) -> str:
         return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
@@ -125,8 +126,6 @@ def judge_words(
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input), one at a time as they are read, or in place of a word that is bad
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
-    from qscore.game.cards import load_deck
-
     deck = load_deck(variant.strip().lower())
     judge_with = dictionary_from(dictionary, allow, deny)
     verdicts = (
@@ -241,7 +240,6 @@ def dictionaries(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json([{"name": d.name, "words": d.words, "source": d.source} for d in found])
         return
-    from qscore.cli.tables import tabulate
 
     rows = [(d.name, "" if d.words is None else f"{d.words:,}", d.source) for d in found]
     print(tabulate(rows, headers=["name", "words", "source"]))

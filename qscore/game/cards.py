@@ -4,6 +4,7 @@ it, decks_table.py); this module parses hands and laid words."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -169,7 +170,6 @@ def fold(text: str) -> str:
     """
     if text.isascii():
         return text
-    import unicodedata
 
     decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -10,6 +10,7 @@ from qscore import paths
 from qscore.errors import DictionaryError, GameError, quoted
 from qscore.scorekeeper.judging import game_dictionary
 from qscore.scorekeeper.store import open_follower, open_store
+from qscore.store.storage import DB_NAME
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -56,8 +57,6 @@ def game_named_now(identity: tuple[int, str]) -> str | None:
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
-    from qscore.store.storage import DB_NAME
-
     return paths.data_dir() / DB_NAME
 
 

@@ -9,7 +9,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
+from qscore.game.cards import load_deck
 from qscore.game.choices import Asker, Ruling
+from qscore.game.closing import check_challenge_allowed, check_close
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown
+from qscore.game.forms import check_form_new, check_unchanged_since, form_player
+from qscore.game.gamelines import FIGURES_VERSION
+from qscore.game.rules import (
+    TWO_PLAYERS_CHOOSE,
+    challenge_settled,
+    check_challenge,
+    check_config,
+    check_laydown,
+    check_leave,
+    check_players,
+    check_rename,
+    check_undo,
+    laid_down,
+    parse_rounds,
+)
+from qscore.game.scoresheet import Game, name_key
+from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_judge, refused_words
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
@@ -46,8 +66,6 @@ class Saved(NamedTuple, Generic[A]):
     @property
     def replaced(self) -> Laydown | None:
         """For a laydown: the one it replaced, if the player had laid down in that round."""
-        from qscore.game.entries import LaidDown
-
         act = self.entry.act
         return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
 
@@ -94,8 +112,6 @@ class Sent(NamedTuple):
 
 def _check_sent(game: Game, sent: Sent | None) -> None:
     """Refuse a form that made an entry of the game already (FormTakenError)."""
-    from qscore.game.forms import check_form_new
-
     if sent is not None:
         check_form_new(game, sent.form)
 
@@ -104,8 +120,6 @@ def _append(build: Callable[[Game], A], game: str | None, sent: Sent | None = No
     """Check and save one entry in one write: ``build`` checks it against the game as it
     stands inside the write (the game ``sent`` was filled for, and a form not taken
     already), and the game's summary is kept with it."""
-    from qscore.game.gamelines import FIGURES_VERSION
-
     with open_store().appending(game, sent.game if sent is not None else None) as write:
         before = write.game
         _check_sent(before, sent)
@@ -134,12 +148,6 @@ def start_game(
 ) -> Game:
     """Check the table's choices and save the new game. Two players with no bonus named
     raise BonusChoiceNeeded: the table must choose one."""
-    from qscore.game.cards import load_deck
-    from qscore.game.entries import Created, Entry, GameConfig
-    from qscore.game.gamelines import FIGURES_VERSION
-    from qscore.game.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
-    from qscore.game.scoresheet import Game, name_key
-    from qscore.game.scoring import BONUS_POINTS
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
@@ -192,11 +200,6 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
     (FormTakenError: a second server on the same file, or the form sent after a restart)."""
-    from qscore.game.entries import Created, Entry
-    from qscore.game.gamelines import FIGURES_VERSION
-    from qscore.game.rules import check_config
-    from qscore.game.scoresheet import Game
-
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
@@ -240,9 +243,6 @@ def record_laydown(
     changed what it records (SheetChangedError). A form ``sent`` is taken once, for the
     game it was filled for, and the table's only in the round being played (Sent).
     """
-    from qscore.game.forms import check_unchanged_since, form_player
-    from qscore.game.rules import check_laydown
-
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
     if filled_at is not None:
@@ -280,8 +280,6 @@ def save_laydown(
     laydown there already stands (LaydownExistsError) unless ``replace``; one filled in at
     entry ``filled_at`` is refused if the sheet changed under it since (SheetChangedError);
     a form ``sent`` is checked as record_laydown says."""
-    from qscore.game.forms import check_unchanged_since, form_player
-    from qscore.game.rules import laid_down
 
     def entry(g: Game) -> LaidDown:
         who = player
@@ -309,9 +307,6 @@ def settle_challenge(
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
     A game the scorekeeper closed is challenged only ``confirmed`` (FinishedGameChallengeError)."""
-    from qscore.game.closing import check_challenge_allowed
-    from qscore.game.rules import challenge_settled, check_challenge
-
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
     check_challenge_allowed(current, confirmed)
@@ -344,8 +339,6 @@ def settle_challenge(
 def close_game(game: str | None, sent: Sent | None = None) -> Saved[Closed]:
     """The scorekeeper closes the game: its last round is scored and its challenges are
     settled, so the game is over (until then its sheet says the last round is scored)."""
-    from qscore.game.closing import check_close
-
     return _append(check_close, game, sent)
 
 
@@ -364,7 +357,6 @@ def undo(
     A finished game's is taken back only ``confirmed`` (FinishedGameUndoError: the table
     is asked, then confirms the entry it was shown by its number). With ``entry``, only that
     entry is taken back (UndoneMeanwhileError if another came since the table was asked)."""
-    from qscore.game.rules import check_undo
 
     def build(g: Game) -> Undone:
         taken = check_undo(g, confirmed=confirmed)
@@ -382,16 +374,12 @@ def undone(saved: Saved[Undone]) -> Entry:
 
 def rename_player(old: str, new: str, game: str | None, sent: Sent | None = None) -> Saved[Renamed]:
     """Put a player's name right on the whole sheet."""
-    from qscore.game.rules import check_rename
-
     return _append(lambda g: check_rename(g, old, new), game, sent)
 
 
 def leave(player: str, bonus: str | None, game: str | None, sent: Sent | None = None) -> Saved[Left]:
     """A player goes home. When two would be left playing both bonuses and none is named,
     BonusChoiceNeeded says who plays on: nothing is saved until the table chooses."""
-    from qscore.game.rules import check_leave
-
     return _append(lambda g: check_leave(g, player, bonus), game, sent)
 
 

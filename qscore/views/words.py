@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from qscore.game.cards import laid_letters
+from qscore.game.spelling import unlayable_reason
+
 if TYPE_CHECKING:
     from qscore.words.definitions import Definition
     from qscore.words.dictionaries import Verdict
@@ -108,8 +111,6 @@ def meaning_lines(d: Definition) -> list[str]:
 def no_meaning(word: str) -> str:
     """Why a word has no meaning to show: the file keeps meanings only for words a hand of
     the standard deck can lay (bubble needs three B), and WordNet has none for the rest."""
-    from qscore.game.spelling import unlayable_reason
-
     unlayable = word.isalpha() and word.isascii() and unlayable_reason(word) is not None
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
@@ -123,7 +124,6 @@ def overruled_note(v: Verdict) -> str:
 def challenge_meaning(laid: str, valid: bool) -> str | None:
     """What a challenge that stands ends with: the word's first meaning (and its form, for
     an inflection); None for a word that falls or has no meaning on file."""
-    from qscore.game.cards import laid_letters
     from qscore.words.definitions import MeaningsError, define
 
     if not valid:

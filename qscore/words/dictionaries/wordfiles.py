@@ -20,7 +20,9 @@ from qscore import paths
 from qscore.errors import DictionaryError, quoted
 from qscore.game.cards import fold, largest_deal
 from qscore.paths import file_kind, shown_path
+from qscore.words.dictionaries.base import AnagramKeys
 from qscore.words.dictionaries.reasons import ABBREVIATION, PROPER_NOUN
+from qscore.words.sounds import pronounced_keys, sound_key
 
 if TYPE_CHECKING:
     import dawg
@@ -242,7 +244,6 @@ def build_index(kind: str, found: WordFile) -> dawg.CompletionDAWG:
         return dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
     if kind == "anagrams":
         return dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
-    from qscore.words.sounds import pronounced_keys, sound_key
 
     said = pronounced_keys()  # a word's keys: its letters', and its pronunciation's where they differ
     keyed = ((key, w) for w in found.words for key in {sound_key(w), *said.get(w, ())})
@@ -367,8 +368,6 @@ class WordIndex:
     def anagram_keys(self) -> AnagramKeys:
         """Every anagram key of the list, read whole from the index (about 0.15 s for the
         largest shipped list)."""
-        from qscore.words.dictionaries.base import AnagramKeys
-
         return AnagramKeys(frozenset({entry[: entry.index(" ")] for entry in self._anagrams.keys("")}))
 
     @cached_property
