@@ -80,14 +80,17 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.spelling": "4.8 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.hands.candidates": "23 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.hands.wordsets": "34 M, a write that keeps a review's part (hands/handreview.py)",
-    "qscore.words.definitions": "16 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.words.definitions": "16 M, check and score, which show no meaning unless asked "
+    "(a verdict's definition, words/dictionaries/verdicts.py; cli/meanings.py); a write that "
+    "keeps a review's part (hands/handreview.py)",
     "qscore.words.dictionaries.proposed": "18 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.game.decks_table": "4.0 M, help and stats, which read no deck (game/cards.py)",
     "confusable_homoglyphs.confusables": "179 M, every run that checks a name: only a name "
     "of other letters than ASCII's is looked up (game/names.py)",
-    "dawg": "6.1 M, check with a system dictionary, help and completion, which read no word list's index (wordfiles.py)",
+    "dawg": "6.1 M, check with a system dictionary, help and completion, which read no word "
+    "list's index (wordfiles.py)",
     "doublemetaphone": "4.4 M, check of an allowed word and define: only a word asked for by sound (words/sounds.py)",
-    "enchant": "32 M, every run without -d (words/system_dictionaries.py)",
+    "enchant": "32 M, every run without a system dictionary (words/system_dictionaries.py)",
     "qscore.errors": "12 M on a system dictionary's critical path: system_dictionaries.py and paths.py import "
     "it once hunspell's load has begun",
     "qscore.paths": "18 M on a system dictionary's critical path (pathlib), imported once hunspell's load has begun",

@@ -72,7 +72,6 @@ AFTER_THE_MERGE = {
     "views/outcome.py",
     "views/sheet.py",
     "views/sheet_view.py",
-    "views/words.py",
     "web/app.py",
     "web/keeper.py",
 }

@@ -6,7 +6,7 @@ from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, suggestion_lines
-from qscore.views.words import definition_json, meanings_of, verdict_view
+from qscore.views.words import definition_json, verdict_view
 
 if TYPE_CHECKING:
     from qscore.words.dictionaries import Verdict
@@ -38,7 +38,7 @@ def define_words(
 
     def json_item(v: "Verdict") -> dict[str, object]:
         verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}
-        return verdict | definition_json(meanings_of(v))
+        return verdict | definition_json(v.definition())
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
     judge_and_tell(words, options, None if as_json else text, json_item)

@@ -21,7 +21,7 @@ from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSugg
 from qscore.cli.tables import tabulate
 from qscore.errors import QscoreError, WordError
 from qscore.game.cards import load_deck
-from qscore.views.words import VerdictView, definition_json, meanings_of, verdict_json, verdict_view
+from qscore.views.words import VerdictView, definition_json, verdict_json, verdict_view
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def check(
         return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
 
     def json_item(v: Verdict) -> dict[str, object]:
-        return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})
+        return verdict_json(v) | (definition_json(v.definition()) if define else {})
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
     judge_and_tell(words, options, None if as_json else text, json_item)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from qscore.game.cards import laid_letters
 from qscore.game.spelling import unlayable_reason
 
 if TYPE_CHECKING:
@@ -66,14 +65,6 @@ def verdict_view(v: Verdict) -> VerdictView:
     return VerdictView(v.word, v.allowed, said, spellings, suggestions)
 
 
-def meanings_of(v: Verdict) -> Definition:
-    """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
-    only for a word the dictionary allows: alone they would read quizs as a plural."""
-    from qscore.words.definitions import define
-
-    return define(v.word, regular=v.allowed)
-
-
 class MeaningsView(NamedTuple):
     """What is said of a judged word's meaning after its verdict: for a refused word, a head
     first (its meanings are what it means elsewhere, not a sign it stands), then the lines."""
@@ -86,7 +77,7 @@ def verdict_meanings(v: Verdict) -> MeaningsView:
     """A judged word's meanings as ``check --define``, ``define`` and the page's word box say
     them: a word the dictionary refuses shows its meanings under a head that says so, never
     as if it stood (za: not allowed, then "noun: an old solfeggio name")."""
-    d = meanings_of(v)
+    d = v.definition()
     head = f"what {v.word} means, though not allowed here:" if d.found and not v.allowed else None
     return MeaningsView(head, meaning_lines(d))
 
@@ -121,18 +112,9 @@ def overruled_note(v: Verdict) -> str:
     return " (the game's dictionary allows it)" if v.allowed else f" (the game's dictionary does not: {v.reason})"
 
 
-def challenge_meaning(laid: str, valid: bool) -> str | None:
+def challenge_meaning(word: str, d: Definition) -> str | None:
     """What a challenge that stands ends with: the word's first meaning (and its form, for
-    an inflection); None for a word that falls or has no meaning on file."""
-    from qscore.words.definitions import MeaningsError, define
-
-    if not valid:
-        return None
-    word = laid_letters(laid)
-    try:
-        d = define(word)
-    except MeaningsError:
-        return None  # the challenge is settled and saved; a meaning is only an aside
+    an inflection); None for a word with no meaning on file."""
     if not d.meanings:
         return None
     first = d.meanings[0]
