@@ -84,6 +84,9 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "(a verdict's definition, words/dictionaries/verdicts.py; cli/meanings.py); a write that "
     "keeps a review's part (hands/handreview.py)",
     "qscore.words.dictionaries.proposed": "18 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.game.closing": "2 M, score: a laydown neither challenges nor closes (scorekeeper/writes.py)",
+    "qscore.words.sounds": "1.9 M with its table of sorted rows, score and best, which build "
+    "no sound index (words/dictionaries/wordfiles.py)",
     "qscore.game.decks_table": "4.0 M, help and stats, which read no deck (game/cards.py)",
     "confusable_homoglyphs.confusables": "179 M, every run that checks a name: only a name "
     "of other letters than ASCII's is looked up (game/names.py)",

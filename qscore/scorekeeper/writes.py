@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
 from qscore.game.cards import load_deck
 from qscore.game.choices import Asker, Ruling
-from qscore.game.closing import check_challenge_allowed, check_close
 from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.forms import check_form_new, check_unchanged_since, form_player
 from qscore.game.gamelines import FIGURES_VERSION
@@ -307,6 +306,8 @@ def settle_challenge(
     """Settle a challenge by the game's dictionary (``dictionary``, if open already) or a
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
     A game the scorekeeper closed is challenged only ``confirmed`` (FinishedGameChallengeError)."""
+    from qscore.game.closing import check_challenge_allowed
+
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
     check_challenge_allowed(current, confirmed)
@@ -339,6 +340,8 @@ def settle_challenge(
 def close_game(game: str | None, sent: Sent | None = None) -> Saved[Closed]:
     """The scorekeeper closes the game: its last round is scored and its challenges are
     settled, so the game is over (until then its sheet says the last round is scored)."""
+    from qscore.game.closing import check_close
+
     return _append(check_close, game, sent)
 
 

@@ -22,7 +22,6 @@ from qscore.game.cards import fold, largest_deal
 from qscore.paths import file_kind, shown_path
 from qscore.words.dictionaries.base import AnagramKeys
 from qscore.words.dictionaries.reasons import ABBREVIATION, PROPER_NOUN
-from qscore.words.sounds import pronounced_keys, sound_key
 
 if TYPE_CHECKING:
     import dawg
@@ -244,6 +243,7 @@ def build_index(kind: str, found: WordFile) -> dawg.CompletionDAWG:
         return dawg.CompletionDAWG([*names, *found.words])  # marks sort before letters: still in order
     if kind == "anagrams":
         return dawg.CompletionDAWG(f"{sort_key(w)} {w}" for w in found.words)
+    from qscore.words.sounds import pronounced_keys, sound_key
 
     said = pronounced_keys()  # a word's keys: its letters', and its pronunciation's where they differ
     keyed = ((key, w) for w in found.words for key in {sound_key(w), *said.get(w, ())})
