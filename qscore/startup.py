@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 # The modules that may be imported inside a function, each with the instructions it would
 # add at the top (callgrind, `import qscore.cli` and the importing module loaded first,
 # as a run of its command loads them) and the runs that would pay them: help and Tab
-# completion load every command's module. Under 0.5 M (0.2% of `import typer`) is
-# nothing measurable, and such an import stands at the top.
+# completion load every command's module. An import that would load no module its runs
+# do not load already costs nothing measurable, and stands at the top.
 IMPORTED_WHEN_USED: dict[str, str] = {
     # the faces' (cli/): what one command needs, kept from help, completion and the others
     "json": "5.1 M, every command (cli/app.py); JSON output and a failed write's report use it",
@@ -63,6 +63,8 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.hands.solver": "33 M, help, completion and best with draw advice (cli/hands.py); a review "
     "whose rounds are kept reviewed (hands/handreview.py)",
     "qscore.hands.draws": "38 M, help, completion and best without draw advice",
+    "qscore.cli.meanings": "0.4 M, check, unless meanings are asked for (cli/words.py)",
+    "qscore.cli.tables": "0.3 M, check and define: of cli/words.py's commands only dictionaries draws a table",
     "qscore.cli.games": "5.7 M, stats (cli/stats.py)",
     "qscore.game.tablestats": "24 M, games (cli/stats.py holds both)",
     "qscore.words.suggestions": "5.5 M, best, score, and check of an allowed word (cli/words.py, words/dictionaries/)",
@@ -87,6 +89,8 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.closing": "2 M, score: a laydown neither challenges nor closes (scorekeeper/writes.py)",
     "qscore.words.sounds": "1.9 M with its table of sorted rows, score and best, which build "
     "no sound index (words/dictionaries/wordfiles.py)",
+    "unicodedata": "0.4 M, help, check, best and define: only a word or name typed with "
+    "accents is folded (game/cards.py)",
     "qscore.game.decks_table": "4.0 M, help and stats, which read no deck (game/cards.py)",
     "confusable_homoglyphs.confusables": "179 M, every run that checks a name: only a name "
     "of other letters than ASCII's is looked up (game/names.py)",

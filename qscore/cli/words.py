@@ -16,9 +16,7 @@ from qscore.cli.app import (
     say_error,
     tell_notes,
 )
-from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.cli.tables import tabulate
 from qscore.errors import QscoreError, WordError
 from qscore.game.cards import load_deck
 from qscore.views.words import VerdictView, definition_json, verdict_json, verdict_view
@@ -54,6 +52,8 @@ def check(
 
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
+    if define:
+        from qscore.cli.meanings import definition_lines
 
     def text(v: Verdict) -> str:
         return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
@@ -240,6 +240,7 @@ def dictionaries(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json([{"name": d.name, "words": d.words, "source": d.source} for d in found])
         return
+    from qscore.cli.tables import tabulate
 
     rows = [(d.name, "" if d.words is None else f"{d.words:,}", d.source) for d in found]
     print(tabulate(rows, headers=["name", "words", "source"]))

@@ -4,7 +4,6 @@ it, decks_table.py); this module parses hands and laid words."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -170,6 +169,7 @@ def fold(text: str) -> str:
     """
     if text.isascii():
         return text
+    import unicodedata
 
     decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
