@@ -27,7 +27,7 @@ from qscore.game.cards import load_deck
 from qscore.game.entries import KINDS, GameConfig, LogLine
 from qscore.game.scoresheet import Game
 from qscore.game.spelling import _spellings
-from qscore.hands.review import review_game
+from qscore.hands.handreview import review_game
 from qscore.store.storage import GameStore
 from qscore.words.dictionaries import open_dictionary
 

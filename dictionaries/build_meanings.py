@@ -25,7 +25,7 @@ tagged texts used two senses as often, the one nearest Webster's first sense com
 Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
 ``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
 form each is (plural, past tense, ...). Regular forms (cats, walked) are left to the
-suffix rules WordNet's own morphology applies, at look-up (qscore.words.meanings); each word's
+suffix rules WordNet's own morphology applies, at look-up (qscore.words.definitions); each word's
 tagged-use count per part of speech goes with it, to choose between the bases the rules
 reach (crosses: cross, not crosse), and curated-not-inflected.txt marks the few words the
 rules misread (his is no plural of hi).
@@ -49,7 +49,7 @@ import gcide_meanings  # noqa: E402  beside this script
 from shipped import write_or_check  # noqa: E402
 
 from qscore.game.spelling import unlayable_reason  # noqa: E402
-from qscore.words.meanings import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
+from qscore.words.definitions import MAX_SHOWN, PARTS_OF_SPEECH, RULES, pack, pack_file  # noqa: E402  the checkout's own qscore
 
 OUT = HERE.parent / "qscore" / "data"
 WORDNET = Path("/usr/share/wordnet")
@@ -204,7 +204,7 @@ def chosen(senses: list[Sense]) -> list[Sense]:
 
 
 def form_of(inflected: str, pos: str) -> str | None:
-    """The code of the form an exception-list entry is (qscore.words.meanings.FORMS), or None to skip it."""
+    """The code of the form an exception-list entry is (qscore.words.definitions.FORMS), or None to skip it."""
     if pos == "n":
         return "p"
     if pos == "v":
@@ -393,7 +393,7 @@ def gcide(
 
 
 def records() -> list[str]:
-    """The record of every word kept, in order (qscore.words.meanings.pack)."""
+    """The record of every word kept, in order (qscore.words.definitions.pack)."""
     senses = read_senses()
     forms = {w: f for w, f in exceptions(set(senses)).items() if layable(w)}
     blocked = not_inflected()

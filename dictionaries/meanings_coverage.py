@@ -24,8 +24,8 @@ sys.path.insert(0, str(HERE.parent))
 from qscore.game.cards import load_deck  # noqa: E402  the checkout's own qscore and its test lists
 from qscore.game.spelling import unlayable_reason  # noqa: E402
 from qscore.paths import package_file  # noqa: E402
+from qscore.words.definitions import define  # noqa: E402
 from qscore.words.dictionaries import judge, open_dictionary  # noqa: E402
-from qscore.words.meanings import define  # noqa: E402
 from tests.wordsets import COUNTRIES_FRESH, COUNTRIES_HOLDOUT, DATA, MUST_ACCEPT, MUST_REJECT, read_classes  # noqa: E402
 
 SEED = 15

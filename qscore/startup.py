@@ -23,8 +23,10 @@ that makes them:
   play's modules with their imports at the top cost `qscore --help` 48 M instructions
   more and Tab completion 29 M (past 1.5x), best's solver 13 M and 8 M, stats' figures
   32 M and 14 M; json at the top of cli/app.py costs every command 4.5 M. An import
-  that costs nothing measurable stands at the top. tests/test_cli_check.py holds what
-  each command loads.
+  that costs nothing measurable stands at the top: the modules that may be imported
+  inside a function are IMPORTED_WHEN_USED below, each with what it would cost at the
+  top (tests/test_startup.py holds every other import at its module's top, and every
+  import in web/ and views/). tests/test_cli_check.py holds what each command loads.
 
 The entry point imports this module before anything else, to begin opening a named
 dictionary as early as it can: it imports only gc, importlib and sys.
@@ -41,6 +43,67 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from types import ModuleType
     from typing import Any
+
+
+# The modules that may be imported inside a function, each with the instructions it would
+# add at the top (callgrind, `import qscore.cli` and the importing module loaded first,
+# as a run of its command loads them) and the runs that would pay them: help and Tab
+# completion load every command's module. An import that would load no module its runs
+# do not load already costs nothing measurable, and stands at the top.
+IMPORTED_WHEN_USED: dict[str, str] = {
+    # the faces' (cli/): what one command needs, kept from help, completion and the others
+    "json": "5.1 M, every command (cli/app.py); JSON output and a failed write's report use it",
+    "qscore.scorekeeper": "0.9 M, every command (cli/app.py); check and best ask it nothing",
+    "qscore.words.dictionaries": "15 M, sheet, undo, games and stats, which judge no word; "
+    "18 M for cli/wording.py's error wording",
+    "qscore.game.entries": "20 M, the commands cli/wording.py words no entry for; 24 M for games "
+    "and stats, which read kept figures, not logs (store/storage.py)",
+    "qscore.views.outcome": "52 M, the commands that say no laydown's outcome (cli/wording.py)",
+    "qscore.views.hands": "5.5 M, help and completion (cli/review.py)",
+    "qscore.views.words": "6.2 M, help and completion (cli/meanings.py)",
+    "qscore.hands.solver": "33 M, help, completion and best with draw advice (cli/hands.py); a review "
+    "whose rounds are kept reviewed (hands/handreview.py)",
+    "qscore.hands.draws": "38 M, help, completion and best without draw advice",
+    "qscore.cli.meanings": "0.4 M, check, unless meanings are asked for (cli/words.py)",
+    "qscore.cli.tables": "0.3 M, check and define: of cli/words.py's commands only dictionaries draws a table",
+    "qscore.cli.games": "5.7 M, stats (cli/stats.py)",
+    "qscore.game.tablestats": "24 M, games (cli/stats.py holds both)",
+    "qscore.words.suggestions": "5.5 M, best, score, and check of an allowed word (cli/words.py, words/dictionaries/)",
+    "qscore.game.names": "4.8 M, games (store/storage.py); completion (cli/completion.py)",
+    "shlex": "0.5 M, every command (cli/completion.py); only a completion splits its words",
+    "qscore.web.server": "601 M, every command but serve (cli/serve.py)",
+    "qscore.web.codes": "85 M, every command but serve (cli/serve.py)",
+    "segno": "108 M, every command but serve (cli/serve.py): the QR code",
+    # the core's: what a run reaches only by one path
+    "qscore.store.storage": "30 M, check, best and define, which open no games file (scorekeeper/store.py)",
+    "qscore.game.scoresheet": "23 M, games and stats, which read kept figures (store/storage.py)",
+    "qscore.game.forms": "27 M, games and stats (store/storage.py)",
+    "qscore.hands.handreview": "0.4 M itself, but a write with no points missed kept loads no "
+    "review (scorekeeper/reads.py; tests/test_cli_check.py, NOT_FOR_ONE_GAME)",
+    "qscore.game.spelling": "4.8 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.hands.candidates": "23 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.hands.wordsets": "34 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.words.definitions": "16 M, check and score, which show no meaning unless asked "
+    "(a verdict's definition, words/dictionaries/verdicts.py; cli/meanings.py); a write that "
+    "keeps a review's part (hands/handreview.py)",
+    "qscore.words.dictionaries.proposed": "18 M, a write that keeps a review's part (hands/handreview.py)",
+    "qscore.game.closing": "2 M, score: a laydown neither challenges nor closes (scorekeeper/writes.py)",
+    "qscore.words.sounds": "1.9 M with its table of sorted rows, score and best, which build "
+    "no sound index (words/dictionaries/wordfiles.py)",
+    "unicodedata": "0.4 M, help, check, best and define: only a word or name typed with "
+    "accents is folded (game/cards.py)",
+    "qscore.game.decks_table": "4.0 M, help and stats, which read no deck (game/cards.py)",
+    "confusable_homoglyphs.confusables": "179 M, every run that checks a name: only a name "
+    "of other letters than ASCII's is looked up (game/names.py)",
+    "dawg": "6.1 M, check with a system dictionary, help and completion, which read no word "
+    "list's index (wordfiles.py)",
+    "doublemetaphone": "4.4 M, check of an allowed word and define: only a word asked for by sound (words/sounds.py)",
+    "enchant": "32 M, every run without a system dictionary (words/system_dictionaries.py)",
+    "qscore.errors": "12 M on a system dictionary's critical path: system_dictionaries.py and paths.py import "
+    "it once hunspell's load has begun",
+    "qscore.paths": "18 M on a system dictionary's critical path (pathlib), imported once hunspell's load has begun",
+    "tempfile": "4.9 M, every write that makes no new file (store/gamesfile.py, wordfiles.py)",
+}
 
 
 def hold_the_collector() -> None:

@@ -137,7 +137,7 @@ NEVER = {
     "qscore.hands.solver",
     "qscore.words.suggestions",
     "doublemetaphone",
-    "qscore.words.meanings",
+    "qscore.words.definitions",
     "tabulate",
 }
 # Never at start-up, whatever the command: the package metadata tabulate would read for its
@@ -158,7 +158,7 @@ WRITE_PATH = {
 # Nor does a write load the table's figures (stats folds them), nor the review, when the
 # game has no points missed kept to compare its reviewed rounds with (its closed rounds
 # not reviewed yet, as here)
-NOT_FOR_ONE_GAME = {"qscore.game.stats", "qscore.hands.review"}
+NOT_FOR_ONE_GAME = {"qscore.game.tablestats", "qscore.hands.handreview"}
 
 
 @pytest.mark.slow

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from qscore.game.cards import load_deck
+from qscore.words.definitions import Form, MeaningsError, MeaningsFile, define, pack, pack_file
 from qscore.words.dictionaries import judge, open_dictionary
-from qscore.words.meanings import Form, MeaningsError, MeaningsFile, define, pack, pack_file
 from tests.wordsets import DATA, MUST_ACCEPT, MUST_REJECT, read_classes, read_lists
 
 REPO = Path(__file__).resolve().parent.parent
@@ -305,7 +305,7 @@ def test_every_two_letter_word_everyday_allows_has_a_meaning():
 
 
 def test_meanings_are_loaded_only_when_asked():
-    code = "import sys, qscore.cli, qscore.words.dictionaries; print('qscore.words.meanings' in sys.modules)"
+    code = "import sys, qscore.cli, qscore.words.dictionaries; print('qscore.words.definitions' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

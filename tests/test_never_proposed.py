@@ -15,7 +15,7 @@ from qscore.game.cards import load_deck, parse_hand, parse_laid_word
 from qscore.game.scoring import LaidWord, PlayedHand
 from qscore.hands.candidates import candidate_words
 from qscore.hands.draws import advise_draw
-from qscore.hands.review import missed_in, review_hand
+from qscore.hands.handreview import missed_in, review_hand
 from qscore.hands.solver import solitaire_words, solve
 from qscore.words.dictionaries import HouseRules, WordSet, judge, open_dictionary
 from qscore.words.dictionaries.proposed import proposed

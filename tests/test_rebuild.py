@@ -17,11 +17,12 @@ from qscore.cli.app import progress_shown
 from qscore.game import gamelines
 from qscore.game.cards import load_deck, parse_hand
 from qscore.game.scoring import LaidWord, PlayedHand
-from qscore.hands import review
-from qscore.hands.review import missed_in, missed_points, missed_totals, review_game, review_hand
+from qscore.hands import handreview
+from qscore.hands.handreview import missed_in, missed_points, review_game, review_hand
 from qscore.hands.solver import solve
 from qscore.hands.wordsets import WordSets
-from qscore.scorekeeper import Progress
+from qscore.scorekeeper import ReadProgress
+from qscore.views.hands import missed_totals
 from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
 from qscore.words.dictionaries.proposed import proposed
 from tests.conftest import TINY_WORDS, ok, run
@@ -130,7 +131,7 @@ def test_a_hand_that_laid_every_card_is_not_solved(monkeypatch):
     ok("score", "ann", "(qu)iz", "--out")
     ok("score", "ben", "ox", "--unused", "E")
     solved = []
-    monkeypatch.setattr(review, "missed_in", lambda laid, *args, **kwargs: solved.append(laid) or 0)
+    monkeypatch.setattr(handreview, "missed_in", lambda laid, *args, **kwargs: solved.append(laid) or 0)
     missed_points(scorekeeper.load_game("out"), open_dictionary())
     assert [[w.text for w in laid.words] for laid in solved] == [["ox"]]
 
@@ -147,7 +148,7 @@ def test_new_figures_carry_the_points_missed_over_without_a_review(isolated_home
     def no_review(*args, **kwargs):
         raise AssertionError("the points missed were found again")
 
-    monkeypatch.setattr(review, "missed_points", no_review)
+    monkeypatch.setattr(handreview, "missed_points", no_review)
     assert ok("stats", "--json") == expected
     assert kept_versions(isolated_home) == [(gamelines.FIGURES_VERSION,)]
 
@@ -174,9 +175,9 @@ def test_a_summary_an_older_release_kept_reads_the_same(isolated_home, monkeypat
             game_id,
         )
     reviewed = []
-    found = review.missed_points
+    found = handreview.missed_points
     monkeypatch.setattr(
-        review, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
+        handreview, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
     )
     assert (ok("stats", "--json"), ok("games"), ok("sheet", "-g", "fri")) == expected
     assert reviewed == ["fri"]  # sat has no closed round: nothing to review
@@ -190,9 +191,9 @@ def test_a_changed_review_finds_the_points_missed_again(isolated_home, monkeypat
     monkeypatch.setattr(gamelines, "FIGURES_VERSION", gamelines.FIGURES_VERSION + 1)
     monkeypatch.setattr(gamelines, "MISSED_SINCE", gamelines.FIGURES_VERSION)
     reviewed = []
-    found = review.missed_points
+    found = handreview.missed_points
     monkeypatch.setattr(
-        review, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
+        handreview, "missed_points", lambda game, *a, **k: reviewed.append(game.name) or found(game, *a, **k)
     )
     assert ok("stats", "--json") == expected
     assert reviewed == ["fri"]  # sat has no closed round: nothing to review
@@ -210,11 +211,11 @@ def test_kept_points_missed_that_are_not_whole_are_found_again(isolated_home, mo
 def test_a_rebuild_hands_up_its_progress(isolated_home):
     two_games()
     sql(isolated_home, "DELETE FROM summaries")
-    seen: list[Progress] = []
+    seen: list[ReadProgress] = []
     scorekeeper.table_figures(seen.append)
     # told as each log is read (none worked out yet: a long read shows the work under
     # way), then as each game is worked out
-    assert seen == [Progress(0, 2), Progress(0, 2), Progress(1, 2), Progress(2, 2)]
+    assert seen == [ReadProgress(0, 2), ReadProgress(0, 2), ReadProgress(1, 2), ReadProgress(2, 2)]
     seen.clear()
     scorekeeper.game_list(seen.append)
     scorekeeper.table_figures(seen.append)
@@ -231,9 +232,9 @@ def test_progress_is_drawn_on_a_terminal_and_erased(monkeypatch):
     screen = Terminal()
     with progress_shown("working", screen) as tell:
         assert tell is not None
-        tell(Progress(1, 2000))
-        tell(Progress(2, 2000))  # within a tenth of a second of the last: not drawn
-        tell(Progress(2000, 2000))  # the last always is
+        tell(ReadProgress(1, 2000))
+        tell(ReadProgress(2, 2000))  # within a tenth of a second of the last: not drawn
+        tell(ReadProgress(2000, 2000))  # the last always is
     assert screen.getvalue() == ("\rqscore: working: 1 of 2,000 games\rqscore: working: 2,000 of 2,000 games\r\x1b[K")
 
 
@@ -241,7 +242,7 @@ def test_quick_work_and_a_stream_that_is_no_terminal_draw_nothing():
     screen = Terminal()
     with progress_shown("working", screen) as tell:
         assert tell is not None
-        tell(Progress(1, 1))  # done before PROGRESS_AFTER_S
+        tell(ReadProgress(1, 1))  # done before PROGRESS_AFTER_S
     assert screen.getvalue() == ""
     piped = io.StringIO()
     with progress_shown("working", piped) as tell:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from qscore.game.cards import load_deck, parse_hand, parse_laid_word
 from qscore.game.scoring import LaidWord, PlayedHand
-from qscore.hands.review import best_play, review_hand
+from qscore.hands.handreview import best_play, review_hand
 from qscore.words.dictionaries import WordSet, open_dictionary
 from tests.conftest import TINY_WORDS, ok, run
 from tests.test_games import WHOLE_GAME

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from qscore.words import sounds
 from qscore.words import suggestions as s
 from qscore.words.dictionaries import judge, open_dictionary
+from qscore.words.sortedrows import SortedRows
 from qscore.words.suggestions import Budget
-from qscore.words.tables import SortedRows
 from tests.test_dictionaries import opened_here, regenerated
 
 

@@ -7,12 +7,12 @@ from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.scoresheet import Game
 from qscore.game.scoring import LaidWord, RoundResult
 from qscore.game.spelling import Spelling
-from qscore.hands.review import HandReview
+from qscore.hands.handreview import HandReview
 from qscore.hands.solver import Play
 from qscore.views.hands import game_review, hand_line, play_words, round_miss_line
 from qscore.views.words import meaning_lines, overruled_note, verdict_view
+from qscore.words.definitions import Definition, Form, Meaning
 from qscore.words.dictionaries import Verdict
-from qscore.words.meanings import Definition, Form, Meaning
 
 DECK = load_deck()
 

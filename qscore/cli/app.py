@@ -22,7 +22,7 @@ from qscore.errors import QscoreError
 from qscore.paths import printable, shown_path, terminal_safe
 
 if TYPE_CHECKING:
-    from qscore.scorekeeper import Progress, Written
+    from qscore.scorekeeper import CommittedChange, ReadProgress
     from qscore.words.dictionaries import Dictionary
 
 
@@ -139,7 +139,7 @@ CLOSED_PIPE_STATUS = 128 + 13  # as a shell reports a program ended by SIGPIPE
 INTERRUPTED = 128 + 2  # as a shell reports a program stopped by Ctrl-C (SIGINT)
 
 
-def _output_failed(exc: OSError, saved: "list[Written] | None" = None) -> int:
+def _output_failed(exc: OSError, saved: "list[CommittedChange] | None" = None) -> int:
     """The exit status after output could not be written, saying so when there is room.
     After a write (``saved``), 0 and a warning naming what was saved: the write went through."""
     if exc.errno not in _NO_ROOM and exc.errno != errno.EPIPE:
@@ -174,8 +174,8 @@ PROGRESS_AFTER_S = 0.5
 
 
 @contextlib.contextmanager
-def progress_shown(what: str, stream: Any = None) -> "Iterator[Callable[[Progress], None] | None]":
-    """A ``Progress`` the core hands up, shown as one line on standard error (``stream``),
+def progress_shown(what: str, stream: Any = None) -> "Iterator[Callable[[ReadProgress], None] | None]":
+    """A ``ReadProgress`` the core hands up, shown as one line on standard error (``stream``),
     redrawn as it goes and erased at the end, once the work has taken PROGRESS_AFTER_S;
     nothing when it is not a terminal (standard output is never touched)."""
     stream = stream or sys.stderr
@@ -189,7 +189,7 @@ def progress_shown(what: str, stream: Any = None) -> "Iterator[Callable[[Progres
     start = time.monotonic()
     drawn = [0.0]
 
-    def tell(p: "Progress") -> None:
+    def tell(p: "ReadProgress") -> None:
         now = time.monotonic()
         if now - start < PROGRESS_AFTER_S or (p.done < p.total and now - drawn[0] < 0.1):
             return

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.cli.words import WordsArg
-from qscore.views.words import definition_json, meanings_of, verdict_view
+from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, suggestion_lines
+from qscore.views.words import definition_json, verdict_view
 
 if TYPE_CHECKING:
     from qscore.words.dictionaries import Verdict
@@ -28,7 +28,6 @@ def define_words(
     An inflected form is found through its base word (quizzes: plural of quiz). Exit
     status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
-    from qscore.cli.words import JudgeOptions, judge_and_tell, suggestion_lines
 
     # check's verdict and suggestions, word for word, then the meanings: a refused word
     # WordNet lists (qat; publically, a misspelling) is still refused, and still offered
@@ -39,7 +38,7 @@ def define_words(
 
     def json_item(v: "Verdict") -> dict[str, object]:
         verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}
-        return verdict | definition_json(meanings_of(v))
+        return verdict | definition_json(v.definition())
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
     judge_and_tell(words, options, None if as_json else text, json_item)

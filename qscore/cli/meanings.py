@@ -3,6 +3,8 @@ and after a challenge that stands. Their words are qscore.views.words'."""
 
 from typing import TYPE_CHECKING
 
+from qscore.game.cards import laid_letters
+
 if TYPE_CHECKING:
     from qscore.words.dictionaries import Verdict
 
@@ -21,6 +23,13 @@ def meaning_after_challenge(laid: str, valid: bool) -> str:
     """The end of a challenge's line: the meaning of a word that stands on a line of its
     own, after a newline; nothing for a word that falls or has none on file."""
     from qscore.views.words import challenge_meaning
+    from qscore.words.definitions import MeaningsError, define
 
-    meaning = challenge_meaning(laid, valid)
+    if not valid:
+        return ""
+    word = laid_letters(laid)
+    try:
+        meaning = challenge_meaning(word, define(word))
+    except MeaningsError:
+        return ""  # the challenge is settled and saved; a meaning is only an aside
     return f"\n  {meaning}" if meaning else ""

@@ -8,7 +8,7 @@ from qscore.errors import QscoreError
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
-    from qscore.hands.review import HandReview
+    from qscore.hands.handreview import HandReview
 
 
 @app.command(short_help="Each player's score beside the best their cards allowed")

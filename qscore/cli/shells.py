@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import shellingham
+
 from qscore.cli.typer_private import (
     COMPLETE_ARGS,
     FISH_ACTION,
@@ -103,8 +105,6 @@ def shell_named(name: str) -> str:
 
 def running_shell() -> str:
     """The shell this process was started from, found by looking up its parents."""
-    import shellingham
-
     try:
         name, _ = shellingham.detect_shell()
     except shellingham.ShellDetectionFailure:

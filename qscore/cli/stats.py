@@ -12,7 +12,7 @@ from qscore.views.stats import stats_json
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
-    from qscore.game.stats import PlayerStats, TableStats
+    from qscore.game.tablestats import PlayerStats, TableStats
 
 
 @app.command(short_help="Each player's figures and the table's records")
@@ -63,7 +63,7 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
     """The players' table; when their finished games are of more than one variant, their
     totals follow in a table of their own, a row a variant (a Short game's total is no
     standard game's), and the records give the highest game total of each."""
-    from qscore.game.stats import average
+    from qscore.game.tablestats import average
 
     def number(value: float | None) -> str:
         return "-" if value is None else str(value) if isinstance(value, int) else f"{value:.1f}"

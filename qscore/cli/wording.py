@@ -10,7 +10,7 @@ from qscore.errors import QUOTE_LIMIT, QscoreError, Remedy, quoted
 from qscore.paths import printable
 
 if TYPE_CHECKING:
-    from qscore.scorekeeper import Written
+    from qscore.scorekeeper import CommittedChange
 
 
 def as_qscore_says(message: str) -> str:
@@ -34,7 +34,7 @@ def cut_values(message: str) -> str:
     return re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'|(\S{{{QUOTE_LIMIT + 1},}})", cut, message)
 
 
-def saved_text(w: "Written") -> str:
+def saved_text(w: "CommittedChange") -> str:
     """What one saved change was, in a few words that name its game."""
     from qscore.game.entries import Created, Undone
     from qscore.views.outcome import entry_text

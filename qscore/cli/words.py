@@ -18,7 +18,8 @@ from qscore.cli.app import (
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.errors import QscoreError, WordError
-from qscore.views.words import VerdictView, definition_json, meanings_of, verdict_json, verdict_view
+from qscore.game.cards import load_deck
+from qscore.views.words import VerdictView, definition_json, verdict_json, verdict_view
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def check(
         return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
 
     def json_item(v: Verdict) -> dict[str, object]:
-        return verdict_json(v) | (definition_json(meanings_of(v)) if define else {})
+        return verdict_json(v) | (definition_json(v.definition()) if define else {})
 
     options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
     judge_and_tell(words, options, None if as_json else text, json_item)
@@ -125,8 +126,6 @@ def judge_words(
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input), one at a time as they are read, or in place of a word that is bad
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
-    from qscore.game.cards import load_deck
-
     deck = load_deck(variant.strip().lower())
     judge_with = dictionary_from(dictionary, allow, deny)
     verdicts = (

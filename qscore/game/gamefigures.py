@@ -2,8 +2,8 @@
 
 Every write works them out and keeps them beside the game's log as plain data
 (``GameFigures.to_text``), and a read of many games reads them back rather than replaying
-each (qscore.game.stats folds them into the table's figures; qscore.game.gamelines reads what
-`games` lists of them). The rules they follow are the table's, in qscore.game.stats; the
+each (qscore.game.tablestats folds them into the table's figures; qscore.game.gamelines reads what
+`games` lists of them). The rules they follow are the table's, in qscore.game.tablestats; the
 table's figures, which `stats` alone folds, are kept apart there, out of a write's way.
 Named tuples, as qscore/startup.py says of what every write loads.
 """
@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from qscore.game.gamelines import GameLine, read_json
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -99,8 +101,6 @@ class GameFigures(NamedTuple):
         (gamelines.reviewed looks for them there) and each word record by its points
         alone; then the word records, which the fold reads only for a word that beats the
         best it holds."""
-        from qscore.game.gamelines import GameLine
-
         line = GameLine(self.totals, self.round, self.rounds, self.over).to_json()
         missed = None if self.missed is None else [self.missed.get(p.name, 0) for p in self.players]
         top = None if self.highest_round is None else [*self.highest_round[:2], self.highest_round.round]
@@ -141,8 +141,6 @@ def kept_parts(text: str) -> tuple[list[Any], list[Any], int]:
     highest round, best word's points, and each player's best round, best word's points,
     times out, challenges made and won, and whether they finished); and where the line of
     word records starts (``kept_words``)."""
-    from qscore.game.gamelines import read_json
-
     line, end = read_json(text)
     figures, end = read_json(text, end + 1)
     return line, figures, end + 1
@@ -151,8 +149,6 @@ def kept_parts(text: str) -> tuple[list[Any], list[Any], int]:
 def kept_words(text: str, start: int) -> list[list[Any] | None]:
     """The word records of a game's figures as kept, from ``start`` (``kept_parts``): each
     player's best word, then the game's, each as ``_word_list`` writes it (``kept_word``)."""
-    from qscore.game.gamelines import read_json
-
     words: list[list[Any] | None] = read_json(text, start)[0]
     return words
 

@@ -8,6 +8,7 @@ still to come.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from difflib import get_close_matches
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
@@ -322,8 +323,6 @@ class Game:
 
     def nearest_player(self, name: str) -> str | None:
         """The player a name misspells (bne: ben), found as a misspelt command is (difflib), or None."""
-        from difflib import get_close_matches
-
         keys = {name_key(p): p for p in self.players}
         near = get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
         return keys[near[0]] if near else None

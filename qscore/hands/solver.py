@@ -44,6 +44,7 @@ from qscore.hands.candidates import groups_of, single_cards, word_groups, words_
 from qscore.words.dictionaries import Dictionary
 from qscore.words.dictionaries.proposed import proposed
 from qscore.words.dictionaries.rejects import unsuggested
+from qscore.words.sortedrows import commonness
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (BITS - 1)
@@ -263,8 +264,6 @@ class Hand(Packing[int]):
         """The word that stands for a set of cards: the commonest of its anagrams, the first
         in the dictionary's order of those as common (SORT, not ORTS; SCRAP, not CARPS: the
         same cards score the same, and a table trusts the word it knows)."""
-        from qscore.words.tables import commonness
-
         cards, _pts, _letters, _n, words = self.groups[group]
         if isinstance(words, str):
             return LaidWord(tuple(single_cards(min(self._dictionary.anagrams(words), key=commonness), cards)))

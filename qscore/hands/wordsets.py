@@ -1,6 +1,6 @@
 """The value of a hand, for a review of many hands: no play is made, only values found.
 
-The review of every saved game (review.missed_in) asks two numbers of each hand: the
+The review of every saved game (handreview.missed_in) asks two numbers of each hand: the
 best value of its cards, and the best value of the words a table can check. The solver
 (qscore.hands.solver) finds plays, with their words; here a set of cards stands for its words,
 and a hand is worked out lean, since a rebuild reviews tens of thousands of hands:

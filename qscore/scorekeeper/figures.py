@@ -22,12 +22,12 @@ from qscore.scorekeeper.store import open_store
 if TYPE_CHECKING:
     from qscore.game.gamelines import GameLine
     from qscore.game.scoresheet import Game
-    from qscore.game.stats import TableStats
-    from qscore.store.storage import Pending, Summarized, Taker, Unreadable
-    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.game.tablestats import TableStats
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
+    from qscore.store.storage import Pending, Summarized, Taker, UnreadableGame
 
 
-class Progress(NamedTuple):
+class ReadProgress(NamedTuple):
     """What a long read hands up as it goes: ``done`` of ``total`` games' figures worked
     out (from their logs, their reviews too for `stats`), for a face to show."""
 
@@ -55,7 +55,9 @@ def game_summary(
 
     missed = GameFigures.from_text(kept).missed if kept is not None else None
     if missed is not None and before is not None:
-        from qscore.hands.review import reviewed_part  # only then: a write with no points missed kept loads no review
+        from qscore.hands.handreview import (
+            reviewed_part,  # only then: a write with no points missed kept loads no review
+        )
 
         if reviewed_part(before) != reviewed_part(game):
             missed = None
@@ -126,7 +128,7 @@ class _Told:
     progress meanwhile: none of them worked out yet, but the work under way (a read of
     2,000 logs takes a second or two before the first game comes back)."""
 
-    def __init__(self, taker: Taker, progress: Callable[[Progress], None]) -> None:
+    def __init__(self, taker: Taker, progress: Callable[[ReadProgress], None]) -> None:
         self.taker, self.progress, self.total = taker, progress, 0
 
     def expect(self, total: int) -> None:
@@ -135,15 +137,15 @@ class _Told:
 
     def take(self, item: Pending) -> None:
         self.taker.take(item)
-        self.progress(Progress(0, self.total))
+        self.progress(ReadProgress(0, self.total))
 
 
 def _summaries(
     *,
     review: bool = False,
     unreviewed: list[str] | None = None,
-    progress: Callable[[Progress], None] | None = None,
-) -> tuple[list[Summarized | Unreadable], str | None]:
+    progress: Callable[[ReadProgress], None] | None = None,
+) -> tuple[list[Summarized | UnreadableGame], str | None]:
     """Every saved game's summary, oldest first, or why it cannot be read, and what
     SQLite's check of the file found: read from the summaries kept beside the logs, the
     missing ones made here (``progress`` told after each) and kept. With ``review``, a
@@ -151,7 +153,7 @@ def _summaries(
     opens); why a game's cannot be is added to ``unreviewed``."""
     from qscore.game.gamelines import FIGURES_VERSION, reviewed
     from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
-    from qscore.store.storage import Pending, Summarized, Unreadable
+    from qscore.store.storage import Pending, Summarized, UnreadableGame
 
     store = open_store()
     # each pending game's summary, or why it cannot be made, worked out from when its log
@@ -162,7 +164,7 @@ def _summaries(
         pending = [item for item in listed.found if isinstance(item, Pending)]
         total = len(pending)
         worked_out = shared.results(pending)
-        found: list[Summarized | Unreadable] = []
+        found: list[Summarized | UnreadableGame] = []
         made: list[tuple[Pending, str]] = []
         done = 0
         for item in listed.found:
@@ -172,9 +174,9 @@ def _summaries(
                 if unreviewed is not None:
                     unreviewed.extend(why_unreviewed)
                 if progress is not None:
-                    progress(Progress(done, total))
+                    progress(ReadProgress(done, total))
                 if data is None:
-                    found.append(Unreadable(item.name, str(reason)))
+                    found.append(UnreadableGame(item.name, str(reason)))
                     continue
                 made.append((item, data))
                 item = Summarized(item.name, data)
@@ -186,19 +188,19 @@ def _summaries(
 class GameList(NamedTuple):
     """``qscore games``: each game's line by name, oldest first, or why it cannot be read."""
 
-    games: list[tuple[str, GameLine] | Unreadable]
+    games: list[tuple[str, GameLine] | UnreadableGame]
     damage: str | None  # what SQLite's check of the file found, if anything
 
 
-def game_list(progress: Callable[[Progress], None] | None = None) -> GameList:
+def game_list(progress: Callable[[ReadProgress], None] | None = None) -> GameList:
     """Every saved game's line, from the summaries kept beside the logs (those missing
     made, and kept); ``progress`` is told of each summary made."""
     from qscore.game.gamelines import GameLine
-    from qscore.store.storage import Unreadable
+    from qscore.store.storage import UnreadableGame
 
     found, damage = _summaries(progress=progress)
-    games: list[tuple[str, GameLine] | Unreadable] = [
-        g if isinstance(g, Unreadable) else (g.name, GameLine.of(g.data)) for g in found
+    games: list[tuple[str, GameLine] | UnreadableGame] = [
+        g if isinstance(g, UnreadableGame) else (g.name, GameLine.of(g.data)) for g in found
     ]
     return GameList(games, damage)
 
@@ -207,20 +209,20 @@ class TableFigures(NamedTuple):
     """``qscore stats``: the figures, and what was left out of them and why."""
 
     figures: TableStats
-    unreadable: list[Unreadable]  # games that cannot be read
+    unreadable: list[UnreadableGame]  # games that cannot be read
     unreviewed: list[str]  # why a game's points missed are left out
     damage: str | None  # what SQLite's check of the file found, if anything
 
 
-def table_figures(progress: Callable[[Progress], None] | None = None) -> TableFigures:
+def table_figures(progress: Callable[[ReadProgress], None] | None = None) -> TableFigures:
     """Each player's figures and the table's records, across every saved game that can be
     read, from the summaries kept beside the logs (a game whose review is not kept yet is
     reviewed now, and kept); ``progress`` is told of each summary made."""
-    from qscore.game.stats import table_figures
-    from qscore.store.storage import Unreadable
+    from qscore.game.tablestats import table_figures
+    from qscore.store.storage import UnreadableGame
 
     unreviewed: list[str] = []
     found, damage = _summaries(review=True, unreviewed=unreviewed, progress=progress)
-    games = [(g.name, g.data) for g in found if not isinstance(g, Unreadable)]
-    unreadable = [g for g in found if isinstance(g, Unreadable)]
+    games = [(g.name, g.data) for g in found if not isinstance(g, UnreadableGame)]
+    unreadable = [g for g in found if isinstance(g, UnreadableGame)]
     return TableFigures(table_figures(games), unreadable, unreviewed, damage)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from qscore.errors import QscoreError
+
 if TYPE_CHECKING:
     from qscore.game.cards import Deck
     from qscore.game.scoresheet import Game
@@ -67,8 +69,6 @@ def dictionary_against(game: Game, word: str, valid: bool, dictionary: Dictionar
     """The game's dictionary's verdict on a word the table ruled on by paper (``valid``),
     when the two disagree; None when they agree, or when the dictionary cannot be opened
     (the paper ruled because it could not: nothing to compare)."""
-    from qscore.errors import QscoreError
-
     try:
         verdict = game_judge(game, dictionary).verdict(word)
     except QscoreError:

@@ -10,12 +10,13 @@ from qscore import paths
 from qscore.errors import DictionaryError, GameError, quoted
 from qscore.scorekeeper.judging import game_dictionary
 from qscore.scorekeeper.store import open_follower, open_store
+from qscore.store.storage import DB_NAME
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
-    from qscore.hands.review import HandReview
-    from qscore.store.storage import Follower, Unreadable
-    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.hands.handreview import HandReview
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
+    from qscore.store.storage import Follower, UnreadableGame
     from qscore.words.dictionaries import Dictionary
 
 
@@ -56,8 +57,6 @@ def game_named_now(identity: tuple[int, str]) -> str | None:
 def games_file() -> Path:
     """The file the games are saved in: ``qscore serve`` watches it for entries saved by any
     terminal or phone (in its write-ahead log, beside it with ``-wal`` added)."""
-    from qscore.store.storage import DB_NAME
-
     return paths.data_dir() / DB_NAME
 
 
@@ -80,7 +79,7 @@ def game_names() -> list[str]:
     return open_store().names()
 
 
-def saved_games() -> list[Game | Unreadable]:
+def saved_games() -> list[Game | UnreadableGame]:
     """Every saved game, oldest first; one whose log cannot be read is named, not fatal."""
     return open_store().games()
 
@@ -88,7 +87,7 @@ def saved_games() -> list[Game | Unreadable]:
 def missed_of(game: Game, *, many: bool = False) -> dict[str, int]:
     """Each player's points missed over a game's closed rounds, as ``review_of`` finds them,
     under its dictionary and house lists (``many``: one of many games reviewed in a run)."""
-    from qscore.hands.review import missed_points
+    from qscore.hands.handreview import missed_points
 
     if not any(r.closed for r in game.rounds):
         return dict.fromkeys(game.players, 0)  # nothing to review: the dictionary need not open
@@ -112,7 +111,7 @@ def last_closed_round(game: Game) -> int | None:
 def review_of(game: Game, rounds: list[int] | None = None, players: list[str] | None = None) -> list[HandReview]:
     """The reviews of a game's closed rounds, under the dictionary and house lists it was
     played with. A round named that has not closed is refused, naming who it waits for."""
-    from qscore.hands.review import review_game
+    from qscore.hands.handreview import review_game
 
     for number in rounds or []:
         state = game.round(number)

@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from qscore.game.entries import Entry
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower, GameStore
-    from qscore.store.storage import Written as Written  # what recording() gives
 
 
 # What the use-cases called inside a recording() block save (None outside one): a
 # context variable, so a second thread or task keeps its own, and nothing outlives the block.
-_recording: ContextVar[list[Written] | None] = ContextVar("qscore_recording", default=None)
+_recording: ContextVar[list[CommittedChange] | None] = ContextVar("qscore_recording", default=None)
 
 
 @contextmanager
-def recording() -> Iterator[list[Written]]:
+def recording() -> Iterator[list[CommittedChange]]:
     """What the use-cases called inside the block save (entries, games renamed or deleted),
     oldest first, as each write commits: after Ctrl-C it tells whether anything was saved.
     A block inside another shares its record; outside any, nothing is recorded."""
@@ -28,7 +28,7 @@ def recording() -> Iterator[list[Written]]:
     if open_already is not None:
         yield open_already
         return
-    written: list[Written] = []
+    written: list[CommittedChange] = []
     token = _recording.set(written)
     try:
         yield written
@@ -36,7 +36,7 @@ def recording() -> Iterator[list[Written]]:
         _recording.reset(token)
 
 
-def entries_written(written: list[Written]) -> list[Entry]:
+def entries_written(written: list[CommittedChange]) -> list[Entry]:
     """The entries among what was saved, oldest first."""
     return [w.entry for w in written if w.entry is not None]
 

@@ -9,7 +9,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
+from qscore.game.cards import load_deck
 from qscore.game.choices import Asker, Ruling
+from qscore.game.entries import Created, Entry, GameConfig, LaidDown
+from qscore.game.forms import check_form_new, check_unchanged_since, form_player
+from qscore.game.gamelines import FIGURES_VERSION
+from qscore.game.rules import (
+    TWO_PLAYERS_CHOOSE,
+    challenge_settled,
+    check_challenge,
+    check_config,
+    check_laydown,
+    check_leave,
+    check_players,
+    check_rename,
+    check_undo,
+    laid_down,
+    parse_rounds,
+)
+from qscore.game.scoresheet import Game, name_key
+from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_judge, refused_words
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
@@ -19,7 +38,7 @@ if TYPE_CHECKING:
     from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
     from qscore.scorekeeper.questions import Reply
-    from qscore.store.storage import Written as Written  # what recording() gives
+    from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
 
 
@@ -47,8 +66,6 @@ class Saved(NamedTuple, Generic[A]):
     @property
     def replaced(self) -> Laydown | None:
         """For a laydown: the one it replaced, if the player had laid down in that round."""
-        from qscore.game.entries import LaidDown
-
         act = self.entry.act
         return self.before.rounds[act.round - 1].laydowns.get(act.player) if isinstance(act, LaidDown) else None
 
@@ -95,8 +112,6 @@ class Sent(NamedTuple):
 
 def _check_sent(game: Game, sent: Sent | None) -> None:
     """Refuse a form that made an entry of the game already (FormTakenError)."""
-    from qscore.game.forms import check_form_new
-
     if sent is not None:
         check_form_new(game, sent.form)
 
@@ -105,8 +120,6 @@ def _append(build: Callable[[Game], A], game: str | None, sent: Sent | None = No
     """Check and save one entry in one write: ``build`` checks it against the game as it
     stands inside the write (the game ``sent`` was filled for, and a form not taken
     already), and the game's summary is kept with it."""
-    from qscore.game.gamelines import FIGURES_VERSION
-
     with open_store().appending(game, sent.game if sent is not None else None) as write:
         before = write.game
         _check_sent(before, sent)
@@ -136,12 +149,6 @@ def start_game(
 ) -> Game:
     """Check the table's choices and save the new game. Two players with no bonus named
     are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
-    from qscore.game.cards import load_deck
-    from qscore.game.entries import Created, Entry, GameConfig
-    from qscore.game.gamelines import FIGURES_VERSION
-    from qscore.game.rules import TWO_PLAYERS_CHOOSE, check_config, check_players, parse_rounds
-    from qscore.game.scoresheet import Game, name_key
-    from qscore.game.scoring import BONUS_POINTS
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
@@ -199,11 +206,6 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
     (FormTakenError: a second server on the same file, or the form sent after a restart)."""
-    from qscore.game.entries import Created, Entry
-    from qscore.game.gamelines import FIGURES_VERSION
-    from qscore.game.rules import check_config
-    from qscore.game.scoresheet import Game
-
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
@@ -251,8 +253,6 @@ def record_laydown(
     that can ``ask`` is asked whether a laydown that stands is replaced (QuestionAsked, its
     ``reply`` the answer) where LaydownExistsError is raised otherwise.
     """
-    from qscore.game.forms import check_unchanged_since, form_player
-    from qscore.game.rules import LaydownExistsError, check_laydown
 
     current = _game_to_write(game, sent.game if sent is not None else None)
     _check_sent(current, sent)
@@ -303,8 +303,6 @@ def save_laydown(
     laydown there already stands (LaydownExistsError) unless ``replace``; one filled in at
     entry ``filled_at`` is refused if the sheet changed under it since (SheetChangedError);
     a form ``sent`` is checked as record_laydown says."""
-    from qscore.game.forms import check_unchanged_since, form_player
-    from qscore.game.rules import laid_down
 
     def entry(g: Game) -> LaidDown:
         who = player
@@ -334,8 +332,6 @@ def settle_challenge(
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
     A game the scorekeeper closed is challenged only ``confirmed``: the table is asked
     (QuestionAsked), and ``reply`` is its answer."""
-    from qscore.game.closing import FinishedGameChallengeError, check_challenge_allowed
-    from qscore.game.rules import challenge_settled, check_challenge
     from qscore.scorekeeper.questions import agreed, challenge_asked
     from qscore.views.keeper import NOTHING_CHANGED
 
@@ -411,7 +407,6 @@ def undo(
     that very entry (QuestionAsked; ``reply``, the answer, carries the entry's number).
     With ``entry``, only that entry is taken back (UndoneMeanwhileError if another came
     since the table was asked; answering a question, that one is asked about)."""
-    from qscore.game.rules import FinishedGameUndoError, check_undo
     from qscore.scorekeeper.questions import agreed, undo_asked
     from qscore.views.keeper import NOTHING_TAKEN_BACK
 
@@ -444,8 +439,6 @@ def undone(saved: Saved[Undone]) -> Entry:
 
 def rename_player(old: str, new: str, game: str | None, sent: Sent | None = None) -> Saved[Renamed]:
     """Put a player's name right on the whole sheet."""
-    from qscore.game.rules import check_rename
-
     return _append(lambda g: check_rename(g, old, new), game, sent)
 
 
@@ -455,7 +448,6 @@ def leave(
     """A player goes home. When two would be left playing both bonuses and none is named,
     the two are asked which one they keep (QuestionAsked; ``reply``, the answer): nothing
     is saved until the table chooses."""
-    from qscore.game.rules import check_leave
     from qscore.scorekeeper.questions import bonus_asked
     from qscore.views.keeper import leave_bonus_question
 

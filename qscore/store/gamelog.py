@@ -4,7 +4,7 @@ UTF-8 JSON; where a summary is kept (qscore.store.keptfigures) the log must be t
 made from (as many entries, the same digest: a byte changed in an entry is found); where
 none is, or SQLite's check found the file damaged, the entries are read from the table
 itself and counted through its index too, which must agree. A game that fails is named
-(``Unreadable``, or a StorageError naming it); the other games still read.
+(``UnreadableGame``, or a StorageError naming it); the other games still read.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Unreadable:
+class UnreadableGame:
     """A saved game whose log cannot be replayed; the other games still list."""
 
     name: str
     reason: str
 
 
-class Kept(NamedTuple):
+class KeptSummary(NamedTuple):
     """A summary row that passed its checksum; ``data`` its text."""
 
     last_seq: int
@@ -54,9 +54,9 @@ class LogReader:
         look: Look,
         game_id: int,
         name: str,
-        kept: Kept | None = None,
+        kept: KeptSummary | None = None,
         table: dict[int, list[tuple[Any, Any, Any]]] | None = None,
-    ) -> tuple[list[LogLine], Any, Kept | None]:
+    ) -> tuple[list[LogLine], Any, KeptSummary | None]:
         """A game's log, checked: (entries, digest of the rows as stored, the kept summary
         ``kept`` it was held to, if any). ``table``: every game's rows read from the table
         in one pass (``table_rows``), for a read of many games."""
@@ -104,8 +104,8 @@ class LogReader:
         return self._held(name, entries, digest, kept)
 
     def _held(
-        self, name: str, entries: list[LogLine], digest: Any, kept: Kept | None
-    ) -> tuple[list[LogLine], Any, Kept | None]:
+        self, name: str, entries: list[LogLine], digest: Any, kept: KeptSummary | None
+    ) -> tuple[list[LogLine], Any, KeptSummary | None]:
         """The log read, held to the kept summary ``kept``, if any: as many entries, the same digest."""
         if kept is not None:
             if kept.last_seq != len(entries):

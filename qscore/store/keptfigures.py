@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from qscore.errors import QscoreError, StorageError
 from qscore.store.gamelog import (
     SHARED_ID,
-    Kept,
+    KeptSummary,
     LogReader,
-    Unreadable,
+    UnreadableGame,
     kept_row,
     name_text,
     shared_ids,
@@ -81,7 +81,7 @@ class Listed(NamedTuple):
     (``Pending``); ``damage``: what SQLite's check of the file found, if anything."""
 
     version: int
-    found: list[Summarized | Unreadable | Pending]
+    found: list[Summarized | UnreadableGame | Pending]
     damage: str | None
 
 
@@ -113,7 +113,7 @@ class KeptFigures:
     def _summarized(
         self, look: Look, version: int, wanting: Callable[[str], bool] | None, taker: Taker | None
     ) -> Listed:
-        found: list[Summarized | Unreadable | Pending] = []
+        found: list[Summarized | UnreadableGame | Pending] = []
         listed = self._listed(look)
         shared = shared_ids(look.conn)
         pending = []
@@ -121,10 +121,10 @@ class KeptFigures:
             try:
                 name = name_text(raw)  # missing, not UTF-8, or holding a control character: named so
             except StorageError as exc:
-                found.append(Unreadable(shown(raw), str(exc)))
+                found.append(UnreadableGame(shown(raw), str(exc)))
                 continue
             if game_id in shared:
-                found.append(Unreadable(name, str(self.log.damaged_game(name, SHARED_ID))))
+                found.append(UnreadableGame(name, str(self.log.damaged_game(name, SHARED_ID))))
                 continue
             data = kept.usable(version) if kept is not None and not look.damage else None
             fresh = data is not None and kept is not None and kept.last_seq == last
@@ -140,7 +140,7 @@ class KeptFigures:
             try:
                 log, digest, kept = self.log.read(look, game_id, name, kept, table)
             except QscoreError as exc:
-                found[slot] = Unreadable(name, str(exc))
+                found[slot] = UnreadableGame(name, str(exc))
                 continue
             old = kept.usable(version) if kept is not None else None
             # the log was held to the row it read (its count and digest): the row is of this log
@@ -168,7 +168,7 @@ class KeptFigures:
         except QscoreError:
             pass
 
-    def _listed(self, look: Look) -> list[tuple[int, bytes, int | None, Kept | None]]:
+    def _listed(self, look: Look) -> list[tuple[int, bytes, int | None, KeptSummary | None]]:
         """Each game: id, name as stored, last sequence number (through the index), kept summary."""
         conn = look.conn
         if look.derived:
@@ -187,7 +187,7 @@ class KeptFigures:
             raise self.file.failures.damaged(str(exc)) from None
         return [(r[0], r[1], r[2], None) for r in rows]
 
-    def kept_of(self, look: Look, game_id: int) -> Kept | None:
+    def kept_of(self, look: Look, game_id: int) -> KeptSummary | None:
         row = kept_row(look, "summaries", game_id) if look.derived else None
         return None if row is None else _kept(game_id, row)
 
@@ -214,7 +214,7 @@ def _checksum(game_id: int, last_seq: int, version: int, digest: str, data: byte
     return f"{zlib.crc32(row):08x}"
 
 
-def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
+def _kept(game_id: int, row: tuple[Any, ...]) -> KeptSummary | None:
     """A summary row, if there is one and it is whole."""
     last_seq, version, digest, raw, checksum = row
     # what SQLite hands back is typed by its value: None, int, float, str or bytes
@@ -223,6 +223,6 @@ def _kept(game_id: int, row: tuple[Any, ...]) -> Kept | None:
     if checksum != _checksum(game_id, last_seq, version, digest, raw):
         return None
     try:
-        return Kept(last_seq, version, digest, raw.decode())
+        return KeptSummary(last_seq, version, digest, raw.decode())
     except UnicodeDecodeError:
         return None

@@ -27,9 +27,9 @@ from qscore import paths
 from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
 from qscore.store.gamelog import (
     SHARED_ID,
-    Kept,
+    KeptSummary,
     LogReader,
-    Unreadable,
+    UnreadableGame,
     digest_add,
     name_text,
     sha256,
@@ -45,14 +45,14 @@ from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, T
 __all__ = [
     "DB_NAME",
     "Appending",
+    "CommittedChange",
     "Follower",
     "GameStore",
     "Listed",
     "Pending",
     "Summarized",
     "Taker",
-    "Unreadable",
-    "Written",
+    "UnreadableGame",
     "game_name",
 ]
 
@@ -91,7 +91,7 @@ def game_key(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class Written:
+class CommittedChange:
     """One change a store committed: an entry appended to a game (``entry``), or the game
     renamed or deleted (``entry`` None; ``game`` is its new name after a rename)."""
 
@@ -112,8 +112,8 @@ class Appending:
         game_id: int,
         game: Game,
         digest: Any,
-        kept: Kept | None,
-        written: list[Written],
+        kept: KeptSummary | None,
+        written: list[CommittedChange],
     ) -> None:
         self.store, self.look, self.game_id = store, look, game_id
         self.name = game.name
@@ -138,7 +138,7 @@ class Appending:
         from qscore.game.entries import Entry
 
         entry = Entry(self.last + 1, act, form)
-        self.written.append(Written(self.name, entry))
+        self.written.append(CommittedChange(self.name, entry))
         text = self.store._insert(self.look.conn, self.game_id, entry)
         digest_add(self._digest, entry.seq, entry.kind, text)
         self.added.append(entry)
@@ -156,9 +156,9 @@ class GameStore:
     closes it. What it commits is added to ``written`` (a list of the caller's, to tell
     after Ctrl-C what was saved; a list of its own if none is given)."""
 
-    def __init__(self, path: Path | None = None, written: list[Written] | None = None) -> None:
+    def __init__(self, path: Path | None = None, written: list[CommittedChange] | None = None) -> None:
         self.file = GamesFile(path or paths.data_dir() / DB_NAME)
-        self.written: list[Written] = [] if written is None else written
+        self.written: list[CommittedChange] = [] if written is None else written
         self.log = LogReader(self.file)
         self.kept = KeptFigures(self.file, self.log, self._transaction)
 
@@ -167,7 +167,7 @@ class GameStore:
         return self.file.path
 
     @contextmanager
-    def _transaction(self, look: Look, entries: list[Written], *, fully: bool = True) -> Iterator[None]:
+    def _transaction(self, look: Look, entries: list[CommittedChange], *, fully: bool = True) -> Iterator[None]:
         """One write, begun after SQLite's check found the file whole (its full check unless
         not ``fully``: GameStore.appending); ``entries`` (the changes it makes, filled in as
         they are made) count as written once (and only once) the commit went through.
@@ -211,7 +211,7 @@ class GameStore:
 
         if name is not None:
             name = game_name(name)
-        entries: list[Written] = []
+        entries: list[CommittedChange] = []
         with self.file.writing(create=True) as look, self._transaction(look, entries):
             conn = look.conn
             if form is not None:
@@ -224,7 +224,7 @@ class GameStore:
             cur = conn.execute("INSERT INTO games (name, started) VALUES (?, ?)", (name, _started_now()))
             game_id = int(cur.lastrowid or 0)
             created = Entry(1, Created(config), form)
-            entries.append(Written(name, created))
+            entries.append(CommittedChange(name, created))
             digest = digest_add(sha256(), created.seq, created.kind, self._insert(conn, game_id, created))
             if summary is not None:
                 self.kept.put_summary(look, game_id, 1, summary[0], digest, summary[1])
@@ -246,7 +246,7 @@ class GameStore:
 
     def _game(
         self, look: Look, name: str | None, identity: Identity | None = None
-    ) -> tuple[Game, int, Any, Kept | None]:
+    ) -> tuple[Game, int, Any, KeptSummary | None]:
         """The game ``name`` finds (or ``identity`` tells), replayed from its log read checked;
         its id, the digest of its log and the summary kept of it, if any."""
         from qscore.game.scoresheet import Game
@@ -283,7 +283,7 @@ class GameStore:
         it tells and no other: one deleted is UnknownGameError), the caller checks its entry
         against it and ``add``s it, and it commits when the block ends (an error raised in
         the block leaves the game as it was)."""
-        written: list[Written] = []
+        written: list[CommittedChange] = []
         # SQLite's quick check, not its full one: what the full check adds (that each index
         # holds its table's rows, no more, no fewer) is held here for this game by the read
         # inside the write, and the write touches nothing else an index is kept of
@@ -291,13 +291,13 @@ class GameStore:
             game, game_id, digest, kept = self._game(look, name, identity)
             yield Appending(self, look, game_id, game, digest, kept, written)
 
-    def games(self) -> list[Game | Unreadable]:
+    def games(self) -> list[Game | UnreadableGame]:
         """Every saved game, oldest first; a game whose log cannot be read is named, not fatal."""
         from qscore.game.scoresheet import Game
 
         if not self.file.exists():
             return []
-        found: list[Game | Unreadable] = []
+        found: list[Game | UnreadableGame] = []
         with self.file.reading() as look:
             shared = shared_ids(look.conn)
             for game_id, raw in look.conn.execute("SELECT id, CAST(name AS BLOB) FROM games ORDER BY id").fetchall():
@@ -309,7 +309,7 @@ class GameStore:
                         Game.from_log(name, self.log.read(look, game_id, name, self.kept.kept_of(look, game_id))[0])
                     )
                 except QscoreError as exc:
-                    found.append(Unreadable(shown(raw), str(exc)))
+                    found.append(UnreadableGame(shown(raw), str(exc)))
         return found
 
     def summaries(
@@ -326,7 +326,7 @@ class GameStore:
     def rename(self, old: str, new: str) -> str:
         """Give a saved game a new name; names differ in more than case. Returns the old name."""
         new = game_name(new)
-        done: list[Written] = []
+        done: list[CommittedChange] = []
         with self.file.writing() as look, self._transaction(look, done):
             conn = look.conn
             game_id, found = self._resolve(conn, old)
@@ -335,18 +335,18 @@ class GameStore:
             if new == found:
                 raise StorageError(f"game {quoted(found)} has that name already")
             conn.execute("UPDATE games SET name = ? WHERE id = ?", (new, game_id))
-            done.append(Written(new, None, "renamed", found))
+            done.append(CommittedChange(new, None, "renamed", found))
         return found
 
     def delete(self, name: str) -> str:
         """Remove a saved game and its whole log (readable or not); returns its name."""
-        done: list[Written] = []
+        done: list[CommittedChange] = []
         with self.file.writing() as look, self._transaction(look, done):
             conn = look.conn
             game_id, found = self._resolve(conn, name)
             conn.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             conn.execute("DELETE FROM games WHERE id = ?", (game_id,))  # its summary goes too (a trigger)
-            done.append(Written(found, None, "deleted"))
+            done.append(CommittedChange(found, None, "deleted"))
         return found
 
     def names(self) -> list[str]:

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from qscore.game.cards import format_cards, format_laid
+from qscore.game.choices import DEFAULT_DICTIONARY
+
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from qscore.game.scoresheet import Game
     from qscore.game.scoring import LaidWord, RoundResult
     from qscore.hands.draws import DrawAdvice
-    from qscore.hands.review import HandReview
+    from qscore.hands.handreview import HandReview
     from qscore.hands.solver import Play
 
 
@@ -74,8 +79,6 @@ class GameReview(NamedTuple):
 
 def game_review(game: Game, reviews: list[HandReview]) -> GameReview:
     """The reviews of a game's closed rounds (``scorekeeper.review_of``), worded."""
-    from qscore.game.choices import DEFAULT_DICTIONARY
-
     if not reviews:
         return GameReview(f"No round of game {game.name!r} has closed yet: nothing to review.", (), None)
     rounds = []
@@ -93,8 +96,6 @@ def game_review(game: Game, reviews: list[HandReview]) -> GameReview:
 def play_words(play: Play) -> str:
     """A play in a few words, in the notation the table types: ``(qu)iz · to (E unused)``;
     a letter is one card, a double card in brackets (in capitals, er read as the ER card)."""
-    from qscore.game.cards import format_cards, format_laid
-
     words = " · ".join(format_laid(w.cards) for w in play.words) or "no word"
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
 
@@ -119,8 +120,6 @@ def hand_line(r: HandReview, result: RoundResult) -> str:
 
 def missed_line(game: Game, reviews: list[HandReview]) -> str:
     """``Missed in all: ann 8, ben 31, cat 0.``"""
-    from qscore.hands.review import missed_totals
-
     seen = {r.player for r in reviews}
     totals = missed_totals(game, reviews)
     return "Missed in all: " + ", ".join(f"{p} {n}" for p, n in totals.items() if p in seen) + "."
@@ -128,8 +127,6 @@ def missed_line(game: Game, reviews: list[HandReview]) -> str:
 
 def round_miss_line(number: int, reviews: list[HandReview]) -> str:
     """After a round of play: its biggest missed chance in one line."""
-    from qscore.hands.review import biggest_miss
-
     top = biggest_miss(reviews)
     if top is None:
         return f"Review: nobody could have scored more in round {number}."
@@ -142,3 +139,17 @@ def round_miss_line(number: int, reviews: list[HandReview]) -> str:
 def review_unavailable(why: str) -> str:
     """A review that could not be made (the game's dictionary cannot open), ``why`` worded by the face."""
     return f"Review: not available ({why})."
+
+
+def missed_totals(game: Game, reviews: Sequence[HandReview]) -> dict[str, int]:
+    """Each player's points missed over the reviewed rounds, in seating order."""
+    totals = dict.fromkeys(game.players, 0)
+    for r in reviews:
+        totals[r.player] += r.missed
+    return totals
+
+
+def biggest_miss(reviews: Sequence[HandReview]) -> HandReview | None:
+    """The review that missed the most points (the first on a tie), or None if nobody missed any."""
+    top = max(reviews, key=lambda r: r.missed, default=None)
+    return top if top is not None and top.missed > 0 else None

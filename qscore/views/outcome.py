@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
+from qscore.game.doubles import double_hint, double_spellings
 from qscore.game.entries import Challenged, Closed, Created, Entry, LaidDown, Left, Renamed, Undone
+from qscore.game.forms import FormTakenError, SheetChangedError
+from qscore.game.rules import LaydownExistsError
+from qscore.game.scoresheet import Laydown
 from qscore.views.sheet import challenge_dropped
 from qscore.views.words import maybe_meant
 
@@ -123,8 +127,6 @@ def cards_text(deck: Deck, words: Sequence[str]) -> str:
 
 def laydown_said(d: LaidDown) -> str:
     """A laydown's entry in a few words: ``ann's laydown in round 1: cat (went out)``."""
-    from qscore.game.scoresheet import Laydown
-
     return f"{d.player}'s laydown in round {d.round}: {Laydown(d.player, d.words, d.unused, d.out).text()}"
 
 
@@ -156,8 +158,6 @@ def each_word(game: Game, typed: Sequence[str], lay: LaidDown) -> list[Note | Do
     went out laid every card: the spelling that fits is settled, so no other is offered.
     Otherwise a double card means fewer cards in the word, and so more left in hand than
     were typed: the hint says that too."""
-    from qscore.game.doubles import double_hint, double_spellings
-
     size = game.rounds[lay.round - 1].hand_size
     said: list[Note | DoubleHint] = []
     for was, now in zip(typed, lay.words, strict=True):
@@ -216,9 +216,6 @@ class Refusal:
 
 def refusal(exc: QscoreError) -> Refusal:
     """A laydown refused, as every face says it."""
-    from qscore.game.forms import FormTakenError, SheetChangedError
-    from qscore.game.rules import LaydownExistsError
-
     if isinstance(exc, LaydownExistsError):
         return Refusal(exc, exc.existing, exc.round)
     if isinstance(exc, SheetChangedError):
@@ -281,8 +278,6 @@ TAKEN_BACK_HEAD = "Saved, then taken back"  # a saved answer whose entry the sco
 
 def taken_back(game: Game, seq: int) -> bool:
     """Whether the scorekeeper has taken entry ``seq`` back since it was saved."""
-    from qscore.game.entries import Undone
-
     return any(isinstance(e.act, Undone) and e.act.undoes == seq for e in game.entries)
 
 
@@ -292,8 +287,6 @@ def since_said(game: Game, after: int) -> list[str] | None:
     laydown in round 5: cat (went out).``, ``Since then, ben's laydown in round 5: it was
     entered.``; None past SINCE_SHOWN entries: the answer is old news, and gives way to the
     sheet (a box of what came since would push the sheet off a phone's first screen)."""
-    from qscore.game.entries import Undone
-
     later = [e for e in game.entries if e.seq > after]
     if len(later) > SINCE_SHOWN:
         return None

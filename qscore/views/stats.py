@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
-    from qscore.game.stats import GameTotal, PlayerStats, Records
+    from qscore.game.tablestats import GameTotal, PlayerStats, Records
 
 
 def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from qscore.game.spelling import unlayable_reason
+
 if TYPE_CHECKING:
+    from qscore.words.definitions import Definition
     from qscore.words.dictionaries import Verdict
-    from qscore.words.meanings import Definition
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
@@ -63,14 +65,6 @@ def verdict_view(v: Verdict) -> VerdictView:
     return VerdictView(v.word, v.allowed, said, spellings, suggestions)
 
 
-def meanings_of(v: Verdict) -> Definition:
-    """What is on file for a judged word. The suffix rules (cats: plural of cat) are used
-    only for a word the dictionary allows: alone they would read quizs as a plural."""
-    from qscore.words.meanings import define
-
-    return define(v.word, regular=v.allowed)
-
-
 class MeaningsView(NamedTuple):
     """What is said of a judged word's meaning after its verdict: for a refused word, a head
     first (its meanings are what it means elsewhere, not a sign it stands), then the lines."""
@@ -83,7 +77,7 @@ def verdict_meanings(v: Verdict) -> MeaningsView:
     """A judged word's meanings as ``check --define``, ``define`` and the page's word box say
     them: a word the dictionary refuses shows its meanings under a head that says so, never
     as if it stood (za: not allowed, then "noun: an old solfeggio name")."""
-    d = meanings_of(v)
+    d = v.definition()
     head = f"what {v.word} means, though not allowed here:" if d.found and not v.allowed else None
     return MeaningsView(head, meaning_lines(d))
 
@@ -108,8 +102,6 @@ def meaning_lines(d: Definition) -> list[str]:
 def no_meaning(word: str) -> str:
     """Why a word has no meaning to show: the file keeps meanings only for words a hand of
     the standard deck can lay (bubble needs three B), and WordNet has none for the rest."""
-    from qscore.game.spelling import unlayable_reason
-
     unlayable = word.isalpha() and word.isascii() and unlayable_reason(word) is not None
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
@@ -120,19 +112,9 @@ def overruled_note(v: Verdict) -> str:
     return " (the game's dictionary allows it)" if v.allowed else f" (the game's dictionary does not: {v.reason})"
 
 
-def challenge_meaning(laid: str, valid: bool) -> str | None:
+def challenge_meaning(word: str, d: Definition) -> str | None:
     """What a challenge that stands ends with: the word's first meaning (and its form, for
-    an inflection); None for a word that falls or has no meaning on file."""
-    from qscore.game.cards import laid_letters
-    from qscore.words.meanings import MeaningsError, define
-
-    if not valid:
-        return None
-    word = laid_letters(laid)
-    try:
-        d = define(word)
-    except MeaningsError:
-        return None  # the challenge is settled and saved; a meaning is only an aside
+    an inflection); None for a word with no meaning on file."""
     if not d.meanings:
         return None
     first = d.meanings[0]

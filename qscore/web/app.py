@@ -53,7 +53,7 @@ from qscore.web.keeper import routes as keeper_routes
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of
 from qscore.web.table import Outcome, page_message, recorded, refused, stale, taken
 from qscore.web.watch import SheetWatch, Snapshot
-from qscore.words.meanings import MeaningsError
+from qscore.words.definitions import MeaningsError
 
 HERE = Path(__file__).resolve().parent
 MAX_WORD = 40  # letters a word box takes: past every card of the largest deal as a double

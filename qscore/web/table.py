@@ -13,7 +13,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from qscore.errors import QscoreError, Remedy, plain_remedy
-from qscore.views.outcome import OUTCOME_HEADS, DoubleHint, Note, laydown_outcome, refusal
+from qscore.views.outcome import (
+    OUTCOME_HEADS,
+    TAKEN_BACK_HEAD,
+    DoubleHint,
+    Note,
+    form_taken_said,
+    laydown_outcome,
+    refusal,
+    stale_form_said,
+)
 
 if TYPE_CHECKING:
     from qscore.game.forms import FormTakenError
@@ -84,8 +93,6 @@ class Outcome:
 
     @property
     def head(self) -> str:
-        from qscore.views.outcome import TAKEN_BACK_HEAD
-
         return TAKEN_BACK_HEAD if self.taken_back else OUTCOME_HEADS[self.kind]
 
 
@@ -104,8 +111,6 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
 
 def stale() -> Outcome:
     """A form this server did not sign, or signed with a key since replaced: nothing saved."""
-    from qscore.views.outcome import stale_form_said
-
     return Outcome(False, [stale_form_said()])
 
 
@@ -119,8 +124,6 @@ def refused(exc: QscoreError) -> Outcome:
 def taken(exc: FormTakenError) -> Outcome:
     """A form sent again once its laydown was saved: headed as saved while that laydown
     stands (a family seeing "Not saved" would lay the hand again), as refused once taken back."""
-    from qscore.views.outcome import form_taken_said
-
     return Outcome(exc.standing, [form_taken_said(exc)])
 
 

@@ -19,6 +19,11 @@ from jinja2 import Environment, FileSystemLoader
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
+from qscore.views.chart import chart_of
+from qscore.views.hands import game_review
+from qscore.views.outcome import round_said
+from qscore.views.sheet import sheet_json
+from qscore.views.sheet_view import sheet_view
 from qscore.web.chart import Drawing, drawing
 from qscore.web.guard import unpathed
 from qscore.web.table import page_message
@@ -85,11 +90,6 @@ class SheetWatch:
         return self.game, self.identity, self._follower.version()
 
     def read(self) -> Read:
-        from qscore.views.chart import chart_of
-        from qscore.views.outcome import round_said
-        from qscore.views.sheet import sheet_json
-        from qscore.views.sheet_view import sheet_view
-
         try:
             game = self.load()
         except QscoreError as exc:
@@ -124,8 +124,6 @@ class SheetWatch:
             return None
         key = json.dumps(data["rounds"][number - 1], sort_keys=True)
         if self._reviewed is None or self._reviewed[0] != key:
-            from qscore.views.hands import game_review
-
             try:
                 shown = game_review(game, scorekeeper.review_of(game, [number]))
             except QscoreError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from qscore import paths
-from qscore.words.tables import SortedRows
+from qscore.words.sortedrows import SortedRows
 
 
 def sound_key(word: str) -> str:
@@ -117,7 +117,7 @@ def _letter_rules() -> Rules:
     return read_rules(paths.package_file("data", LETTER_RULES).read_bytes())
 
 
-class Said:
+class SaidLookup:
     """How a common word is said: CMU's pronunciations where the letter-to-sound rules
     miss them (enough: ih n ah f, where the rules say ih n f), else the rules'. said.tsv
     is looked up in its sorted rows."""
@@ -130,7 +130,7 @@ class Said:
         return [pronounce(word)] if said is None else said.split(",")
 
 
-said = Said()
+said = SaidLookup()
 
 
 def pronounced_keys() -> dict[str, list[str]]:

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import NamedTuple
 
+from qscore.words.sortedrows import Commonness, commonness
 from qscore.words.sounds import heard_keys, pronounce, said, sound_key
-from qscore.words.tables import Commonness, commonness
 
 # The longest word a hand can hold is 20 letters (ten cards, each of two letters);
 # a misspelling of one may be a little longer.

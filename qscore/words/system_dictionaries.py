@@ -9,6 +9,7 @@ where it uses them, after hunspell's load has begun.
 from __future__ import annotations
 
 import os
+import threading
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
@@ -102,8 +103,6 @@ class _Opening:
     """
 
     def __init__(self, tag: str, enchant: Any | None) -> None:
-        import threading
-
         self._handles: tuple[Any, Any] | None = None
         self._error: BaseException | None = None
         self._private = private_enchant(tag)

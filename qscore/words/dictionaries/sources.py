@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from difflib import get_close_matches
 from pathlib import Path
 from typing import NamedTuple
 
@@ -138,8 +139,6 @@ def open_dictionary(name: str | None = None, allow: Iterable[str] = (), deny: It
     name = name or DEFAULT_DICTIONARY
     source = _source(name)
     if source is None:
-        from difflib import get_close_matches
-
         near = get_close_matches(name.lower(), list(SHIPPED), n=1)
         meant = f" (did you mean {near[0]}?)" if near else ""
         offered = [s.offered for s in SOURCES]

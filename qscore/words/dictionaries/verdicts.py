@@ -18,6 +18,7 @@ from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import WORD
 
 if TYPE_CHECKING:
+    from qscore.words.definitions import Definition
     from qscore.words.suggestions import Budget
 
 _CARD_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -60,6 +61,13 @@ class Verdict(_Judged):
             suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
             too_long = tuple(w for w in too_long if w not in never)[:SHOWN]
         return super().__new__(cls, word, allowed, reason, spellings, suggestions, too_long)
+
+    def definition(self) -> Definition:
+        """What is on file for the word judged. The suffix rules (cats: plural of cat) are
+        used only for a word the dictionary allows: alone they would read quizs as a plural."""
+        from qscore.words.definitions import define
+
+        return define(self.word, regular=self.allowed)
 
 
 def typed_word(text: str) -> str:

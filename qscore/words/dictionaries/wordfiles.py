@@ -20,6 +20,7 @@ from qscore import paths
 from qscore.errors import DictionaryError, quoted
 from qscore.game.cards import fold, largest_deal
 from qscore.paths import file_kind, shown_path
+from qscore.words.dictionaries.base import AnagramKeys
 from qscore.words.dictionaries.reasons import ABBREVIATION, PROPER_NOUN
 
 if TYPE_CHECKING:
@@ -367,8 +368,6 @@ class WordIndex:
     def anagram_keys(self) -> AnagramKeys:
         """Every anagram key of the list, read whole from the index (about 0.15 s for the
         largest shipped list)."""
-        from qscore.words.dictionaries.base import AnagramKeys
-
         return AnagramKeys(frozenset({entry[: entry.index(" ")] for entry in self._anagrams.keys("")}))
 
     @cached_property

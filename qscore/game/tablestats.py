@@ -27,7 +27,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from qscore.game.gamefigures import RoundScore, WordRecord, kept_word, optional_json, word_record
+from qscore.game.gamefigures import (
+    RoundScore,
+    WordRecord,
+    kept_parts,
+    kept_word,
+    kept_words,
+    optional_json,
+    word_record,
+)
+from qscore.game.names import name_key
 
 
 class GameTotal(NamedTuple):
@@ -114,8 +123,6 @@ class TableStats:
     records: Records
 
     def player(self, name: str) -> PlayerStats | None:
-        from qscore.game.names import name_key
-
         return self.players.get(name_key(name))
 
     def to_json(self) -> dict[str, Any]:
@@ -143,9 +150,6 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
     oldest first. It reads the kept arrays as they are and makes a record only when it
     beats the one held: at 2,000 games, building each game's GameFigures first took the
     fold three times as long."""
-    from qscore.game.gamefigures import kept_parts, kept_words
-    from qscore.game.names import name_key
-
     players: dict[str, PlayerStats] = {}
     records = Records()
     keys: dict[str, str] = {}  # each name as spelled, keyed once: a table has a few names over thousands of games
@@ -199,7 +203,6 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
 
 def _named(found: TableStats) -> TableStats:
     """Records and best words under each player's shown name (as their latest game gives it)."""
-    from qscore.game.names import name_key
 
     def name(item: Any) -> Any:
         return None if item is None else item._replace(player=found.players[name_key(item.player)].name)

@@ -34,8 +34,11 @@ the same cards, where there is one (HASTE, not ASHET, the first anagram).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
+
+from qscore.words.sortedrows import Commonness, commonness
 
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
     from qscore.game.cards import Card, Deck
@@ -93,8 +96,6 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
     hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
     one NEAR points above it that lays a word without one, if it is worth at least
     ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
-    from collections import Counter
-
     from qscore.game.spelling import MIN_CARDS
     from qscore.hands.candidates import candidate_words
     from qscore.hands.solver import Play, solve
@@ -118,8 +119,6 @@ def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
     with the very same cards, the first of them in the dictionary's order (HASTE, not
     the Scots ASHET before it): the review names words a table knows, where the solver
     takes a set of cards' first anagram."""
-    from qscore.words.tables import Commonness, commonness
-
     by_cards: dict[tuple[Card, ...], list[LaidWord]] = {}
     for w in words:
         by_cards.setdefault(tuple(sorted(w.cards)), []).append(w)
@@ -175,8 +174,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
 def _looked_up(words: set[str]) -> set[str]:
     """Those of ``words`` a table can check: one of SCOWL's common words (it, or, the:
     WordNet gives no meaning to such words), or one with a meaning on file."""
-    from qscore.words.meanings import MeaningsError, define
-    from qscore.words.tables import Commonness, commonness
+    from qscore.words.definitions import MeaningsError, define
 
     common = {w for w in words if commonness(w) < Commonness.RARE}
     try:
@@ -218,7 +216,7 @@ def review_game(
 
 
 def missed_points(game: Game, dictionary: Dictionary, *, many: bool = False) -> dict[str, int]:
-    """``missed_totals(game, review_game(game, dictionary))``, each hand's found by
+    """Each player's points missed over ``review_game(game, dictionary)``, each hand's found by
     :func:`missed_in`: what the kept figures keep of a review. A hand that laid every
     card, none struck, missed nothing: no play scores more than all its cards. ``many``:
     one of many games reviewed in a run."""
@@ -240,17 +238,3 @@ def reviewed_part(game: Game) -> tuple[object, ...]:
     challenged. Two states of a game with equal parts have the same review."""
     closed = tuple((r.number, r.bonus, r.laydowns, r.challenges) for r in game.rounds if r.closed)
     return game.players, closed
-
-
-def missed_totals(game: Game, reviews: Sequence[HandReview]) -> dict[str, int]:
-    """Each player's points missed over the reviewed rounds, in seating order."""
-    totals = dict.fromkeys(game.players, 0)
-    for r in reviews:
-        totals[r.player] += r.missed
-    return totals
-
-
-def biggest_miss(reviews: Sequence[HandReview]) -> HandReview | None:
-    """The review that missed the most points (the first on a tie), or None if nobody missed any."""
-    top = max(reviews, key=lambda r: r.missed, default=None)
-    return top if top is not None and top.missed > 0 else None
