@@ -16,6 +16,8 @@ from qscore.game.forms import check_form_new, check_unchanged_since, form_player
 from qscore.game.gamelines import FIGURES_VERSION
 from qscore.game.rules import (
     TWO_PLAYERS_CHOOSE,
+    FinishedGameUndoError,
+    LaydownExistsError,
     challenge_settled,
     check_challenge,
     check_config,
@@ -31,13 +33,14 @@ from qscore.game.scoresheet import Game, name_key
 from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_judge, refused_words
+from qscore.scorekeeper.questions import Reply, agreed, bonus_asked, challenge_asked, replace_asked, undo_asked
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
+from qscore.views.keeper import NOTHING_CHANGED, NOTHING_TAKEN_BACK, kept_said, leave_bonus_question, two_bonus_question
 
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone
     from qscore.game.scoresheet import Challenge, Game, Laydown
-    from qscore.scorekeeper.questions import Reply
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.words.dictionaries import Dictionary, Verdict
 
@@ -167,7 +170,7 @@ def start_game(
             raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}")
         first = keys.index(name_key(dealer))
 
-    def agreed(bonus: str) -> GameConfig:
+    def config_with(bonus: str) -> GameConfig:
         return GameConfig(
             players=tuple(players),
             deck=deck.key,
@@ -185,16 +188,13 @@ def start_game(
         bonus = reply.answer
     if bonus is None:
         if len(players) == 2:
-            from qscore.scorekeeper.questions import bonus_asked
-            from qscore.views.keeper import two_bonus_question
-
-            check_config(agreed("most"))  # every other choice is told before the table is asked its bonus
+            check_config(config_with("most"))  # every other choice is told before the table is asked its bonus
             raise bonus_asked(two_bonus_question(), *TWO_PLAYERS_CHOOSE)
         bonus = "both"
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
         raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
-    config = agreed(bonus)
+    config = config_with(bonus)
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)  # the name is not in them
     return open_store().create(config, name, (FIGURES_VERSION, figures))
@@ -265,9 +265,6 @@ def record_laydown(
     except LaydownExistsError as exc:
         if not ask:
             raise
-        from qscore.scorekeeper.questions import agreed, replace_asked
-        from qscore.views.keeper import kept_said
-
         if reply is None:
             raise replace_asked(exc.existing, exc.round, *exc.parts) from None
         agreed(reply, kept_said(exc.existing))
@@ -332,8 +329,7 @@ def settle_challenge(
     table's ruling (``valid`` or ``invalid``, as the command line and play take it), and save it.
     A game the scorekeeper closed is challenged only ``confirmed``: the table is asked
     (QuestionAsked), and ``reply`` is its answer."""
-    from qscore.scorekeeper.questions import agreed, challenge_asked
-    from qscore.views.keeper import NOTHING_CHANGED
+    from qscore.game.closing import FinishedGameChallengeError, check_challenge_allowed
 
     if reply is not None:
         confirmed = agreed(reply, NOTHING_CHANGED)
@@ -407,8 +403,6 @@ def undo(
     that very entry (QuestionAsked; ``reply``, the answer, carries the entry's number).
     With ``entry``, only that entry is taken back (UndoneMeanwhileError if another came
     since the table was asked; answering a question, that one is asked about)."""
-    from qscore.scorekeeper.questions import agreed, undo_asked
-    from qscore.views.keeper import NOTHING_TAKEN_BACK
 
     if reply is not None:
         agreed(reply, NOTHING_TAKEN_BACK)
@@ -448,8 +442,6 @@ def leave(
     """A player goes home. When two would be left playing both bonuses and none is named,
     the two are asked which one they keep (QuestionAsked; ``reply``, the answer): nothing
     is saved until the table chooses."""
-    from qscore.scorekeeper.questions import bonus_asked
-    from qscore.views.keeper import leave_bonus_question
 
     chosen = reply.answer if reply is not None else bonus
     try:
