@@ -59,8 +59,8 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.entries": "20 M, the commands cli/wording.py words no entry for; 24 M for games "
     "and stats, which read kept figures, not logs (store/storage.py)",
     "qscore.views.outcome": "52 M, the commands that say no laydown's outcome (cli/wording.py)",
-    "qscore.views.hands": "5.5 M, help and completion (cli/review.py)",
-    "qscore.views.words": "6.2 M, help and completion (cli/meanings.py)",
+    "qscore.views.plays_view": "5.5 M, help and completion (cli/review.py)",
+    "qscore.views.verdict_view": "6.2 M, help and completion (cli/meanings.py)",
     "qscore.hands.solver": "33 M, help, completion and best with draw advice (cli/hands.py); a review "
     "whose rounds are kept reviewed (hands/handreview.py)",
     "qscore.hands.draws": "38 M, help, completion and best without draw advice",

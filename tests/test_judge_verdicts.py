@@ -238,7 +238,7 @@ def test_a_misspelling_too_long_for_a_hand_gets_the_word_meant_marked(everyday):
     """The word meant needs more cards than a hand holds too: offered all the same, apart
     from the words that fit, and said so; a word the dictionary holds as typed is meant
     as typed (interpretation: nothing else offered)."""
-    from qscore.views.words import verdict_view
+    from qscore.views.verdict_view import verdict_view
 
     slip = judge("refridgerator", everyday)
     assert slip.reason == "needs 12 cards, the largest hand holds 10"

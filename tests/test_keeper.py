@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from qscore import scorekeeper
 from qscore.web import codes
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests import test_serve as serve_page
 from tests.conftest import ok
 

@@ -120,7 +120,7 @@ def test_the_web_page_is_a_face_beside_the_command_line():
     """qscore/web/ stands on the application layer and the core's views, never on the command
     line; its libraries are its own (and segno, for the QR code serve prints)."""
     web = {m for m in MODULES if is_web(m)}
-    assert {"qscore.web.app", "qscore.web.table", "qscore.web.server"} <= web
+    assert {"qscore.web.pages", "qscore.web.table", "qscore.web.server"} <= web
     for module in web:
         assert not any(
             i.split(".")[0] in ("typer", "click", "tabulate") or i == "qscore.cli" or i.startswith("qscore.cli.")
@@ -221,8 +221,8 @@ CLIMBING = {
     "from ...qscore import cli": None,  # out of the package: refused, not missed
     "def later():\n    from ..scorekeeper import undo": ["qscore.scorekeeper", "qscore.scorekeeper.undo"],
     "import importlib\nimportlib.import_module('qscore.cli.games')": ["qscore.cli.games"],
-    "from importlib import import_module\nimport_module('..web.app', package=__package__)": ["qscore.web.app"],
-    "import importlib\nimportlib.import_module('.app', 'qscore.web')": ["qscore.web.app"],
+    "from importlib import import_module\nimport_module('..web.pages', package=__package__)": ["qscore.web.pages"],
+    "import importlib\nimportlib.import_module('.pages', 'qscore.web')": ["qscore.web.pages"],
     "__import__('qscore.cli')": ["qscore.cli"],
     "import importlib\nimportlib.import_module(f'qscore.cli.{name}')": ["qscore.cli"],
 }

@@ -10,7 +10,7 @@ import re
 
 from starlette.testclient import TestClient
 
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests.conftest import ok, run
 from tests.test_keeper import CODE, KEEPER, do, outcome
 from tests.test_play import in_order, lines

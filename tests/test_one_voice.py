@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 
 from qscore.cli.wording import option_remedy
 from qscore.errors import Remedy
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from qscore.web.table import page_remedy
 from tests.conftest import ok, run
 from tests.test_serve import lay

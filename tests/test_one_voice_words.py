@@ -9,7 +9,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests.conftest import ok, run
 
 CODE = "K7Q3M9"

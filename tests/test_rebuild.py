@@ -22,7 +22,7 @@ from qscore.hands.handreview import missed_in, missed_points, review_game, revie
 from qscore.hands.solver import solve
 from qscore.hands.wordsets import WordSets
 from qscore.scorekeeper import ReadProgress
-from qscore.views.hands import missed_totals
+from qscore.views.plays_view import missed_totals
 from qscore.words.dictionaries import HouseRules, WordSet, open_dictionary
 from qscore.words.dictionaries.proposed import proposed
 from tests.conftest import TINY_WORDS, ok, run

@@ -263,7 +263,7 @@ def test_play_summarises_a_round_by_the_tables_ruling():
 def test_a_missed_play_is_written_as_laid():
     """(TH)UD and T·H·U·D score differently, so the review writes the cards as laid."""
     from qscore.hands.solver import solve
-    from qscore.views.hands import play_words
+    from qscore.views.plays_view import play_words
 
     best = solve(parse_hand("TH U D E S"), open_dictionary(), discard=False).best
     assert (play_words(best), best.score) == ("(th)ud · es", 23)  # TH9 U4 D5 + E2 S3
@@ -273,7 +273,7 @@ def test_a_missed_play_tells_letters_from_double_cards():
     """ER · N(TH) read as the ER card beside the TH card, where ER was the letters E and R:
     a play is written as the table types it, a letter a card, a double card in brackets."""
     from qscore.hands.solver import solve
-    from qscore.views.hands import play_words
+    from qscore.views.plays_view import play_words
 
     def best(hand):
         return play_words(solve(parse_hand(hand), open_dictionary(), discard=False).best)

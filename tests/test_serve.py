@@ -11,7 +11,7 @@ import anyio
 import pytest
 from starlette.testclient import TestClient
 
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from qscore.web.posted import MAX_BODY
 from tests.conftest import named_as_before, ok, run
 

@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from qscore.views.chart import Chart, ChartLine, axis_ticks
+from qscore.views.totals_chart import Chart, ChartLine, axis_ticks
 from qscore.web.chart import NAME_SIZE, Drawing, drawing, name_width, places
 
 

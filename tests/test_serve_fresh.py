@@ -18,7 +18,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from qscore import scorekeeper
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, as_player, lay
 

@@ -25,7 +25,7 @@ import pytest
 from starlette.responses import PlainTextResponse
 
 from qscore.web import guard
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests.conftest import ok, run
 from tests.test_serve import BASE, CODE, ORIGIN, as_player, game, lay, outcome, page, token
 

@@ -25,7 +25,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from qscore.web import codes, guard
-from qscore.web.app import make_app
+from qscore.web.pages import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, game, lay, outcome, page, token
 from tests.test_serve_address import codes_for

@@ -11,8 +11,8 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from qscore.views.chart import axis_ticks, chart_of
-from qscore.web.app import make_app
+from qscore.views.totals_chart import axis_ticks, chart_of
+from qscore.web.pages import make_app
 from tests.conftest import ok
 from tests.test_serve import BASE, CODE, ORIGIN, as_player, game, lay, outcome, page, token
 from tests.test_serve_guard import laydowns

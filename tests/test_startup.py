@@ -57,7 +57,7 @@ ENTRY = {"__main__.py", "startup.py"}
 # IMPORTED_WHEN_USED, and empties this set. Two are here for their callers' sake:
 # store/gamelog.py's imports are the legacy SHA-256's, which goes; views/outcome.py's
 # standing_said imports the sheet's view (at outcome's top it would cost score 16 M), and
-# goes beside it once its callers, web/app.py and web/keeper.py, are merged.
+# goes beside it once its callers, web/pages.py and web/keeper.py, are merged.
 AFTER_THE_MERGE = {
     "cli/evening.py",
     "cli/games.py",
@@ -71,11 +71,11 @@ AFTER_THE_MERGE = {
     "scorekeeper/figures.py",
     "scorekeeper/workers.py",
     "store/gamelog.py",
-    "views/keeper.py",
+    "views/keeper_said.py",
     "views/outcome.py",
     "views/sheet.py",
     "views/sheet_view.py",
-    "web/app.py",
+    "web/pages.py",
     "web/keeper.py",
 }
 

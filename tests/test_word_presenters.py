@@ -1,5 +1,5 @@
-"""The presenters of a word's verdict (views/words.py) and of a round's review
-(views/hands.py), with plain values: each sentence worked out by hand from the standard
+"""The presenters of a word's verdict (views/verdict_view.py) and of a round's review
+(views/plays_view.py), with plain values: each sentence worked out by hand from the standard
 deck's points (RULES.md, "The deck": Q 15, U 4, I 2, Z 14, QU 9, A 2, T 3, O 2, X 12...)."""
 
 from qscore.game.cards import load_deck, parse_laid_word
@@ -9,8 +9,8 @@ from qscore.game.scoring import LaidWord, RoundResult
 from qscore.game.spelling import Spelling
 from qscore.hands.handreview import HandReview
 from qscore.hands.solver import Play
-from qscore.views.hands import game_review, hand_line, play_words, round_miss_line
-from qscore.views.words import meaning_lines, overruled_note, verdict_view
+from qscore.views.plays_view import game_review, hand_line, play_words, round_miss_line
+from qscore.views.verdict_view import meaning_lines, overruled_note, verdict_view
 from qscore.words.definitions import Definition, Form, Meaning
 from qscore.words.dictionaries import Verdict
 

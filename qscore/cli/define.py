@@ -6,7 +6,7 @@ from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, suggestion_lines
-from qscore.views.words import definition_json, verdict_view
+from qscore.views.verdict_view import definition_json, verdict_view
 
 if TYPE_CHECKING:
     from qscore.words.dictionaries import Verdict

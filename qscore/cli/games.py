@@ -145,7 +145,7 @@ def new(
     for house_list, words in ((allow, c.allow), (deny, c.deny)):
         if house_list:
             warn_if_empty(house_list, words)  # the game keeps a house list's words as read
-    from qscore.views.keeper import started_said
+    from qscore.views.keeper_said import started_said
 
     print(started_said(started))
     print(settings_text(started))
@@ -270,7 +270,7 @@ def challenge_text(
     """What a settled challenge means for the round, in a line (and a word that stands, what
     it means). A paper ruling that overrules the game's dictionary says what the dictionary said."""
     from qscore.cli.meanings import meaning_after_challenge
-    from qscore.views.keeper import challenge_said
+    from qscore.views.keeper_said import challenge_said
 
     return challenge_said(game, c, before, overruled(game, c, dictionary)) + meaning_after_challenge(c.word, c.valid)
 
@@ -279,7 +279,7 @@ def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") ->
     """`` (the game's dictionary allows it)`` when a paper ruling went against the game's
     dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened."""
     from qscore import scorekeeper
-    from qscore.views.words import overruled_note
+    from qscore.views.verdict_view import overruled_note
 
     if c.ruling != "table":
         return ""
@@ -349,7 +349,7 @@ def close(game: GameOpt = None) -> None:
     and the sheet says who won. A later challenge asks first."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.views.keeper import closed_said
+    from qscore.views.keeper_said import closed_said
 
     saved = scorekeeper.close_game(game)
     print(closed_said(saved.after))
@@ -378,7 +378,7 @@ def undo(
 def undo_text(saved: "Saved") -> str:
     """What an undo took back, and for a laydown, what stands in its place now."""
     from qscore import scorekeeper
-    from qscore.views.keeper import undo_said
+    from qscore.views.keeper_said import undo_said
 
     return undo_said(scorekeeper.undone(saved), saved.after)
 
@@ -415,7 +415,7 @@ def games(
         listed = scorekeeper.game_list(tell)
     if listed.damage:
         warn(damaged_file(listed.damage))
-    from qscore.views.games import game_rows
+    from qscore.views.games_list import game_rows
 
     for g in listed.games:
         if not isinstance(g, tuple):

@@ -16,7 +16,7 @@ from qscore.cli.app import (
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
 from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
-from qscore.views.hands import advice_json, play_json, word_json
+from qscore.views.plays_view import advice_json, play_json, word_json
 
 if TYPE_CHECKING:
     from qscore.game.scoring import LaidWord

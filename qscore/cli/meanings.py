@@ -1,5 +1,5 @@
 """How meanings are laid out in a terminal: after a verdict (``define``, ``check --define``)
-and after a challenge that stands. Their words are qscore.views.words'."""
+and after a challenge that stands. Their words are qscore.views.verdict_view'."""
 
 from typing import TYPE_CHECKING
 
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 def definition_lines(v: "Verdict") -> list[str]:
     """The lines after a verdict, indented under it: a refused word's under their head."""
-    from qscore.views.words import verdict_meanings
+    from qscore.views.verdict_view import verdict_meanings
 
     shown = verdict_meanings(v)
     if shown.head is None:
@@ -22,7 +22,7 @@ def definition_lines(v: "Verdict") -> list[str]:
 def meaning_after_challenge(laid: str, valid: bool) -> str:
     """The end of a challenge's line: the meaning of a word that stands on a line of its
     own, after a newline; nothing for a word that falls or has none on file."""
-    from qscore.views.words import challenge_meaning
+    from qscore.views.verdict_view import challenge_meaning
     from qscore.words.definitions import MeaningsError, define
 
     if not valid:

@@ -86,7 +86,7 @@ class PlaySession(AtTable):
         self.open_dictionary(game)
         print(WORDS_HINT)
         if game.finished:
-            from qscore.views.keeper import late_challenges
+            from qscore.views.keeper_said import late_challenges
 
             print(late_challenges(game.name))
         elif game.over:
@@ -191,7 +191,7 @@ class PlaySession(AtTable):
             if not state.closed:  # taken back meanwhile: the laydowns come again
                 return None
             if game.over and not game.finished:  # the last round's challenges settled: the game ends
-                from qscore.views.keeper import closed_said
+                from qscore.views.keeper_said import closed_said
 
                 try:
                     game = scorekeeper.close_game(self.session.name).after

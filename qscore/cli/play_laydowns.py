@@ -127,7 +127,7 @@ class Laydowns(AtTable):
             if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them
                 self.session.progress.saw(n, player, meanwhile)
-                from qscore.views.keeper import saved_meanwhile
+                from qscore.views.keeper_said import saved_meanwhile
 
                 print(saved_meanwhile(player, n, meanwhile))
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
@@ -231,7 +231,7 @@ class Laydowns(AtTable):
     def allowed(self, game: "Game", words: list[str]) -> bool:
         """Words the game's dictionary refuses are shown; the table keeps them or types again."""
         from qscore import scorekeeper
-        from qscore.views.words import refused_line
+        from qscore.views.verdict_view import refused_line
 
         if self.session.dictionary is None:  # going on unchecked
             return True

@@ -23,7 +23,7 @@ class NewGame(AtTable):
             variant = self.choice("Variant: standard or short [standard]", ("standard", "short"), "standard")
             bonus = None
             if len(players) == 2:
-                from qscore.views.keeper import BONUSES, two_bonus_question
+                from qscore.views.keeper_said import BONUSES, two_bonus_question
 
                 bonus = self.choice(two_bonus_question(), BONUSES, None)
             dictionary = self.ask_dictionary()

@@ -33,7 +33,7 @@ def rename(
 
 def rename_text(saved: "Saved[Renamed]") -> str:
     """What a rename did, in a line."""
-    from qscore.views.keeper import renamed_said
+    from qscore.views.keeper_said import renamed_said
 
     return renamed_said(saved.act, saved.after)
 
@@ -64,6 +64,6 @@ def leave(
 
 def leave_text(saved: "Saved[Left]") -> str:
     """What a leave did: the total that stands, and who plays on from which round."""
-    from qscore.views.keeper import left_said
+    from qscore.views.keeper_said import left_said
 
     return left_said(saved.act, saved.after)

@@ -26,7 +26,7 @@ def review(
     who = g.player(player) if player is not None else None
     reviews = scorekeeper.review_of(g, [round_no] if round_no is not None else None, [who] if who is not None else None)
     if as_json:
-        from qscore.views.hands import review_json
+        from qscore.views.plays_view import review_json
 
         print_json([review_json(r) for r in reviews])
     else:
@@ -35,7 +35,7 @@ def review(
 
 def review_text(game: "Game", reviews: list["HandReview"]) -> str:
     """The review laid out for a terminal: its title, each round's heading and lines indented."""
-    from qscore.views.hands import game_review
+    from qscore.views.plays_view import game_review
 
     shown = game_review(game, reviews)
     lines = [shown.title]
@@ -50,7 +50,7 @@ def review_text(game: "Game", reviews: list["HandReview"]) -> str:
 def round_miss_text(game: "Game", number: int) -> str:
     """After a round's table: its biggest missed chance in one line."""
     from qscore import scorekeeper
-    from qscore.views.hands import review_unavailable, round_miss_line
+    from qscore.views.plays_view import review_unavailable, round_miss_line
 
     try:
         return round_miss_line(number, scorekeeper.review_of(game, [number]))
@@ -61,7 +61,7 @@ def round_miss_text(game: "Game", number: int) -> str:
 def game_missed_text(game: "Game") -> str:
     """At the end of a game: each player's points missed over every round."""
     from qscore import scorekeeper
-    from qscore.views.hands import missed_line, review_unavailable
+    from qscore.views.plays_view import missed_line, review_unavailable
 
     try:
         reviews = scorekeeper.review_of(game)

@@ -8,7 +8,7 @@ from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.cli.tables import plain_table
 from qscore.errors import GameError, quoted, quoted_as_shown
 from qscore.game.cards import format_laid, load_deck
-from qscore.views.stats import stats_json
+from qscore.views.stats_view import stats_json
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord

@@ -19,7 +19,7 @@ from qscore.cli.app import (
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.errors import QscoreError, WordError
 from qscore.game.cards import load_deck
-from qscore.views.words import VerdictView, definition_json, verdict_json, verdict_view
+from qscore.views.verdict_view import VerdictView, definition_json, verdict_json, verdict_view
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:

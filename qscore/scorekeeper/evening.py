@@ -20,7 +20,7 @@ from qscore.errors import GameError
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 from qscore.scorekeeper.answers import ROUND_NUMBER
 from qscore.views.conversation import gone_home_said, no_longer_in, nothing_to_fix, renamed_said
-from qscore.views.keeper import saved_meanwhile
+from qscore.views.keeper_said import saved_meanwhile
 
 
 @dataclass

@@ -4,7 +4,7 @@ challenging in a finished game, the bonus two players keep (a game of two starti
 leave), and a laydown replacing the one that stands.
 
 A use-case called without the answer raises ``QuestionAsked``, carrying the ``Question``:
-its kind, its words (worded in qscore.views.keeper), its answers (the value sent back,
+its kind, its words (worded in qscore.views.keeper_said), its answers (the value sent back,
 how it is said, and for an answer that changes nothing, what it says), the answer a bare
 Enter gives, and what must be sent back with the answer (the undo's entry: another entry
 meanwhile is asked about again). Called again with a ``Reply``, it does what the answer
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from qscore.errors import GameError, Remedy, RemedyKind
-from qscore.views import keeper as say
+from qscore.views import keeper_said as say
 
 if TYPE_CHECKING:
     from qscore.game.entries import Entry

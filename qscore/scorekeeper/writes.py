@@ -36,7 +36,13 @@ from qscore.scorekeeper.judging import game_judge, refused_words
 from qscore.scorekeeper.questions import Reply, agreed, bonus_asked, challenge_asked, replace_asked, undo_asked
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
-from qscore.views.keeper import NOTHING_CHANGED, NOTHING_TAKEN_BACK, kept_said, leave_bonus_question, two_bonus_question
+from qscore.views.keeper_said import (
+    NOTHING_CHANGED,
+    NOTHING_TAKEN_BACK,
+    kept_said,
+    leave_bonus_question,
+    two_bonus_question,
+)
 
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Challenged, Closed, Entry, LaidDown, Left, Renamed, Undone

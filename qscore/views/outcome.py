@@ -21,7 +21,7 @@ from qscore.game.forms import FormTakenError, SheetChangedError
 from qscore.game.rules import LaydownExistsError
 from qscore.game.scoresheet import Laydown
 from qscore.views.sheet import challenge_dropped
-from qscore.views.words import maybe_meant
+from qscore.views.verdict_view import maybe_meant
 
 if TYPE_CHECKING:
     from qscore.errors import QscoreError, Remedy

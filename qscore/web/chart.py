@@ -1,4 +1,4 @@
-"""The running totals' chart (qscore.views.chart) drawn as an SVG by the server: readable
+"""The running totals' chart (qscore.views.totals_chart) drawn as an SVG by the server: readable
 without JavaScript, sent whole with the sheet each time it changes. Each player's line has
 its own colour and its own dash and ends in the player's name, so it is told apart by more
 than colour; every colour keeps 3:1 against the page's light and dark backgrounds alike.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from qscore.views.chart import Chart
+    from qscore.views.totals_chart import Chart
 
 WIDTH, HEIGHT = 480, 340  # the drawing's own units: it scales to the width it is given
 LEFT, TOP, BOTTOM = 50, 14, 36  # room for the axis numbers (left, and the rounds below)

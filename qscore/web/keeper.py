@@ -34,8 +34,7 @@ from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
 from qscore.game.scoresheet import Game
 from qscore.scorekeeper.questions import Question, QuestionAsked, Reply, Unchanged
-from qscore.views import keeper as say
-from qscore.views.hands import RoundReview, game_review
+from qscore.views import keeper_said as say
 from qscore.views.outcome import (
     OUTCOME_HEADS,
     control_character_said,
@@ -44,7 +43,8 @@ from qscore.views.outcome import (
     since_said,
     standing_said,
 )
-from qscore.views.words import overruled_note
+from qscore.views.plays_view import RoundReview, game_review
+from qscore.views.verdict_view import overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field

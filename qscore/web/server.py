@@ -19,8 +19,8 @@ import uvicorn
 from sse_starlette.sse import AppStatus
 from starlette.applications import Starlette
 
-from qscore.web.app import make_app
 from qscore.web.guard import bounded, quiet_accept_errors, say_counts
+from qscore.web.pages import make_app
 
 BACKLOG = 128  # connections accepted at each turn of the loop, each then counted against the caps
 QUEUE = 4096  # connections the kernel holds until they are accepted (Linux caps it at net.core.somaxconn)

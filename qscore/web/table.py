@@ -3,7 +3,7 @@ a laydown's outcome laid out for a page (qscore.views.outcome words it, as
 qscore.views.sheet_view words the sheet), a remedy worded for the page's controls, and
 the table code.
 
-Nothing here needs the web libraries: the page's app (qscore.web.app) renders it.
+Nothing here needs the web libraries: the page's app (qscore.web.pages) renders it.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def challenge_said(game: Game, c: Challenged, before: Game | None = None, overruled: str = "") -> str:
     """What a settled challenge means for the round, in a line. With the game ``before`` it,
     a challenger's loss is what the sheet takes off. ``overruled``: what the game's
-    dictionary said of a word a paper ruling went against (views.words.overruled_note)."""
+    dictionary said of a word a paper ruling went against (views.verdict_view.overruled_note)."""
     from qscore.game.cards import parse_laid_word, points
 
     value = points(parse_laid_word(c.word, game.deck))

@@ -47,7 +47,7 @@ from qscore import scorekeeper
 from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
 from qscore.views.outcome import control_character_said, since_said, standing_said, taken_back
-from qscore.views.words import MeaningsView, VerdictView, verdict_meanings, verdict_view
+from qscore.views.verdict_view import MeaningsView, VerdictView, verdict_meanings, verdict_view
 from qscore.web.guard import Forms, TableGuard, not_found, number, shown, unpathed
 from qscore.web.keeper import routes as keeper_routes
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of
