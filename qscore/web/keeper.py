@@ -227,6 +227,13 @@ def moved_on(said: Said, game: Game) -> Said | None:
     return None if since is None else replace(said, since=(*since, standing_said(game)))
 
 
+def word_owners(game: Game) -> list[str]:
+    """Whose word a challenge may name: every player who laid a word in the game, those who
+    left since too (the rules take a challenge of any round they laid in)."""
+    laid = [p for p in game.players if any(r.laydowns.get(p) and r.laydowns[p].words for r in game.rounds)]
+    return laid or list(game.still_in)
+
+
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
     """Round ``number``'s review, or why there is none."""
     try:
@@ -281,6 +288,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             token=forms.token(game.last),
             rulings=list(RULINGS),
             closed_rounds=[r.number for r in game.rounds if r.closed],
+            owners=word_owners(game),
         )
         return HTMLResponse(body, headers=HEADERS)
 

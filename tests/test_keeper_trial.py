@@ -1,0 +1,35 @@
+"""The scorekeeper's page after a family's evening on it: the same questions and outcomes
+as play and the one-shot commands, and every form kept as typed until it is done."""
+
+import re
+
+from qscore import scorekeeper
+from tests.conftest import ok
+from tests.test_keeper import KBASE, do, form_of, keeper, outcome
+
+__all__ = ["keeper"]  # the fixture, shared with tests/test_keeper.py
+
+
+def choices(shown: str, name: str) -> list[str]:
+    """The options of a select, in order (the blank one left out)."""
+    found = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', shown, re.S)
+    assert found, shown
+    return [v for v in re.findall(r'<option value="([^"]*)"', found.group(1)) if v]
+
+
+def first_round() -> None:
+    for step in (("ann", "cat", "--out"), ("ben", "at", "-u", "Z"), ("cat", "ox", "-u", "E")):
+        ok("score", *step)
+
+
+def test_a_word_of_a_player_who_left_can_still_be_challenged(keeper):
+    """After cat left, "Whose word" offered only those still in: cat's ox could no longer
+    be challenged on the page, as `qscore challenge cat ox --by ann --round 1` can."""
+    first_round()
+    ok("leave", "cat", "--bonus", "most")
+    page = keeper.get(KBASE).text
+    challenge = re.search(r'<section id="challenge">(.*?)</section>', page, re.S)
+    assert challenge and choices(challenge.group(1), "player") == ["ann", "ben", "cat"]
+    said = outcome(do(keeper, "challenge", player="cat", word="ox", by="ann", ruling="invalid", round="1"))
+    assert said[0].startswith("Challenge by ann: ox is not allowed by the table's ruling")
+    assert scorekeeper.load_game("fri").rounds[0].challenges[0].player == "cat"
