@@ -33,3 +33,16 @@ def test_a_word_of_a_player_who_left_can_still_be_challenged(keeper):
     said = outcome(do(keeper, "challenge", player="cat", word="ox", by="ann", ruling="invalid", round="1"))
     assert said[0].startswith("Challenge by ann: ox is not allowed by the table's ruling")
     assert scorekeeper.load_game("fri").rounds[0].challenges[0].player == "cat"
+
+
+def test_a_challenge_that_stands_says_what_the_word_means(keeper):
+    """`qscore challenge` and play end a word that stands with its meaning; the page said
+    only the verdict."""
+    ok("score", "ann", "cat", "--out")
+    said = outcome(do(keeper, "challenge", player="ann", word="cat", by="ben", ruling="valid"))
+    assert said[0].startswith("Challenge by ben: cat is allowed by the table's ruling: ben loses")
+    assert said[1].startswith("cat (noun): feline mammal")
+    assert said[2] == "Round 1 waits for ben, cat."
+    ok("score", "ben", "at", "-u", "Z")
+    said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid"))
+    assert len(said) == 2 and "(noun)" not in " ".join(said)  # a word that falls: nothing more

@@ -31,6 +31,8 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
+from qscore.game.cards import laid_letters
+from qscore.game.entries import Challenged
 from qscore.game.forms import FormTakenError
 from qscore.game.scoresheet import Game
 from qscore.scorekeeper.questions import Question, QuestionAsked, Reply, Unchanged
@@ -44,11 +46,12 @@ from qscore.views.outcome import (
     standing_said,
 )
 from qscore.views.plays_view import RoundReview, game_review
-from qscore.views.verdict_view import overruled_note
+from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
 from qscore.web.table import page_message, recorded
+from qscore.words.definitions import MeaningsError, define
 
 HERE = Path(__file__).resolve().parent
 ACTIONS = ("laydown", "challenge", "undo", "rename", "leave", "close", "next")
@@ -216,7 +219,20 @@ def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
         with contextlib.suppress(QscoreError):
             against = scorekeeper.dictionary_against(saved.after, c.word, c.valid, None)
             overruled = overruled_note(against) if against is not None else ""
-    return Said(True, (say.challenge_said(saved.after, c, saved.before, overruled), round_closing(saved)))
+    said = say.challenge_said(saved.after, c, saved.before, overruled)
+    return Said(True, (said, *meaning_of(c), round_closing(saved)))
+
+
+def meaning_of(c: Challenged) -> tuple[str, ...]:
+    """What a word that stands means, as ``qscore challenge`` and play say it after the
+    challenge's line; nothing for a word that falls or has no meaning on file."""
+    if not c.valid:
+        return ()
+    word = laid_letters(c.word)
+    with contextlib.suppress(MeaningsError):  # the challenge is settled and saved: a meaning is an aside
+        meaning = challenge_meaning(word, define(word))
+        return (meaning,) if meaning else ()
+    return ()
 
 
 def moved_on(said: Said, game: Game) -> Said | None:
