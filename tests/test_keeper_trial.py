@@ -46,3 +46,17 @@ def test_a_challenge_that_stands_says_what_the_word_means(keeper):
     ok("score", "ben", "at", "-u", "Z")
     said = outcome(do(keeper, "challenge", player="ben", word="at", by="ann", ruling="invalid"))
     assert len(said) == 2 and "(noun)" not in " ".join(said)  # a word that falls: nothing more
+
+
+def test_a_round_closed_with_nobody_out_is_noted_with_the_pages_remedy(keeper):
+    """`qscore score` notes a round closed with nobody out; the page said nothing."""
+    ok("score", "ann", "at", "-u", "Q")
+    ok("score", "ben", "at", "-u", "Z")
+    said = outcome(do(keeper, "laydown", player="cat", words="ox", unused="E"))
+    assert said[-2:] == [
+        "Round 1 closed.",
+        "Note: nobody went out in round 1; if someone did, lay their hand again with 1 in Round, "
+        "Went out and Replace ticked.",
+    ]
+    said = outcome(do(keeper, "laydown", player="ann", words="cat", out="yes", round="1", replace="yes", answer="yes"))
+    assert not any(line.startswith("Note: nobody went out") for line in said)

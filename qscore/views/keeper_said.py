@@ -143,3 +143,9 @@ def leave_bonus_question(two: tuple[str, ...]) -> str:
 def stale_page() -> str:
     """A form of a page made by an earlier start of the server (its token is not this one's)."""
     return "This page was made before the server started again: nothing was done. Do it again on this page."
+
+
+def nobody_out_said(number: int, again: str) -> str:
+    """Said when round ``number`` closes with nobody out: a round ends as someone goes out,
+    but house rules may differ, so it is a note. ``again``: a face's way to score again."""
+    return f"Note: nobody went out in round {number}; if someone did, {again}."

@@ -50,7 +50,7 @@ from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
-from qscore.web.table import page_message, recorded
+from qscore.web.table import out_again, page_message, recorded
 from qscore.words.definitions import MeaningsError, define
 
 HERE = Path(__file__).resolve().parent
@@ -196,7 +196,10 @@ def laid_down(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
         ask=True,
         reply=reply,
     )
-    return Said(True, tuple(recorded(done, laid.words).lines), flagged=bool(done.refused))
+    shown = recorded(done, laid.words)
+    number = done.saved.act.round
+    note = (say.nobody_out_said(number, out_again(number)),) if shown.nobody_out else ()
+    return Said(True, (*shown.lines, *note), flagged=bool(done.refused))
 
 
 def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Reply | None) -> Said:

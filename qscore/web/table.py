@@ -59,6 +59,11 @@ def page_remedy(r: Remedy) -> str:
     return plain_remedy(r)
 
 
+def out_again(number: int) -> str:
+    """How the scorekeeper's page scores again a player who went out in round ``number``."""
+    return f"lay their hand again with {number} in Round, Went out and Replace ticked"
+
+
 def page_message(exc: QscoreError) -> str:
     """An error as the page says it: its remedies in the page's words, no command-line option."""
     return exc.worded(page_remedy)
@@ -74,6 +79,7 @@ class Outcome:
     replace: bool = False  # the laydown stands already: the page offers to replace it
     hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
     flagged: bool = False  # saved, with a word the game's dictionary refuses
+    nobody_out: bool = False  # its round closed, and nobody went out in it
 
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on
     taken_back: bool = False  # saved, and taken back by the scorekeeper since
@@ -106,7 +112,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     """A saved laydown, as the page lays out its outcome (qscore.views.outcome words it)."""
     outcome = laydown_outcome(done.saved, typed, done.refused)
     lines = [outcome.headline, *(page_line(n) for n in outcome.notes), outcome.closing]
-    return Outcome(True, lines, hints=outcome.hints, flagged=bool(outcome.flagged))
+    return Outcome(True, lines, hints=outcome.hints, flagged=bool(outcome.flagged), nobody_out=outcome.nobody_out)
 
 
 def stale() -> Outcome:
