@@ -60,3 +60,23 @@ def test_a_round_closed_with_nobody_out_is_noted_with_the_pages_remedy(keeper):
     ]
     said = outcome(do(keeper, "laydown", player="ann", words="cat", out="yes", round="1", replace="yes", answer="yes"))
     assert not any(line.startswith("Note: nobody went out") for line in said)
+
+
+def test_an_answer_of_no_keeps_the_form_as_typed(keeper):
+    """After no to the replace question the page said "Kept ann's cat (went out)." above an
+    empty laydown form: the hand was typed again, as after no to a finished game's challenge."""
+    ok("score", "ann", "cat", "--out")
+    typed = {"player": "ann", "words": "(qu)a", "unused": "Z", "round": "1"}
+    asked = do(keeper, "laydown", **typed)
+    assert "Replace it?" in asked and form_of(asked, "keeper-laydown") == typed
+    kept = do(keeper, "laydown", **typed, answer="no")
+    assert outcome(kept) == ["Kept ann's cat (went out)."] and 'class="done"' in kept
+    assert form_of(kept, "keeper-laydown") == typed
+    for step in (("ben", "at", "-u", "Z"), ("cat", "ox", "-u", "E")):
+        ok("score", *step)
+    for step in (("ann", "quit", "--out"), ("ben", "at", "-u", "Z X"), ("cat", "ox", "-u", "E M")):
+        ok("score", *step)
+    do(keeper, "close")
+    typed = {"player": "ben", "word": "at", "by": "ann", "ruling": "invalid", "round": "2"}
+    kept = do(keeper, "challenge", **typed, answer="no")
+    assert outcome(kept) == ["Nothing changed."] and form_of(kept, "challenge") == typed

@@ -100,6 +100,7 @@ class Said:
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
     last: int = 0  # the log's last entry once the action was done: what came after is said since
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
+    unchanged: bool = False  # an answer that changed nothing: its form is kept as typed
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,9 @@ class AnsweredForm:
     typed: dict[str, str]
 
     def refilled(self) -> dict[str, dict[str, str]]:
-        """The fields to show again in the action's form, by action: a refusal's only."""
-        if self.said.done or self.said.ask is not None:
+        """The fields to show again in the action's form, by action: a refusal's, a question's
+        and an answer's that changed nothing (no to a replace: the hand is typed once)."""
+        if self.said.done and not self.said.unchanged:
             return {}
         return {self.action: {k: shown(v) for k, v in self.typed.items() if k != "token"}}
 
@@ -170,7 +172,7 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
     except QuestionAsked as question:
         return asked(question.question, action, form)
     except Unchanged as nothing:
-        return Said(True, (nothing.said,))
+        return Said(True, (nothing.said,), unchanged=True)
     except FormTakenError as exc:
         if action == "next":  # started by another server, or before a restart: every page follows it
             served.game, served.identity = exc.game, None
@@ -331,7 +333,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return AnsweredForm(Said(said.done, lines, said.ask, said.flagged, served.last), action, form)
+            return AnsweredForm(replace(said, lines=lines, last=served.last), action, form)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
