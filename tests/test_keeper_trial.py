@@ -80,3 +80,20 @@ def test_an_answer_of_no_keeps_the_form_as_typed(keeper):
     typed = {"player": "ben", "word": "at", "by": "ann", "ruling": "invalid", "round": "2"}
     kept = do(keeper, "challenge", **typed, answer="no")
     assert outcome(kept) == ["Nothing changed."] and form_of(kept, "challenge") == typed
+
+
+def test_leaving_takes_a_player_chosen_and_every_question_has_a_way_to_do_nothing(keeper):
+    """"Leave the game" started on the first player (one tap sent ann home), and the bonus
+    question after a leave had no way back but its three bonuses."""
+    page = keeper.get(KBASE).text
+    assert re.search(r'<select name="player" required><option value="" selected>—</option>', page.split('id="players"')[1])
+    assert form_of(page, "players")["player"] == ""
+    shown = do(keeper, "leave", player="")
+    assert "Not saved" in shown and scorekeeper.load_game("fri").still_in == ("ann", "ben", "cat")
+    asked = do(keeper, "leave", player="cat")
+    assert "ann and ben play on with one bonus: longest, most or none?" in asked
+    assert f'<a class="leave-it" href="{KBASE}">Leave it as it is</a>' in asked
+    assert keeper.get(KBASE).status_code == 200 and scorekeeper.load_game("fri").still_in == ("ann", "ben", "cat")
+    ok("score", "ann", "cat", "--out")
+    asked = do(keeper, "undo")  # a yes-or-no question: its no does nothing, no link besides
+    assert 'value="no">no</button>' in asked and "leave-it" not in asked

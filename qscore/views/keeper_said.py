@@ -149,3 +149,8 @@ def nobody_out_said(number: int, again: str) -> str:
     """Said when round ``number`` closes with nobody out: a round ends as someone goes out,
     but house rules may differ, so it is a note. ``again``: a face's way to score again."""
     return f"Note: nobody went out in round {number}; if someone did, {again}."
+
+
+# A question's way to do nothing where its answers have none (the bonus two players keep
+# after a leave): back to the page, nothing sent.
+LEAVE_IT = "Leave it as it is"

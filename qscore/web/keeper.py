@@ -310,6 +310,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             rulings=list(RULINGS),
             closed_rounds=[r.number for r in game.rounds if r.closed],
             owners=word_owners(game),
+            leave_it=say.LEAVE_IT,
         )
         return HTMLResponse(body, headers=HEADERS)
 
