@@ -97,3 +97,19 @@ def test_leaving_takes_a_player_chosen_and_every_question_has_a_way_to_do_nothin
     ok("score", "ann", "cat", "--out")
     asked = do(keeper, "undo")  # a yes-or-no question: its no does nothing, no link besides
     assert 'value="no">no</button>' in asked and "leave-it" not in asked
+
+
+def test_an_undo_asked_again_says_another_entry_came_in(keeper):
+    """Yes to "Take back ann's laydown?" after ben laid from a phone asked "Take back ben's
+    laydown?" in its place, saying nothing of why: a quick second tap undid ben's."""
+    ok("score", "ann", "cat", "--out")
+    asked = do(keeper, "undo")
+    meant = re.search(r'name="entry" value="(\d+)"', asked)
+    assert meant and outcome(asked) == ["Take back ann's laydown in round 1: cat (went out)?"]
+    ok("score", "ben", "at", "--unused", "Z")
+    again = outcome(do(keeper, "undo", entry=meant.group(1), answer="yes"))
+    assert again == [
+        "Another entry came in since you were asked: ben's laydown in round 1: at (unused Z).",
+        "Take back ben's laydown in round 1: at (unused Z)?",
+    ]
+    assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2

@@ -154,3 +154,9 @@ def nobody_out_said(number: int, again: str) -> str:
 # A question's way to do nothing where its answers have none (the bonus two players keep
 # after a leave): back to the page, nothing sent.
 LEAVE_IT = "Leave it as it is"
+
+
+def another_entry_said(entry: Entry) -> str:
+    """Said above an undo asked again: the entry it would now take back came in since the
+    table was asked about another (a phone's laydown, a terminal's entry)."""
+    return f"Another entry came in since you were asked: {entry_text(entry)}."

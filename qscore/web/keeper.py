@@ -127,10 +127,19 @@ class AnsweredForm:
         return (kind, OUTCOME_HEADS[kind]) if kind else None
 
 
-def asked(question: Question, action: str, form: dict[str, str]) -> Said:
+def asked(question: Question, action: str, form: dict[str, str], lines: tuple[str, ...] = ()) -> Said:
     """The question an action waits on, its form's fields kept to be sent with the answer."""
     fields = {k: v for k, v in form.items() if k not in ("token", "answer")} | dict(question.carry)
-    return Said(False, (), Ask(question, action, tuple(fields.items())))
+    return Said(False, lines, Ask(question, action, tuple(fields.items())))
+
+
+def came_in(question: Question, reply: Reply | None, served: Served) -> tuple[str, ...]:
+    """An undo answered yes and asked again about another entry: the entry that came in
+    since, said above the new question, so a quick second tap knows what it takes back."""
+    was, now = (reply.number("entry") if reply else 0), Reply("", question.carry).number("entry")
+    if question.kind != "undo" or not was or not now or was == now:
+        return ()
+    return (say.another_entry_said(served.load().entries[now - 1]),)
 
 
 def reply_of(form: dict[str, str]) -> Reply | None:
@@ -170,7 +179,7 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
                 hand_on(name, started.name)  # and a later serve keeps the evening's address
                 return Said(True, (say.started_said(started),))
     except QuestionAsked as question:
-        return asked(question.question, action, form)
+        return asked(question.question, action, form, came_in(question.question, reply, served))
     except Unchanged as nothing:
         return Said(True, (nothing.said,), unchanged=True)
     except FormTakenError as exc:
