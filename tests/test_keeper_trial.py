@@ -113,3 +113,12 @@ def test_an_undo_asked_again_says_another_entry_came_in(keeper):
         "Take back ben's laydown in round 1: at (unused Z)?",
     ]
     assert len(scorekeeper.load_game("fri").rounds[0].laydowns) == 2
+
+
+def test_the_laydown_form_says_how_a_double_card_is_typed_as_the_phones_does(keeper):
+    page = keeper.get(KBASE).text
+    laydown = re.search(r'<section id="keeper-laydown">(.*?)</section>', page, re.S)
+    assert laydown, page
+    assert "Type a double card in brackets: (qu)iz, (th)in." in laydown.group(1)
+    assert 'name="words"' in laydown.group(1) and 'placeholder="(qu)iz cat"' in laydown.group(1)
+    assert 'placeholder="M X"' in laydown.group(1)

@@ -160,3 +160,7 @@ def another_entry_said(entry: Entry) -> str:
     """Said above an undo asked again: the entry it would now take back came in since the
     table was asked about another (a phone's laydown, a terminal's entry)."""
     return f"Another entry came in since you were asked: {entry_text(entry)}."
+
+
+# Under a laydown form, the phone's and the scorekeeper's: how a double card is typed.
+DOUBLE_CARD_HELP = "Type a double card in brackets: (qu)iz, (th)in."

@@ -320,6 +320,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             closed_rounds=[r.number for r in game.rounds if r.closed],
             owners=word_owners(game),
             leave_it=say.LEAVE_IT,
+            double_help=say.DOUBLE_CARD_HELP,
         )
         return HTMLResponse(body, headers=HEADERS)
 
