@@ -122,3 +122,12 @@ def test_the_laydown_form_says_how_a_double_card_is_typed_as_the_phones_does(kee
     assert "Type a double card in brackets: (qu)iz, (th)in." in laydown.group(1)
     assert 'name="words"' in laydown.group(1) and 'placeholder="(qu)iz cat"' in laydown.group(1)
     assert 'placeholder="M X"' in laydown.group(1)
+
+
+def test_the_review_starts_on_the_last_closed_round(keeper):
+    """After the last round, "Review a round" started on round 1."""
+    first_round()
+    for step in (("ann", "quit", "--out"), ("ben", "at", "-u", "Z X"), ("cat", "ox", "-u", "E M")):
+        ok("score", *step)
+    assert form_of(keeper.get(KBASE).text, "review") == {"review": "2"}
+    assert form_of(keeper.get(KBASE + "?review=1").text, "review") == {"review": "1"}
