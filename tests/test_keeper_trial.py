@@ -131,3 +131,12 @@ def test_the_review_starts_on_the_last_closed_round(keeper):
         ok("score", *step)
     assert form_of(keeper.get(KBASE).text, "review") == {"review": "2"}
     assert form_of(keeper.get(KBASE + "?review=1").text, "review") == {"review": "1"}
+
+
+def test_a_refusal_names_the_scorekeepers_own_controls(keeper):
+    """The page said "the scorekeeper can enter it for round 1", to the scorekeeper."""
+    first_round()
+    ok("score", "ann", "quit", "--out")
+    said = outcome(do(keeper, "challenge", player="ann", word="cat", by="ben"))
+    assert said == ["ann laid no word 'cat' in round 2: ann laid it in round 1, put 1 in Round"]
+    assert "the scorekeeper" not in " ".join(said)

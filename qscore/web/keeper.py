@@ -50,7 +50,7 @@ from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
-from qscore.web.table import out_again, page_message, recorded
+from qscore.web.table import keeper_message, out_again, recorded
 from qscore.words.definitions import MeaningsError, define
 
 HERE = Path(__file__).resolve().parent
@@ -187,7 +187,7 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
             served.game, served.identity = exc.game, None
         return Said(exc.standing, (form_taken_said(exc),))
     except QscoreError as exc:
-        return Said(False, (page_message(exc),))
+        return Said(False, (keeper_message(exc),))
     return Said(False, ())
 
 
@@ -270,7 +270,7 @@ def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]
         game = served.load()
         shown = game_review(game, scorekeeper.review_of(game, [number]))
     except QscoreError as exc:
-        return None, page_message(exc)
+        return None, keeper_message(exc)
     return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
 
 
@@ -299,7 +299,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         try:
             game = await anyio.to_thread.run_sync(served.load)
         except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
-            return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
+            return unreadable(unpathed(keeper_message(exc), served.files[0]), served, table_base)
         if said is not None and said.done and 0 < said.last < game.last:
             said = moved_on(said, game)
         asked = number(request.query_params.get("review", ""), 3)

@@ -59,6 +59,28 @@ def page_remedy(r: Remedy) -> str:
     return plain_remedy(r)
 
 
+def keeper_remedy(r: Remedy) -> str:
+    """What to do about an error, as the scorekeeper's page does it: its Round box, its
+    Replace box, its paper rulings; a terminal for what the page leaves there."""
+    match r.kind:
+        case "replace" if r.round:
+            return f"put {r.round} in Round and tick Replace to change it"
+        case "round":
+            return f"put {r.round} in Round"
+        case "correct-round":
+            return "put the round to correct in Round"
+        case "unchecked":
+            return "a terminal can record it without checking the words"
+        case "paper-ruling":
+            return "settle it by a paper ruling: allowed or not allowed"
+    return page_remedy(r)
+
+
+def keeper_message(exc: QscoreError) -> str:
+    """An error as the scorekeeper's page says it: its remedies in that page's words."""
+    return exc.worded(keeper_remedy)
+
+
 def out_again(number: int) -> str:
     """How the scorekeeper's page scores again a player who went out in round ``number``."""
     return f"lay their hand again with {number} in Round, Went out and Replace ticked"
