@@ -83,10 +83,12 @@ def test_an_answer_of_no_keeps_the_form_as_typed(keeper):
 
 
 def test_leaving_takes_a_player_chosen_and_every_question_has_a_way_to_do_nothing(keeper):
-    """"Leave the game" started on the first player (one tap sent ann home), and the bonus
+    """ "Leave the game" started on the first player (one tap sent ann home), and the bonus
     question after a leave had no way back but its three bonuses."""
     page = keeper.get(KBASE).text
-    assert re.search(r'<select name="player" required><option value="" selected>—</option>', page.split('id="players"')[1])
+    assert re.search(
+        r'<select name="player" required><option value="" selected>—</option>', page.split('id="players"')[1]
+    )
     assert form_of(page, "players")["player"] == ""
     shown = do(keeper, "leave", player="")
     assert "Not saved" in shown and scorekeeper.load_game("fri").still_in == ("ann", "ben", "cat")
