@@ -243,9 +243,20 @@ class Game:
         }
 
     def leaders(self) -> list[str]:
+        """Who leads: the highest total among the players still in. A player who left keeps
+        their total on the sheet, but a game is led, and won, by those who play it to the end
+        (as `stats` counts a win)."""
         totals = self.totals()
-        top = max(totals.values())
-        return [p for p in self.players if totals[p] == top]
+        among = self.still_in or self.players
+        top = max(totals[p] for p in among)
+        return [p for p in among if totals[p] == top]
+
+    @property
+    def winner(self) -> str | None:
+        """The sole leader once every round is scored (``leaders``: among those who played to
+        the end); None before, and on a tie."""
+        leaders = self.leaders()
+        return leaders[0] if self.over and len(leaders) == 1 else None
 
     def round_reached(self) -> int:
         current = self.current

@@ -29,6 +29,7 @@ def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[s
             continue
         name, f = g
         totals = f.totals
+        leaders = f.leaders()
         rows.append(
             {
                 "game": name,
@@ -36,8 +37,8 @@ def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[s
                 "round": f.round,
                 "rounds": f.rounds,
                 "over": f.over,
-                "leaders": f.leaders() if any(totals.values()) else [],
-                "leader_total": max(totals.values()),
+                "leaders": leaders if any(totals.values()) else [],
+                "leader_total": totals[leaders[0]],
             }
         )
     return rows

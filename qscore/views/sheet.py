@@ -168,7 +168,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "left": game.left,
         "leaders": leaders,
         "over": game.over,
-        "winner": leaders[0] if game.over and len(leaders) == 1 else None,
+        "winner": game.winner,
         "closed": game.finished,
     }
 
