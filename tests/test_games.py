@@ -554,3 +554,26 @@ def test_players_typed_with_commas_are_so_many_players():
     assert r.exit_code == 2 and "player name 'x,y' has ','" in r.stderr
     ok("play", "cat,dan", "--game", "played", input="standard\nmost\n\nquit\n")
     assert json.loads(ok("sheet", "--json", "--game", "played"))["players"] == ["cat", "dan"]
+
+
+def test_a_challenge_stands_while_its_word_is_laid_in_other_cards_and_an_undo_brings_one_back():
+    """ben challenged ann's queen (Q·U·E·E·N, 28) and lost; ann's laydown retyped as (qu)een
+    (QU·E·E·N, 18) is the same word: the challenge stands, at 18. A laydown without the word
+    drops it, and the undo of that laydown says it stands again."""
+    ok("new", "ann", "ben", "--bonus", "none", "--rounds", "6,7", "--game", "g")
+    ok("score", "ann", "queen", "--unused", "R")  # 28 - 5 = 23
+    ok("score", "ben", "cat", "--unused", "A E T")  # 13 - 7 = 6
+    ok("challenge", "ann", "queen", "--by", "ben", "--ruling", "valid")  # ben: 6 - 28 stops at 0
+    shown = ok("score", "ann", "(qu)een", "--unused", "R S", "--round", "1", "--replace")
+    assert "no longer stands" not in shown
+    data = json.loads(ok("export", "--format", "json"))
+    first = data["rounds"][0]
+    assert first["challenges"] == [{"player": "ann", "word": "(qu)een", "by": "ben", "valid": True, "ruling": "table"}]
+    assert first["players"]["ben"]["penalty"] == 18
+    shown = ok("score", "ann", "cat", "--unused", "E N R", "--round", "1", "--replace")
+    assert "ben's challenge of ann's (qu)een no longer stands: (qu)een is not in the laydown now" in shown
+    said = ok("undo").splitlines()[0]
+    assert said.endswith(
+        "ann's earlier laydown stands again: (qu)een (unused R S). ben's challenge of ann's (qu)een stands again."
+    )
+    assert json.loads(ok("export", "--format", "json"))["rounds"][0]["players"]["ben"]["penalty"] == 18

@@ -184,6 +184,11 @@ def challenge_dropped(c: Challenge) -> str:
     return f"{c.by}'s challenge of {c.player}'s {c.word} no longer stands: {c.word} is not in the laydown now"
 
 
+def challenge_back(c: Challenge) -> str:
+    """A challenge an undo brought back with the laydown it stood on, as every face says it."""
+    return f"{c.by}'s challenge of {c.player}'s {c.word} stands again"
+
+
 def running_totals(game: Game) -> list[dict[str, int] | None]:
     """Each round's running totals, as a paper sheet keeps them: every player's total after
     the round (a player who left keeps theirs), or None for a round not scored yet."""
