@@ -119,6 +119,15 @@ def challenges_back(undone: Game, number: int) -> list[Challenge]:
     return challenges_gone(undone, Game(undone.name, undone.entries[:-1]), number)
 
 
+def past_last_round(game: Game) -> str:
+    """Where a game with every round scored stands, as a refusal says it: ``game 'fri' is
+    over`` once the scorekeeper closed it; before, its last round's challenges may still
+    come: ``every round of game 'fri' is scored``."""
+    return (
+        f"game {quoted(game.name)} is over" if game.finished else f"every round of game {quoted(game.name)} is scored"
+    )
+
+
 def effective(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: undo entries and what they took back are left out."""
     undone = {e.act.undoes for e in entries if isinstance(e.act, Undone)}
@@ -374,6 +383,8 @@ class Game:
         current = self.current
         if number is None:
             if current is None:
+                if not self.finished:
+                    raise GameError(f"{past_last_round(self)} (", Remedy("correct-round"), ")")
                 scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
                 raise GameError(f"game {quoted(self.name)} is over: {scored} scored (", Remedy("correct-round"), ")")
             return current
