@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from qscore.game.scoresheet import challenges_back
 from qscore.views.outcome import already_laid, entry_text
+from qscore.views.sheet import challenge_back
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged, Entry, Left, Renamed
@@ -43,16 +45,18 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
 
 
 def undo_said(undone: Entry, after: Game) -> str:
-    """What an undo took back, and for a laydown, what stands in its place now."""
+    """What an undo took back, and for a laydown, what stands in its place now, and any
+    challenge the laydown taken back had dropped, which stands again with the earlier one."""
     from qscore.game.entries import LaidDown
 
     text = f"Took back {entry_text(undone)}"
     if isinstance(undone.act, LaidDown):
         who, number = undone.act.player, undone.act.round
         back = after.rounds[number - 1].laydowns.get(who)
-        if back is not None:
-            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
-        return f"{text}; {who} has no laydown in round {number} now."
+        if back is None:
+            return f"{text}; {who} has no laydown in round {number} now."
+        again = "".join(f" {challenge_back(c)}." for c in challenges_back(after, number))
+        return f"{text}; {who}'s earlier laydown stands again: {back.text()}.{again}"
     return text + "."
 
 
