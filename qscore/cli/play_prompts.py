@@ -6,6 +6,7 @@ prompt as a ``Turn``, which only the evening's loop (qscore/cli/play.py) catches
 between the prompt and the loop neither see nor pass it on.
 """
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
@@ -94,8 +95,6 @@ def not_taken(reason: object, typed: str = "") -> None:
 def meant_command(typed: str) -> str | None:
     """The command a line's first word misspells (shet: sheet, fxi ben: fix), found as the
     command line finds a misspelt command (difflib); None for a command or no near one."""
-    import difflib
-
     parts = typed.lower().split()
     # a command is letters alone: quoted, or written with its cards (q(u)it, (qu)it), a
     # laydown is never a command
@@ -111,8 +110,6 @@ def meant_command(typed: str) -> str | None:
 def choice_not_taken(answer: str, choices: tuple[str, ...]) -> None:
     """An answer that is none of a question's ``choices``, told the choices, and the one it
     misspells when there is one (shrot: short), as a misspelt command is told."""
-    import difflib
-
     listed = " or ".join(choices)
     near = difflib.get_close_matches(answer.lower(), choices, n=1, cutoff=0.6) if answer else []
     hint = f" Did you mean {near[0]!r}?" if near else ""

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from qscore.game.cards import parse_laid_word, points
+from qscore.game.entries import LaidDown
 from qscore.game.scoresheet import challenges_back
 from qscore.views.outcome import already_laid, entry_text
-from qscore.views.sheet import challenge_back
+from qscore.views.sheet import challenge_back, names_said
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged, Entry, Left, Renamed
@@ -21,8 +23,6 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
     """What a settled challenge means for the round, in a line. With the game ``before`` it,
     a challenger's loss is what the sheet takes off. ``overruled``: what the game's
     dictionary said of a word a paper ruling went against (views.verdict_view.overruled_note)."""
-    from qscore.game.cards import parse_laid_word, points
-
     value = points(parse_laid_word(c.word, game.deck))
     why = f" ({c.reason})" if c.reason else ""
     ruled = " by the table's ruling" if c.ruling == "table" else ""
@@ -47,8 +47,6 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
 def undo_said(undone: Entry, after: Game) -> str:
     """What an undo took back, and for a laydown, what stands in its place now, and any
     challenge the laydown taken back had dropped, which stands again with the earlier one."""
-    from qscore.game.entries import LaidDown
-
     text = f"Took back {entry_text(undone)}"
     if isinstance(undone.act, LaidDown):
         who, number = undone.act.player, undone.act.round
@@ -121,8 +119,6 @@ def renamed_said(renamed: Renamed, game: Game) -> str:
 
 def left_said(gone: Left, after: Game) -> str:
     """What a leave did: the total that stands, and who plays on from which round."""
-    from qscore.views.sheet import names_said
-
     who, first = gone.player, gone.round
     lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
     if first <= len(after.rounds):

@@ -43,9 +43,9 @@ from qscore.views.outcome import (
     form_taken_said,
     round_closing,
     since_said,
-    standing_said,
 )
 from qscore.views.plays_view import RoundReview, game_review
+from qscore.views.standing import standing_said
 from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
