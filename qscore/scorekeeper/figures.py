@@ -16,7 +16,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import QscoreError
-from qscore.game.gamelines import FIGURES_VERSION, MISSED_SINCE, GameLine, reviewed
+from qscore.game import gamelines
+from qscore.game.gamelines import GameLine, reviewed
 from qscore.scorekeeper.reads import missed_of
 from qscore.scorekeeper.store import open_store
 
@@ -60,7 +61,7 @@ def game_summary(
 
         if reviewed_part(before) != reviewed_part(game):
             missed = None
-    if missed is None and earlier is not None and earlier[0] >= MISSED_SINCE:
+    if missed is None and earlier is not None and earlier[0] >= gamelines.MISSED_SINCE:
         missed = _missed_of(_earlier_data(earlier[1]), game.players)
     if missed is None and review:
         try:
@@ -158,7 +159,7 @@ def _summaries(
     # is read (worker processes share them out when there are many), back in order
     with Shared(partial(_summary_work, review)) as shared:
         taker = shared if progress is None else _Told(shared, progress)
-        listed = store.summaries(FIGURES_VERSION, reviewed if review else None, taker)
+        listed = store.summaries(gamelines.FIGURES_VERSION, reviewed if review else None, taker)
         pending = [item for item in listed.found if isinstance(item, Pending)]
         total = len(pending)
         worked_out = shared.results(pending)
