@@ -1169,3 +1169,13 @@ def test_play_again_after_this_evenings_game_offers_it_for_a_late_challenge():
         "Challenge by ben: cat is allowed",
     )
     assert "A new game" not in out
+
+
+def test_the_tables_own_undo_of_a_fix_is_no_news_from_another_terminal():
+    """fix ann, y, act, then undo said "ann's earlier laydown stands again: cta (went out)"
+    and then "ann's laydown in round 1 was saved meanwhile, from a phone or another
+    terminal": the table's own undo, blamed on a phone."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "y", "act", "undo", "quit"))
+    in_order(out, "Took back ann's laydown in round 1: act (went out); ann's earlier laydown stands again: cta")
+    assert "saved meanwhile" not in out

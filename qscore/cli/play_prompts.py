@@ -329,7 +329,7 @@ class Prompts:
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
-        self.session.progress.took_back(scorekeeper.undone(saved).kind, saved.round_no)
+        self.session.progress.took_back(scorekeeper.undone(saved), saved.after)
         raise Restart()
 
     def leave(self, player: str) -> None:
