@@ -2,13 +2,20 @@
 abort at a prompt reported as Ctrl-C is."""
 
 import ast
+import json
+import os
+import pty
+import signal
+import subprocess
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from qscore.store.storage import GameStore
 from tests.conftest import ok, run
+from tests.test_play import read_until
 
 PACKAGE = Path(__file__).resolve().parent.parent / "qscore"
 
@@ -102,5 +109,30 @@ def test_an_abort_at_a_prompt_exits_as_ctrl_c_does(monkeypatch):
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     r = run("games", "--delete", "friday", input="")
     assert r.exit_code == 130
-    assert r.stderr == "qscore: stopped\n"
+    assert r.stderr == "\nqscore: stopped at the question: nothing was changed\n"
     assert GameStore().names() == ["friday"]
+
+
+def test_ctrl_c_at_a_commands_question_ends_the_line_and_says_nothing_was_changed(isolated_home):
+    """Ctrl-C at "take back ...? [y/N]" printed "^Cqscore: stopped" on the prompt's line,
+    with no word of what was saved."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "qscore", "undo"], stdin=child, stdout=child, stderr=child, env=os.environ.copy()
+    )
+    os.close(child)
+    seen = read_until(main, "[y/N]: ")
+    proc.send_signal(signal.SIGINT)  # as Ctrl-C at the terminal sends it
+    try:
+        seen = read_until(main, "changed", seen)
+    finally:
+        os.close(main)
+        proc.wait(timeout=30)
+    assert proc.returncode == 130
+    said = seen.decode().replace("\r\n", "\n")
+    assert "[y/N]: \nqscore: stopped (Ctrl-C) at the question: nothing was changed" in said, said
+    assert json.loads(ok("sheet", "--json"))["over"], "the game is as it was"
