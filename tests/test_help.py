@@ -5,9 +5,9 @@ import ast
 import json
 import os
 import pty
+import re
 import signal
 import subprocess
-import re
 import sys
 from pathlib import Path
 
