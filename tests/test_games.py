@@ -173,7 +173,7 @@ def test_house_rules_dealer_bonus_size_and_dictionary_are_remembered(tmp_path):
 def test_two_players_must_choose_a_bonus():
     r = run("new", "ann", "ben")  # the runner's stdin is no terminal: no prompt
     assert r.exit_code == 2
-    told = "two players use one bonus: choose --bonus longest, --bonus most or --bonus none"
+    told = "two players use one bonus: longest, most or none? choose --bonus longest, --bonus most or --bonus none"
     assert r.stderr == f"qscore: error: {told}\n"
     r = run("new", "ann", "ben", "--bonus", "both")
     assert r.exit_code == 2 and "two players use one bonus" in r.stderr

@@ -136,7 +136,7 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
 
 def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     asked = do(keeper, "leave", player="cat")
-    assert "ann and ben play on with one bonus: longest, most or none?" in asked
+    assert "With cat gone, ann and ben play on with one bonus: longest, most or none?" in asked
     said = outcome(do(keeper, "leave", player="cat", answer="most"))
     assert said[0] == "cat leaves the game with 0 points, which stand."
 

@@ -343,8 +343,8 @@ def test_setting_up_asks_again_after_a_mistake():
         "Seated: ann, ben.",
         "Not taken: 'y': answer standard or short.",
         "Variant: standard or short [standard]: \n",
-        "Not taken: answer longest or most or none.",
-        "Two players use one bonus: longest, most or none?: Longest",
+        "Not taken: answer longest, most or none.",
+        "Two players use one bonus: longest, most or none? Longest",
         "Not taken: unknown dictionary 'everday'",
         "(did you mean everyday?)",
         "Keeping score for game 'sat': ann, ben.",
@@ -359,20 +359,20 @@ def test_a_misspelt_choice_is_told_the_choice_it_misspells():
     in_order(
         out,
         "Not taken: 'shrot': answer standard or short. Did you mean 'short'?",
-        "Not taken: 'mots': answer longest or most or none. Did you mean 'most'?",
+        "Not taken: 'mots': answer longest, most or none. Did you mean 'most'?",
         "Keeping score for game 'sat'",
     )
     assert json.loads(ok("sheet", "--json", "--game", "sat"))["deck"] == "short"
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "three")
     out = ok("play", "--game", "three", input=lines("", "leave cat", "logest", "longest", "quit"))
-    in_order(out, "Not taken: 'logest': answer longest or most or none. Did you mean 'longest'?", "cat leaves the game")
+    in_order(out, "Not taken: 'logest': answer longest, most or none. Did you mean 'longest'?", "cat leaves the game")
 
 
 def test_the_two_left_may_answer_none_as_new_offers_it():
     """The leave question refused none, though new offers it and leave --bonus none takes it."""
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     out = ok("play", input=lines("", "leave cat", "none", "quit"))
-    in_order(out, "ann and ben play on with one bonus: longest, most or none?: none\n", "(bonus: none)")
+    in_order(out, "With cat gone, ann and ben play on with one bonus: longest, most or none? none\n", "(bonus: none)")
 
 
 def test_a_dash_alone_at_a_words_prompt_is_no_words():
@@ -816,8 +816,8 @@ def test_leave_and_rename_inside_play_with_the_bonus_asked_there():
         out,
         "  leave PLAYER    PLAYER goes home",
         "  rename OLD NEW  put a player's name right on the whole sheet",
-        "ben's words: leave cat\nann and ben play on with one bonus: longest, most or none?: x\n"
-        "Not taken: 'x': answer longest or most or none.",
+        "ben's words: leave cat\nWith cat gone, ann and ben play on with one bonus: longest, most or none? x\n"
+        "Not taken: 'x': answer longest, most or none.",
         "cat leaves the game with 0 points, which stand.\nFrom round 1, ann and ben play on (bonus: most).",
         "ann is now Anne Marie on the whole sheet of game",
         "Round 1: 3 cards. Anne Marie deals, ben starts.",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from qscore.cli.games import undo_text
+from qscore.cli.games import prompt_suffix, undo_text
 from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
@@ -109,14 +109,10 @@ def meant_command(typed: str) -> str | None:
 
 
 def choice_not_taken(answer: str, choices: tuple[str, ...]) -> None:
-    """An answer that is none of a question's ``choices``, told the choices, and the one it
-    misspells when there is one (shrot: short), as a misspelt command is told."""
-    import difflib
+    """An answer that is none of a question's ``choices``, told what answers it."""
+    from qscore.views.conversation import choice_refused
 
-    listed = " or ".join(choices)
-    near = difflib.get_close_matches(answer.lower(), choices, n=1, cutoff=0.6) if answer else []
-    hint = f" Did you mean {near[0]!r}?" if near else ""
-    print(f"Not taken: {answer!r}: answer {listed}.{hint}" if answer else f"Not taken: answer {listed}.")
+    print(choice_refused(answer, choices))
 
 
 def after_round(game: "Game", state: "RoundState") -> None:
@@ -184,7 +180,9 @@ class Prompts:
 
         while True:
             try:
-                line = str(typer.prompt(question, default="", show_default=False)).strip()
+                line = str(
+                    typer.prompt(question, default="", show_default=False, prompt_suffix=prompt_suffix(question))
+                ).strip()
             except typer.Abort as exc:  # end of input, or Ctrl-C (what the prompt was stopped by)
                 raise Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt)) from None
             parts = line.lower().split()

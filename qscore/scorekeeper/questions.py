@@ -130,10 +130,10 @@ def challenge_asked(game: Game, player: str, word: str, by: str, number: int) ->
     return QuestionAsked(Question("challenge", words, yes_no(say.NOTHING_CHANGED), say.NO))
 
 
-def bonus_asked(words: str, *refusal: str | Remedy) -> QuestionAsked:
-    """Which one bonus do two players keep? (``refusal``: the core's words for it.)"""
+def bonus_asked(words: str) -> QuestionAsked:
+    """Which one bonus do two players keep? Enter answers nothing: the table says which."""
     answers = tuple(Answer(b, b) for b in say.BONUSES)
-    return QuestionAsked(Question("bonus", words, answers), *refusal)
+    return QuestionAsked(Question("bonus", words, answers))
 
 
 def replace_asked(existing: Laydown, number: int, *refusal: str | Remedy) -> QuestionAsked:

@@ -15,7 +15,6 @@ from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.forms import check_form_new, check_unchanged_since, form_player
 from qscore.game.gamelines import FIGURES_VERSION
 from qscore.game.rules import (
-    TWO_PLAYERS_CHOOSE,
     FinishedGameUndoError,
     LaydownExistsError,
     challenge_settled,
@@ -195,7 +194,7 @@ def start_game(
     if bonus is None:
         if len(players) == 2:
             check_config(config_with("most"))  # every other choice is told before the table is asked its bonus
-            raise bonus_asked(two_bonus_question(), *TWO_PLAYERS_CHOOSE)
+            raise bonus_asked(two_bonus_question())
         bonus = "both"
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
@@ -453,7 +452,8 @@ def leave(
     try:
         return _append(lambda g: check_leave(g, player, chosen), game, sent)
     except BonusChoiceNeeded as exc:
-        raise bonus_asked(leave_bonus_question(exc.players), *exc.parts) from None
+        leaving = _game_to_write(game, sent.game if sent is not None else None).player(player)
+        raise bonus_asked(leave_bonus_question(leaving, exc.players)) from None
 
 
 def rename_game(old: str, new: str) -> str:

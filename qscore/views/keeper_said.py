@@ -135,9 +135,9 @@ def two_bonus_question() -> str:
     return "Two players use one bonus: longest, most or none?"
 
 
-def leave_bonus_question(two: tuple[str, ...]) -> str:
+def leave_bonus_question(leaving: str, two: tuple[str, ...]) -> str:
     """Asked when a player leaves two behind with both bonuses and none was named."""
-    return f"{' and '.join(two)} play on with one bonus: longest, most or none?"
+    return f"With {leaving} gone, {' and '.join(two)} play on with one bonus: longest, most or none?"
 
 
 def stale_page() -> str:
