@@ -554,3 +554,15 @@ def test_players_typed_with_commas_are_so_many_players():
     assert r.exit_code == 2 and "player name 'x,y' has ','" in r.stderr
     ok("play", "cat,dan", "--game", "played", input="standard\nmost\n\nquit\n")
     assert json.loads(ok("sheet", "--json", "--game", "played"))["players"] == ["cat", "dan"]
+
+
+def test_the_round_closed_by_score_marks_the_words_the_dictionary_refuses_as_the_sheet_does():
+    """score's table of a closed round showed ann's cta plain, where play and sheet --words
+    mark it ? and say what the mark means."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    ok("score", "ann", "cta", "--out")
+    out = ok("score", "ben", "at", "--unused", "Z")
+    legend = "  ?: not in the game's dictionary; it stands unless challenged"
+    assert legend in out
+    marked = [line for line in ok("sheet", "--words").splitlines() if line.startswith("ann")][0]
+    assert "cta 13 ?" in marked and marked in out.splitlines()

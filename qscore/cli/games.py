@@ -244,10 +244,22 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
     after = saved.after
     if not saved.closed:
         return [round_closing(saved)]
+    from qscore import scorekeeper
     from qscore.cli.sheets import round_text, sheet_text, standing_text
 
+    try:  # the words it refuses marked, as play and sheet --words mark them
+        dictionary = scorekeeper.game_dictionary(after)
+    except DictionaryError:  # recorded --unchecked: the round is shown unmarked
+        dictionary = None
     state = after.rounds[number - 1]
-    return ["", round_closing(saved), round_text(after, state), "", sheet_text(after), standing_text(after)]
+    return [
+        "",
+        round_closing(saved),
+        round_text(after, state, dictionary),
+        "",
+        sheet_text(after),
+        standing_text(after),
+    ]
 
 
 @app.command(short_help="Settle a challenge and rescore the round")
