@@ -564,5 +564,5 @@ def test_the_round_closed_by_score_marks_the_words_the_dictionary_refuses_as_the
     out = ok("score", "ben", "at", "--unused", "Z")
     legend = "  ?: not in the game's dictionary; it stands unless challenged"
     assert legend in out
-    marked = [line for line in ok("sheet", "--words").splitlines() if line.startswith("ann")][0]
+    marked = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann"))
     assert "cta 13 ?" in marked and marked in out.splitlines()
