@@ -203,7 +203,10 @@ def test_scoring_a_player_again_is_refused_without_replace():
     before = ok("sheet", "--json")
     r = run("score", "ann", "at", "-u", "E")  # meant for another player
     assert r.exit_code == 2
-    assert r.stderr == "qscore: error: ann already laid cat (went out) in round 1: add --replace to change it\n"
+    assert r.stderr == (
+        "qscore: error: ann already laid cat (went out) in round 1. Replace it with at (unused E)? "
+        "add --replace to change it\n"
+    )
     assert ok("sheet", "--json") == before  # nothing written
     out = ok("score", "ann", "at", "-u", "E", "--replace")
     assert out.startswith("Recorded ann's laydown in round 1: at (unused E), replacing cat (went out).")
@@ -256,9 +259,10 @@ def test_a_second_laydown_asks_on_a_terminal_whether_it_replaces_the_first(monke
     ok("score", "ann", "cat", "--out")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("score", "ann", "at", "-u", "Z", input="\n")
-    assert out == "ann already laid cat (went out) in round 1. Replace it? [y/N]: \nKept ann's cat (went out).\n"
+    asked = "ann already laid cat (went out) in round 1. Replace it with at (unused Z)? [y/N]: "
+    assert out == f"{asked}\nKept ann's cat (went out).\n"
     out = ok("score", "ann", "at", "-u", "Z", input="y\n")
-    assert "Replace it? [y/N]: y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
+    assert f"{asked}y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
 
 
 def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
@@ -286,7 +290,8 @@ def test_correcting_an_earlier_round_rescores_it():
     # ben laid in round 1 already: the hint says how to change that laydown, not to add one
     assert "but round 2 is dealt 4 (ben laid at (unused Z) in round 1: add --round 1 --replace" in r.stderr
     r = run("score", "ben", "at", "--unused", "E", "--round", "1")
-    assert r.exit_code == 2 and "ben already laid at (unused Z) in round 1: add --replace" in r.stderr
+    said = "ben already laid at (unused Z) in round 1. Replace it with at (unused E)? add --replace"
+    assert r.exit_code == 2 and said in r.stderr
     out = ok("score", "ben", "at", "--unused", "E", "--round", "1", "--replace")  # was Z unused
     assert "replacing at (unused Z)" in out and "Round 1 rescored." in out
     assert sheet()["rounds"][0]["scores"]["ben"] == 3

@@ -146,7 +146,7 @@ def test_a_second_laydown_is_asked_about_keeping_what_was_typed(keeper):
     it is asked about as play asks, the form's fields sent again with the answer."""
     ok("score", "ann", "cat", "--out")
     asked = do(keeper, "laydown", player="ann", words="at", unused="Z")
-    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it?</p>' in asked
+    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it with at (unused Z)?</p>' in asked
     assert 'name="words" value="at"' in asked and 'name="unused" value="Z"' in asked
     kept = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="no"))
     assert kept == ["Kept ann's cat (went out)."]

@@ -117,3 +117,19 @@ def test_the_one_shot_commands_off_a_terminal_say_the_same_question_and_its_opti
         "qscore: error: game 'u' is over: take back ben's challenge of ann's ax in round 2 (not allowed)? "
         "add --yes to take it back\n"
     )
+
+
+def test_a_replacing_laydown_is_asked_about_in_the_same_words_naming_both(monkeypatch):
+    """play's fix, score on a terminal and the page ask "Replace it?" naming the laydown that
+    would replace the one that stands, and score off a terminal says it with its option."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4", "-g", "u")
+    ok("score", "ann", "cat", "--out")
+    question = "ann already laid cat (went out) in round 1. Replace it with act (went out)?"
+    played = ok("play", "--game", "u", input=lines("fix ann", "act", "n", "quit"))
+    in_order(played, "ann's words: act\n", f"{question} [y/N]: n\n", "Kept ann's cat (went out).")
+    piped = run("score", "ann", "act", "--out")
+    assert piped.stderr == f"qscore: error: {question} add --replace to change it\n"
+    page = TestClient(make_app("u", CODE, KEEPER))
+    assert asked(do(page, "laydown", player="ann", words="act", out="yes")) == question
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    assert ok("score", "ann", "act", "--out", input="n\n") == f"{question} [y/N]: n\nKept ann's cat (went out).\n"

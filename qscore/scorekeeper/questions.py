@@ -136,7 +136,9 @@ def bonus_asked(words: str) -> QuestionAsked:
     return QuestionAsked(Question("bonus", words, answers))
 
 
-def replace_asked(existing: Laydown, number: int, *refusal: str | Remedy) -> QuestionAsked:
-    """Replace the laydown that stands?"""
-    words = say.replace_question(existing, number)
-    return QuestionAsked(Question("replace", words, yes_no(say.kept_said(existing)), say.NO), *refusal)
+def replace_asked(existing: Laydown, number: int, new: Laydown) -> QuestionAsked:
+    """Replace the laydown that stands with ``new``? (Off a terminal: the question, its
+    player's name as written, and what answers it.)"""
+    words = say.replace_question(existing, number, new)
+    question = Question("replace", words, yes_no(say.kept_said(existing)), say.NO)
+    return QuestionAsked(question, words, " ", Remedy(ANSWERED_BY["replace"]))

@@ -270,11 +270,11 @@ def record_laydown(
     except LaydownExistsError as exc:
         if not ask:
             raise
-        if reply is None:
-            raise replace_asked(exc.existing, exc.round, *exc.parts) from None
-        agreed(reply, kept_said(exc.existing))
-        replace = True
+        replace = True  # checked as the replacement first: a slip in it is told before any question
         _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+        if reply is None:
+            raise replace_asked(exc.existing, exc.round, lay) from None
+        agreed(reply, kept_said(exc.existing))
     refused = None
     if not unchecked:
         try:
