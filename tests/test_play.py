@@ -295,7 +295,7 @@ def test_commands_at_any_prompt_and_resuming():
         "Did cat go out?",
         "Recorded cat's laydown in round 2: undo (went out).",
         "ann's words: quit",
-        "quit: the command quit? (n: quit is a word laid) [Y/n]: y",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: y",  # ann could lay quit: Enter would
         "Stopped. Game 'friday' is saved (last saved: cat's laydown in round 2: undo (went out)).",
         "Go on with: qscore play --game friday",
     )
@@ -677,13 +677,13 @@ def test_a_laid_word_that_is_a_command_is_asked_about():
     in_order(
         out,
         "ben's words: quit",
-        "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: n",
         "ben's unused cards (1 card if quit was laid with the QU card, or - if with Q and U: every card in a word; "
         "blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quit (went out).",
         "ann's words: undo",
-        "undo: the command undo? (n: undo is a word laid) [Y/n]: n",
+        "undo: the command undo? (n: undo is a word laid) [y/N]: n",
         "Recorded ann's laydown in round 1: undo.",
     )
     assert laydowns() == [(1, "ben", ["quit"], [], True), (1, "ann", ["undo"], [], False)]
@@ -1183,3 +1183,26 @@ def test_the_tables_own_undo_of_a_fix_is_no_news_from_another_terminal():
     out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "y", "undo", "quit"))
     in_order(out, "Took back ann's laydown in round 1: act (went out); ann's earlier laydown stands again: cta")
     assert "saved meanwhile" not in out
+
+
+def test_enter_at_a_command_that_could_be_laid_lays_it_and_an_n_holds_for_the_laydown():
+    """quit at a player's words asked "the command quit? [Y/n]": Enter ended the session,
+    and after n it was asked again each time the words were typed. Enter now takes the
+    command only where the word could not be laid (sheet in a round of 4 cards), and an n
+    holds while that player's laydown is typed."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
+    out = ok("play", input=lines("", "sheet", "", "quit", "", "", "quit", "-", "y", "quit", "y"))
+    in_order(
+        out,
+        "ben's words: sheet",
+        "sheet: the command sheet? (n: sheet is a word laid) [Y/n]: \n",  # 5 cards, 4 dealt: the command
+        "total ",
+        "ben's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: \n",  # QU·I·T fits: the word
+        "ben's unused cards",
+        "ben's words: quit\nben's unused cards",  # retyped: not asked again
+        "Recorded ben's laydown in round 1: quit (went out).",
+        "ann's words: quit\nquit: the command quit? (n: quit is a word laid) [y/N]: y",
+        "Stopped.",
+    )
+    assert out.count("the command quit?") == 2

@@ -127,8 +127,20 @@ class Laydowns(AtTable):
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
         told = False  # a laydown saved meanwhile is told once
+        words_question = f"{player}'s words"
+        self.session.laid_words.pop(words_question, None)  # a command said to be a word: for one laydown
+
+        def could_lay(word: str) -> bool:
+            """Whether ``word`` alone could be the player's laydown: the cards dealt hold it,
+            and the game's dictionary allows it."""
+            try:
+                ways_to_lay(game, state, player, [word])
+            except QscoreError:
+                return False
+            return not self.prompts.refused(word)
+
         while True:
-            typed = self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True)
+            typed = self.prompts.ask(words_question, WORDS_HINT, words=could_lay)
             words = words_of(typed)
             if not told and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them

@@ -32,8 +32,9 @@ COMMANDS = """At any prompt you can type:
   help            this list
   quit            stop here; everything entered is saved
 At a player's words, a command that is also a word (quit, undo, sheet, review, help) is asked
-about once: answer n to lay it as a word; fix, leave or rename naming no player is asked about
-each time. A word or a name in quotes is never a command: 'undo'."""
+about: Enter lays it as a word where the player could lay it, else takes the command; a y holds
+for the evening, an n for that player's laydown. fix, leave or rename naming no player is asked
+about each time. A word or a name in quotes is never a command: 'undo'."""
 WORD_COMMANDS = ("help", "quit", "review", "sheet", "undo")
 COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
 USAGE = {
@@ -145,6 +146,9 @@ class Session:
 
         self.name: str | None = None  # the game, once it exists
         self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
+        # at a player's words (the question), the commands said to be words laid: not asked
+        # again while that laydown is typed
+        self.laid_words: dict[str, set[str]] = {}
         self.dictionary: Dictionary | None = None
         self.progress: TableMemory = TableMemory()
 
@@ -174,8 +178,10 @@ class Prompts:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
-        """One line from the table; the commands are carried out here, the rest returned."""
+    def ask(self, question: str, hint: str = "", *, words: "Callable[[str], bool] | None" = None) -> str:
+        """One line from the table; the commands are carried out here, the rest returned.
+        ``words``: the question asks for a player's words, and says whether a word could be
+        their laydown (a command that is one is asked about, Enter laying it)."""
         from qscore.scorekeeper.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
@@ -199,7 +205,11 @@ class Prompts:
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
             elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
-                if not self.command_meant(command):
+                laid = self.session.laid_words.setdefault(question, set())
+                if command in laid:
+                    return line  # said to be a word laid at this laydown already: not asked again
+                if not self.command_meant(command, default=not words(command)):
+                    laid.add(command)
                     return line  # the word, laid
                 self.session.commands.add(command)  # asked once: from now on the command, as 'undo' lays the word
             if len(parts) == 1 and command == "help":
@@ -231,10 +241,13 @@ class Prompts:
             else:
                 return line
 
-    def command_meant(self, command: str) -> bool:
+    def command_meant(self, command: str, *, default: bool) -> bool:
         """At a player's words, a command that is also a word (quit, undo, sheet, review,
-        help) is asked about: no laid word is taken for a command unasked."""
-        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
+        help) is asked about: no laid word is taken for a command unasked. Enter (``default``)
+        takes the command only where the word could not be the player's laydown: Enter is
+        what a tired table types, and quit or undo taken for a word laid costs a session or
+        an entry, a word taken for the command costs typing it again."""
+        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=default)
 
     def name_meant(self, line: str, slip: "Misnamed") -> bool:
         """At a player's words, fix, leave or rename naming no player is asked about, told
