@@ -74,6 +74,29 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.web.server": "601 M, every command but serve (cli/serve.py)",
     "qscore.web.codes": "85 M, every command but serve (cli/serve.py)",
     "segno": "108 M, every command but serve (cli/serve.py): the QR code",
+    # play's modules and cli/games.py (help and completion load every command's module)
+    "qscore.scorekeeper.evening": "72 M, help and completion (cli/play.py, play_laydowns.py, play_prompts.py)",
+    "qscore.scorekeeper.questions": "47 M, help and completion (cli/games.py, play_laydowns.py, "
+    "play_prompts.py); 56 M for sheet, export and games, which ask nothing",
+    "qscore.views.keeper_said": "44 M, help and completion (play's modules, cli/players.py); 52 M for "
+    "sheet, export and games, which say no scorekeeper's action (cli/games.py)",
+    "qscore.cli.laid": "43 M, help and completion (cli/play_laydowns.py); 52 M for the commands of "
+    "cli/games.py but score, and rename, leave and play's start, which lay out no laydown",
+    "qscore.scorekeeper.answers": "33 M, help and completion (cli/play.py, play_laydowns.py, play_setup.py)",
+    "qscore.cli.sheets": "26 M, help and completion (play's modules, cli/players.py); 32 M for score, "
+    "challenge and games, which show no sheet unless a round closes (cli/games.py)",
+    "qscore.views.sheet_view": "25 M, help and completion (cli/play.py); 31 M for score, challenge "
+    "and games (cli/games.py)",
+    "qscore.game.rules": "23 M, help and completion (cli/play.py, play_laydowns.py)",
+    "qscore.views.sheet": "6.8 M, help and completion; 13 M for games (cli/games.py)",
+    "qscore.game.cards": "2.9 M, games, which reads no card: only a refused laydown is read "
+    "again for an unquoted -u (cli/games.py)",
+    "qscore.views.conversation": "1.5 M, help and completion (cli/play.py, play_laydowns.py)",
+    "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
+    "qscore.views.games_list": "0.9 M, every command of cli/games.py but games; 0.7 M, help and completion",
+    "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
+    "csv": "2.0 M, sheet, the other exports and every command that shows a sheet (a round "
+    "closed, undo, new, rename, leave, play): only the CSV export writes it (cli/sheets.py)",
     # the core's: what a run reaches only by one path
     "qscore.store.storage": "30 M, check, best and define, which open no games file (scorekeeper/store.py)",
     "qscore.game.scoresheet": "23 M, games and stats, which read kept figures (store/storage.py)",
@@ -103,6 +126,17 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "it once hunspell's load has begun",
     "qscore.paths": "18 M on a system dictionary's critical path (pathlib), imported once hunspell's load has begun",
     "tempfile": "4.9 M, every write that makes no new file (store/gamesfile.py, wordfiles.py)",
+    "qscore.game.gamefigures": "5.4 M, games, which reads kept figures (scorekeeper/figures.py)",
+    "qscore.scorekeeper.workers": "0.8 M, every write: only a first read of many games' figures shares "
+    "them out (scorekeeper/figures.py)",
+    "concurrent.futures": "15 M, games and stats, but a first read of many games (scorekeeper/workers.py)",
+    "multiprocessing": "24 M, games and stats, but a first read of many games (scorekeeper/workers.py)",
+    "concurrent.futures.process": "55 M, games and stats, but a first read of many games (scorekeeper/workers.py)",
+    "_sha256": "0.4 M, games, which reads kept figures and no log's digest (store/gamelog.py; "
+    "CPython 3.11's own SHA-256)",
+    "_sha2": "as _sha256, its name from CPython 3.12 on (store/gamelog.py)",
+    "hashlib": "12 M, every run that reads a game's log (OpenSSL starts): only a Python built "
+    "without its own SHA-256 takes it (store/gamelog.py)",
 }
 
 

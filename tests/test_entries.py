@@ -97,14 +97,20 @@ def test_struck_words_are_named_as_laid():
 
 
 def test_the_errors_say_one_round_and_one_card_in_the_singular():
-    ok("new", "ann", "ben", "cat", "--rounds", "3")
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "g")
     r = run("score", "ann", "at", "--unused", "E", "--out")
     assert r.stderr == "qscore: error: ann went out, so has no unused cards, but 1 is given\n"
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
-    r = run("score", "ben", "ax", "--unused", "E", "--replace")
-    assert "is over, and ben laid at (unused Z) in its last round, 1: add --round 1 --replace" in r.stderr
+    r = run("score", "ben", "ax", "--unused", "E")  # every round is scored: the last one's laydown
+    assert r.stderr == (
+        "qscore: error: ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? "
+        "add --replace to change it\n"
+    )
+    ok("close")
+    r = run("leave", "ben")
+    assert r.stderr == "qscore: error: game 'g' is over: nobody leaves a finished game\n"
 
 
 @pytest.mark.slow

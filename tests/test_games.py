@@ -387,7 +387,7 @@ def test_challenge_errors_and_closed_game():
         ),
         (
             ["score", "ann", "cat", "--out"],
-            "is over, and ann laid cat (went out) in its last round, 1: add --round 1 --replace to change it",
+            "ann already laid cat (went out) in round 1. Replace it with cat (went out)? add --replace to change it",
         ),
     ]:
         r = run(*args)
@@ -571,3 +571,56 @@ def test_the_round_closed_by_score_marks_the_words_the_dictionary_refuses_as_the
     assert legend in out
     marked = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann"))
     assert "cta 13 ?" in marked and marked in out.splitlines()
+
+
+def test_a_challenge_stands_while_its_word_is_laid_in_other_cards_and_an_undo_brings_one_back():
+    """ben challenged ann's queen (Q·U·E·E·N, 28) and lost; ann's laydown retyped as (qu)een
+    (QU·E·E·N, 18) is the same word: the challenge stands, at 18. A laydown without the word
+    drops it, and the undo of that laydown says it stands again."""
+    ok("new", "ann", "ben", "--bonus", "none", "--rounds", "6,7", "--game", "g")
+    ok("score", "ann", "queen", "--unused", "R")  # 28 - 5 = 23
+    ok("score", "ben", "cat", "--unused", "A E T")  # 13 - 7 = 6
+    ok("challenge", "ann", "queen", "--by", "ben", "--ruling", "valid")  # ben: 6 - 28 stops at 0
+    shown = ok("score", "ann", "(qu)een", "--unused", "R S", "--round", "1", "--replace")
+    assert "no longer stands" not in shown
+    data = json.loads(ok("export", "--format", "json"))
+    first = data["rounds"][0]
+    assert first["challenges"] == [{"player": "ann", "word": "(qu)een", "by": "ben", "valid": True, "ruling": "table"}]
+    assert first["players"]["ben"]["penalty"] == 18
+    shown = ok("score", "ann", "cat", "--unused", "E N R", "--round", "1", "--replace")
+    assert "ben's challenge of ann's (qu)een no longer stands: (qu)een is not in the laydown now" in shown
+    said = ok("undo").splitlines()[0]
+    assert said.endswith(
+        "ann's earlier laydown stands again: (qu)een (unused R S). ben's challenge of ann's (qu)een stands again."
+    )
+    assert json.loads(ok("export", "--format", "json"))["rounds"][0]["players"]["ben"]["penalty"] == 18
+
+
+def test_a_game_is_over_once_closed_and_a_last_laydown_scored_again_is_asked_about(monkeypatch):
+    """With every round scored and its challenges open, score said the game 'is over' and
+    refused, and games listed it 'over': over is said once the scorekeeper closes it."""
+    ok("new", "ann", "ben", "cy", "--bonus", "most", "--rounds", "3,3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "E")
+    ok("score", "cy", "ox", "--unused", "E")
+    ok("leave", "cy")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "E")
+    r = run("score", "ann", "at", "--unused", "Z")
+    assert r.stderr == (
+        "qscore: error: ann already laid cat (went out) in round 2. Replace it with at (unused Z)? "
+        "add --replace to change it\n"
+    )
+    r = run("score", "cy", "to", "--unused", "E")
+    assert r.stderr == "qscore: error: every round of game 'fri' is scored (use --round N to correct one)\n"
+    assert "fri     ann, ben, cy  2 of 2, every round scored" in ok("games")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    out = ok("score", "ann", "at", "-u", "Z", input="y\n")
+    assert out.startswith("ann already laid cat (went out) in round 2. Replace it with at (unused Z)? [y/N]: y\n")
+    assert "Recorded ann's laydown in round 2: at (unused Z), replacing cat (went out)" in out
+    ok("close")
+    assert "2 of 2, over" in ok("games")
+    games = json.loads(ok("games", "--json"))
+    assert (games[0]["over"], games[0]["closed"]) == (True, True)
+    r = run("score", "cy", "to", "--unused", "E")
+    assert r.stderr == "qscore: error: game 'fri' is over: all 2 rounds are scored (use --round N to correct one)\n"

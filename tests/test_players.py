@@ -202,10 +202,12 @@ def test_two_left_choose_one_bonus_and_the_last_two_cannot_part():
 
 
 def test_leaving_a_finished_game_is_refused():
-    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "g")
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "E")
-    fails("leave", "ann", message="is over: nobody leaves a finished game")
+    fails("leave", "ann", message="every round of game 'g' is scored: nobody leaves after the last round")
+    ok("close")
+    fails("leave", "ann", message="game 'g' is over: nobody leaves a finished game")
 
 
 def test_an_older_qscore_refuses_a_log_with_entry_kinds_it_does_not_know():

@@ -253,3 +253,23 @@ def test_a_struck_words_cards_are_unused_in_a_round_still_open_too():
     ok("score", "cat", "jab", "--unused", "S")
     ann = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann "))
     assert ann.split()[:8] == ["ann", "hat", "12", "struck", "A", "+", "hat", "0"]
+
+
+def test_a_player_who_went_home_early_keeps_their_total_but_wins_nothing():
+    """cy leads and goes home; ann and ben play the last round: ann wins, on every face and in stats."""
+    ok("new", "ann", "ben", "cy", "--bonus", "none", "--rounds", "3,4", "--game", "leaver")
+    ok("score", "ann", "at", "--unused", "E")  # 3
+    ok("score", "ben", "to", "--unused", "E")  # 3
+    ok("score", "cy", "(qu)iz", "--out")  # 25: cy leads, then goes home
+    ok("leave", "cy")
+    assert "Leader: ann and ben with 3." in ok("sheet").splitlines()  # cy's 25 stands, she is not in the lead
+    ok("score", "ann", "cat", "--unused", "E")  # 11: ann 14
+    ok("score", "ben", "ox", "--unused", "A E")  # 10: ben 13
+    assert ok("close").splitlines()[-1] == "Game over. ann wins with 14."
+    assert ok("sheet").splitlines()[-1] == "Game over. ann wins with 14."
+    assert "Game over. ann wins with 14." in ok("export", "--format", "markdown")
+    data = json.loads(ok("export", "--format", "json"))
+    assert (data["winner"], data["leaders"], data["totals"]["cy"]) == ("ann", ["ann"], 25)
+    players = json.loads(ok("stats", "--json"))["players"]
+    assert [players[p]["wins"] for p in ("ann", "ben", "cy")] == [1, 0, 0]
+    assert [json.loads(ok("games", "--json"))[0][k] for k in ("leaders", "leader_total")] == [["ann"], 14]

@@ -52,32 +52,6 @@ def test_a_command_runs_with_the_collector_on():
 # run before anything is loaded: what they import, and when, is their whole job.
 QSCORE = Path(qscore.__file__).resolve().parent
 ENTRY = {"__main__.py", "startup.py"}
-# Modules rewritten in the same pass as this test came in, their imports inside functions
-# not yet sorted: the pass that merges them moves those imports up or lists them in
-# IMPORTED_WHEN_USED, and empties this set. Two are here for their callers' sake:
-# store/gamelog.py's imports are the legacy SHA-256's, which goes; views/outcome.py's
-# standing_said imports the sheet's view (at outcome's top it would cost score 16 M), and
-# goes beside it once its callers, web/pages.py and web/keeper.py, are merged.
-AFTER_THE_MERGE = {
-    "cli/evening.py",
-    "cli/games.py",
-    "cli/play.py",
-    "cli/play_laydowns.py",
-    "cli/play_prompts.py",
-    "cli/play_setup.py",
-    "cli/players.py",
-    "cli/sheets.py",
-    "cli/tables.py",
-    "scorekeeper/figures.py",
-    "scorekeeper/workers.py",
-    "store/gamelog.py",
-    "views/keeper_said.py",
-    "views/outcome.py",
-    "views/sheet.py",
-    "views/sheet_view.py",
-    "web/pages.py",
-    "web/keeper.py",
-}
 
 
 def module_of(path: Path) -> str:
@@ -130,7 +104,7 @@ def test_an_import_inside_a_function_is_one_startup_lists():
     unlisted = [
         f"{file}:{line}: {module}"
         for file, line, module in INSIDE
-        if file not in ENTRY | AFTER_THE_MERGE and module not in IMPORTED_WHEN_USED
+        if file not in ENTRY and module not in IMPORTED_WHEN_USED
     ]
     assert unlisted == []
 
@@ -143,9 +117,5 @@ def test_every_module_listed_is_imported_inside_a_function():
 def test_web_and_views_import_nothing_inside_a_function():
     """qscore.web loads only under `serve`, qscore.views after a first import by a command
     that shows them: what they import stands at their top, where a reader looks for it."""
-    inside = [
-        f"{file}:{line}: {module}"
-        for file, line, module in INSIDE
-        if file.startswith(("web/", "views/")) and file not in AFTER_THE_MERGE
-    ]
+    inside = [f"{file}:{line}: {module}" for file, line, module in INSIDE if file.startswith(("web/", "views/"))]
     assert inside == []

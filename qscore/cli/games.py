@@ -437,7 +437,7 @@ def games(
         listed = scorekeeper.game_list(tell)
     if listed.damage:
         warn(damaged_file(listed.damage))
-    from qscore.views.games_list import game_rows
+    from qscore.views.games_list import game_rows, played_said
 
     for g in listed.games:
         if not isinstance(g, tuple):
@@ -455,7 +455,7 @@ def games(
         (
             r["game"],
             ", ".join(r["players"]),
-            played_text(r),
+            played_said(r),
             f"{' & '.join(r['leaders'])} ({r['leader_total']})" if r["leaders"] else "-",
         )
         if "error" not in r
@@ -463,12 +463,6 @@ def games(
         for r in rows
     ]
     print(plain_table(table, headers=["game", "players", "played", "leader"]))
-
-
-def played_text(row: dict[str, Any]) -> str:
-    """How far a game has come, in rounds played: ``3 of 8`` (round 4 is under way), ``8 of 8, over``."""
-    played = row["rounds"] if row["over"] else row["round"] - 1
-    return f"{played} of {row['rounds']}" + (", over" if row["over"] else "")
 
 
 def damaged_file(damage: str) -> str:

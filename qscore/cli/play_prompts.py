@@ -6,6 +6,7 @@ prompt as a ``Turn``, which only the evening's loop (qscore/cli/play.py) catches
 between the prompt and the loop neither see nor pass it on.
 """
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
@@ -95,8 +96,6 @@ def not_taken(reason: object, typed: str = "") -> None:
 def meant_command(typed: str) -> str | None:
     """The command a line's first word misspells (shet: sheet, fxi ben: fix), found as the
     command line finds a misspelt command (difflib); None for a command or no near one."""
-    import difflib
-
     parts = typed.lower().split()
     # a command is letters alone: quoted, or written with its cards (q(u)it, (qu)it), a
     # laydown is never a command

@@ -12,6 +12,7 @@ works out a score or a mark.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -174,7 +175,6 @@ def wide_csv(view: SheetView) -> str:
     left, as on the sheet; the sheet's marks (bonuses, went out, lost a challenge) in a
     column of their own."""
     import csv
-    import io
 
     out = io.StringIO()
     writer = csv.writer(out)
@@ -199,7 +199,6 @@ def long_csv(game: Game) -> str:
     laid, the unused cards, and each part of the score, with the running total. A round
     still open has its laydowns and blank scores."""
     import csv
-    import io
 
     out = io.StringIO()
     writer = csv.writer(out)

@@ -84,6 +84,7 @@ class GameFigures(NamedTuple):
     highest_round: RoundScore | None  # the game's first highest round score above zero
     best_word: WordRecord | None  # the game's first best word
     missed: dict[str, int] | None = None  # points missed by player, from the review; None: not reviewed
+    closed: bool = False  # the scorekeeper closed the game (``over``: every round is scored)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -101,7 +102,8 @@ class GameFigures(NamedTuple):
         (gamelines.reviewed looks for them there) and each word record by its points
         alone; then the word records, which the fold reads only for a word that beats the
         best it holds."""
-        line = GameLine(self.totals, self.round, self.rounds, self.over).to_json()
+        left = tuple(p.name for p in self.players if not p.finished)
+        line = GameLine(self.totals, self.round, self.rounds, self.over, self.closed, left).to_json()
         missed = None if self.missed is None else [self.missed.get(p.name, 0) for p in self.players]
         top = None if self.highest_round is None else [*self.highest_round[:2], self.highest_round.round]
         players = [
@@ -115,7 +117,7 @@ class GameFigures(NamedTuple):
     @classmethod
     def from_text(cls, text: str) -> GameFigures:
         """The figures kept as ``to_text`` writes them."""
-        (totals, round_no, rounds, over), (missed, kind, top, _, figures), words_at = kept_parts(text)
+        (totals, round_no, rounds, over, closed, _), (missed, kind, top, _, figures), words_at = kept_parts(text)
         *words, best = kept_words(text, words_at)
         players = tuple(
             PlayerFigures(name, total, best_round, kept_word(word), out, made, won, finished)
@@ -132,12 +134,13 @@ class GameFigures(NamedTuple):
             None if top is None else RoundScore(top[0], top[1], "", top[2]),
             kept_word(best),
             None if missed is None else {name: n for (name, _), n in zip(totals, missed, strict=True)},
+            closed,
         )
 
 
 def kept_parts(text: str) -> tuple[list[Any], list[Any], int]:
     """A game's figures as kept (``GameFigures.to_text``), its first two lines parsed:
-    `games`'s line (totals, round, rounds, over) and the figures (points missed, variant,
+    `games`'s line (totals, round, rounds, over, closed, who left) and the figures (points missed, variant,
     highest round, best word's points, and each player's best round, best word's points,
     times out, challenges made and won, and whether they finished); and where the line of
     word records starts (``kept_words``)."""
@@ -224,4 +227,6 @@ def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFig
     )
     kept = None if missed is None else {p: missed.get(p, 0) for p in game.players}
     kind = variant(game.config.deck, game.config.rounds, game.deck.rounds)
-    return GameFigures(players, game.round_reached(), len(game.rounds), game.over, kind, top_round, top_word, kept)
+    return GameFigures(
+        players, game.round_reached(), len(game.rounds), game.over, kind, top_round, top_word, kept, game.finished
+    )

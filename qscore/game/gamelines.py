@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 # of gamefigures.GameFigures.to_text: a kept summary of another version is rebuilt
 # (2: a game's variant, who finished; 3: points missed against the play the review calls best;
 # 5: the best play lays no word qscore never proposes, and the figures are kept as lines of
-# arrays in place of one JSON object, so a read parses no keys)
-FIGURES_VERSION = 5
+# arrays in place of one JSON object, so a read parses no keys; 6: `games`'s line says
+# whether the game is closed and who left)
+FIGURES_VERSION = 6
 # The first FIGURES_VERSION whose kept points missed ("missed") are the review as qscore
 # works it out now: a summary of another version, from this version on and of the same
 # log, hands its points missed over to the rebuilt one, so an upgrade that changes other
@@ -27,24 +28,29 @@ MISSED_SINCE = 5
 
 
 class GameLine(NamedTuple):
-    """What `games` lists of one game: its players' totals, the round reached, whether it is over."""
+    """What `games` lists of one game: its players' totals, the round reached, whether every
+    round is scored (``over``) and whether the scorekeeper closed it, and who left."""
 
     totals: dict[str, int]  # by player, in seating order
     round: int
     rounds: int
     over: bool
+    closed: bool = False
+    left: tuple[str, ...] = ()
 
     def leaders(self) -> list[str]:
-        top = max(self.totals.values())
-        return [p for p, total in self.totals.items() if total == top]
+        """The leaders among those still in (Game.leaders: a player who left keeps their total, and leads nothing)."""
+        among = {p: t for p, t in self.totals.items() if p not in self.left} or self.totals
+        top = max(among.values())
+        return [p for p, total in among.items() if total == top]
 
     def to_json(self) -> list[Any]:
-        return [list(self.totals.items()), self.round, self.rounds, self.over]
+        return [list(self.totals.items()), self.round, self.rounds, self.over, self.closed, list(self.left)]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> GameLine:
-        totals, round_no, rounds, over = data
-        return cls(dict(totals), round_no, rounds, over)
+        totals, round_no, rounds, over, closed, left = data
+        return cls(dict(totals), round_no, rounds, over, closed, tuple(left))
 
     @classmethod
     def of(cls, text: str) -> GameLine:

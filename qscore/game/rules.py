@@ -18,7 +18,16 @@ from qscore.game.choices import Asker
 from qscore.game.doubles import could_drop, fitting_text, respell
 from qscore.game.entries import Challenged, Entry, GameConfig, LaidDown, Left, Renamed, Undone
 from qscore.game.names import check_player_name, letters_told, look_alike_key
-from qscore.game.scoresheet import MAX_PLAYERS, MIN_PLAYERS, Game, Laydown, RoundState, effective, name_key
+from qscore.game.scoresheet import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    Laydown,
+    RoundState,
+    effective,
+    name_key,
+    past_last_round,
+)
 from qscore.game.scoring import BONUS_POINTS, BONUS_RULES
 from qscore.game.spelling import MIN_CARDS
 
@@ -57,10 +66,7 @@ class FinishedGameUndoError(GameError):
         self.game = game.name
         self.entry = entry
         self.closed = game.finished  # else every round is scored, the last one's challenges open
-        where = (
-            f"game {quoted(game.name)} is over" if self.closed else f"every round of game {quoted(game.name)} is scored"
-        )
-        super().__init__(f"{where}: an undo would change its final sheet; ", Remedy("undo-finished"))
+        super().__init__(f"{past_last_round(game)}: an undo would change its final sheet; ", Remedy("undo-finished"))
 
 
 class ScorekeepersOnlyError(GameError):
@@ -221,13 +227,9 @@ def check_laydown(
     """
     who = game.player(player)
     if round_no is None and game.current is None and who in game.rounds[-1].laydowns:
-        # scored again once the game is over (a second terminal was first): the laydown that stands
-        last = game.rounds[-1]
-        raise GameError(
-            f"game {quoted(game.name)} is over, and {who} laid {last.laydowns[who].text()} in its last round, "
-            f"{last.number}: ",
-            Remedy("replace", last.number),
-        )
+        # scored again once every round is (a second terminal was first): the last round's
+        # laydown, replaced only when asked, as with its round named
+        round_no = game.rounds[-1].number
     state = game.round(round_no)
     if by == "table" and state.closed:
         raise ScorekeepersOnlyError(game, state.number)
@@ -387,7 +389,8 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
         raise GameError(f"{who} left the game already, before round {game.left[who]}")
     state = game.current
     if state is None:
-        raise GameError(f"game {quoted(game.name)} is over: nobody leaves a finished game")
+        ended = "nobody leaves a finished game" if game.finished else "nobody leaves after the last round"
+        raise GameError(f"{past_last_round(game)}: {ended}")
     staying = [p for p in game.still_in if p != who]
     if len(staying) < MIN_PLAYERS:
         raise GameError(

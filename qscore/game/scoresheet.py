@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
-from qscore.game.cards import Deck, load_deck, parse_hand, parse_laid_word, points
+from qscore.game.cards import Deck, laid_letters, load_deck, parse_hand, parse_laid_word, points
 from qscore.game.entries import (
     Challenged,
     Closed,
@@ -91,6 +91,41 @@ def _seats(names: list[str]) -> dict[str, int]:
     for i, p in enumerate(names):
         seats.setdefault(p.lower(), i)
     return seats
+
+
+def challenges_gone(before: Game, after: Game, number: int) -> list[Challenge]:
+    """The challenges of round ``number`` that stood ``before`` and stand no more ``after``
+    (a laydown replaced without the word took its challenge with it). A challenge is the
+    same while its word's letters are: the cards it is laid in may change."""
+
+    def key(c: Challenge) -> tuple[str, str, str, bool, str]:
+        return c.player, laid_letters(c.word), c.by, c.valid, c.ruling
+
+    if number > min(len(before.rounds), len(after.rounds)):
+        return []
+    now = [key(c) for c in after.rounds[number - 1].challenges]
+    gone = []
+    for c in before.rounds[number - 1].challenges:
+        if key(c) in now:
+            now.remove(key(c))
+        else:
+            gone.append(c)
+    return gone
+
+
+def challenges_back(undone: Game, number: int) -> list[Challenge]:
+    """The challenges of round ``number`` that an undo, the game's last entry, brought back
+    (a laydown taken back had dropped them; the one standing again keeps them)."""
+    return challenges_gone(undone, Game(undone.name, undone.entries[:-1]), number)
+
+
+def past_last_round(game: Game) -> str:
+    """Where a game with every round scored stands, as a refusal says it: ``game 'fri' is
+    over`` once the scorekeeper closed it; before, its last round's challenges may still
+    come: ``every round of game 'fri' is scored``."""
+    return (
+        f"game {quoted(game.name)} is over" if game.finished else f"every round of game {quoted(game.name)} is scored"
+    )
 
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:
@@ -243,9 +278,20 @@ class Game:
         }
 
     def leaders(self) -> list[str]:
+        """Who leads: the highest total among the players still in. A player who left keeps
+        their total on the sheet, but a game is led, and won, by those who play it to the end
+        (as `stats` counts a win)."""
         totals = self.totals()
-        top = max(totals.values())
-        return [p for p in self.players if totals[p] == top]
+        among = self.still_in or self.players
+        top = max(totals[p] for p in among)
+        return [p for p in among if totals[p] == top]
+
+    @property
+    def winner(self) -> str | None:
+        """The sole leader once every round is scored (``leaders``: among those who played to
+        the end); None before, and on a tie."""
+        leaders = self.leaders()
+        return leaders[0] if self.over and len(leaders) == 1 else None
 
     def round_reached(self) -> int:
         current = self.current
@@ -280,13 +326,18 @@ class Game:
 
     @staticmethod
     def _standing_challenges(state: RoundState) -> list[Challenge]:
-        """Challenges whose word is still in the owner's laydown (a re-score may remove it)."""
+        """Challenges whose word is still in the owner's laydown (a re-score may remove it).
+        The word is its letters: laid again in other cards (``queen`` as ``(qu)een``), the
+        challenge stands on the word as laid now, and its points are those cards'."""
         left = {p: list(lay.words) for p, lay in state.laydowns.items()}
         out = []
         for ch in state.challenges:
-            if ch.word in left.get(ch.player, []):
-                left[ch.player].remove(ch.word)
-                out.append(ch)
+            words = left.get(ch.player, [])
+            letters = laid_letters(ch.word)
+            laid = ch.word if ch.word in words else next((w for w in words if laid_letters(w) == letters), None)
+            if laid is not None:
+                words.remove(laid)
+                out.append(ch._replace(word=laid))
         return out
 
     # --- finding a player or a round (the rules of an entry: qscore.game.rules) ---
@@ -332,6 +383,8 @@ class Game:
         current = self.current
         if number is None:
             if current is None:
+                if not self.finished:
+                    raise GameError(f"{past_last_round(self)} (", Remedy("correct-round"), ")")
                 scored = "its 1 round is" if len(self.rounds) == 1 else f"all {len(self.rounds)} rounds are"
                 raise GameError(f"game {quoted(self.name)} is over: {scored} scored (", Remedy("correct-round"), ")")
             return current

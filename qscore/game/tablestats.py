@@ -154,7 +154,7 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
     records = Records()
     keys: dict[str, str] = {}  # each name as spelled, keyed once: a table has a few names over thousands of games
     for name, text in games:
-        (totals, _, _, over), (missed, kind, top, best, figures), words_at = kept_parts(text)
+        (totals, _, _, over, *_), (missed, kind, top, best, figures), words_at = kept_parts(text)
         words: list[Any] | None = None  # the game's word records, read if one beats the best held
         if over:  # the sole leader among those who finished wins
             stayed = [total for (_, total), f in zip(totals, figures, strict=True) if f[5]]

@@ -16,11 +16,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import QscoreError
+from qscore.game.gamelines import FIGURES_VERSION, MISSED_SINCE, GameLine, reviewed
 from qscore.scorekeeper.reads import missed_of
 from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
-    from qscore.game.gamelines import GameLine
     from qscore.game.scoresheet import Game
     from qscore.game.tablestats import TableStats
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
@@ -51,7 +51,6 @@ def game_summary(
     gamelines.MISSED_SINCE on); with ``review``, found now if not kept (why a game's
     cannot be is added to ``unreviewed``; ``many``: one of many games to review)."""
     from qscore.game.gamefigures import GameFigures, game_figures
-    from qscore.game.gamelines import MISSED_SINCE
 
     missed = GameFigures.from_text(kept).missed if kept is not None else None
     if missed is not None and before is not None:
@@ -151,7 +150,6 @@ def _summaries(
     missing ones made here (``progress`` told after each) and kept. With ``review``, a
     summary without points missed is made again (with them, when the game's dictionary
     opens); why a game's cannot be is added to ``unreviewed``."""
-    from qscore.game.gamelines import FIGURES_VERSION, reviewed
     from qscore.scorekeeper.workers import Shared  # its pool is loaded only for many games
     from qscore.store.storage import Pending, Summarized, UnreadableGame
 
@@ -195,7 +193,6 @@ class GameList(NamedTuple):
 def game_list(progress: Callable[[ReadProgress], None] | None = None) -> GameList:
     """Every saved game's line, from the summaries kept beside the logs (those missing
     made, and kept); ``progress`` is told of each summary made."""
-    from qscore.game.gamelines import GameLine
     from qscore.store.storage import UnreadableGame
 
     found, damage = _summaries(progress=progress)

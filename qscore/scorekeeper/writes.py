@@ -28,7 +28,7 @@ from qscore.game.rules import (
     laid_down,
     parse_rounds,
 )
-from qscore.game.scoresheet import Game, name_key
+from qscore.game.scoresheet import Game, challenges_gone, name_key
 from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_judge, refused_words
@@ -82,16 +82,7 @@ class Saved(NamedTuple, Generic[A]):
         """The challenges of the entry's round that stood before it and stand no more: a
         laydown replaced without the word challenged takes its challenge with it."""
         number = self.round_no
-        if number is None or number > len(self.before.rounds):
-            return []
-        now = list(self.after.rounds[number - 1].challenges)
-        gone = []
-        for c in self.before.rounds[number - 1].challenges:
-            if c in now:
-                now.remove(c)
-            else:
-                gone.append(c)
-        return gone
+        return [] if number is None else challenges_gone(self.before, self.after, number)
 
     @property
     def closed(self) -> bool:

@@ -29,6 +29,7 @@ def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[s
             continue
         name, f = g
         totals = f.totals
+        leaders = f.leaders()
         rows.append(
             {
                 "game": name,
@@ -36,8 +37,18 @@ def game_rows(games: Sequence[tuple[str, GameLine] | Unreadable]) -> list[dict[s
                 "round": f.round,
                 "rounds": f.rounds,
                 "over": f.over,
-                "leaders": f.leaders() if any(totals.values()) else [],
-                "leader_total": max(totals.values()),
+                "closed": f.closed,
+                "leaders": leaders if any(totals.values()) else [],
+                "leader_total": totals[leaders[0]],
             }
         )
     return rows
+
+
+def played_said(row: dict[str, Any]) -> str:
+    """How far a game has come, in rounds played: ``3 of 8`` (round 4 is under way), ``8 of
+    8, every round scored`` (the last round's challenges may still come), ``8 of 8, over``
+    (the scorekeeper closed it)."""
+    played = row["rounds"] if row["over"] else row["round"] - 1
+    where = ", over" if row["closed"] else ", every round scored" if row["over"] else ""
+    return f"{played} of {row['rounds']}{where}"

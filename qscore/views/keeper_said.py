@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from qscore.game.cards import parse_laid_word, points
+from qscore.game.entries import LaidDown
+from qscore.game.scoresheet import challenges_back
 from qscore.views.outcome import already_laid, entry_text
+from qscore.views.sheet import challenge_back, names_said
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged, Entry, Left, Renamed
@@ -19,8 +23,6 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
     """What a settled challenge means for the round, in a line. With the game ``before`` it,
     a challenger's loss is what the sheet takes off. ``overruled``: what the game's
     dictionary said of a word a paper ruling went against (views.verdict_view.overruled_note)."""
-    from qscore.game.cards import parse_laid_word, points
-
     value = points(parse_laid_word(c.word, game.deck))
     why = f" ({c.reason})" if c.reason else ""
     ruled = " by the table's ruling" if c.ruling == "table" else ""
@@ -43,16 +45,16 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
 
 
 def undo_said(undone: Entry, after: Game) -> str:
-    """What an undo took back, and for a laydown, what stands in its place now."""
-    from qscore.game.entries import LaidDown
-
+    """What an undo took back, and for a laydown, what stands in its place now, and any
+    challenge the laydown taken back had dropped, which stands again with the earlier one."""
     text = f"Took back {entry_text(undone)}"
     if isinstance(undone.act, LaidDown):
         who, number = undone.act.player, undone.act.round
         back = after.rounds[number - 1].laydowns.get(who)
-        if back is not None:
-            return f"{text}; {who}'s earlier laydown stands again: {back.text()}."
-        return f"{text}; {who} has no laydown in round {number} now."
+        if back is None:
+            return f"{text}; {who} has no laydown in round {number} now."
+        again = "".join(f" {challenge_back(c)}." for c in challenges_back(after, number))
+        return f"{text}; {who}'s earlier laydown stands again: {back.text()}.{again}"
     return text + "."
 
 
@@ -123,8 +125,6 @@ def renamed_said(renamed: Renamed, game: Game) -> str:
 
 def left_said(gone: Left, after: Game) -> str:
     """What a leave did: the total that stands, and who plays on from which round."""
-    from qscore.views.sheet import names_said
-
     who, first = gone.player, gone.round
     lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
     if first <= len(after.rounds):
@@ -149,3 +149,24 @@ def leave_bonus_question(leaving: str, two: tuple[str, ...]) -> str:
 def stale_page() -> str:
     """A form of a page made by an earlier start of the server (its token is not this one's)."""
     return "This page was made before the server started again: nothing was done. Do it again on this page."
+
+
+def nobody_out_said(number: int, again: str) -> str:
+    """Said when round ``number`` closes with nobody out: a round ends as someone goes out,
+    but house rules may differ, so it is a note. ``again``: a face's way to score again."""
+    return f"Note: nobody went out in round {number}; if someone did, {again}."
+
+
+# A question's way to do nothing where its answers have none (the bonus two players keep
+# after a leave): back to the page, nothing sent.
+LEAVE_IT = "Leave it as it is"
+
+
+def another_entry_said(entry: Entry) -> str:
+    """Said above an undo asked again: the entry it would now take back came in since the
+    table was asked about another (a phone's laydown, a terminal's entry)."""
+    return f"Another entry came in since you were asked: {entry_text(entry)}."
+
+
+# Under a laydown form, the phone's and the scorekeeper's: how a double card is typed.
+DOUBLE_CARD_HELP = "Type a double card in brackets: (qu)iz, (th)in."

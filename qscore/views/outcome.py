@@ -299,12 +299,3 @@ def since_said(game: Game, after: int) -> list[str] | None:
         else:
             lines.append(f"Since then, {entry_text(entry)} was entered.")
     return lines
-
-
-def standing_said(game: Game) -> str:
-    """Where the game stands now, as an answer kept on a page ends once the sheet has moved
-    on: who the round being played waits for, or the sheet's last status line (the game
-    over, the last round scored)."""
-    from qscore.views.sheet_view import status_lines
-
-    return round_said(game.current, rescored=False) if game.current is not None else status_lines(game)[-1]

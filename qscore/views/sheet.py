@@ -168,7 +168,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "left": game.left,
         "leaders": leaders,
         "over": game.over,
-        "winner": leaders[0] if game.over and len(leaders) == 1 else None,
+        "winner": game.winner,
         "closed": game.finished,
     }
 
@@ -182,6 +182,11 @@ def challenge_dropped(c: Challenge) -> str:
     """A challenge a replaced laydown took with it, as every face says it: its word is no
     longer laid, so its penalty and its mark go too."""
     return f"{c.by}'s challenge of {c.player}'s {c.word} no longer stands: {c.word} is not in the laydown now"
+
+
+def challenge_back(c: Challenge) -> str:
+    """A challenge an undo brought back with the laydown it stood on, as every face says it."""
+    return f"{c.by}'s challenge of {c.player}'s {c.word} stands again"
 
 
 def running_totals(game: Game) -> list[dict[str, int] | None]:

@@ -31,6 +31,8 @@ from starlette.routing import Route
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError
+from qscore.game.cards import laid_letters
+from qscore.game.entries import Challenged
 from qscore.game.forms import FormTakenError
 from qscore.game.scoresheet import Game
 from qscore.scorekeeper.questions import Question, QuestionAsked, Reply, Unchanged
@@ -41,14 +43,15 @@ from qscore.views.outcome import (
     form_taken_said,
     round_closing,
     since_said,
-    standing_said,
 )
 from qscore.views.plays_view import RoundReview, game_review
-from qscore.views.verdict_view import overruled_note
+from qscore.views.standing import standing_said
+from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
-from qscore.web.table import page_message, recorded
+from qscore.web.table import keeper_message, out_again, recorded
+from qscore.words.definitions import MeaningsError, define
 
 HERE = Path(__file__).resolve().parent
 ACTIONS = ("laydown", "challenge", "undo", "rename", "leave", "close", "next")
@@ -97,6 +100,7 @@ class Said:
     flagged: bool = False  # saved, with a word the game's dictionary refuses: not a plain success
     last: int = 0  # the log's last entry once the action was done: what came after is said since
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on, and where it stands
+    unchanged: bool = False  # an answer that changed nothing: its form is kept as typed
 
 
 @dataclass(frozen=True)
@@ -109,8 +113,9 @@ class AnsweredForm:
     typed: dict[str, str]
 
     def refilled(self) -> dict[str, dict[str, str]]:
-        """The fields to show again in the action's form, by action: a refusal's only."""
-        if self.said.done or self.said.ask is not None:
+        """The fields to show again in the action's form, by action: a refusal's, a question's
+        and an answer's that changed nothing (no to a replace: the hand is typed once)."""
+        if self.said.done and not self.said.unchanged:
             return {}
         return {self.action: {k: shown(v) for k, v in self.typed.items() if k != "token"}}
 
@@ -122,10 +127,19 @@ class AnsweredForm:
         return (kind, OUTCOME_HEADS[kind]) if kind else None
 
 
-def asked(question: Question, action: str, form: dict[str, str]) -> Said:
+def asked(question: Question, action: str, form: dict[str, str], lines: tuple[str, ...] = ()) -> Said:
     """The question an action waits on, its form's fields kept to be sent with the answer."""
     fields = {k: v for k, v in form.items() if k not in ("token", "answer")} | dict(question.carry)
-    return Said(False, (), Ask(question, action, tuple(fields.items())))
+    return Said(False, lines, Ask(question, action, tuple(fields.items())))
+
+
+def came_in(question: Question, reply: Reply | None, served: Served) -> tuple[str, ...]:
+    """An undo answered yes and asked again about another entry: the entry that came in
+    since, said above the new question, so a quick second tap knows what it takes back."""
+    was, now = (reply.number("entry") if reply else 0), Reply("", question.carry).number("entry")
+    if question.kind != "undo" or not was or not now or was == now:
+        return ()
+    return (say.another_entry_said(served.load().entries[now - 1]),)
 
 
 def reply_of(form: dict[str, str]) -> Reply | None:
@@ -165,15 +179,15 @@ def act(action: str, form: dict[str, str], served: Served, form_id: str) -> Said
                 hand_on(name, started.name)  # and a later serve keeps the evening's address
                 return Said(True, (say.started_said(started),))
     except QuestionAsked as question:
-        return asked(question.question, action, form)
+        return asked(question.question, action, form, came_in(question.question, reply, served))
     except Unchanged as nothing:
-        return Said(True, (nothing.said,))
+        return Said(True, (nothing.said,), unchanged=True)
     except FormTakenError as exc:
         if action == "next":  # started by another server, or before a restart: every page follows it
             served.game, served.identity = exc.game, None
         return Said(exc.standing, (form_taken_said(exc),))
     except QscoreError as exc:
-        return Said(False, (page_message(exc),))
+        return Said(False, (keeper_message(exc),))
     return Said(False, ())
 
 
@@ -193,7 +207,10 @@ def laid_down(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
         ask=True,
         reply=reply,
     )
-    return Said(True, tuple(recorded(done, laid.words).lines), flagged=bool(done.refused))
+    shown = recorded(done, laid.words)
+    number = done.saved.act.round
+    note = (say.nobody_out_said(number, out_again(number)),) if shown.nobody_out else ()
+    return Said(True, (*shown.lines, *note), flagged=bool(done.refused))
 
 
 def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Reply | None) -> Said:
@@ -216,7 +233,20 @@ def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
         with contextlib.suppress(QscoreError):
             against = scorekeeper.dictionary_against(saved.after, c.word, c.valid, None)
             overruled = overruled_note(against) if against is not None else ""
-    return Said(True, (say.challenge_said(saved.after, c, saved.before, overruled), round_closing(saved)))
+    said = say.challenge_said(saved.after, c, saved.before, overruled)
+    return Said(True, (said, *meaning_of(c), round_closing(saved)))
+
+
+def meaning_of(c: Challenged) -> tuple[str, ...]:
+    """What a word that stands means, as ``qscore challenge`` and play say it after the
+    challenge's line; nothing for a word that falls or has no meaning on file."""
+    if not c.valid:
+        return ()
+    word = laid_letters(c.word)
+    with contextlib.suppress(MeaningsError):  # the challenge is settled and saved: a meaning is an aside
+        meaning = challenge_meaning(word, define(word))
+        return (meaning,) if meaning else ()
+    return ()
 
 
 def moved_on(said: Said, game: Game) -> Said | None:
@@ -227,13 +257,20 @@ def moved_on(said: Said, game: Game) -> Said | None:
     return None if since is None else replace(said, since=(*since, standing_said(game)))
 
 
+def word_owners(game: Game) -> list[str]:
+    """Whose word a challenge may name: every player who laid a word in the game, those who
+    left since too (the rules take a challenge of any round they laid in)."""
+    laid = [p for p in game.players if any(r.laydowns.get(p) and r.laydowns[p].words for r in game.rounds)]
+    return laid or list(game.still_in)
+
+
 def review(served: Served, number: int) -> tuple[RoundReview | None, str | None]:
     """Round ``number``'s review, or why there is none."""
     try:
         game = served.load()
         shown = game_review(game, scorekeeper.review_of(game, [number]))
     except QscoreError as exc:
-        return None, page_message(exc)
+        return None, keeper_message(exc)
     return (shown.rounds[0], None) if shown.rounds else (None, shown.title)
 
 
@@ -262,7 +299,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         try:
             game = await anyio.to_thread.run_sync(served.load)
         except QscoreError as exc:  # a damaged games file, the game deleted: one line, as the table's page says it
-            return unreadable(unpathed(page_message(exc), served.files[0]), served, table_base)
+            return unreadable(unpathed(keeper_message(exc), served.files[0]), served, table_base)
         if said is not None and said.done and 0 < said.last < game.last:
             said = moved_on(said, game)
         asked = number(request.query_params.get("review", ""), 3)
@@ -281,6 +318,9 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             token=forms.token(game.last),
             rulings=list(RULINGS),
             closed_rounds=[r.number for r in game.rounds if r.closed],
+            owners=word_owners(game),
+            leave_it=say.LEAVE_IT,
+            double_help=say.DOUBLE_CARD_HELP,
         )
         return HTMLResponse(body, headers=HEADERS)
 
@@ -304,7 +344,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             said = await anyio.to_thread.run_sync(lambda: act(action, form, served, form_id))
             await served.refresh()
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
-            return AnsweredForm(Said(said.done, lines, said.ask, said.flagged, served.last), action, form)
+            return AnsweredForm(replace(said, lines=lines, last=served.last), action, form)
 
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)

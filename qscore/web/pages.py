@@ -46,7 +46,8 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
-from qscore.views.outcome import control_character_said, since_said, standing_said, taken_back
+from qscore.views.outcome import control_character_said, since_said, taken_back
+from qscore.views.standing import standing_said
 from qscore.views.verdict_view import MeaningsView, VerdictView, verdict_meanings, verdict_view
 from qscore.web.guard import Forms, TableGuard, not_found, number, shown, unpathed
 from qscore.web.keeper import routes as keeper_routes

@@ -59,6 +59,33 @@ def page_remedy(r: Remedy) -> str:
     return plain_remedy(r)
 
 
+def keeper_remedy(r: Remedy) -> str:
+    """What to do about an error, as the scorekeeper's page does it: its Round box, its
+    Replace box, its paper rulings; a terminal for what the page leaves there."""
+    match r.kind:
+        case "replace" if r.round:
+            return f"put {r.round} in Round and tick Replace to change it"
+        case "round":
+            return f"put {r.round} in Round"
+        case "correct-round":
+            return "put the round to correct in Round"
+        case "unchecked":
+            return "a terminal can record it without checking the words"
+        case "paper-ruling":
+            return "settle it by a paper ruling: allowed or not allowed"
+    return page_remedy(r)
+
+
+def keeper_message(exc: QscoreError) -> str:
+    """An error as the scorekeeper's page says it: its remedies in that page's words."""
+    return exc.worded(keeper_remedy)
+
+
+def out_again(number: int) -> str:
+    """How the scorekeeper's page scores again a player who went out in round ``number``."""
+    return f"lay their hand again with {number} in Round, Went out and Replace ticked"
+
+
 def page_message(exc: QscoreError) -> str:
     """An error as the page says it: its remedies in the page's words, no command-line option."""
     return exc.worded(page_remedy)
@@ -74,6 +101,7 @@ class Outcome:
     replace: bool = False  # the laydown stands already: the page offers to replace it
     hints: tuple[DoubleHint, ...] = ()  # double cards the player may have meant
     flagged: bool = False  # saved, with a word the game's dictionary refuses
+    nobody_out: bool = False  # its round closed, and nobody went out in it
 
     since: tuple[str, ...] = ()  # what the log recorded after it, once the sheet moved on
     taken_back: bool = False  # saved, and taken back by the scorekeeper since
@@ -106,7 +134,7 @@ def recorded(done: LaydownRecorded, typed: list[str]) -> Outcome:
     """A saved laydown, as the page lays out its outcome (qscore.views.outcome words it)."""
     outcome = laydown_outcome(done.saved, typed, done.refused)
     lines = [outcome.headline, *(page_line(n) for n in outcome.notes), outcome.closing]
-    return Outcome(True, lines, hints=outcome.hints, flagged=bool(outcome.flagged))
+    return Outcome(True, lines, hints=outcome.hints, flagged=bool(outcome.flagged), nobody_out=outcome.nobody_out)
 
 
 def stale() -> Outcome:
