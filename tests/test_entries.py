@@ -104,7 +104,10 @@ def test_the_errors_say_one_round_and_one_card_in_the_singular():
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
     r = run("score", "ben", "ax", "--unused", "E")  # every round is scored: the last one's laydown
-    assert r.stderr == "qscore: error: ben already laid at (unused Z) in round 1: add --replace to change it\n"
+    assert r.stderr == (
+        "qscore: error: ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? "
+        "add --replace to change it\n"
+    )
     ok("close")
     r = run("leave", "ben")
     assert r.stderr == "qscore: error: game 'g' is over: nobody leaves a finished game\n"

@@ -173,7 +173,7 @@ def test_house_rules_dealer_bonus_size_and_dictionary_are_remembered(tmp_path):
 def test_two_players_must_choose_a_bonus():
     r = run("new", "ann", "ben")  # the runner's stdin is no terminal: no prompt
     assert r.exit_code == 2
-    told = "two players use one bonus: choose --bonus longest, --bonus most or --bonus none"
+    told = "two players use one bonus: longest, most or none? choose --bonus longest, --bonus most or --bonus none"
     assert r.stderr == f"qscore: error: {told}\n"
     r = run("new", "ann", "ben", "--bonus", "both")
     assert r.exit_code == 2 and "two players use one bonus" in r.stderr
@@ -203,7 +203,10 @@ def test_scoring_a_player_again_is_refused_without_replace():
     before = ok("sheet", "--json")
     r = run("score", "ann", "at", "-u", "E")  # meant for another player
     assert r.exit_code == 2
-    assert r.stderr == "qscore: error: ann already laid cat (went out) in round 1: add --replace to change it\n"
+    assert r.stderr == (
+        "qscore: error: ann already laid cat (went out) in round 1. Replace it with at (unused E)? "
+        "add --replace to change it\n"
+    )
     assert ok("sheet", "--json") == before  # nothing written
     out = ok("score", "ann", "at", "-u", "E", "--replace")
     assert out.startswith("Recorded ann's laydown in round 1: at (unused E), replacing cat (went out).")
@@ -256,9 +259,10 @@ def test_a_second_laydown_asks_on_a_terminal_whether_it_replaces_the_first(monke
     ok("score", "ann", "cat", "--out")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("score", "ann", "at", "-u", "Z", input="\n")
-    assert out == "ann already laid cat (went out) in round 1. Replace it? [y/N]: \nKept ann's cat (went out).\n"
+    asked = "ann already laid cat (went out) in round 1. Replace it with at (unused Z)? [y/N]: "
+    assert out == f"{asked}\nKept ann's cat (went out).\n"
     out = ok("score", "ann", "at", "-u", "Z", input="y\n")
-    assert "Replace it? [y/N]: y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
+    assert f"{asked}y\nRecorded ann's laydown in round 1: at (unused Z), replacing cat (went out)" in out
 
 
 def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
@@ -286,7 +290,8 @@ def test_correcting_an_earlier_round_rescores_it():
     # ben laid in round 1 already: the hint says how to change that laydown, not to add one
     assert "but round 2 is dealt 4 (ben laid at (unused Z) in round 1: add --round 1 --replace" in r.stderr
     r = run("score", "ben", "at", "--unused", "E", "--round", "1")
-    assert r.exit_code == 2 and "ben already laid at (unused Z) in round 1: add --replace" in r.stderr
+    said = "ben already laid at (unused Z) in round 1. Replace it with at (unused E)? add --replace"
+    assert r.exit_code == 2 and said in r.stderr
     out = ok("score", "ben", "at", "--unused", "E", "--round", "1", "--replace")  # was Z unused
     assert "replacing at (unused Z)" in out and "Round 1 rescored." in out
     assert sheet()["rounds"][0]["scores"]["ben"] == 3
@@ -382,7 +387,7 @@ def test_challenge_errors_and_closed_game():
         ),
         (
             ["score", "ann", "cat", "--out"],
-            "ann already laid cat (went out) in round 1: add --replace to change it",
+            "ann already laid cat (went out) in round 1. Replace it with cat (went out)? add --replace to change it",
         ),
     ]:
         r = run(*args)
@@ -556,6 +561,18 @@ def test_players_typed_with_commas_are_so_many_players():
     assert json.loads(ok("sheet", "--json", "--game", "played"))["players"] == ["cat", "dan"]
 
 
+def test_the_round_closed_by_score_marks_the_words_the_dictionary_refuses_as_the_sheet_does():
+    """score's table of a closed round showed ann's cta plain, where play and sheet --words
+    mark it ? and say what the mark means."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    ok("score", "ann", "cta", "--out")
+    out = ok("score", "ben", "at", "--unused", "Z")
+    legend = "  ?: not in the game's dictionary; it stands unless challenged"
+    assert legend in out
+    marked = next(line for line in ok("sheet", "--words").splitlines() if line.startswith("ann"))
+    assert "cta 13 ?" in marked and marked in out.splitlines()
+
+
 def test_a_challenge_stands_while_its_word_is_laid_in_other_cards_and_an_undo_brings_one_back():
     """ben challenged ann's queen (Q·U·E·E·N, 28) and lost; ann's laydown retyped as (qu)een
     (QU·E·E·N, 18) is the same word: the challenge stands, at 18. A laydown without the word
@@ -590,13 +607,16 @@ def test_a_game_is_over_once_closed_and_a_last_laydown_scored_again_is_asked_abo
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "E")
     r = run("score", "ann", "at", "--unused", "Z")
-    assert r.stderr == "qscore: error: ann already laid cat (went out) in round 2: add --replace to change it\n"
+    assert r.stderr == (
+        "qscore: error: ann already laid cat (went out) in round 2. Replace it with at (unused Z)? "
+        "add --replace to change it\n"
+    )
     r = run("score", "cy", "to", "--unused", "E")
     assert r.stderr == "qscore: error: every round of game 'fri' is scored (use --round N to correct one)\n"
     assert "fri     ann, ben, cy  2 of 2, every round scored" in ok("games")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("score", "ann", "at", "-u", "Z", input="y\n")
-    assert out.startswith("ann already laid cat (went out) in round 2. Replace it? [y/N]: y\n")
+    assert out.startswith("ann already laid cat (went out) in round 2. Replace it with at (unused Z)? [y/N]: y\n")
     assert "Recorded ann's laydown in round 2: at (unused Z), replacing cat (went out)" in out
     ok("close")
     assert "2 of 2, over" in ok("games")

@@ -2,10 +2,12 @@
 abort at a prompt reported as Ctrl-C is."""
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
+import typer
 
 from qscore.store.storage import GameStore
 from tests.conftest import ok, run
@@ -102,5 +104,27 @@ def test_an_abort_at_a_prompt_exits_as_ctrl_c_does(monkeypatch):
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     r = run("games", "--delete", "friday", input="")
     assert r.exit_code == 130
-    assert r.stderr == "qscore: stopped\n"
+    assert r.stderr == "\nqscore: stopped at the question: nothing was changed\n"
     assert GameStore().names() == ["friday"]
+
+
+def test_ctrl_c_at_a_commands_question_ends_the_line_and_says_nothing_was_changed(monkeypatch):
+    """Ctrl-C at "take back ...? [y/N]" printed "^Cqscore: stopped" on the prompt's line,
+    with no word of what was saved."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "--unused", "Z")
+    ok("close")
+
+    def ctrl_c(*args, **kwargs):  # as click's prompt is stopped by Ctrl-C
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise typer.Abort() from None
+
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("typer.confirm", ctrl_c)
+    r = run("undo")
+    assert r.exit_code == 130
+    assert r.stderr == "\nqscore: stopped (Ctrl-C) at the question: nothing was changed\n"
+    assert json.loads(ok("sheet", "--json"))["over"], "the game is as it was"

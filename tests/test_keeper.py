@@ -136,7 +136,7 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
 
 def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     asked = do(keeper, "leave", player="cat")
-    assert "ann and ben play on with one bonus: longest, most or none?" in asked
+    assert "With cat gone, ann and ben play on with one bonus: longest, most or none?" in asked
     said = outcome(do(keeper, "leave", player="cat", answer="most"))
     assert said[0] == "cat leaves the game with 0 points, which stand."
 
@@ -146,7 +146,7 @@ def test_a_second_laydown_is_asked_about_keeping_what_was_typed(keeper):
     it is asked about as play asks, the form's fields sent again with the answer."""
     ok("score", "ann", "cat", "--out")
     asked = do(keeper, "laydown", player="ann", words="at", unused="Z")
-    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it?</p>' in asked
+    assert '<p class="question">ann already laid cat (went out) in round 1. Replace it with at (unused Z)?</p>' in asked
     assert 'name="words" value="at"' in asked and 'name="unused" value="Z"' in asked
     kept = outcome(do(keeper, "laydown", player="ann", words="at", unused="Z", answer="no"))
     assert kept == ["Kept ann's cat (went out)."]

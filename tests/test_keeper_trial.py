@@ -68,7 +68,7 @@ def test_an_answer_of_no_keeps_the_form_as_typed(keeper):
     ok("score", "ann", "cat", "--out")
     typed = {"player": "ann", "words": "(qu)a", "unused": "Z", "round": "1"}
     asked = do(keeper, "laydown", **typed)
-    assert "Replace it?" in asked and form_of(asked, "keeper-laydown") == typed
+    assert "Replace it with (qu)a (unused Z)?" in asked and form_of(asked, "keeper-laydown") == typed
     kept = do(keeper, "laydown", **typed, answer="no")
     assert outcome(kept) == ["Kept ann's cat (went out)."] and 'class="done"' in kept
     assert form_of(kept, "keeper-laydown") == typed

@@ -78,7 +78,7 @@ def test_play_and_the_page_ask_the_same_questions_and_say_the_same_outcomes():
     questions, outcomes, page_sheet = by_page()
     assert page_sheet == play_sheet  # the same evening saved
     leave, late, late_again, undo = questions
-    assert leave == "ann and ben play on with one bonus: longest, most or none?"
+    assert leave == "With cat gone, ann and ben play on with one bonus: longest, most or none?"
     assert (
         late
         == late_again
@@ -88,7 +88,7 @@ def test_play_and_the_page_ask_the_same_questions_and_say_the_same_outcomes():
     left, closed, kept, challenged, undone = outcomes
     assert kept == ["Nothing changed."]
     # each question as play asks it, then each outcome as the page said it
-    in_order(played[0], f"{leave}: most\n", *left)
+    in_order(played[0], f"{leave} most\n", *left)
     in_order(played[1], *closed)
     in_order(played[2], f"{late} [y/N]: n\n", *kept, f"{late} [y/N]: y\n", challenged[0], f"{undo} [y/N]: y\n", *undone)
 
@@ -98,7 +98,10 @@ def test_the_one_shot_commands_off_a_terminal_say_the_same_question_and_its_opti
     that answers it."""
     start()
     left = run("leave", "cat")
-    assert left.exit_code == 2 and "ann and ben play on as two and use one bonus: choose --bonus" in left.stderr
+    assert left.stderr == (
+        "qscore: error: with cat gone, ann and ben play on with one bonus: longest, most or none? "
+        "choose --bonus longest, --bonus most or --bonus none\n"
+    )
     ok("leave", "cat", "--bonus", "most")
     for laid in ROUND_2:
         ok("score", *laid)
@@ -114,3 +117,19 @@ def test_the_one_shot_commands_off_a_terminal_say_the_same_question_and_its_opti
         "qscore: error: game 'u' is over: take back ben's challenge of ann's ax in round 2 (not allowed)? "
         "add --yes to take it back\n"
     )
+
+
+def test_a_replacing_laydown_is_asked_about_in_the_same_words_naming_both(monkeypatch):
+    """play's fix, score on a terminal and the page ask "Replace it?" naming the laydown that
+    would replace the one that stands, and score off a terminal says it with its option."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4", "-g", "u")
+    ok("score", "ann", "cat", "--out")
+    question = "ann already laid cat (went out) in round 1. Replace it with act (went out)?"
+    played = ok("play", "--game", "u", input=lines("fix ann", "act", "n", "quit"))
+    in_order(played, "ann's words: act\n", f"{question} [y/N]: n\n", "Kept ann's cat (went out).")
+    piped = run("score", "ann", "act", "--out")
+    assert piped.stderr == f"qscore: error: {question} add --replace to change it\n"
+    page = TestClient(make_app("u", CODE, KEEPER))
+    assert asked(do(page, "laydown", player="ann", words="act", out="yes")) == question
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    assert ok("score", "ann", "act", "--out", input="n\n") == f"{question} [y/N]: n\nKept ann's cat (went out).\n"

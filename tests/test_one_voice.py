@@ -92,11 +92,14 @@ def remedies() -> list[tuple[str, str]]:
 def sentence(text: str, *, page: bool) -> str:
     """A line as said, its layout taken away: spaces around it, a paragraph's capital and full
     stop, each remedy (as the face words it) put as <remedy>; a remedy that ends a line, the
-    page offering it as a control, is left out."""
+    page offering it as a control, is left out, as is the terminal's replace question before
+    it (the page's Replace button asks it)."""
     text = " ".join(text.split())
     for terminal, paged in remedies():
         text = text.replace(paged if page else terminal, "<remedy>")
     text = text.removesuffix(".").removesuffix(": <remedy>")
+    if not page:  # the replace question, which the page offers as its Replace button
+        text = re.sub(r"\. Replace it with .*\? <remedy>$", "", text)
     return text[:1].lower() + text[1:]
 
 

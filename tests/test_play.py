@@ -249,11 +249,13 @@ def test_commands_at_any_prompt_and_resuming():
         "",  # no challenge
         "",  # round 2: nobody named, in turn from cat
         "fix ben",  # ben has nothing in round 2: his round 1 laydown
-        "n",
-        "fix ben",
-        "y",
         "ax",
         "E",
+        "n",
+        "fix ben",
+        "ax",
+        "E",
+        "y",
         "undo",  # takes the fix back: at (unused Z) stands again
         "y",
         "'undo'",  # in quotes, the word itself
@@ -275,11 +277,13 @@ def test_commands_at_any_prompt_and_resuming():
         "cat's words: ox",
         "Round 2: 4 cards. ben deals, cat starts.",
         "cat's words: fix ben",
-        "ben already laid at (unused Z) in round 1. Replace it? [y/N]: n",
+        "ben's laydown in round 1 is at (unused Z): type the one to put in its place.",
+        "ben's words: ax",
+        "ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? [y/N]: n",
         "Kept ben's at (unused Z).",
         "cat's words: fix ben",
-        "ben already laid at (unused Z) in round 1. Replace it? [y/N]: y",
         "ben's words: ax",
+        "ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? [y/N]: y",
         "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).",
         "Round 1 rescored.",
         "ben       ax 14",
@@ -291,7 +295,7 @@ def test_commands_at_any_prompt_and_resuming():
         "Did cat go out?",
         "Recorded cat's laydown in round 2: undo (went out).",
         "ann's words: quit",
-        "quit: the command quit? (n: quit is a word laid) [Y/n]: y",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: y",  # ann could lay quit: Enter would
         "Stopped. Game 'friday' is saved (last saved: cat's laydown in round 2: undo (went out)).",
         "Go on with: qscore play --game friday",
     )
@@ -343,8 +347,8 @@ def test_setting_up_asks_again_after_a_mistake():
         "Seated: ann, ben.",
         "Not taken: 'y': answer standard or short.",
         "Variant: standard or short [standard]: \n",
-        "Not taken: answer longest or most or none.",
-        "Two players use one bonus: longest, most or none?: Longest",
+        "Not taken: answer longest, most or none.",
+        "Two players use one bonus: longest, most or none? Longest",
         "Not taken: unknown dictionary 'everday'",
         "(did you mean everyday?)",
         "Keeping score for game 'sat': ann, ben.",
@@ -359,20 +363,20 @@ def test_a_misspelt_choice_is_told_the_choice_it_misspells():
     in_order(
         out,
         "Not taken: 'shrot': answer standard or short. Did you mean 'short'?",
-        "Not taken: 'mots': answer longest or most or none. Did you mean 'most'?",
+        "Not taken: 'mots': answer longest, most or none. Did you mean 'most'?",
         "Keeping score for game 'sat'",
     )
     assert json.loads(ok("sheet", "--json", "--game", "sat"))["deck"] == "short"
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "three")
     out = ok("play", "--game", "three", input=lines("", "leave cat", "logest", "longest", "quit"))
-    in_order(out, "Not taken: 'logest': answer longest or most or none. Did you mean 'longest'?", "cat leaves the game")
+    in_order(out, "Not taken: 'logest': answer longest, most or none. Did you mean 'longest'?", "cat leaves the game")
 
 
 def test_the_two_left_may_answer_none_as_new_offers_it():
     """The leave question refused none, though new offers it and leave --bonus none takes it."""
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
     out = ok("play", input=lines("", "leave cat", "none", "quit"))
-    in_order(out, "ann and ben play on with one bonus: longest, most or none?: none\n", "(bonus: none)")
+    in_order(out, "With cat gone, ann and ben play on with one bonus: longest, most or none? none\n", "(bonus: none)")
 
 
 def test_a_dash_alone_at_a_words_prompt_is_no_words():
@@ -422,21 +426,20 @@ def test_a_laydown_made_meanwhile_in_another_terminal_is_a_question(isolated_hom
         seen = read_until(fd, "Who went out?")
         seen = answer(proc, b"\n", "ben's words", seen)
         ok("score", "ben", "at", "--unused", "Z")  # the other terminal
-        # asked as soon as the words are typed: before their unused cards or any check
-        seen = answer(proc, b"ax\n", "Replace it? [y/N]", seen)
-        assert "unused cards" not in seen.decode()
-        if replace:
-            seen = answer(proc, b"y\n", "ben's unused cards", seen)
-            seen = answer(proc, b"E\n", "cat's words", seen)
-        else:
-            seen = answer(proc, b"n\n", "cat's words", seen)
+        # told as soon as the words are typed, before their unused cards; asked once the
+        # laydown typed is whole, naming both
+        seen = answer(proc, b"ax\n", "ben's unused cards", seen)
+        assert "saved meanwhile" in seen.decode()
+        seen = answer(proc, b"E\n", "Replace it with ax (unused E)? [y/N]", seen)
+        seen = answer(proc, b"y\n" if replace else b"n\n", "cat's words", seen)
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
     in_order(
         seen.decode(),
         "ben's laydown in round 1 was saved meanwhile, from a phone or another terminal: at (unused Z).",
-        "ben already laid at (unused Z) in round 1. Replace it? [y/N]",
+        "ben's unused cards",
+        "ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? [y/N]",
         *(
             ["Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).", "as laid: A·X 14"]
             if replace
@@ -572,7 +575,7 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
 
 def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
     ok("new", "Zoë", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "y", "at", "n", "C"))
+    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "at", "n", "C", "y"))
     in_order(
         out,
         "Who went out? (blank: take the laydowns in turn from ben): zoe",
@@ -580,10 +583,11 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
         "Recorded Zoë's laydown in round 1: cat (went out).",
         "Recorded ben's laydown in round 1: ox (unused E).",
         "fix ZOE",
-        "Zoë already laid cat (went out) in round 1. Replace it? [y/N]: y",
+        "Zoë's laydown in round 1 is cat (went out): type the one to put in its place.",
         "Zoë's words: at",
         "Did Zoë go out? (y: retype the words) [Y/n]: n",
         "Zoë did not go out.",
+        "Zoë already laid cat (went out) in round 1. Replace it with at (unused C)? [y/N]: y",
     )
     assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
 
@@ -592,7 +596,7 @@ def test_a_fix_of_a_player_who_went_out_keeps_them_out():
     """fix Dad, y, ranges asked "Did Dad go out? [y/N]" and Enter took his going out away:
     the round closed with nobody out. Words that take every card keep him out, unasked."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "y", "act", "", "", "quit"))
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "y", "", "", "quit"))
     assert "Did ann go out?" not in out and "Nobody went out" not in out
     in_order(
         out, "Recorded ann's laydown in round 1: act (went out), replacing cta (went out).", "Totals after round 1"
@@ -673,13 +677,13 @@ def test_a_laid_word_that_is_a_command_is_asked_about():
     in_order(
         out,
         "ben's words: quit",
-        "quit: the command quit? (n: quit is a word laid) [Y/n]: n",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: n",
         "ben's unused cards (1 card if quit was laid with the QU card, or - if with Q and U: every card in a word; "
         "blank: retype the words): -",
         "Did ben go out? [y/N]: y",
         "Recorded ben's laydown in round 1: quit (went out).",
         "ann's words: undo",
-        "undo: the command undo? (n: undo is a word laid) [Y/n]: n",
+        "undo: the command undo? (n: undo is a word laid) [y/N]: n",
         "Recorded ann's laydown in round 1: undo.",
     )
     assert laydowns() == [(1, "ben", ["quit"], [], True), (1, "ann", ["undo"], [], False)]
@@ -692,7 +696,7 @@ def test_a_fix_of_an_earlier_round_after_a_resume_shows_it_rescored(isolated_hom
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
     ok("score", "ben", "quiz", "--out")  # round 2 under way: play resumes at its laydowns
-    out = ok("play", input=lines("fix ben 1", "y", "ax", "E", "quit"))
+    out = ok("play", input=lines("fix ben 1", "ax", "E", "y", "quit"))
     replaced = "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z)."
     in_order(out, replaced, "Round 1 rescored.", "Totals after round 1:")
     assert "saved from another terminal" not in out
@@ -816,8 +820,8 @@ def test_leave_and_rename_inside_play_with_the_bonus_asked_there():
         out,
         "  leave PLAYER    PLAYER goes home",
         "  rename OLD NEW  put a player's name right on the whole sheet",
-        "ben's words: leave cat\nann and ben play on with one bonus: longest, most or none?: x\n"
-        "Not taken: 'x': answer longest or most or none.",
+        "ben's words: leave cat\nWith cat gone, ann and ben play on with one bonus: longest, most or none? x\n"
+        "Not taken: 'x': answer longest, most or none.",
         "cat leaves the game with 0 points, which stand.\nFrom round 1, ann and ben play on (bonus: most).",
         "ann is now Anne Marie on the whole sheet of game",
         "Round 1: 3 cards. Anne Marie deals, ben starts.",
@@ -942,10 +946,10 @@ def test_the_players_named_on_the_command_line_start_a_new_game():
 
 
 def test_a_fix_that_takes_a_challenged_word_away_says_the_challenge_went_with_it():
-    """fix Mum, y, max (her challenged ax replaced) took Dad's lost challenge, his penalty
+    """fix Mum, max, y (her challenged ax replaced) took Dad's lost challenge, his penalty
     and his mark off the sheet with no word said; the one-shot score --replace says it."""
     ok("new", "mum", "dad", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("dad", "ace", "ax", "M", "mum ax by dad", "fix mum 1", "y", "max", "", "quit"))
+    out = ok("play", input=lines("dad", "ace", "ax", "M", "mum ax by dad", "fix mum 1", "max", "y", "", "quit"))
     in_order(
         out,
         "Challenge by dad: ax is allowed",
@@ -1082,7 +1086,7 @@ def test_after_a_fix_the_rounds_deal_is_said_again():
     """A fix is an aside: the question it interrupted comes back under the round's deal,
     as it does after an undo, so the table sees where it is."""
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
-    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "y", "to", "E", "quit"))
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "to", "E", "y", "quit"))
     deal = "Round 1: 3 cards. ann deals, ben starts."
     in_order(
         out, deal, "Recorded ben's laydown in round 1: to (unused E), replacing at (unused Z).", deal, "ann's words"
@@ -1169,3 +1173,36 @@ def test_play_again_after_this_evenings_game_offers_it_for_a_late_challenge():
         "Challenge by ben: cat is allowed",
     )
     assert "A new game" not in out
+
+
+def test_the_tables_own_undo_of_a_fix_is_no_news_from_another_terminal():
+    """fix ann, act, y, then undo said "ann's earlier laydown stands again: cta (went out)"
+    and then "ann's laydown in round 1 was saved meanwhile, from a phone or another
+    terminal": the table's own undo, blamed on a phone."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "y", "undo", "quit"))
+    in_order(out, "Took back ann's laydown in round 1: act (went out); ann's earlier laydown stands again: cta")
+    assert "saved meanwhile" not in out
+
+
+def test_enter_at_a_command_that_could_be_laid_lays_it_and_an_n_holds_for_the_laydown():
+    """quit at a player's words asked "the command quit? [Y/n]": Enter ended the session,
+    and after n it was asked again each time the words were typed. Enter now takes the
+    command only where the word could not be laid (sheet in a round of 4 cards), and an n
+    holds while that player's laydown is typed."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "4,5")
+    out = ok("play", input=lines("", "sheet", "", "quit", "", "", "quit", "-", "y", "quit", "y"))
+    in_order(
+        out,
+        "ben's words: sheet",
+        "sheet: the command sheet? (n: sheet is a word laid) [Y/n]: \n",  # 5 cards, 4 dealt: the command
+        "total ",
+        "ben's words: quit",
+        "quit: the command quit? (n: quit is a word laid) [y/N]: \n",  # QU·I·T fits: the word
+        "ben's unused cards",
+        "ben's words: quit\nben's unused cards",  # retyped: not asked again
+        "Recorded ben's laydown in round 1: quit (went out).",
+        "ann's words: quit\nquit: the command quit? (n: quit is a word laid) [y/N]: y",
+        "Stopped.",
+    )
+    assert out.count("the command quit?") == 2

@@ -180,7 +180,11 @@ def test_leaving_mid_round_after_laying_down_leaves_after_the_round():
 def test_two_left_choose_one_bonus_and_the_last_two_cannot_part():
     ok("new", "ann", "ben", "cat", "--rounds", "4,4")
     # the runner's stdin is no terminal: the choice must be given
-    fails("leave", "cat", message="with cat gone, ann and ben play on as two and use one bonus: choose --bonus")
+    fails(
+        "leave",
+        "cat",
+        message="with cat gone, ann and ben play on with one bonus: longest, most or none? choose --bonus longest",
+    )
     # both is what they have: never a choice to offer, and none is one (it was left out)
     fails("leave", "cat", message="choose --bonus longest, --bonus most or --bonus none")
     fails("leave", "cat", "--bonus", "both", message="'both' is not one of 'longest', 'most', 'none'")
@@ -264,10 +268,10 @@ def test_games_delete_asks_on_a_terminal(monkeypatch):
 def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "cat")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
-    out = ok("leave", "cat", input="lots\nlongest\n")
-    assert (
-        "ann and ben play on with one bonus: longest, most or none?" in out and "Answer longest, most or none." in out
-    )
+    out = ok("leave", "cat", input="lots\n\nlongest\n")
+    asked = "With cat gone, ann and ben play on with one bonus: longest, most or none? "
+    assert out.startswith(f"{asked}lots\nNot taken: 'lots': answer longest, most or none.\n{asked}\n"), out
+    assert "Not taken: answer longest, most or none.\n" in out  # Enter, told as play tells it
     assert sheet()["rounds"][0]["bonus"] == "longest"
 
 
@@ -275,10 +279,10 @@ def test_leave_on_a_terminal_takes_none_as_leave_bonus_none_does(monkeypatch):
     ok("new", "ann", "ben", "cat")
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     out = ok("leave", "cat", input="none\n")
-    assert "ann and ben play on with one bonus: longest, most or none?" in out
+    assert "With cat gone, ann and ben play on with one bonus: longest, most or none? none" in out
     assert sheet()["rounds"][0]["bonus"] == "none"
     out = ok("new", "ann", "ben", "--game", "two", input="none\n")
-    assert "Two players use one bonus: longest, most or none?" in out and "(bonus: none)" not in out
+    assert "Two players use one bonus: longest, most or none? none" in out and "(bonus: none)" not in out
     assert json.loads(ok("sheet", "--json", "--game", "two"))["rounds"][0]["bonus"] == "none"
 
 
@@ -434,3 +438,19 @@ def test_a_player_who_lost_a_challenge_in_a_round_they_have_not_laid_down_cannot
     assert sheet() == before
     ok("score", "ben", "at", "-u", "Q")
     assert "From round 2, ann and cat play on (bonus: most)." in ok("leave", "ben", "--bonus", "most")
+
+
+def test_enter_at_the_bonus_question_is_told_what_answers_it_in_play_as_in_leave(monkeypatch):
+    """Enter in play said "Not taken: answer longest or most or none." while leave asked
+    again in silence; the question ended "?:"."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "a")
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "b")
+    played = ok("play", "--game", "a", input="\nleave cat\n\nmost\nquit\n")
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    left = ok("leave", "cat", "--game", "b", input="\nmost\n")
+    asked = (
+        "With cat gone, ann and ben play on with one bonus: longest, most or none? \n"
+        "Not taken: answer longest, most or none.\n"
+    )
+    assert asked in played and left.startswith(asked), (played, left)
+    assert "?:" not in played + left

@@ -380,6 +380,12 @@ def reports_errors(func: F) -> F:
                 else:
                     print("\nqscore: stopped (Ctrl-C): nothing was saved", file=sys.stderr)
                 raise typer.Exit(INTERRUPTED) from None
+            except typer.Abort as exc:
+                # Ctrl-C or the end of input at a question (the terminal's line left open
+                # after the prompt): nothing is saved before a question is answered
+                how = " (Ctrl-C)" if isinstance(exc.__context__, KeyboardInterrupt) else ""
+                print(f"\nqscore: stopped{how} at the question: nothing was changed", file=sys.stderr)
+                raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 

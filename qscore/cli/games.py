@@ -72,15 +72,25 @@ def answered(call: "Callable[[Reply | None], T]") -> T | None:
 
 
 def ask_question(question: "Question") -> "Answer":
-    """A question of the scorekeeper's asked on a terminal until one of its answers is given."""
+    """A question of the scorekeeper's asked on a terminal until one of its answers is given,
+    an answer that is none told as play tells it (Enter too, where no answer is the default)."""
     if question.yes_or_no:
         return question.answers[0 if typer.confirm(question.words, default=question.default == "yes") else 1]
-    values = [a.value for a in question.answers]
+    from qscore.views.conversation import choice_refused
+
+    suffix = prompt_suffix(question.words)
     while True:
-        found = question.answer(typer.prompt(question.words))
+        typed = str(typer.prompt(question.words, default="", show_default=False, prompt_suffix=suffix))
+        found = question.answer(typed)
         if found is not None:
             return found
-        print(f"Answer {', '.join(values[:-1])} or {values[-1]}.")
+        print(choice_refused(typed.strip(), tuple(a.value for a in question.answers)))
+
+
+def prompt_suffix(question: str) -> str:
+    """What follows a question at its prompt: a space after a question mark, else a colon
+    (no "?:")."""
+    return " " if question.endswith("?") else ": "
 
 
 def start_game(players: list[str], **choices: Any) -> "Game":
@@ -234,10 +244,22 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
     after = saved.after
     if not saved.closed:
         return [round_closing(saved)]
+    from qscore import scorekeeper
     from qscore.cli.sheets import round_text, sheet_text, standing_text
 
+    try:  # the words it refuses marked, as play and sheet --words mark them
+        dictionary = scorekeeper.game_dictionary(after)
+    except DictionaryError:  # recorded --unchecked: the round is shown unmarked
+        dictionary = None
     state = after.rounds[number - 1]
-    return ["", round_closing(saved), round_text(after, state), "", sheet_text(after), standing_text(after)]
+    return [
+        "",
+        round_closing(saved),
+        round_text(after, state, dictionary),
+        "",
+        sheet_text(after),
+        standing_text(after),
+    ]
 
 
 @app.command(short_help="Settle a challenge and rescore the round")

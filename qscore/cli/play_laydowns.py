@@ -2,7 +2,6 @@
 they are typed (Laydowns), and saved as the table decides (Saving). A command at a prompt
 (quit, an undo, fix PLAYER) goes past them, raised to the evening's loop."""
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,8 +18,8 @@ WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu
 
 @dataclass(frozen=True)
 class Entered:
-    """A laydown as the table typed it, and the one it replaces: one saved meanwhile from
-    another terminal that the table said to replace (None: none)."""
+    """A laydown as the table typed it, and the one it replaces: one standing (a fix's, or
+    one saved meanwhile from another terminal) that the table said to replace (None: none)."""
 
     words: list[str]
     unused: str
@@ -32,11 +31,11 @@ class Saving(AtTable):
     """A laydown saved as the table decides: a replacement only when it agrees, one saved
     meanwhile from another terminal told and asked about, unless it is the very one typed."""
 
-    def confirm_replace(self, player: str, existing: "Laydown", round_no: int) -> bool:
-        """The one place the table decides whether a laydown saved already is replaced."""
+    def confirm_replace(self, existing: "Laydown", round_no: int, new: "Laydown") -> bool:
+        """The one place the table decides whether a laydown saved already is replaced (by ``new``)."""
         from qscore.scorekeeper.questions import replace_asked
 
-        question = replace_asked(existing, round_no).question
+        question = replace_asked(existing, round_no, new).question
         answer = self.prompts.answer(question)
         if answer.unchanged:
             print(answer.unchanged)
@@ -47,7 +46,7 @@ class Saving(AtTable):
         from qscore import scorekeeper
         from qscore.cli.laid import laid_lines, notes_lines
         from qscore.game.rules import LaydownExistsError
-        from qscore.scorekeeper.answers import is_laid
+        from qscore.scorekeeper.answers import laid_as
         from qscore.views.outcome import laydown_outcome
 
         words, unused, out, replacing = entered.words, entered.unused, entered.out, entered.replacing
@@ -56,13 +55,19 @@ class Saving(AtTable):
                 player, words, unused, out, n, self.session.name, replace=replacing is not None
             )
         except LaydownExistsError as exc:
-            # laid meanwhile, from another terminal: the table decides, unless it is the same
+            # a fix, or laid meanwhile from another terminal: the table decides, told what
+            # replaces what, unless it is the very laydown typed
             existing = exc.existing
             self.session.progress.saw(n, existing.player, existing)  # told here: not again
-            if is_laid(scorekeeper.load_game(self.session.name), player, words, unused, out, n, existing):
+            try:
+                new = laid_as(scorekeeper.load_game(self.session.name), player, words, unused, out, n)
+            except QscoreError as refused:  # the game changed meanwhile: ask afresh
+                not_taken(refused)
+                return None
+            if new == existing:
                 print(f"{player}'s laydown in round {n} is saved already: {existing.text()}.")
                 return None
-            if self.confirm_replace(player, existing, n):
+            if self.confirm_replace(existing, n, new):
                 self.save(player, Entered(words, unused, out, existing), n)
             return None
         except QscoreError as exc:  # the game changed meanwhile: ask afresh
@@ -114,17 +119,30 @@ class Laydowns(AtTable):
     def enter_laydown(self, game: "Game", state: "RoundState", player: str, *, went_out: bool) -> Entered | None:
         """Ask for a player's words and unused cards, each line checked as it is typed, then,
         only if the cards counted leave ways worth different points, which way they were
-        laid; and the laydown they replace, when one was saved meanwhile from another
-        terminal and the table said to replace it (None: the table kept it, nothing to save)."""
+        laid (None: the very words saved meanwhile from another terminal, nothing to save).
+        A laydown saved meanwhile is told at once; whether it is replaced is asked as the
+        words typed are saved, naming both."""
         from qscore.scorekeeper.answers import unused_counts, ways_to_lay, words_of, worth_asking
 
         n, hand = state.number, state.hand_size
         said_not_out = False  # the table named this player as going out, then said not
-        replacing = None
+        told = False  # a laydown saved meanwhile is told once
+        words_question = f"{player}'s words"
+        self.session.laid_words.pop(words_question, None)  # a command said to be a word: for one laydown
+
+        def could_lay(word: str) -> bool:
+            """Whether ``word`` alone could be the player's laydown: the cards dealt hold it,
+            and the game's dictionary allows it."""
+            try:
+                ways_to_lay(game, state, player, [word])
+            except QscoreError:
+                return False
+            return not self.prompts.refused(word)
+
         while True:
-            typed = self.prompts.ask(f"{player}'s words", WORDS_HINT, words=True)
+            typed = self.prompts.ask(words_question, WORDS_HINT, words=could_lay)
             words = words_of(typed)
-            if replacing is None and (meanwhile := self.saved_meanwhile(state, player)) is not None:
+            if not told and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them
                 self.session.progress.saw(n, player, meanwhile)
                 from qscore.views.keeper_said import saved_meanwhile
@@ -132,9 +150,7 @@ class Laydowns(AtTable):
                 print(saved_meanwhile(player, n, meanwhile))
                 if [w.lower() for w in words] == [w.lower() for w in meanwhile.words]:
                     return None
-                if not self.saving.confirm_replace(player, meanwhile, n):
-                    return None
-                replacing = meanwhile
+                told = True
             try:
                 ways = ways_to_lay(game, state, player, words, went_out=went_out)
             except QscoreError as exc:
@@ -166,11 +182,11 @@ class Laydowns(AtTable):
                 way = ways[0]
                 laid = taken_as(words, way.words, hand, only=len(ways) == 1)
             if way.count < hand:
-                return Entered(laid, unused, False, replacing)
+                return Entered(laid, unused, False, None)
             others_out = any(lay.out for p, lay in state.laydowns.items() if p != player)
             unsaid = not went_out and not others_out and not said_not_out  # the table has not said yet
             out = went_out or (unsaid and self.prompts.yes_no(f"Did {player} go out?"))
-            return Entered(laid, "", out, replacing)
+            return Entered(laid, "", out, None)
 
     def saved_meanwhile(self, state: "RoundState", player: str) -> "Laydown | None":
         """The player's laydown in the round as saved now, if another terminal saved one
@@ -265,11 +281,12 @@ class Laydowns(AtTable):
         if existing is None:
             not_taken(f"{player} has no laydown in round {round_no} to fix")
             return None
-        if not self.saving.confirm_replace(player, existing, round_no):
-            return None
+        from qscore.views.keeper_said import fix_said
+
+        print(fix_said(existing, round_no))
         # a player who went out is taken as going out again, as a player named so is: asked
-        # only when the words typed leave a card over
+        # only when the words typed leave a card over; whether it replaces the one that
+        # stands is asked as it is saved, naming both
         entered = self.enter_laydown(game, state, player, went_out=existing.out)
-        if entered is None:
-            return None
-        self.saving.save(player, dataclasses.replace(entered, replacing=entered.replacing or existing), round_no)
+        if entered is not None:
+            self.saving.save(player, entered, round_no)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from qscore.cli.games import undo_text
+from qscore.cli.games import prompt_suffix, undo_text
 from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 
@@ -33,8 +33,9 @@ COMMANDS = """At any prompt you can type:
   help            this list
   quit            stop here; everything entered is saved
 At a player's words, a command that is also a word (quit, undo, sheet, review, help) is asked
-about once: answer n to lay it as a word; fix, leave or rename naming no player is asked about
-each time. A word or a name in quotes is never a command: 'undo'."""
+about: Enter lays it as a word where the player could lay it, else takes the command; a y holds
+for the evening, an n for that player's laydown. fix, leave or rename naming no player is asked
+about each time. A word or a name in quotes is never a command: 'undo'."""
 WORD_COMMANDS = ("help", "quit", "review", "sheet", "undo")
 COMMAND_NAMES = (*WORD_COMMANDS, "fix", "leave", "rename")
 USAGE = {
@@ -108,12 +109,10 @@ def meant_command(typed: str) -> str | None:
 
 
 def choice_not_taken(answer: str, choices: tuple[str, ...]) -> None:
-    """An answer that is none of a question's ``choices``, told the choices, and the one it
-    misspells when there is one (shrot: short), as a misspelt command is told."""
-    listed = " or ".join(choices)
-    near = difflib.get_close_matches(answer.lower(), choices, n=1, cutoff=0.6) if answer else []
-    hint = f" Did you mean {near[0]!r}?" if near else ""
-    print(f"Not taken: {answer!r}: answer {listed}.{hint}" if answer else f"Not taken: answer {listed}.")
+    """An answer that is none of a question's ``choices``, told what answers it."""
+    from qscore.views.conversation import choice_refused
+
+    print(choice_refused(answer, choices))
 
 
 def after_round(game: "Game", state: "RoundState") -> None:
@@ -146,6 +145,9 @@ class Session:
 
         self.name: str | None = None  # the game, once it exists
         self.commands: set[str] = set()  # commands that are also words, said to be commands at a player's words
+        # at a player's words (the question), the commands said to be words laid: not asked
+        # again while that laydown is typed
+        self.laid_words: dict[str, set[str]] = {}
         self.dictionary: Dictionary | None = None
         self.progress: TableMemory = TableMemory()
 
@@ -175,13 +177,17 @@ class Prompts:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def ask(self, question: str, hint: str = "", *, words: bool = False) -> str:
-        """One line from the table; the commands are carried out here, the rest returned."""
+    def ask(self, question: str, hint: str = "", *, words: "Callable[[str], bool] | None" = None) -> str:
+        """One line from the table; the commands are carried out here, the rest returned.
+        ``words``: the question asks for a player's words, and says whether a word could be
+        their laydown (a command that is one is asked about, Enter laying it)."""
         from qscore.scorekeeper.evening import NAMED_COMMANDS, fix_target, leave_target, misnamed, rename_target
 
         while True:
             try:
-                line = str(typer.prompt(question, default="", show_default=False)).strip()
+                line = str(
+                    typer.prompt(question, default="", show_default=False, prompt_suffix=prompt_suffix(question))
+                ).strip()
             except typer.Abort as exc:  # end of input, or Ctrl-C (what the prompt was stopped by)
                 raise Quit(interrupted=isinstance(exc.__context__, KeyboardInterrupt)) from None
             parts = line.lower().split()
@@ -198,7 +204,11 @@ class Prompts:
                     return line  # the word, laid (the dictionary's refusal is told next)
                 command, parts = str(near), [str(near)]
             elif words and len(parts) == 1 and command in WORD_COMMANDS and command not in self.session.commands:
-                if not self.command_meant(command):
+                laid = self.session.laid_words.setdefault(question, set())
+                if command in laid:
+                    return line  # said to be a word laid at this laydown already: not asked again
+                if not self.command_meant(command, default=not words(command)):
+                    laid.add(command)
                     return line  # the word, laid
                 self.session.commands.add(command)  # asked once: from now on the command, as 'undo' lays the word
             if len(parts) == 1 and command == "help":
@@ -230,10 +240,13 @@ class Prompts:
             else:
                 return line
 
-    def command_meant(self, command: str) -> bool:
+    def command_meant(self, command: str, *, default: bool) -> bool:
         """At a player's words, a command that is also a word (quit, undo, sheet, review,
-        help) is asked about: no laid word is taken for a command unasked."""
-        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=True)
+        help) is asked about: no laid word is taken for a command unasked. Enter (``default``)
+        takes the command only where the word could not be the player's laydown: Enter is
+        what a tired table types, and quit or undo taken for a word laid costs a session or
+        an entry, a word taken for the command costs typing it again."""
+        return self.yes_no(f"{command}: the command {command}? (n: {command} is a word laid)", default=default)
 
     def name_meant(self, line: str, slip: "Misnamed") -> bool:
         """At a player's words, fix, leave or rename naming no player is asked about, told
@@ -326,7 +339,7 @@ class Prompts:
         print(undo_text(saved))
         if saved.round_no is not None:
             self.session.show_rescored(saved.after, saved.round_no)
-        self.session.progress.took_back(scorekeeper.undone(saved).kind, saved.round_no)
+        self.session.progress.took_back(scorekeeper.undone(saved), saved.after)
         raise Restart()
 
     def leave(self, player: str) -> None:

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from qscore.errors import GameError, QscoreError
+from qscore.errors import GameError
 from qscore.game.cards import Card, format_laid, parse_unused
 from qscore.game.choices import Ruling
 from qscore.game.doubles import fits
@@ -156,16 +156,11 @@ def worth_asking(ways: list[Way]) -> bool:
     return len({w.points for w in ways}) > 1
 
 
-def is_laid(
-    game: Game, player: str, words: list[str], unused: str, out: bool, round_no: int, existing: Laydown
-) -> bool:
-    """Whether ``existing`` (saved meanwhile from another terminal) is the very laydown typed,
-    as laid, in the same notation: then there is nothing to ask."""
-    try:
-        typed = check_laydown(game, player, words, unused, out, round_no, replace=True)[1]
-    except QscoreError:
-        return False
-    return typed == existing
+def laid_as(game: Game, player: str, words: list[str], unused: str, out: bool, round_no: int) -> Laydown:
+    """The laydown typed, as it would replace the one that stands: what the question that
+    asks whether to replace it names; one the very same (saved meanwhile from another
+    terminal) is nothing to ask. QscoreError when it cannot be laid."""
+    return check_laydown(game, player, words, unused, out, round_no, replace=True)[1]
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from qscore.errors import GameError
+from qscore.game.entries import Challenged, Entry, LaidDown
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 from qscore.scorekeeper.answers import ROUND_NUMBER
 from qscore.views.conversation import gone_home_said, no_longer_in, nothing_to_fix, renamed_said
@@ -74,12 +75,21 @@ class TableMemory:
         self.players, self.gone = game.players, frozenset(game.left)
         return notes
 
-    def took_back(self, kind: str, number: int | None) -> None:
-        """An undo took back an entry of ``kind`` in round ``number``: a challenge taken back
-        opens that round's challenges again, as a laydown taken back opens its round; and
-        the deal is shown again, for the table to see where it is."""
-        if kind == "challenge" and number is not None:
-            self.settled.discard(number)
+    def took_back(self, undone: Entry, after: Game) -> None:
+        """The table's own undo took back ``undone``, leaving ``after``: what it restored
+        is no news (a laydown standing again, a name or a seat back), a challenge taken
+        back opens that round's challenges again, as a laydown taken back opens its round;
+        and the deal is shown again, for the table to see where it is."""
+        act = undone.act
+        if isinstance(act, Challenged):
+            self.settled.discard(act.round)
+        if isinstance(act, LaidDown) and act.round in self.seen:
+            back = after.rounds[act.round - 1].laydowns.get(act.player)
+            seen = self.seen[act.round]
+            seen.pop(act.player, None)
+            if back is not None:
+                seen[act.player] = back
+        self.seats(after)
         self.announced = None
 
     def saw(self, number: int, player: str, laydown: Laydown) -> None:

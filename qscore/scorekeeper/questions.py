@@ -130,13 +130,15 @@ def challenge_asked(game: Game, player: str, word: str, by: str, number: int) ->
     return QuestionAsked(Question("challenge", words, yes_no(say.NOTHING_CHANGED), say.NO))
 
 
-def bonus_asked(words: str, *refusal: str | Remedy) -> QuestionAsked:
-    """Which one bonus do two players keep? (``refusal``: the core's words for it.)"""
+def bonus_asked(words: str) -> QuestionAsked:
+    """Which one bonus do two players keep? Enter answers nothing: the table says which."""
     answers = tuple(Answer(b, b) for b in say.BONUSES)
-    return QuestionAsked(Question("bonus", words, answers), *refusal)
+    return QuestionAsked(Question("bonus", words, answers))
 
 
-def replace_asked(existing: Laydown, number: int, *refusal: str | Remedy) -> QuestionAsked:
-    """Replace the laydown that stands?"""
-    words = say.replace_question(existing, number)
-    return QuestionAsked(Question("replace", words, yes_no(say.kept_said(existing)), say.NO), *refusal)
+def replace_asked(existing: Laydown, number: int, new: Laydown) -> QuestionAsked:
+    """Replace the laydown that stands with ``new``? (Off a terminal: the question, its
+    player's name as written, and what answers it.)"""
+    words = say.replace_question(existing, number, new)
+    question = Question("replace", words, yes_no(say.kept_said(existing)), say.NO)
+    return QuestionAsked(question, words, " ", Remedy(ANSWERED_BY["replace"]))

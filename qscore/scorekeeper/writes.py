@@ -15,7 +15,6 @@ from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.forms import check_form_new, check_unchanged_since, form_player
 from qscore.game.gamelines import FIGURES_VERSION
 from qscore.game.rules import (
-    TWO_PLAYERS_CHOOSE,
     FinishedGameUndoError,
     LaydownExistsError,
     challenge_settled,
@@ -186,7 +185,7 @@ def start_game(
     if bonus is None:
         if len(players) == 2:
             check_config(config_with("most"))  # every other choice is told before the table is asked its bonus
-            raise bonus_asked(two_bonus_question(), *TWO_PLAYERS_CHOOSE)
+            raise bonus_asked(two_bonus_question())
         bonus = "both"
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
@@ -262,11 +261,11 @@ def record_laydown(
     except LaydownExistsError as exc:
         if not ask:
             raise
-        if reply is None:
-            raise replace_asked(exc.existing, exc.round, *exc.parts) from None
-        agreed(reply, kept_said(exc.existing))
-        replace = True
+        replace = True  # checked as the replacement first: a slip in it is told before any question
         _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+        if reply is None:
+            raise replace_asked(exc.existing, exc.round, lay) from None
+        agreed(reply, kept_said(exc.existing))
     refused = None
     if not unchecked:
         try:
@@ -444,7 +443,8 @@ def leave(
     try:
         return _append(lambda g: check_leave(g, player, chosen), game, sent)
     except BonusChoiceNeeded as exc:
-        raise bonus_asked(leave_bonus_question(exc.players), *exc.parts) from None
+        leaving = _game_to_write(game, sent.game if sent is not None else None).player(player)
+        raise bonus_asked(leave_bonus_question(leaving, exc.players)) from None
 
 
 def rename_game(old: str, new: str) -> str:

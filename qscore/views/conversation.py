@@ -6,6 +6,7 @@ taken as typed. ``qscore play`` prints these lines; the application layer
 
 from __future__ import annotations
 
+import difflib
 from typing import NamedTuple
 
 from qscore.errors import quoted
@@ -15,6 +16,16 @@ def either(numbers: list[int] | list[str]) -> str:
     """``3``, ``3 or 4``, ``3, 4 or 5`` (or ``CL, IN or TH``)."""
     shown = list(map(str, numbers))
     return " or ".join(shown) if len(shown) < 3 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def choice_refused(answer: str, choices: tuple[str, ...]) -> str:
+    """An answer that is none of a question's ``choices`` (Enter, where no answer is the
+    default), told what answers it, and the choice it misspells when there is one (shrot:
+    short), as a misspelt command is told."""
+    near = difflib.get_close_matches(answer.lower(), choices, n=1, cutoff=0.6) if answer else []
+    hint = f" Did you mean {near[0]!r}?" if near else ""
+    listed = either(list(choices))
+    return f"Not taken: {answer!r}: answer {listed}.{hint}" if answer else f"Not taken: answer {listed}."
 
 
 def no_longer_in(player: str, number: int) -> str:

@@ -82,9 +82,15 @@ def finished_challenge_question(game: str, player: str, word: str, by: str, numb
     return f"Game {game!r} is over: settle {challenged}, changing its final sheet?"
 
 
-def replace_question(existing: Laydown, number: int) -> str:
-    """Asked before a laydown replaces the one that stands."""
-    return f"{already_laid(existing, number)}. Replace it?"
+def replace_question(existing: Laydown, number: int, new: Laydown) -> str:
+    """Asked before a laydown (``new``) replaces the one that stands: ``ann already laid
+    cat (went out) in round 1. Replace it with at (unused Z)?``"""
+    return f"{already_laid(existing, number)}. Replace it with {new.text()}?"
+
+
+def fix_said(existing: Laydown, number: int) -> str:
+    """Said at play's fix, before the laydown that replaces one is typed."""
+    return f"{existing.player}'s laydown in round {number} is {existing.text()}: type the one to put in its place."
 
 
 def kept_said(existing: Laydown) -> str:
@@ -135,9 +141,9 @@ def two_bonus_question() -> str:
     return "Two players use one bonus: longest, most or none?"
 
 
-def leave_bonus_question(two: tuple[str, ...]) -> str:
+def leave_bonus_question(leaving: str, two: tuple[str, ...]) -> str:
     """Asked when a player leaves two behind with both bonuses and none was named."""
-    return f"{' and '.join(two)} play on with one bonus: longest, most or none?"
+    return f"With {leaving} gone, {' and '.join(two)} play on with one bonus: longest, most or none?"
 
 
 def stale_page() -> str:
