@@ -197,6 +197,7 @@ def score(
 def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     """What a recorded laydown shows: the cards as laid, flags, what it replaced, the round if it closed."""
     from qscore.cli.laid import laid_lines, notes_lines
+    from qscore.views.keeper_said import nobody_out_said
     from qscore.views.outcome import laydown_outcome
 
     saved = done.saved
@@ -205,14 +206,10 @@ def laydown_text(done: "LaydownRecorded", words: list[str]) -> str:
     if not outcome.checked:
         lines.append("  words not checked (--unchecked): challenge any the table doubts")
     lines += notes_lines(outcome.flagged)
-    lines += closing_text(saved, saved.act.round)
+    lines += closing_text(saved, saved.act.round, done.dictionary)
     if outcome.nobody_out:
-        # a round ends because someone went out; house rules may differ, so this is a note
         number = saved.act.round
-        lines.append(
-            f"Note: nobody went out in round {number}; "
-            f"if someone did, score them again with --round {number} --out --replace."
-        )
+        lines.append(nobody_out_said(number, f"score them again with --round {number} --out --replace"))
     return "\n".join(lines)
 
 
@@ -237,8 +234,9 @@ def quote_hint(exc: GameError, words: list[str], unused: str) -> GameError:
     return GameError(*exc.parts, f' (several unused cards go in quotes: -u "{cards}")')
 
 
-def closing_text(saved: "Saved", number: int) -> list[str]:
-    """After an entry: the round and the sheet when the round is (still) closed."""
+def closing_text(saved: "Saved", number: int, dictionary: "Dictionary | None" = None) -> list[str]:
+    """After an entry: the round and the sheet when the round is (still) closed, its words
+    judged by ``dictionary`` if the entry opened the game's already."""
     from qscore.views.outcome import round_closing
 
     after = saved.after
@@ -247,10 +245,11 @@ def closing_text(saved: "Saved", number: int) -> list[str]:
     from qscore import scorekeeper
     from qscore.cli.sheets import round_text, sheet_text, standing_text
 
-    try:  # the words it refuses marked, as play and sheet --words mark them
-        dictionary = scorekeeper.game_dictionary(after)
-    except DictionaryError:  # recorded --unchecked: the round is shown unmarked
-        dictionary = None
+    if dictionary is None:
+        try:  # the words it refuses marked, as play and sheet --words mark them
+            dictionary = scorekeeper.game_dictionary(after)
+        except DictionaryError:  # recorded --unchecked: the round is shown unmarked
+            dictionary = None
     state = after.rounds[number - 1]
     return [
         "",

@@ -31,7 +31,7 @@ from qscore.game.rules import (
 from qscore.game.scoresheet import Game, challenges_gone, name_key
 from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
-from qscore.scorekeeper.judging import game_judge, refused_words
+from qscore.scorekeeper.judging import game_dictionary, game_judge, refused_words
 from qscore.scorekeeper.questions import Reply, agreed, bonus_asked, challenge_asked, replace_asked, undo_asked
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
@@ -215,10 +215,12 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
 
 
 class LaydownRecorded(NamedTuple):
-    """A laydown saved, and the words the game's dictionary refuses (None: not checked)."""
+    """A laydown saved, the words the game's dictionary refuses (None: not checked), and
+    that dictionary, once opened (a round the laydown closes is shown judged by it)."""
 
     saved: Saved[LaidDown]
     refused: list[Verdict] | None
+    dictionary: Dictionary | None = None
 
 
 def record_laydown(
@@ -266,10 +268,11 @@ def record_laydown(
         if reply is None:
             raise replace_asked(exc.existing, exc.round, lay) from None
         agreed(reply, kept_said(exc.existing))
-    refused = None
+    refused, dictionary = None, None
     if not unchecked:
         try:
-            refused = refused_words(current, list(lay.words), suggest=True)
+            dictionary = game_dictionary(current) if lay.words else None  # none opened for no word
+            refused = refused_words(current, list(lay.words), dictionary, suggest=True)
         except DictionaryError as exc:
             raise DictionaryError(
                 "the game's dictionary cannot be opened (", *exc.parts, "): nothing was recorded; ", Remedy("unchecked")
@@ -277,7 +280,7 @@ def record_laydown(
     saved = save_laydown(
         player, words, unused, out, round_no, current.name, replace=replace, filled_at=filled_at, sent=sent
     )
-    return LaydownRecorded(saved, refused)
+    return LaydownRecorded(saved, refused, dictionary)
 
 
 def save_laydown(
