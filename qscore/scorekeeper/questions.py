@@ -15,7 +15,7 @@ face words (the command line names its flag).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from qscore.errors import GameError, Remedy, RemedyKind
 from qscore.views import keeper_said as say
@@ -35,23 +35,38 @@ ANSWERED_BY: dict[QuestionKind, RemedyKind] = {
 }
 
 
-class Answer(NamedTuple):
+class Answer:
     """One answer to a question: the value sent back, how it is said, and, for an answer
     that changes nothing, what it says (``""``: the use-case is done)."""
 
-    value: str
-    said: str
-    unchanged: str = ""
+    __slots__ = ("said", "unchanged", "value")
+
+    def __init__(self, value: str, said: str, unchanged: str = "") -> None:
+        self.value, self.said, self.unchanged = value, said, unchanged
+
+    def __repr__(self) -> str:
+        return f"Answer({self.value!r}, {self.said!r}, {self.unchanged!r})"
 
 
-class Question(NamedTuple):
-    """What the table is asked before a use-case is done."""
+class Question:
+    """What the table is asked before a use-case is done: its kind, its words, its answers,
+    the answer a bare Enter gives (None: Enter answers nothing), and what is sent back with
+    the answer."""
 
-    kind: QuestionKind
-    words: str
-    answers: tuple[Answer, ...]
-    default: str | None = None  # the answer a bare Enter gives; None: Enter answers nothing
-    carry: tuple[tuple[str, str], ...] = ()  # sent back with the answer
+    __slots__ = ("answers", "carry", "default", "kind", "words")
+
+    def __init__(
+        self,
+        kind: QuestionKind,
+        words: str,
+        answers: tuple[Answer, ...],
+        default: str | None = None,
+        carry: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.kind, self.words, self.answers, self.default, self.carry = kind, words, answers, default, carry
+
+    def __repr__(self) -> str:
+        return f"Question({self.kind!r}, {self.words!r})"
 
     @property
     def yes_or_no(self) -> bool:
@@ -70,11 +85,13 @@ class Question(NamedTuple):
         return Reply(answer.value, self.carry)
 
 
-class Reply(NamedTuple):
+class Reply:
     """An answer sent back to the use-case that asked, with what its question carried."""
 
-    answer: str
-    carried: tuple[tuple[str, str], ...] = ()
+    __slots__ = ("answer", "carried")
+
+    def __init__(self, answer: str, carried: tuple[tuple[str, str], ...] = ()) -> None:
+        self.answer, self.carried = answer, carried
 
     def get(self, name: str) -> str | None:
         return dict(self.carried).get(name)
