@@ -120,13 +120,17 @@ def test_the_one_shot_commands_off_a_terminal_say_the_same_question_and_its_opti
 
 
 def test_a_replacing_laydown_is_asked_about_in_the_same_words_naming_both(monkeypatch):
-    """play's fix, score on a terminal and the page ask "Replace it?" naming the laydown that
-    would replace the one that stands, and score off a terminal says it with its option."""
+    """score on a terminal and the page ask "Replace it?" naming the laydown that would
+    replace the one that stands, and score off a terminal says it with its option; play's
+    fix, asked for, is the answer (as --replace is): it asks nothing more, and Enter at no
+    question throws the laydown typed away."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4", "-g", "u")
     ok("score", "ann", "cat", "--out")
     question = "ann already laid cat (went out) in round 1. Replace it with act (went out)?"
-    played = ok("play", "--game", "u", input=lines("fix ann", "act", "n", "quit"))
-    in_order(played, "ann's words: act\n", f"{question} [y/N]: n\n", "Kept ann's cat (went out).")
+    played = ok("play", "--game", "u", input=lines("fix ann", "act", "quit"))
+    in_order(played, "ann's words: act\n", "Recorded ann's laydown in round 1: act (went out), replacing cat")
+    assert "Replace it" not in played
+    ok("undo")
     piped = run("score", "ann", "act", "--out")
     assert piped.stderr == f"qscore: error: {question} add --replace to change it\n"
     page = TestClient(make_app("u", CODE, KEEPER))

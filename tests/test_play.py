@@ -248,14 +248,9 @@ def test_commands_at_any_prompt_and_resuming():
         "y",
         "",  # no challenge
         "",  # round 2: nobody named, in turn from cat
-        "fix ben",  # ben has nothing in round 2: his round 1 laydown
+        "fix ben",  # ben has nothing in round 2: his round 1 laydown; the fix is the answer
         "ax",
         "E",
-        "n",
-        "fix ben",
-        "ax",
-        "E",
-        "y",
         "undo",  # takes the fix back: at (unused Z) stands again
         "y",
         "'undo'",  # in quotes, the word itself
@@ -279,11 +274,6 @@ def test_commands_at_any_prompt_and_resuming():
         "cat's words: fix ben",
         "ben's laydown in round 1 is at (unused Z): type the one to put in its place.",
         "ben's words: ax",
-        "ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? [y/N]: n",
-        "Kept ben's at (unused Z).",
-        "cat's words: fix ben",
-        "ben's words: ax",
-        "ben already laid at (unused Z) in round 1. Replace it with ax (unused E)? [y/N]: y",
         "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z).",
         "Round 1 rescored.",
         "ben       ax 14",
@@ -575,7 +565,7 @@ def test_the_same_laydown_made_meanwhile_elsewhere_is_no_question(isolated_home)
 
 def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
     ok("new", "Zoë", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "at", "n", "C", "y"))
+    out = ok("play", input=lines("zoe", "cat", "ox", "E", "fix ZOE", "at", "n", "C"))
     in_order(
         out,
         "Who went out? (blank: take the laydowns in turn from ben): zoe",
@@ -587,7 +577,7 @@ def test_play_finds_a_player_with_an_accent_as_the_table_types_the_name():
         "Zoë's words: at",
         "Did Zoë go out? (y: retype the words) [Y/n]: n",
         "Zoë did not go out.",
-        "Zoë already laid cat (went out) in round 1. Replace it with at (unused C)? [y/N]: y",
+        "Recorded Zoë's laydown in round 1: at (unused C), replacing cat (went out).",
     )
     assert laydowns()[-1] == (1, "Zoë", ["at"], ["C"], False)
 
@@ -596,7 +586,7 @@ def test_a_fix_of_a_player_who_went_out_keeps_them_out():
     """fix Dad, y, ranges asked "Did Dad go out? [y/N]" and Enter took his going out away:
     the round closed with nobody out. Words that take every card keep him out, unasked."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "y", "", "", "quit"))
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "", "", "quit"))
     assert "Did ann go out?" not in out and "Nobody went out" not in out
     in_order(
         out, "Recorded ann's laydown in round 1: act (went out), replacing cta (went out).", "Totals after round 1"
@@ -696,7 +686,7 @@ def test_a_fix_of_an_earlier_round_after_a_resume_shows_it_rescored(isolated_hom
     ok("score", "ben", "at", "--unused", "Z")
     ok("score", "cat", "ox", "--unused", "E")
     ok("score", "ben", "quiz", "--out")  # round 2 under way: play resumes at its laydowns
-    out = ok("play", input=lines("fix ben 1", "ax", "E", "y", "quit"))
+    out = ok("play", input=lines("fix ben 1", "ax", "E", "quit"))
     replaced = "Recorded ben's laydown in round 1: ax (unused E), replacing at (unused Z)."
     in_order(out, replaced, "Round 1 rescored.", "Totals after round 1:")
     assert "saved from another terminal" not in out
@@ -949,7 +939,7 @@ def test_a_fix_that_takes_a_challenged_word_away_says_the_challenge_went_with_it
     """fix Mum, max, y (her challenged ax replaced) took Dad's lost challenge, his penalty
     and his mark off the sheet with no word said; the one-shot score --replace says it."""
     ok("new", "mum", "dad", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("dad", "ace", "ax", "M", "mum ax by dad", "fix mum 1", "max", "y", "", "quit"))
+    out = ok("play", input=lines("dad", "ace", "ax", "M", "mum ax by dad", "fix mum 1", "max", "", "quit"))
     in_order(
         out,
         "Challenge by dad: ax is allowed",
@@ -1086,7 +1076,7 @@ def test_after_a_fix_the_rounds_deal_is_said_again():
     """A fix is an aside: the question it interrupted comes back under the round's deal,
     as it does after an undo, so the table sees where it is."""
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
-    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "to", "E", "y", "quit"))
+    out = ok("play", input=lines("", "at", "Z", "ox", "E", "fix ben", "to", "E", "quit"))
     deal = "Round 1: 3 cards. ann deals, ben starts."
     in_order(
         out, deal, "Recorded ben's laydown in round 1: to (unused E), replacing at (unused Z).", deal, "ann's words"
@@ -1180,7 +1170,7 @@ def test_the_tables_own_undo_of_a_fix_is_no_news_from_another_terminal():
     and then "ann's laydown in round 1 was saved meanwhile, from a phone or another
     terminal": the table's own undo, blamed on a phone."""
     ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3,4")
-    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "y", "undo", "quit"))
+    out = ok("play", input=lines("ann", "cta", "y", "ox", "E", "fix ann", "act", "undo", "quit"))
     in_order(out, "Took back ann's laydown in round 1: act (went out); ann's earlier laydown stands again: cta")
     assert "saved meanwhile" not in out
 

@@ -285,8 +285,8 @@ class Laydowns(AtTable):
 
         print(fix_said(existing, round_no))
         # a player who went out is taken as going out again, as a player named so is: asked
-        # only when the words typed leave a card over; whether it replaces the one that
-        # stands is asked as it is saved, naming both
+        # only when the words typed leave a card over. The fix is the table's answer to
+        # "replace it?" (as score's --replace is): the laydown typed replaces the one shown
         entered = self.enter_laydown(game, state, player, went_out=existing.out)
         if entered is not None:
-            self.saving.save(player, entered, round_no)
+            self.saving.save(player, Entered(entered.words, entered.unused, entered.out, existing), round_no)
