@@ -25,6 +25,7 @@ RemedyKind = Literal[
     "start-game",  # start a game (there is none yet)
     "undo-finished",  # say the undo of a finished game's last entry is meant
     "challenge-finished",  # say a challenge of a finished game is meant
+    "replace-finished",  # say a laydown of a finished game is meant to be replaced
 ]
 
 
@@ -64,6 +65,8 @@ def plain_remedy(r: Remedy) -> str:
             return "confirm the undo to take back its last entry"
         case "challenge-finished":
             return "confirm the challenge to change the final sheet"
+        case "replace-finished":
+            return "confirm the replacement to change the final sheet"
 
 
 class QscoreError(Exception):

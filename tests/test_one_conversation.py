@@ -137,3 +137,31 @@ def test_a_replacing_laydown_is_asked_about_in_the_same_words_naming_both(monkey
     assert asked(do(page, "laydown", player="ann", words="act", out="yes")) == question
     monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
     assert ok("score", "ann", "act", "--out", input="n\n") == f"{question} [y/N]: n\nKept ann's cat (went out).\n"
+
+
+def test_a_laydown_of_a_closed_game_is_replaced_only_once_the_table_says_so(monkeypatch):
+    """score --replace changed a closed game's final sheet (and its winner's total) without
+    the question a challenge or an undo of it asks: it asks now, in one question, the same
+    on a terminal, off one (with --yes) and on the scorekeeper's page."""
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "-g", "u")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "ox", "-u", "E")
+    ok("close")
+    question = (
+        "Game 'u' is over: replace ann's cat (went out) in round 1 with act (went out), changing its final sheet?"
+    )
+    before = ok("sheet")
+    for replace in ([], ["--replace"]):
+        piped = run("score", "ann", "act", "--out", *replace)
+        assert piped.exit_code == 2 and piped.stderr == f"qscore: error: g{question[1:]} add --yes to replace it\n"
+    assert ok("sheet") == before
+    page = TestClient(make_app("u", CODE, KEEPER))
+    shown = do(page, "laydown", player="ann", words="act", out="yes", replace="yes", round="1")
+    assert asked(shown) == question
+    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    said = ok("score", "ann", "act", "--out", "--replace", input="n\n")
+    assert said == f"{question} [y/N]: n\nKept ann's cat (went out).\n" and ok("sheet") == before
+    said = ok("score", "ann", "act", "--out", input="y\n")
+    assert said.startswith(f"{question} [y/N]: y\nRecorded ann's laydown in round 1: act (went out), replacing cat")
+    ok("undo", "--yes")
+    assert ok("score", "ann", "act", "--out", "--yes").startswith("Recorded ann's laydown in round 1: act (went out)")

@@ -177,15 +177,29 @@ def score(
     unchecked: UncheckedOpt = False,
     round_no: RoundOpt = None,
     game: GameOpt = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="replace a laydown of a finished game without asking")
+    ] = False,
 ) -> None:
-    """Record a player's laydown for the round (--replace to change one already recorded)."""
+    """Record a player's laydown for the round (--replace to change one already recorded).
+    A finished game's is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
 
     typed = words or []
     try:
         done = answered(
             lambda reply: scorekeeper.record_laydown(
-                player, typed, unused, out, round_no, game, replace=replace, unchecked=unchecked, ask=True, reply=reply
+                player,
+                typed,
+                unused,
+                out,
+                round_no,
+                game,
+                replace=replace,
+                unchecked=unchecked,
+                ask=True,
+                reply=reply,
+                confirmed=yes,
             )
         )
     except GameError as exc:

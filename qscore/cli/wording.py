@@ -119,3 +119,5 @@ def option_remedy(r: Remedy) -> str:
             return "add --yes to take it back"
         case "challenge-finished":
             return "add --yes to settle it"
+        case "replace-finished":
+            return "add --yes to replace it"

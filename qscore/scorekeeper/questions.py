@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from qscore.game.entries import Entry
     from qscore.game.scoresheet import Game, Laydown
 
-QuestionKind = Literal["undo", "challenge", "bonus", "replace"]
+QuestionKind = Literal["undo", "challenge", "bonus", "replace", "replace-finished"]
 
 # what answers each kind in words of its own, as each face words a remedy
 ANSWERED_BY: dict[QuestionKind, RemedyKind] = {
@@ -32,6 +32,7 @@ ANSWERED_BY: dict[QuestionKind, RemedyKind] = {
     "challenge": "challenge-finished",
     "bonus": "choose-bonus",
     "replace": "replace",
+    "replace-finished": "replace-finished",
 }
 
 
@@ -159,3 +160,9 @@ def replace_asked(existing: Laydown, number: int, new: Laydown) -> QuestionAsked
     words = say.replace_question(existing, number, new)
     question = Question("replace", words, yes_no(say.kept_said(existing)), say.NO)
     return QuestionAsked(question, words, " ", Remedy(ANSWERED_BY["replace"]))
+
+
+def finished_replace_asked(game: Game, existing: Laydown, number: int, new: Laydown) -> QuestionAsked:
+    """Replace a laydown of a game the scorekeeper closed, changing its final sheet?"""
+    words = say.finished_replace_question(game.name, existing, number, new)
+    return QuestionAsked(Question("replace-finished", words, yes_no(say.kept_said(existing)), say.NO))

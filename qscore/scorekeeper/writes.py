@@ -32,7 +32,15 @@ from qscore.game.scoresheet import Game, challenges_gone, name_key
 from qscore.game.scoring import BONUS_POINTS
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_dictionary, game_judge, refused_words
-from qscore.scorekeeper.questions import Reply, agreed, bonus_asked, challenge_asked, replace_asked, undo_asked
+from qscore.scorekeeper.questions import (
+    Reply,
+    agreed,
+    bonus_asked,
+    challenge_asked,
+    finished_replace_asked,
+    replace_asked,
+    undo_asked,
+)
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
 from qscore.views.keeper_said import (
@@ -237,6 +245,7 @@ def record_laydown(
     sent: Sent | None = None,
     ask: bool = False,
     reply: Reply | None = None,
+    confirmed: bool = False,
 ) -> LaydownRecorded:
     """Check and save a laydown.
 
@@ -249,7 +258,9 @@ def record_laydown(
     changed what it records (SheetChangedError). A form ``sent`` is taken once, for the
     game it was filled for, and the table's only in the round being played (Sent). A face
     that can ``ask`` is asked whether a laydown that stands is replaced (QuestionAsked, its
-    ``reply`` the answer) where LaydownExistsError is raised otherwise.
+    ``reply`` the answer) where LaydownExistsError is raised otherwise. A laydown of a game
+    the scorekeeper closed is replaced only ``confirmed`` or once the table answers yes
+    (QuestionAsked), as a challenge or an undo of it is.
     """
 
     current = _game_to_write(game, sent.game if sent is not None else None)
@@ -259,15 +270,26 @@ def record_laydown(
         player = form_player(current, player, filled_at)
     by = sent.by if sent is not None else "scorekeeper"
     try:
-        _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+        state, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
     except LaydownExistsError as exc:
         if not ask:
             raise
         replace = True  # checked as the replacement first: a slip in it is told before any question
-        _, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
-        if reply is None:
+        state, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
+        if current.finished and confirmed:
+            pass  # a closed game asks one question (the replacement, changing its final sheet): answered
+        elif reply is None and current.finished:
+            raise finished_replace_asked(current, exc.existing, exc.round, lay) from None
+        elif reply is None:
             raise replace_asked(exc.existing, exc.round, lay) from None
-        agreed(reply, kept_said(exc.existing))
+        else:
+            agreed(reply, kept_said(exc.existing))
+            confirmed = True
+    if current.finished and not confirmed:  # a closed game's final sheet changes only when the table says so
+        existing = state.laydowns[lay.player]
+        if reply is None:
+            raise finished_replace_asked(current, existing, state.number, lay)
+        agreed(reply, kept_said(existing))
     refused, dictionary = None, None
     if not unchecked:
         try:

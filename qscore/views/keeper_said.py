@@ -88,6 +88,12 @@ def replace_question(existing: Laydown, number: int, new: Laydown) -> str:
     return f"{already_laid(existing, number)}. Replace it with {new.text()}?"
 
 
+def finished_replace_question(game: str, existing: Laydown, number: int, new: Laydown) -> str:
+    """Asked before a laydown of a game the scorekeeper closed is replaced."""
+    laid = f"{existing.player}'s {existing.text()} in round {number}"
+    return f"Game {game!r} is over: replace {laid} with {new.text()}, changing its final sheet?"
+
+
 def fix_said(existing: Laydown, number: int) -> str:
     """Said at play's fix, before the laydown that replaces one is typed."""
     return f"{existing.player}'s laydown in round {number} is {existing.text()}: type the one to put in its place."
