@@ -94,7 +94,8 @@ def test_leaving_takes_a_player_chosen_and_every_question_has_a_way_to_do_nothin
     assert "Not saved" in shown and scorekeeper.load_game("fri").still_in == ("ann", "ben", "cat")
     asked = do(keeper, "leave", player="cat")
     assert "ann and ben play on with one bonus: longest, most or none?" in asked
-    assert f'<a class="leave-it" href="{KBASE}">Leave it as it is</a>' in asked
+    assert f'<a class="leave-it" href="{KBASE}?unchanged=yes#outcome">Do nothing: no one leaves</a>' in asked
+    assert outcome(keeper.get(KBASE + "?unchanged=yes").text) == ["Nothing changed."]
     assert keeper.get(KBASE).status_code == 200 and scorekeeper.load_game("fri").still_in == ("ann", "ben", "cat")
     ok("score", "ann", "cat", "--out")
     asked = do(keeper, "undo")  # a yes-or-no question: its no does nothing, no link besides

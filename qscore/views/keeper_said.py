@@ -164,8 +164,8 @@ def nobody_out_said(number: int, again: str) -> str:
 
 
 # A question's way to do nothing where its answers have none (the bonus two players keep
-# after a leave): back to the page, nothing sent.
-LEAVE_IT = "Leave it as it is"
+# after a leave): back to the page, nothing sent, saying so.
+LEAVE_IT = "Do nothing: no one leaves"
 
 
 def another_entry_said(entry: Entry) -> str:

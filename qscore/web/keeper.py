@@ -295,6 +295,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         kept = forms.answers.get(request.query_params.get("said", ""))
         if request.query_params.get("stale") == "yes":
             kept = AnsweredForm(Said(False, (say.stale_page(),)), "", {})
+        elif request.query_params.get("unchanged") == "yes":  # a question left unanswered
+            kept = AnsweredForm(Said(True, (say.NOTHING_CHANGED,)), "", {})
         said = kept.said if kept is not None else None
         try:
             game = await anyio.to_thread.run_sync(served.load)
