@@ -257,7 +257,7 @@ def test_a_second_laydown_asks_on_a_terminal_whether_it_replaces_the_first(monke
     """score refused a second laydown on a terminal too, where play asks."""
     ok("new", "ann", "ben", "--bonus", "most", "--game", "fri")
     ok("score", "ann", "cat", "--out")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = ok("score", "ann", "at", "-u", "Z", input="\n")
     asked = "ann already laid cat (went out) in round 1. Replace it with at (unused Z)? [y/N]: "
     assert out == f"{asked}\nKept ann's cat (went out).\n"
@@ -270,7 +270,7 @@ def test_an_undo_of_a_finished_game_asks_on_a_terminal(monkeypatch):
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "E")
     before = sheet()
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = ok("undo", input="\n")
     question = "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused E)? [y/N]: "
     assert out == question + "\nNothing taken back.\n"
@@ -614,7 +614,7 @@ def test_a_game_is_over_once_closed_and_a_last_laydown_scored_again_is_asked_abo
     r = run("score", "cy", "to", "--unused", "E")
     assert r.stderr == "qscore: error: every round of game 'fri' is scored (use --round N to correct one)\n"
     assert "fri     ann, ben, cy  2 of 2, every round scored" in ok("games")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = ok("score", "ann", "at", "-u", "Z", input="y\n")
     assert out.startswith("ann already laid cat (went out) in round 2. Replace it with at (unused Z)? [y/N]: y\n")
     assert "Recorded ann's laydown in round 2: at (unused Z), replacing cat (went out)" in out

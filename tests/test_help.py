@@ -101,7 +101,7 @@ def test_no_games_is_said_plainly():
 def test_an_abort_at_a_prompt_exits_as_ctrl_c_does(monkeypatch):
     """End of input at "Delete ...?" (as Ctrl-D, or Ctrl-C in the prompt): 130, nothing deleted."""
     ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     r = run("games", "--delete", "friday", input="")
     assert r.exit_code == 130
     assert r.stderr == "\nqscore: stopped at the question: nothing was changed\n"
@@ -122,7 +122,7 @@ def test_ctrl_c_at_a_commands_question_ends_the_line_and_says_nothing_was_change
         except KeyboardInterrupt:
             raise typer.Abort() from None
 
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     monkeypatch.setattr("typer.confirm", ctrl_c)
     r = run("undo")
     assert r.exit_code == 130

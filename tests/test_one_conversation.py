@@ -135,7 +135,7 @@ def test_a_replacing_laydown_is_asked_about_in_the_same_words_naming_both(monkey
     assert piped.stderr == f"qscore: error: {question} add --replace to change it\n"
     page = TestClient(make_app("u", CODE, KEEPER))
     assert asked(do(page, "laydown", player="ann", words="act", out="yes")) == question
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     assert ok("score", "ann", "act", "--out", input="n\n") == f"{question} [y/N]: n\nKept ann's cat (went out).\n"
 
 
@@ -158,7 +158,7 @@ def test_a_laydown_of_a_closed_game_is_replaced_only_once_the_table_says_so(monk
     page = TestClient(make_app("u", CODE, KEEPER))
     shown = do(page, "laydown", player="ann", words="act", out="yes", replace="yes", round="1")
     assert asked(shown) == question
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     said = ok("score", "ann", "act", "--out", "--replace", input="n\n")
     assert said == f"{question} [y/N]: n\nKept ann's cat (went out).\n" and ok("sheet") == before
     said = ok("score", "ann", "act", "--out", input="y\n")

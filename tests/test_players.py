@@ -257,7 +257,7 @@ def test_games_delete_of_no_such_game_says_so_before_asking_for_yes():
 
 def test_games_delete_asks_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "--bonus", "most", "--game", "friday")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = run("games", "--delete", "friday", input="n\n").stdout
     assert "Delete game 'friday' (ann, ben, round 1 of 8) and its whole sheet? [y/N]" in out
     assert "Nothing deleted." in out and GameStore().names() == ["friday"]
@@ -267,7 +267,7 @@ def test_games_delete_asks_on_a_terminal(monkeypatch):
 
 def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
     ok("new", "ann", "ben", "cat")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = ok("leave", "cat", input="lots\n\nlongest\n")
     asked = "With cat gone, ann and ben play on with one bonus: longest, most or none? "
     assert out.startswith(f"{asked}lots\nNot taken: 'lots': answer longest, most or none.\n{asked}\n"), out
@@ -277,7 +277,7 @@ def test_leave_asks_two_players_for_their_bonus_on_a_terminal(monkeypatch):
 
 def test_leave_on_a_terminal_takes_none_as_leave_bonus_none_does(monkeypatch):
     ok("new", "ann", "ben", "cat")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     out = ok("leave", "cat", input="none\n")
     assert "With cat gone, ann and ben play on with one bonus: longest, most or none? none" in out
     assert sheet()["rounds"][0]["bonus"] == "none"
@@ -446,7 +446,7 @@ def test_enter_at_the_bonus_question_is_told_what_answers_it_in_play_as_in_leave
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "a")
     ok("new", "ann", "ben", "cat", "--rounds", "3,4", "--game", "b")
     played = ok("play", "--game", "a", input="\nleave cat\n\nmost\nquit\n")
-    monkeypatch.setattr("qscore.cli.games.on_terminal", lambda: True)
+    monkeypatch.setattr("qscore.cli.asking.on_terminal", lambda: True)
     left = ok("leave", "cat", "--game", "b", input="\nmost\n")
     asked = (
         "With cat gone, ann and ben play on with one bonus: longest, most or none? \n"

@@ -1,12 +1,13 @@
 """The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from qscore.cli import asking
 from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn, warn_if_empty, worded
+from qscore.cli.asking import answered
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
     AllowOpt,
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from qscore.game.entries import Challenged
     from qscore.game.scoresheet import Game
     from qscore.scorekeeper import LaydownRecorded, Saved
-    from qscore.scorekeeper.questions import Answer, Question, Reply
     from qscore.words.dictionaries import Dictionary
 
 # The game modules (sqlite3, tabulate, the sheet) are imported inside the commands that use
@@ -41,56 +41,6 @@ UncheckedOpt = Annotated[
     bool,
     typer.Option("--unchecked", help="record without checking the words, e.g. when the game's dictionary is gone"),
 ]
-
-
-def on_terminal() -> bool:
-    """Whether a person is there to answer a question (CI and pipes are not)."""
-    return sys.stdin.isatty()
-
-
-T = TypeVar("T")
-
-
-def answered(call: "Callable[[Reply | None], T]") -> T | None:
-    """``call(None)``; when the scorekeeper asks a question first, it is asked on a
-    terminal and ``call`` made again with the answer (None when the answer changes
-    nothing, which is said). Off a terminal the question stands as the refusal, in one
-    line with the option that answers it."""
-    from qscore.scorekeeper.questions import QuestionAsked, Unchanged
-
-    reply = None
-    while True:
-        try:
-            return call(reply)
-        except QuestionAsked as asked:
-            if not on_terminal():
-                raise
-            reply = asked.question.reply(ask_question(asked.question))
-        except Unchanged as nothing:
-            print(nothing.said)
-            return None
-
-
-def ask_question(question: "Question") -> "Answer":
-    """A question of the scorekeeper's asked on a terminal until one of its answers is given,
-    an answer that is none told as play tells it (Enter too, where no answer is the default)."""
-    if question.yes_or_no:
-        return question.answers[0 if typer.confirm(question.words, default=question.default == "yes") else 1]
-    from qscore.views.conversation import choice_refused
-
-    suffix = prompt_suffix(question.words)
-    while True:
-        typed = str(typer.prompt(question.words, default="", show_default=False, prompt_suffix=suffix))
-        found = question.answer(typed)
-        if found is not None:
-            return found
-        print(choice_refused(typed.strip(), tuple(a.value for a in question.answers)))
-
-
-def prompt_suffix(question: str) -> str:
-    """What follows a question at its prompt: a space after a question mark, else a colon
-    (no "?:")."""
-    return " " if question.endswith("?") else ": "
 
 
 def start_game(players: list[str], **choices: Any) -> "Game":
@@ -491,7 +441,7 @@ def delete_game(name: str, yes: bool) -> None:
 
     if not yes:
         name = scorekeeper.saved_name(name)  # no such game is said before --yes is asked for
-        if not on_terminal():
+        if not asking.on_terminal():
             raise GameError(f"deleting game {name!r} cannot be undone: add --yes to delete it")
         try:
             g = scorekeeper.load_game(name)

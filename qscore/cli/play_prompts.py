@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from qscore.cli.games import prompt_suffix, undo_text
+from qscore.cli.asking import prompt_suffix
+from qscore.cli.games import undo_text
 from qscore.cli.wording import worded
 from qscore.errors import QscoreError, quoted
 

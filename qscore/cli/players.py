@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from qscore.cli.app import app, reports_errors
+from qscore.cli.asking import answered
 from qscore.cli.completion import players, players_still_in
-from qscore.cli.games import answered
 from qscore.cli.options import GameOpt, bonus_option
 from qscore.game.choices import TwoBonus
 
