@@ -84,10 +84,6 @@ class QscoreError(Exception):
         """The message, each remedy in the words ``remedy`` gives it."""
         return "".join(p if isinstance(p, str) else remedy(p) for p in self.parts)
 
-    @property
-    def remedies(self) -> list[Remedy]:
-        return [p for p in self.parts if isinstance(p, Remedy)]
-
 
 class CardError(QscoreError):
     """A card token, hand or laid word that the deck cannot make."""

@@ -28,7 +28,7 @@ def test_a_laydown_laid_already_carries_its_remedy_and_each_face_words_it():
     )
     with pytest.raises(GameError) as refused:
         rules.laid_down(game, "ann", ["at"], "E", False, None, replace=False)
-    assert refused.value.remedies == [Remedy("replace")]
+    assert [p for p in refused.value.parts if isinstance(p, Remedy)] == [Remedy("replace")]
     assert str(refused.value) == "ann already laid cat (went out) in round 1: replace it to change it"
     assert worded(refused.value) == "ann already laid cat (went out) in round 1: add --replace to change it"
 
