@@ -165,3 +165,12 @@ def test_a_laydown_of_a_closed_game_is_replaced_only_once_the_table_says_so(monk
     assert said.startswith(f"{question} [y/N]: y\nRecorded ann's laydown in round 1: act (went out), replacing cat")
     ok("undo", "--yes")
     assert ok("score", "ann", "act", "--out", "--yes").startswith("Recorded ann's laydown in round 1: act (went out)")
+    ok("undo", "--yes")
+    played = ok("play", "--game", "u", input=lines("fix ann", "act", "", "fix ann", "act", "y", "quit"))
+    in_order(
+        played,
+        f"{question} [y/N]: ",
+        "Kept ann's cat (went out).",
+        f"{question} [y/N]: y",
+        "Recorded ann's laydown in round 1: act (went out), replacing cat",
+    )

@@ -288,5 +288,26 @@ class Laydowns(AtTable):
         # only when the words typed leave a card over. The fix is the table's answer to
         # "replace it?" (as score's --replace is): the laydown typed replaces the one shown
         entered = self.enter_laydown(game, state, player, went_out=existing.out)
-        if entered is not None:
-            self.saving.save(player, Entered(entered.words, entered.unused, entered.out, existing), round_no)
+        if entered is None:
+            return None
+        entered = Entered(entered.words, entered.unused, entered.out, existing)
+        if not game.finished or self.final_sheet_changed(game, player, entered, round_no):
+            self.saving.save(player, entered, round_no)
+        return None
+
+    def final_sheet_changed(self, game: "Game", player: str, entered: Entered, number: int) -> bool:
+        """Whether the table says yes to a fix of a game the scorekeeper closed, asked as
+        score and the scorekeeper's page ask it (its no says what was kept)."""
+        from qscore.scorekeeper.answers import laid_as
+        from qscore.scorekeeper.questions import finished_replace_asked
+
+        assert entered.replacing is not None
+        try:
+            new = laid_as(game, player, entered.words, entered.unused, entered.out, number)
+        except QscoreError as exc:
+            not_taken(exc)
+            return False
+        answer = self.prompts.answer(finished_replace_asked(game, entered.replacing, number, new).question)
+        if answer.unchanged:
+            print(answer.unchanged)
+        return not answer.unchanged
