@@ -276,13 +276,12 @@ def record_laydown(
             raise
         replace = True  # checked as the replacement first: a slip in it is told before any question
         state, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
-        if current.finished and confirmed:
-            pass  # a closed game asks one question (the replacement, changing its final sheet): answered
-        elif reply is None and current.finished:
+        # a closed game asks one question (the replacement, changing its final sheet): --yes answers it
+        if reply is None and current.finished and not confirmed:
             raise finished_replace_asked(current, exc.existing, exc.round, lay) from None
-        elif reply is None:
+        if reply is None and not current.finished:
             raise replace_asked(exc.existing, exc.round, lay) from None
-        else:
+        if reply is not None:
             agreed(reply, kept_said(exc.existing))
             confirmed = True
     if current.finished and not confirmed:  # a closed game's final sheet changes only when the table says so

@@ -195,18 +195,7 @@ def laid_down(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
     """A laydown, a new one or a fix of one that stands, saved (its errors are the caller's;
     a second laydown where one stands is asked about first: QuestionAsked)."""
     laid = laydown_fields(form)
-    done = scorekeeper.record_laydown(
-        laid.player,
-        laid.words,
-        laid.unused,
-        laid.out,
-        laid.round,
-        name,
-        replace=laid.replace,
-        sent=sent,
-        ask=True,
-        reply=reply,
-    )
+    done = laid.record(name, sent=sent, ask=True, reply=reply)
     shown = recorded(done, laid.words)
     number = done.saved.act.round
     note = (say.nobody_out_said(number, out_again(number)),) if shown.nobody_out else ()

@@ -249,17 +249,7 @@ class TablePage:
             return Outcome(False, [control_character_said(laid.raw)]), 0, form
         try:
             now = self.watch.load()
-            done = scorekeeper.record_laydown(
-                laid.player,
-                laid.words,
-                laid.unused,
-                laid.out,
-                laid.round,
-                now.name,
-                replace=laid.replace,
-                filled_at=filled_at,
-                sent=sent,
-            )
+            done = laid.record(now.name, filled_at=filled_at, sent=sent)
         except FormTakenError as exc:  # sent before a restart, or to another server: said as it stands
             return taken(exc), now.last, form | {"player": laid.player}
         except QscoreError as exc:

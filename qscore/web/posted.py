@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
+from qscore import scorekeeper
 from qscore.web.guard import number, unsafe
 
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -82,6 +84,13 @@ class LaydownFields:
     round: int | None  # None: blank (the rules choose), or not a number
     replace: bool
     raw: str | None  # the first of player, words and unused holding a control character: nothing is laid
+
+    def record(self, game: str, **how: Any) -> scorekeeper.LaydownRecorded:
+        """The laydown recorded in ``game`` as the form gives it (``how``: who sent it, when
+        it was filled in, whether a question may be asked and its answer)."""
+        return scorekeeper.record_laydown(
+            self.player, self.words, self.unused, self.out, self.round, game, replace=self.replace, **how
+        )
 
 
 def laydown_fields(form: dict[str, str]) -> LaydownFields:
