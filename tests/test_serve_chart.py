@@ -1,5 +1,5 @@
-"""The running totals' chart as placed (qscore/web/chart.py), from its data: the names at
-the lines' ends follow the totals from the top, all shown, none over another, none over
+"""The running totals' chart as placed (qscore/views/chart_drawing.py), from its data: the
+names at the lines' ends follow the totals from the top, all shown, none over another, none over
 the rounds' axis or past the drawing. In process: no server, no browser
 (tests/test_serve_browser_tv.py looks at the chart drawn)."""
 
@@ -8,8 +8,8 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
+from qscore.views.chart_drawing import NAME_SIZE, Drawing, drawing, name_width, places
 from qscore.views.totals_chart import Chart, ChartLine, axis_ticks
-from qscore.web.chart import NAME_SIZE, Drawing, drawing, name_width, places
 
 
 def drawn(totals: dict[str, tuple[int, ...]], rounds: int = 8) -> Drawing:

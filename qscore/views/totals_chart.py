@@ -2,7 +2,8 @@
 before the first round to their total after each round scored, on an axis of every round
 the game deals, with the words a reader who cannot see the lines is given instead.
 
-Data only: the page draws it (qscore/web/chart.py, an SVG made by the server).
+Data only: placed as an SVG's lines by qscore/views/chart_drawing.py, which the page and the
+evening's picture draw; the terminal draws it in characters (``sheet --chart``).
 """
 
 from __future__ import annotations

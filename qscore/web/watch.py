@@ -19,12 +19,12 @@ from jinja2 import Environment, FileSystemLoader
 
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
+from qscore.views.chart_drawing import Drawing, drawing
 from qscore.views.outcome import round_said
 from qscore.views.plays_view import game_review
 from qscore.views.sheet import sheet_json
 from qscore.views.sheet_view import sheet_view
 from qscore.views.totals_chart import chart_of
-from qscore.web.chart import Drawing, drawing
 from qscore.web.guard import unpathed
 from qscore.web.table import page_message
 
