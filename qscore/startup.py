@@ -95,6 +95,9 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
     "qscore.views.games_list": "0.9 M, every command of cli/games.py but games; 0.7 M, help and completion",
     "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
+    "qscore.cli.pictures": "216 M, every command of cli/games.py but export to svg, png or a file: the picture "
+    "and the chart it draws (views/picture.py)",
+    "resvg_py": "1.2 M, export to svg or a file (cli/pictures.py): only a PNG is rasterised",
     "csv": "2.0 M, sheet, the other exports and every command that shows a sheet (a round "
     "closed, undo, new, rename, leave, play): only the CSV export writes it (cli/sheets.py)",
     # the core's: what a run reaches only by one path

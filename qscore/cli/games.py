@@ -1,6 +1,7 @@
 """The scorekeeper: new, score, challenge, sheet, export, undo, games (and --delete, --rename)."""
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -303,20 +304,30 @@ def sheet(
         print(standing_text(g))
 
 
-@app.command(short_help="Print the scoresheet as CSV, JSON or Markdown")
+@app.command(short_help="Print the scoresheet as CSV, JSON, Markdown, SVG or PNG")
 @reports_errors
 def export(
     fmt: Annotated[
-        Literal["csv", "json", "markdown", "md"],
-        typer.Option("--format", "-f", case_sensitive=False, help="the format (md: markdown)"),
+        Literal["csv", "json", "markdown", "md", "svg", "png"],
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="the format (md: markdown; svg, png: the sheet and the chart of running totals, a picture)",
+        ),
     ] = "csv",
     long: Annotated[
         bool,
         typer.Option("--long", help="CSV with one row per player per round: words, unused, each part of the score"),
     ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", metavar="FILE", help="write to this file (default: standard output)"),
+    ] = None,
     game: GameOpt = None,
 ) -> None:
-    """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat."""
+    """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat; or draw
+    the sheet and the chart of running totals as a picture (SVG or PNG) to send a chat."""
     from qscore import scorekeeper
     from qscore.cli.sheets import export_text, long_csv
 
@@ -324,6 +335,11 @@ def export(
     if long and fmt != "csv":
         raise GameError(f"--long goes with --format csv, not {fmt}")
     g = scorekeeper.load_game(game)
+    if fmt in ("svg", "png") or output is not None:
+        from qscore.cli.pictures import picture, put_out
+
+        put_out(picture(g, fmt) if fmt in ("svg", "png") else long_csv(g) if long else export_text(g, fmt), output)
+        return
     sys.stdout.write(long_csv(g) if long else export_text(g, fmt))
 
 

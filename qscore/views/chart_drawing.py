@@ -1,8 +1,9 @@
 """The running totals' chart (qscore.views.totals_chart) placed as an SVG's lines, as the
 page draws it (web/templates/chart.html: made by the server, readable without JavaScript,
-sent whole with the sheet each time it changes). Each player's line has its own colour and
-its own dash and ends in the player's name, so it is told apart by more than colour; every
-colour keeps 3:1 against the page's light and dark backgrounds alike.
+sent whole with the sheet each time it changes) and the evening's picture (views/picture.py).
+Each player's line has its own colour and its own dash and ends in the player's name, so it
+is told apart by more than colour; every colour keeps 3:1 against the page's light and dark
+backgrounds alike.
 
 The names at the lines' ends are placed by the totals: the leader's highest, each as near
 its line's end as the others allow, none over another, all inside the plot (above the
