@@ -97,6 +97,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
     "qscore.cli.pictures": "216 M, every command of cli/games.py but export to svg, png or a file: the picture "
     "and the chart it draws (views/picture.py)",
+    "qscore.cli.chart": "38 M, sheet, unless its chart is asked for (cli/games.py): the chart's data and placement",
     "resvg_py": "1.2 M, export to svg or a file (cli/pictures.py): only a PNG is rasterised",
     "csv": "2.0 M, sheet, the other exports and every command that shows a sheet (a round "
     "closed, undo, new, rename, leave, play): only the CSV export writes it (cli/sheets.py)",

@@ -281,13 +281,23 @@ def sheet(
         bool, typer.Option("--words", "-w", help="each round's words as laid, with their points, then the sheet")
     ] = False,
     as_json: JsonOpt = False,
+    chart: Annotated[
+        bool, typer.Option("--chart", help="the running totals round by round, a line a player, named at its end")
+    ] = False,
 ) -> None:
     """Show the whole scoresheet: rounds by players, bonuses marked, totals, the leader."""
     from qscore import scorekeeper
     from qscore.cli.sheets import sheet_text, standing_text, words_sheet_text
 
+    if chart and (words or as_json):
+        raise GameError("--chart goes alone: not with " + ("--json" if as_json else "--words"))
     g = scorekeeper.load_game(game)
-    if as_json:
+    if chart:
+        from qscore.cli.chart import game_chart
+
+        print(game_chart(g))
+        print(standing_text(g))
+    elif as_json:
         from qscore.views.sheet import sheet_json
 
         print_json(sheet_json(g))
