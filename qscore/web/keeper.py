@@ -49,6 +49,7 @@ from qscore.views.standing import standing_said
 from qscore.views.verdict_view import challenge_meaning, overruled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
+from qscore.web.picture_served import Pictures
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of, unsafe_field
 from qscore.web.table import keeper_message, out_again, recorded
 from qscore.words.definitions import MeaningsError, define
@@ -340,4 +341,5 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
         await forms.once(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
 
-    return [Route("/k/{code}/", home), Route("/k/{code}/do/{action}", do, methods=["POST"])]
+    pictures = Route("/k/{code}/picture.{kind}", Pictures(served).answer)  # the sheet's link, as the table's
+    return [Route("/k/{code}/", home), Route("/k/{code}/do/{action}", do, methods=["POST"]), pictures]

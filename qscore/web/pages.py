@@ -11,6 +11,8 @@
                             out, replace), answered by a redirect (303) to ?sent=TOKEN: a reload
                             never sends it again, and the address stays the page's
     GET  /t/CODE/word?word= the word box: a word judged under the game's dictionary
+    GET  /t/CODE/picture.png, picture.svg
+                            the evening's picture of a closed game (web/picture_served.py)
     GET  /t/CODE/page.css, page.js, manifest.webmanifest, icon.svg, icon-192.png, icon-512.png
                             the page's assets, shipped in the package
 
@@ -51,6 +53,7 @@ from qscore.views.standing import standing_said
 from qscore.views.verdict_view import MeaningsView, VerdictView, verdict_meanings, verdict_view
 from qscore.web.guard import Forms, TableGuard, not_found, number, shown, unpathed
 from qscore.web.keeper import routes as keeper_routes
+from qscore.web.picture_served import Pictures
 from qscore.web.posted import HEADERS, laydown_fields, posted_form, round_of
 from qscore.web.table import Outcome, page_message, recorded, refused, stale, taken
 from qscore.web.watch import SheetWatch, Snapshot
@@ -102,6 +105,7 @@ class TablePage:
             Route("/t/{code}/events", self.events),
             Route("/t/{code}/laydown", self.laydown, methods=["POST"]),
             Route("/t/{code}/word", self.word),
+            Route("/t/{code}/picture.{kind}", Pictures(self.watch).answer),
             Route("/t/{code}/{name}", self.asset),
         ]
 

@@ -197,7 +197,12 @@ class Read:
 
 def render_sheet(got: Read) -> str:
     return templates.get_template("sheet.html").render(
-        sheet=got.sheet, error=got.error, review=got.review, waiting=got.waiting, chart=got.chart
+        sheet=got.sheet,
+        error=got.error,
+        review=got.review,
+        waiting=got.waiting,
+        chart=got.chart,
+        closed=got.game is not None and got.game.finished,  # its picture offered (web/picture_served.py)
     )
 
 
