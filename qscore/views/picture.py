@@ -152,7 +152,8 @@ def picture_svg(game: Game) -> str:
     for line in view.status:
         layout.say(line, TEXT)
     sheet_table(layout, view, widths)
-    layout.say(", ".join(m for m in view.legend if m != RUNNING_SAID), SMALL)
+    # a mark and its meaning kept on one line (a no-break space after the colon)
+    layout.say(", ".join(m.replace(": ", ":\u00a0") for m in view.legend if m != RUNNING_SAID), SMALL)
     chart_part(layout, drawing(chart_of(game)))
     width, height = round(layout.width), round(layout.y + PAD)
     title = quoteattr(f"Quiddler: {view.game}. " + " ".join(view.status))
