@@ -90,3 +90,9 @@ def test_sheet_chart_draws_the_game_then_says_who_won():
     assert all(len(line) <= WIDTH for line in lines)
     refused = run("sheet", "--chart", "--json")
     assert (refused.exit_code, refused.stderr) == (2, "qscore: error: --chart goes alone: not with --json\n")
+
+
+def test_before_any_round_is_scored_the_chart_says_so():
+    """A chart of nothing: the axes of 0 to 1 and every name at 0."""
+    ok("new", "ann", "ben", "--bonus", "none")
+    assert ok("sheet", "--chart") == "No round scored yet.\nRound 1: 3 cards. ann deals, ben starts.\n"

@@ -35,8 +35,12 @@ def chart_width() -> int:
 
 
 def game_chart(game: Game) -> str:
-    """The game's running totals as ``sheet --chart`` draws them, the terminal's width."""
-    return chart_text(chart_of(game), chart_width())
+    """The game's running totals as ``sheet --chart`` draws them, the terminal's width; before
+    any round is scored, that none is (a chart of nothing but its axes says less)."""
+    chart = chart_of(game)
+    if all(len(line.totals) == 1 for line in chart.lines):
+        return chart.said
+    return chart_text(chart, chart_width())
 
 
 def ends(chart: Chart) -> list[str]:
