@@ -126,3 +126,12 @@ def test_every_export_goes_to_the_file_named(tmp_path: Path):
         out = tmp_path / f"sheet.{fmt}"
         assert ok("export", "-f", fmt, "-o", str(out)) == ""
         assert out.read_text("utf-8") == ok("export", "-f", fmt)
+
+
+def test_a_long_name_widens_the_sheet_but_not_the_chart():
+    """With a name of 27 letters the chart grew with the sheet to 1,150 px: its names and
+    numbers half as large again as the sheet's."""
+    evening("Maximilian Fortescue-Smythe", "ben", "cat")
+    svg = ok("export", "--format", "svg")
+    chart = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if "scale" in (g.get("transform") or ""))
+    assert int(ET.fromstring(svg).get("width")) > 720 and chart.get("transform").endswith("scale(1.4)")

@@ -114,8 +114,9 @@ def sheet_table(layout: Layout, view: SheetView, widths: list[float]) -> None:
 
 
 def chart_part(layout: Layout, d: Drawing) -> None:
-    """The running totals' chart as the page places it, scaled to the picture's width."""
-    scale = (layout.width - 2 * PAD) / d.width
+    """The running totals' chart as the page places it, WIDTH across however wide the sheet
+    above it (its text as large as the sheet's, whatever the names' length)."""
+    scale = (WIDTH - 2 * PAD) / d.width
     layout.y += 8
     layout.say(d.chart.title, TEXT)
     parts = [f'<g transform="translate({PAD} {layout.y:g}) scale({scale:g})">']
