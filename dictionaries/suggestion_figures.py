@@ -9,7 +9,9 @@ comes first, and for how many it is offered at all, on each dictionary.
 
 The lists are tests/data/typos.tsv (slips of the keys and common misspellings),
 tests/data/sounds.tsv (slips made by ear) and tests/data/typos-fresh.tsv (both kinds, written
-for issue 37 and never used to choose how suggestions rank: the measure). A system dictionary that is not installed is
+for issue 37 and never used to choose how suggestions rank: the measure) and
+tests/data/typos-fresh2.tsv (slips as a family types them, neighbour keys most, written
+before the ranking weighed the keyboard: its measure). A system dictionary that is not installed is
 left out, and said so. The table prints as Markdown, as dictionaries/README.md shows it.
 """
 
@@ -31,6 +33,7 @@ LISTS = {
     "typos.tsv": "slips of the keys",
     "sounds.tsv": "slips made by ear",
     "typos-fresh.tsv": "fresh slips, the measure",
+    "typos-fresh2.tsv": "fresh slips as typed",
 }
 
 
