@@ -10,7 +10,8 @@ kwiz offers quiz and enuf enough, and so is any word said as the letter-to-sound
 the typed one, however far off, under that key or the key of what the rules say (fizix:
 physics; kampaygn: campaign). What is found is ranked by its edits, the kind of slip,
 whether it is said as the letters typed are, and how common the word is, so that "teh"
-offers "the" first and "fone" "phone" (:func:`rank`).
+offers "the" first and "fone" "phone", and by the keyboard: a common word with one key
+hit for its neighbour goes first where it is common enough (dpg: dog) (:func:`rank`).
 Every look-up is counted against a word's budget, the same for a word alone and in a
 list, so a long word stays quick and a list of 5,000 answers within a second or so: the
 search stops at the bound and offers what it found. A word longer than MAX_LETTERS gets
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import NamedTuple
 
+from qscore.words.keyboard import neighbour_key
 from qscore.words.sortedrows import Commonness, commonness
 from qscore.words.sounds import heard_keys, pronounce, said, sound_key
 
@@ -214,11 +216,46 @@ def rank(word: str, near: Iterable[str], alike: Iterable[str] = (), otherwise: I
     4. the first letter kept (qeen: queen before been; tiem: time before item), but for
        a sound-alike further off or under another key: by ear the first letter is as
        likely wrong as any;
-    5. the most common word (SCOWL's sizes), then alphabetical.
+    5. the most common word (SCOWL's sizes), then alphabetical;
+
+    and then a common word one key's neighbour away is moved first where it is common
+    enough against the first (:func:`_keyed_first`: dpg, dog before debug).
     """
     heard = dict.fromkeys(otherwise, HEARD_OTHERWISE) | dict.fromkeys(alike, HEARD)
     typed = _Typed(word)
-    return sorted(set(near) | set(heard), key=lambda w: _closeness(typed, w, heard.get(w, NOT_HEARD)))
+    ranked = sorted(set(near) | set(heard), key=lambda w: _closeness(typed, w, heard.get(w, NOT_HEARD)))
+    return _keyed_first(typed, ranked, heard)
+
+
+# SCOWL's sizes as common.tsv files them, the commonest first (a word not in it is rare)
+SIZES = (10, 20, 35, Commonness.RARE)
+# the slips likelier than a neighbour key's: a common word so slipped goes before them
+# only two sizes commoner (fone: phone before fine, both of size 10)
+LIKELIER = ("doubled", "swapped", "heard, left out", "said alike")
+
+
+def _keyed_first(typed: _Typed, ranked: list[str], heard: dict[str, int]) -> list[str]:
+    """``ranked`` with the common words a neighbour key makes of the typed word (dpg: dog:
+    :func:`qscore.words.keyboard.neighbour_key`) moved before its first, the nearest key
+    first, then the commonest, where common enough against the first by SCOWL's sizes: two
+    sizes commoner than a LIKELIER slip, one than another slip one edit off (eind: end
+    before wind), as common as a word a neighbour key makes too (xat: cat, then sat), at
+    most one size rarer than a word further off (bresd: bread, 20, before pressed, 10)."""
+    keyed = {w: row for w in ranked if (row := neighbour_key(typed.word, w)) is not None}
+    if not keyed:
+        return ranked
+    first = ranked[0]
+    size = SIZES.index(commonness(first))
+    if first in keyed:
+        most = size
+    elif SLIPS[_closeness(typed, first, heard.get(first, NOT_HEARD))[1]] in LIKELIER:
+        most = size - 2
+    else:
+        most = size - 1 if distance(typed.word, first) == 1 else size + 1
+    most = min(most, SIZES.index(Commonness.RARE) - 1)  # a rare word is never moved
+    ahead = [w for w in keyed if SIZES.index(commonness(w)) <= most]
+    ahead.sort(key=lambda w: (keyed[w], commonness(w), ranked.index(w)))
+    return ahead + [w for w in ranked if w not in ahead]
 
 
 SLIPS = (
