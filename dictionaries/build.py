@@ -32,6 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 import gcide_meanings  # noqa: E402  beside this script
+import list_rules  # noqa: E402  beside this script
 from build_meanings import FILES, tag_counts  # noqa: E402  beside this script
 
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
@@ -419,6 +420,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     if needless:
         raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
     lists = {name: (words | added.keys()) - curated.keys() for name, words in lists.items()}
+    ruled = ruled_out(lists, lists[everyday_name], wordnet)  # list_rules.py: names, run-togethers, forms
+    lists = {name: words - ruled.keys() for name, words in lists.items()}
     for name, words in lists.items():
         out[f"{name}.txt"] = "".join(f"{w}\n" for w in sorted(words))
     known = set().union(*lists.values())
@@ -502,6 +505,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
         if lower in rejects or lower in known or lower in words_anywhere or lower in lowercase:
             continue
         rejects[lower] = "proper noun"
+    for word, kind in ruled.items():
+        rejects.setdefault(word, kind)
+    out["irregular.tsv"] = "".join(f"{b}\t{c}\n" for b, c in list_rules.irregular_table(wordnet, known).items())
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
@@ -523,6 +529,15 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     # the first names' notice (GNU FDL), for the names names.txt takes from them
     out["FIRSTNAMES-COPYRIGHT"] = first_names_notice()
     return out
+
+
+def ruled_out(lists: dict[str, set[str]], everyday: set[str], wordnet: WordNet) -> dict[str, str]:
+    """What list_rules.py keeps out of the lists and refuses on every dictionary, word -> the
+    kind of reason (dictionaries/README.md, "The rules on every dictionary")."""
+    text, index = gcide_meanings.read_index()
+    common = read_category("words", COMMON_SIZE, LETTERS)
+    gcide = list_rules.gcide_headwords(index, text, fold)
+    return list_rules.ruled_out(lists, everyday, names(NAME_SIZE), common, wordnet, gcide, WORDNET)
 
 
 def unsuggestion_rules(known: set[str], common: set[str], wordnet: WordNet) -> dict[str, set[str]]:

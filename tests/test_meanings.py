@@ -92,6 +92,48 @@ def test_the_base_used_most_wins_then_the_longer_ending(words):
     assert define("cutest", lookup=words).forms_text() == "superlative of cute"
 
 
+@pytest.fixture
+def bases(tmp_path):
+    return tiny(
+        tmp_path,
+        [
+            pack("woman", [("n", "an adult female person")], used={"n": 9}),
+            pack("tooth", [("n", "a hard bonelike structure")], used={"n": 5}),
+            pack("win", [("v", "be the winner"), ("n", "a victory")], used={"v": 9}),
+            pack("box", [("n", "a container"), ("v", "fight with the fists")], used={"n": 9}),
+            pack("try", [("v", "make an effort")], used={"v": 9}),
+            pack("hope", [("v", "expect and wish")], used={"v": 9}),
+            pack("stop", [("v", "come to a halt")], used={"v": 9}),
+            pack("big", [("a", "above average in size")], used={"a": 9}),
+            pack("see", [("v", "perceive by sight")], used={"v": 9}),
+            pack("dream", [("v", "have a dream")], used={"v": 9}),
+            pack("visit", [("v", "go to see")], used={"v": 9}),
+        ],
+    )
+
+
+def test_a_suffix_gloss_is_not_made_where_the_real_form_is_irregular(bases):
+    """womans, tooths and winned are no forms of woman, tooth and win: their plural is women,
+    teeth, their past won (the shipped irregular.tsv); wins and winning are win's, and
+    dreamed is dream's (a word beside dreamt)."""
+    for word in ("womans", "tooths", "winned"):
+        assert not define(word, lookup=bases).forms, word
+    assert define("wins", lookup=bases).forms_text() == "plural and present tense of win"
+    assert define("winning", lookup=bases).forms_text() == "present participle of win"
+    assert define("dreamed", lookup=bases).forms_text() == "past tense of dream"
+
+
+def test_a_suffix_gloss_follows_the_spelling_rules(bases):
+    """boxes, tries, hoping and stopped are forms; boxs, trys, tryed,
+    hopeing, stoped and biger are not, as the spelling rules make them."""
+    made = {"boxes": "box", "tries": "try", "hoping": "hope", "stopped": "stop"}
+    made |= {"seeing": "see", "visited": "visit"}
+    for word, base in made.items():
+        assert {f.base for f in define(word, lookup=bases).forms} == {base}, word
+    for word in ("boxs", "trys", "tryed", "hopeing", "stoped", "biger", "stoping"):
+        assert not define(word, lookup=bases).forms, word
+
+
 def test_curated_words_are_no_inflection(words):
     assert not define("his", lookup=words).found  # hi is a noun, his no plural of it
 

@@ -63,6 +63,10 @@ COUNTRIES_REJECT = DATA / "countries-reject.txt"
 COUNTRIES_HOLDOUT = DATA / "countries-holdout.txt"
 # A third, written after the held-out one had been curated from: the fresh measure.
 COUNTRIES_FRESH = DATA / "countries-fresh.txt"
+# Entries to refuse that a careless list might allow (names a huge list files in lower
+# case, run-togethers, regular forms of irregular words, misspellings by ear, joins a
+# spell checker compounds), written before the rules for them were made: their measure.
+MUST_REJECT_FRESH = DATA / "must-reject-fresh.txt"
 # Each set of lists by name: its file of words to allow and its file of entries to refuse
 # (a file may hold both: its classes with a kind are the refusals).
 LISTS = {
@@ -70,6 +74,7 @@ LISTS = {
     "countries": (COUNTRIES_ACCEPT, COUNTRIES_REJECT),
     "holdout": (COUNTRIES_HOLDOUT, COUNTRIES_HOLDOUT),
     "fresh": (COUNTRIES_FRESH, COUNTRIES_FRESH),
+    "must-fresh": (MUST_ACCEPT, MUST_REJECT_FRESH),
 }
 ANY = "any"  # a must-reject class that takes a refusal of any kind
 

@@ -17,9 +17,11 @@ read quizs as a plural of quiz.
 from __future__ import annotations
 
 import bisect
+import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from qscore import paths
@@ -240,6 +242,43 @@ def _shipped() -> MeaningsFile:
     return _file
 
 
+# A base the suffix rules would end with a letter their spelling changes (box: boxes; try:
+# tried, tries; hope: hoping; stop: stopped): the endings that may not be added as they are.
+SIBILANT_END = re.compile(r"(s|x|z|ch|sh)$")
+CONSONANT_Y = re.compile(r"[^aeiou]y$")
+# one vowel between consonants, the last one doubled before -ed, -ing, -er, -est (stop, big)
+SHORT_SYLLABLE = re.compile(rf"[^aeiouy]*[aeiou][{DOUBLED}]")
+
+
+def spelled_by_rule(base: str, ending: str) -> bool:
+    """Whether ``base`` + ``ending`` (an ending added whole) is how English spells that form:
+    not boxs (boxes), citys, tryed (tries, tried), hopeing (hoping), stoped, runing (stopped,
+    running: a one-syllable word's last consonant doubles)."""
+    if ending == "s":
+        return not (SIBILANT_END.search(base) or CONSONANT_Y.search(base))
+    if ending in ("ed", "er", "est") and CONSONANT_Y.search(base):
+        return False
+    if ending[0] == "e" and base.endswith("e"):
+        return False
+    if ending == "ing" and base.endswith("e") and not base.endswith(("ee", "oe", "ye")):
+        return False
+    return not (ending in ("ed", "ing", "er", "est") and SHORT_SYLLABLE.fullmatch(base))
+
+
+@cache
+def _irregular() -> dict[str, str]:
+    rows = paths.package_file("wordlists", "irregular.tsv").read_text("utf-8").splitlines()
+    return dict(row.split("\t") for row in rows)
+
+
+def irregular_codes(base: str) -> str:
+    """The form codes whose real form of ``base`` is irregular (woman: p, the plural women;
+    win: d; good: c and s), from the shipped irregular.tsv (dictionaries/build.py writes it
+    from WordNet's exception lists, leaving out a base whose regular form is a word too:
+    dreamed, learned)."""
+    return _irregular().get(base, "")
+
+
 def regular_forms(word: str, lookup: MeaningsFile) -> list[tuple[str, str]]:
     """(form code, base) for each part of speech whose suffix rules make ``word`` from a word on file.
 
@@ -264,6 +303,10 @@ def regular_forms(word: str, lookup: MeaningsFile) -> list[tuple[str, str]]:
         for ending, replacement, code in rules:
             if word.endswith(ending) and len(word) > len(ending):
                 base = word[: -len(ending)] + replacement
+                if not replacement and not spelled_by_rule(base, ending):
+                    continue  # boxs, tryed, hopeing, stoped: no form of box, try, hope, stop
+                if code in irregular_codes(base):
+                    continue  # womans, tooths, winned: woman's plural is women
                 record = lookup.record(base)
                 if record and record.meanings_of(pos):
                     takes_e = pos == "a" and replacement == "e"

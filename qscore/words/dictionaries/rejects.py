@@ -27,6 +27,7 @@ _REJECT_REASONS = {
     "apostrophe": APOSTROPHE,
     "foreign": NOT_ENGLISH,
     "phrase": NOT_IN_DICTIONARY,
+    "form": NOT_IN_DICTIONARY,  # a regular form of an irregular word: winned, oxes
     "unit": UNIT_SYMBOL,
     "chat": CHAT_ABBREVIATION,
 }
