@@ -130,10 +130,25 @@ def play_games(tmp_path):
     ok("score", "ann", "to", "--unused", "E")  # round 1 not closed: counts as a game, nothing else
 
 
+# monday's finishers Ann 56, Ben 23, cat 12; tuesday's Ann 32, dan 23; wednesday is not over
+EXPECTED_HEAD_TO_HEAD = [
+    {"players": ["Ann", "Ben"], "games": 1, "wins": {"Ann": 1, "Ben": 0}},
+    {"players": ["Ann", "cat"], "games": 1, "wins": {"Ann": 1, "cat": 0}},
+    {"players": ["Ann", "dan"], "games": 1, "wins": {"Ann": 1, "dan": 0}},
+    {"players": ["Ben", "cat"], "games": 1, "wins": {"Ben": 1, "cat": 0}},
+]
+
+
+def ratings_of(got):
+    """Each player's rating taken out of ``stats --json``'s players (tests/test_history.py checks them)."""
+    return {name: p.pop("rating") for name, p in got["players"].items()}
+
+
 def test_stats_of_two_games_worked_by_hand(tmp_path):
     play_games(tmp_path)
     got = json.loads(ok("stats", "--json").stdout)
-    assert got == {"players": EXPECTED_PLAYERS, "records": EXPECTED_RECORDS}
+    assert ratings_of(got)["Ann"]["mu"] > 25  # she won both
+    assert got == {"players": EXPECTED_PLAYERS, "records": EXPECTED_RECORDS, "head_to_head": EXPECTED_HEAD_TO_HEAD}
     # the review agrees on what was missed
     reviews = json.loads(ok("review", "--game", "tuesday", "--json").stdout)
     missed = {(r["player"], r["round"]): r["missed"] for r in reviews}
@@ -149,6 +164,18 @@ def test_stats_text(tmp_path):
     assert lines[2].split() == ["Ann", "3", "2", "2", "44.0", "56", "33", "2", "1", "(1", "won)", "17"]
     assert lines[5].split() == ["dan", "1", "1", "0", "23.0", "23", "23", "1", "0", "(0", "won)", "0"]
     assert lines[6:] == [
+        "Ratings (openskill, from every finished game; ± how unsure it still is, 25 ± 8.3 to start):",
+        "  Ann: 30.2 ± 8.0",
+        "  Ben: 25.7 ± 8.1",
+        "  dan: 22.6 ± 8.1",
+        "  cat: 21.4 ± 8.1",
+        "Head to head (games both finished; how often each finished ahead: a tie counts for neither):",
+        "players      games  ahead",
+        "---------  -------  ------------",
+        "Ann v Ben        1  Ann 1, Ben 0",
+        "Ann v cat        1  Ann 1, cat 0",
+        "Ann v dan        1  Ann 1, dan 0",
+        "Ben v cat        1  Ben 1, cat 0",
         "Best words:",
         "  Ann: (QU)IZ, 25 points (monday, round 2)",
         "  Ben: GO, 8 points (monday, round 2)",
@@ -164,17 +191,23 @@ def test_stats_text(tmp_path):
 def test_stats_of_one_player(tmp_path):
     play_games(tmp_path)
     got = json.loads(ok("stats", "--player", "ANN", "--json").stdout)
-    assert got == {"players": {"Ann": EXPECTED_PLAYERS["Ann"]}, "records": EXPECTED_RECORDS}
+    assert ratings_of(got)
+    assert got == {
+        "players": {"Ann": EXPECTED_PLAYERS["Ann"]},
+        "records": EXPECTED_RECORDS,
+        "head_to_head": [p for p in EXPECTED_HEAD_TO_HEAD if "Ann" in p["players"]],
+    }
     lines = ok("stats", "--player", "dan").stdout.splitlines()
-    assert (
-        len(lines) == 5
-        and lines[2].startswith("dan ")
-        and lines[3:]
-        == [
-            "Best words:",
-            "  dan: CAT, 13 points (tuesday, round 1)",
-        ]
-    )
+    assert lines[2].startswith("dan ") and lines[3:] == [
+        "Ratings (openskill, from every finished game; ± how unsure it still is, 25 ± 8.3 to start):",
+        "  dan: 22.6 ± 8.1",
+        "Head to head (games both finished; how often each finished ahead: a tie counts for neither):",
+        "dan against      games    ahead    behind    tied",
+        "-------------  -------  -------  --------  ------",
+        "Ann                  1        0         1       0",
+        "Best words:",
+        "  dan: CAT, 13 points (tuesday, round 1)",
+    ]
     r = run("stats", "--player", "eve")
     assert r.exit_code == 2
     assert r.stderr == "qscore: error: no player 'eve' in any saved game: players are Ann, Ben, cat, dan\n"
@@ -185,6 +218,7 @@ def test_no_games_yet():
     assert json.loads(ok("stats", "--json").stdout) == {
         "players": {},
         "records": {"highest_total": None, "highest_round": None, "best_word": None, "highest_totals": {}},
+        "head_to_head": [],
     }
 
 
@@ -204,6 +238,7 @@ def test_a_damaged_game_or_a_lost_word_list_leaves_the_rest(tmp_path, isolated_h
     assert set(got["players"]) == {"Ann", "Ben", "cat", "dan"}
     assert got["records"] == EXPECTED_RECORDS
     # without their dictionary the two games cannot be reviewed: no points missed counted
+    ratings_of(got)
     assert got["players"]["Ann"] == EXPECTED_PLAYERS["Ann"] | {"missed": 0}
     errors = r.stderr.splitlines()
     assert len(errors) == 3

@@ -8,7 +8,7 @@ from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.cli.tables import plain_table
 from qscore.errors import GameError, quoted, quoted_as_shown
 from qscore.game.cards import format_laid, load_deck
-from qscore.views.stats_view import stats_json
+from qscore.views.stats_view import HEAD_TO_HEAD, RATINGS_HEAD, rating_said, stats_json
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
@@ -34,18 +34,20 @@ def stats(
         warn(f"{why}; its points missed are left out")
     figures = report.figures
     chosen = list(figures.players.values())
+    key = None
     if player is not None:
         one = figures.player(player)
         if one is None:
             known = ", ".join(s.name for s in figures.players.values()) or "none yet"
             raise GameError(f"no player {quoted(player)} in any saved game: players are {known}")
         chosen = [one]
+        key = next(k for k, s in figures.players.items() if s is one)
     if as_json:
-        print_json(stats_json(chosen, figures.records))
+        print_json(stats_json(chosen, figures, key))
     elif not figures.players:
         print("No saved games yet: start one with qscore new ALICE BOB")
     else:
-        print(stats_text(chosen, figures, records=player is None))
+        print(stats_text(chosen, figures, key))
 
 
 def where(game: str, number: int | None = None) -> str:
@@ -59,10 +61,12 @@ def record_text(w: "WordRecord") -> str:
     return f"{laid}, {w.points} points ({where(w.game, w.round)})"
 
 
-def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: bool) -> str:
+def stats_text(chosen: list["PlayerStats"], figures: "TableStats", key: str | None = None) -> str:
     """The players' table; when their finished games are of more than one variant, their
     totals follow in a table of their own, a row a variant (a Short game's total is no
-    standard game's), and the records give the highest game total of each."""
+    standard game's), and the records give the highest game total of each. Then the
+    ratings and the head to head; of one player (``key``), their record against each
+    other player, and no records."""
     from qscore.game.tablestats import average
 
     def number(value: float | None) -> str:
@@ -104,11 +108,12 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
         ]
         lines += ["Totals of finished games, by variant:"]
         lines += [plain_table(by_variant, ["player", "variant", "finished", "average", "best total"], "llrrr")]
+    lines += ratings_lines(chosen, figures) + head_to_head_lines(figures, key)
     words = [f"  {s.name}: {record_text(s.best_word)}" for s in chosen if s.best_word]
     if words:
         lines += ["Best words:", *words]
     r = figures.records
-    if records and (r.highest_total or r.highest_round or r.best_word):
+    if key is None and (r.highest_total or r.highest_round or r.best_word):
         lines.append("Records:")
         if len(r.highest_totals) > 1:
             for kind, ht in r.highest_totals.items():
@@ -122,3 +127,28 @@ def stats_text(chosen: list["PlayerStats"], figures: "TableStats", *, records: b
         if r.best_word:
             lines.append(f"  best word: {r.best_word.player}'s {record_text(r.best_word)}")
     return "\n".join(lines)
+
+
+def ratings_lines(chosen: list["PlayerStats"], figures: "TableStats") -> list[str]:
+    """The players rated, highest first."""
+    rated = [(r, s.name) for s in chosen if (r := figures.rating_of(s.name)) is not None]
+    rated.sort(key=lambda pair: -pair[0].mu)
+    return [f"{RATINGS_HEAD}:", *(f"  {name}: {rating_said(r)}" for r, name in rated)] if rated else []
+
+
+def head_to_head_lines(figures: "TableStats", key: str | None) -> list[str]:
+    """Every pair's games and times ahead; of one player (``key``), a row for each player met."""
+    pairs = figures.pairs(key)
+    if not pairs:
+        return []
+    name = {k: s.name for k, s in figures.players.items()}
+    if key is None:
+        rows = [
+            [f"{name[a]} v {name[b]}", str(m.games), f"{name[a]} {m.first}, {name[b]} {m.second}"] for a, b, m in pairs
+        ]
+        return [f"{HEAD_TO_HEAD}:", plain_table(rows, ["players", "games", "ahead"], "lrl")]
+    rows = [
+        [name[b], str(m.games), str(m.first), str(m.second), str(m.games - m.first - m.second)] for _, b, m in pairs
+    ]
+    headers = [f"{name[key]} against", "games", "ahead", "behind", "tied"]
+    return [f"{HEAD_TO_HEAD}:", plain_table(rows, headers, "lrrrr")]

@@ -15,6 +15,11 @@ the table's figures are those parts folded together in the order the games were 
   unless a challenge struck it; its points are its cards' values.
 - Records go to the first to reach them (a later tie does not take one over), and need
   more than zero points.
+- Head to head: two players' games are the finished games both finished (one who left
+  did not); of those, each counts the games they finished ahead of the other, by total
+  (a tie counts for neither).
+- Ratings (qscore.game.ratings): every finished game in the order started rates those who
+  finished it, placed by their totals.
 
 The table's figures are dataclasses, as they are changed while folding; a game's, which
 every write works out, are in a module of their own (qscore.game.gamefigures), so a
@@ -37,6 +42,7 @@ from qscore.game.gamefigures import (
     word_record,
 )
 from qscore.game.names import name_key
+from qscore.game.ratings import Rating, Ratings
 
 
 class GameTotal(NamedTuple):
@@ -118,12 +124,45 @@ class Records:
 
 
 @dataclass
+class HeadToHead:
+    """Two players' finished games together: how many, and how often each finished ahead."""
+
+    games: int = 0
+    first: int = 0  # the games the first of the pair (the first to appear) finished ahead
+    second: int = 0
+
+    def ahead(self, one: int, other: int) -> None:
+        """One more game, the first's total ``one`` and the second's ``other``."""
+        self.games += 1
+        self.first += one > other
+        self.second += other > one
+
+
+@dataclass
 class TableStats:
     players: dict[str, PlayerStats]  # by name_key, in order of first appearance
     records: Records
+    head_to_head: dict[tuple[str, str], HeadToHead] = field(default_factory=dict)  # by name keys, as appeared
+    ratings: dict[str, Rating] = field(default_factory=dict)  # by name_key: those rated, worked out each time
 
     def player(self, name: str) -> PlayerStats | None:
         return self.players.get(name_key(name))
+
+    def rating_of(self, name: str) -> Rating | None:
+        """A player's rating (None before any finished game rated them)."""
+        return self.ratings.get(name_key(name))
+
+    def pairs(self, key: str | None = None) -> list[tuple[str, str, HeadToHead]]:
+        """Each pair's head to head (the pair's name keys), in the order their players first
+        appeared; only ``key``'s pairs when given (a name key), that player first."""
+        at = {k: n for n, k in enumerate(self.players)}
+        found = []
+        for (a, b), met in self.head_to_head.items():
+            if key is None or key == a:
+                found.append((a, b, met))
+            elif key == b:
+                found.append((b, a, HeadToHead(met.games, met.second, met.first)))
+        return sorted(found, key=lambda pair: (at[pair[0]], at[pair[1]]))
 
     def to_json(self) -> dict[str, Any]:
         return {"players": {key: p.to_json() for key, p in self.players.items()}, "records": self.records.to_json()}
@@ -152,10 +191,13 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
     fold three times as long."""
     players: dict[str, PlayerStats] = {}
     records = Records()
+    met: dict[tuple[str, str], HeadToHead] = {}
+    ratings = Ratings()
     keys: dict[str, str] = {}  # each name as spelled, keyed once: a table has a few names over thousands of games
     for name, text in games:
         (totals, _, _, over, *_), (missed, kind, top, best, figures), words_at = kept_parts(text)
         words: list[Any] | None = None  # the game's word records, read if one beats the best held
+        finished_by: list[tuple[str, int]] = []  # who finished (name key) with their total
         if over:  # the sole leader among those who finished wins
             stayed = [total for (_, total), f in zip(totals, figures, strict=True) if f[5]]
             high = max(stayed, default=None)
@@ -174,6 +216,7 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
             if missed is not None:
                 s.missed += missed[i]
             if over and finished:
+                finished_by.append((key, total))
                 s.finished += 1
                 s.totals.setdefault(kind, []).append(total)
                 s.wins += winner and total == high
@@ -193,12 +236,27 @@ def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:
             s.times_out += out
             s.challenges_made += made
             s.challenges_won += won
+        _met(met, finished_by, players)
+        ratings.rate(finished_by)
         if top is not None and top[1] > (records.highest_round.score if records.highest_round else 0):
             records.highest_round = RoundScore(top[0], top[1], name, top[2])
         if best is not None and (records.best_word is None or best > records.best_word.points):
             words = words or kept_words(text, words_at)
             records.best_word = kept_word(words[-1], name)
-    return _named(TableStats(players, records))
+    return _named(TableStats(players, records, met, ratings.all()))
+
+
+def _met(met: dict[tuple[str, str], HeadToHead], finished: list[tuple[str, int]], players: dict[str, Any]) -> None:
+    """Each pair of a game's players who finished it, counted: the pair keyed by the
+    order its players first appeared (``players``)."""
+    order = {key: n for n, key in enumerate(players)} if len(finished) > 1 else {}
+    for i, one in enumerate(finished):
+        for other in finished[i + 1 :]:
+            (a, total_a), (b, total_b) = (one, other) if order[one[0]] < order[other[0]] else (other, one)
+            pair = met.get((a, b))
+            if pair is None:
+                pair = met[a, b] = HeadToHead()
+            pair.ahead(total_a, total_b)
 
 
 def _named(found: TableStats) -> TableStats:

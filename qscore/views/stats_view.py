@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
-    from qscore.game.tablestats import GameTotal, PlayerStats, Records
+    from qscore.game.ratings import Rating
+    from qscore.game.tablestats import GameTotal, PlayerStats, Records, TableStats
+
+# what a rating means, as `stats` heads its ratings and the guide explains them
+RATINGS_HEAD = "Ratings (openskill, from every finished game; ± how unsure it still is, 25 ± 8.3 to start)"
+HEAD_TO_HEAD = "Head to head (games both finished; how often each finished ahead: a tie counts for neither)"
+
+
+def rating_said(r: Rating | None) -> str:
+    """A rating as a family reads it: ``27.4 ± 6.1``; ``-`` before any finished game."""
+    return "-" if r is None else f"{r.mu:.1f} ± {r.sigma:.1f}"
 
 
 def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | None:
@@ -16,7 +26,7 @@ def record_json(w: WordRecord | None, *, who: bool = False) -> dict[str, Any] | 
     return out | {"word": w.word, "cards": list(w.cards), "points": w.points, "game": w.game, "round": w.round}
 
 
-def player_json(s: PlayerStats) -> dict[str, Any]:
+def player_json(s: PlayerStats, rating: Rating | None = None) -> dict[str, Any]:
     average = s.average_total
     by_variant = {
         kind: {"finished": len(totals), "average_total": round(sum(totals) / len(totals), 1), "best_total": max(totals)}
@@ -35,6 +45,7 @@ def player_json(s: PlayerStats) -> dict[str, Any]:
         "challenges_won": s.challenges_won,
         "missed": s.missed,
         "totals_by_variant": by_variant,
+        "rating": None if rating is None else {"mu": rating.mu, "sigma": rating.sigma},
     }
 
 
@@ -54,6 +65,20 @@ def records_json(r: Records) -> dict[str, Any]:
     }
 
 
-def stats_json(chosen: list[PlayerStats], records: Records) -> dict[str, Any]:
-    """The players chosen and the table's records (docs/json.md)."""
-    return {"players": {s.name: player_json(s) for s in chosen}, "records": records_json(records)}
+def head_to_head_json(figures: TableStats, key: str | None = None) -> list[dict[str, Any]]:
+    """Each pair's games both finished and how often each finished ahead; ``key``'s pairs alone, if given."""
+    found = []
+    for a, b, met in figures.pairs(key):
+        one, other = figures.players[a].name, figures.players[b].name
+        found.append({"players": [one, other], "games": met.games, "wins": {one: met.first, other: met.second}})
+    return found
+
+
+def stats_json(chosen: list[PlayerStats], figures: TableStats, key: str | None = None) -> dict[str, Any]:
+    """The players chosen, the table's records and the head to head of every pair, or of
+    one player's (``key``, a name key) (docs/json.md)."""
+    return {
+        "players": {s.name: player_json(s, figures.rating_of(s.name)) for s in chosen},
+        "records": records_json(figures.records),
+        "head_to_head": head_to_head_json(figures, key),
+    }
