@@ -2,11 +2,18 @@
 by hand (a tie, a player who left, two-player games, a game still under way), and the
 evening's summary once the scorekeeper closes a game."""
 
+import html
 import json
+import re
 
 from openskill.models import PlackettLuce
+from starlette.testclient import TestClient
 
+from qscore.web.pages import make_app
 from tests.conftest import run
+
+CODE, KEEPER = "K7Q3M9", "M9T4HC"
+BASE, KBASE = f"/t/{CODE}/", f"/k/{KEEPER}/"
 
 # Card values: A2 B8 C8 E2 G6 I2 O2 S3 T3 X12 Z14 QU9; no bonuses, two rounds (3 and 4 cards).
 WORDS = "cat act at ox to go quiz jab jabs tax"
@@ -71,8 +78,8 @@ HEAD_TO_HEAD = [
 ]
 
 
-def ok(*args):
-    r = run(*args)
+def ok(*args, input=None):
+    r = run(*args, input=input)
     assert r.exit_code == 0, (args, r.output)
     return r
 
@@ -164,3 +171,120 @@ def test_no_finished_game_no_rating_and_no_pairs(tmp_path):
     assert got["head_to_head"] == [] and all(p["rating"] is None for p in got["players"].values())
     out = ok("stats").stdout
     assert "Ratings" not in out and "Head to head" not in out
+
+
+# The finale, after the history above, breaks the table's three records. Before it: the
+# highest game total is ben's 36 (pair; cy's 36 in rematch is a tie, and takes nothing),
+# the best round cy's 25 and the best word cy's (QU)IZ, 25 points (both leaver, round 1:
+# the round closed before she left).
+FINALE = (
+    ("ann", "ben", "cy"),
+    [
+        ("ann", "cat", "--out"),  # 13
+        ("ben", "ox", "--unused", "E"),  # 12
+        ("cy", "at", "--unused", "E"),  # 3
+        ("ann", "jabs", "--out"),  # J13 A2 B8 S3 = 26: 39
+        ("ben", "to", "go", "--unused", ""),  # 13: 25
+        ("cy", "ox", "--unused", "A E"),  # 10: 13
+    ],
+)
+
+
+def said(rating):
+    return f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"
+
+
+def finale_summary():
+    """The finale's summary, by hand; its ratings from openskill on the games as listed."""
+    before = expected_ratings()
+    model = PlackettLuce()
+    held = [model.rating(mu=before[p]["mu"], sigma=before[p]["sigma"]) for p in ("ann", "ben", "cy")]
+    after = [(r.mu, r.sigma) for (r,) in model.rate([[r] for r in held], scores=[39, 25, 13])]
+    return [
+        "The evening:",
+        "  ann won by 14: 39 to ben's 25.",
+        "  Best word: ann's JABS, 26 points (round 2).",
+        "  Best round: ann's 26 (round 2).",
+        "  Broken tonight: ann's 39 is the table's highest game total; ann's 26 is the table's best round;"
+        " ann's JABS (26) is the table's best word.",
+        "Ratings, before and after (openskill; ± how unsure it still is):",
+        *(
+            f"  {p}: {said(before[p])} → {said({'mu': mu, 'sigma': sigma})}"
+            for p, (mu, sigma) in zip(("ann", "ben", "cy"), after, strict=True)
+        ),
+    ]
+
+
+def test_the_evenings_summary_when_the_scorekeeper_closes_and_on_the_sheet(tmp_path):
+    saved_history(tmp_path, HISTORY | {"finale": FINALE})
+    assert "The evening" not in ok("sheet", "--game", "finale").stdout  # not closed yet
+    out = ok("close", "--game", "finale").stdout.splitlines()
+    assert out[:2] == ["Game 'finale' is closed: round 2's challenges are settled.", "Game over. ann wins with 39."]
+    assert out[2:] == finale_summary()
+    sheet = ok("sheet", "--game", "finale").stdout.splitlines()
+    assert sheet[-len(out[2:]) - 1 :] == ["Game over. ann wins with 39.", *finale_summary()]
+
+
+def test_play_shows_the_summary_as_it_closes_the_game(tmp_path):
+    saved_history(tmp_path, HISTORY | {"finale": FINALE})
+    out = ok("play", "--game", "finale", input="\n").stdout  # no challenge in round 2: the game closes
+    summary = "\n".join(finale_summary())
+    assert "Game 'finale' is closed" in out and summary in out
+    assert out.index("Game over. ann wins with 39.") < out.index(summary)
+
+
+def test_a_tie_a_leaver_and_a_first_game_in_the_summary(tmp_path):
+    saved_history(tmp_path, {name: HISTORY[name] for name in ("tied", "leaver")})
+    model = PlackettLuce()
+    (a,), (b,), (c,) = model.rate([[model.rating()], [model.rating()], [model.rating()]], scores=[23, 23, 16])
+    tied = ok("close", "--game", "tied").stdout.splitlines()[2:]
+    assert tied == [
+        "The evening:",
+        "  A tie for first: ann and ben on 23.",
+        "  Best word: ann's OX, 14 points (round 2).",  # ben's OX came later in the same round
+        "  Best round: ann's 13 (round 1).",  # the first game: no record broken, none held before
+        "Ratings, before and after (openskill; ± how unsure it still is):",
+        *(
+            f"  {p}: first rated game, now {r.mu:.1f} ± {r.sigma:.1f}"
+            for p, r in zip(("ann", "ben", "cy"), (a, b, c), strict=True)
+        ),
+    ]
+
+
+def test_a_player_who_left_is_not_rated_by_the_game_in_its_summary(tmp_path):
+    saved_history(tmp_path, {name: HISTORY[name] for name in ("tied", "leaver")})
+    model = PlackettLuce()
+    (a,), (b,), (c,) = model.rate([[model.rating()], [model.rating()], [model.rating()]], scores=[23, 23, 16])
+    (a2,), (b2,) = model.rate([[a], [b]], scores=[14, 13])
+    out = ok("close", "--game", "leaver").stdout.splitlines()[2:]
+    assert out[1] == "  ann won by 1: 14 to ben's 13."  # cy's 25 led when she left: she finished nothing
+    assert "  Broken tonight: cy's 25 is the table's best round; cy's (QU)IZ (25) is the table's best word." in out
+    assert out[-3:] == [
+        f"  ann: {a.mu:.1f} ± {a.sigma:.1f} → {a2.mu:.1f} ± {a2.sigma:.1f}",
+        f"  ben: {b.mu:.1f} ± {b.sigma:.1f} → {b2.mu:.1f} ± {b2.sigma:.1f}",
+        f"  cy: left, not rated by this game ({c.mu:.1f} ± {c.sigma:.1f})",
+    ]
+
+
+def shown_summary(page):
+    """The evening's summary a page shows, as the terminal's lines: its head, each sentence
+    and rating indented under its heading."""
+    found = re.search(r'<section class="evening".*?</section>', page, re.S)
+    if found is None:
+        return None
+    section = found.group(0)
+    heads = [html.unescape(h) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", section)]
+    lines = [f"  {html.unescape(p)}" for p in re.findall(r"<p>(.*?)</p>", section)]
+    ratings = [f"  {html.unescape(li)}" for li in re.findall(r"<li>(.*?)</li>", section)]
+    return [f"{heads[0]}:", *lines, f"{heads[1]}:", *ratings]
+
+
+def test_every_page_shows_the_summary_once_the_game_is_closed_and_after_a_restart(tmp_path):
+    saved_history(tmp_path, HISTORY | {"finale": FINALE})
+    with TestClient(make_app("finale", CODE, KEEPER)) as page:
+        assert shown_summary(page.get(BASE).text) is None  # not closed yet
+        ok("close", "--game", "finale")
+        for path in (BASE, BASE + "tv", KBASE):
+            assert shown_summary(page.get(path).text) == finale_summary(), path
+    with TestClient(make_app("finale", CODE, KEEPER)) as page:  # served again: the log alone
+        assert shown_summary(page.get(BASE + "tv").text) == finale_summary()

@@ -312,6 +312,8 @@ def sheet(
     else:
         print(sheet_text(g))
         print(standing_text(g))
+    if g.finished and not as_json:
+        summary_shown(g)
 
 
 @app.command(short_help="Print the scoresheet as CSV, JSON, Markdown, SVG or PNG")
@@ -365,6 +367,16 @@ def close(game: GameOpt = None) -> None:
     saved = scorekeeper.close_game(game)
     print(closed_said(saved.after))
     print(standing_text(saved.after))
+    summary_shown(saved.after)
+
+
+def summary_shown(game: "Game") -> None:
+    """A closed game's summary, after its sheet (cli/evening_text.py)."""
+    from qscore.cli.evening_text import evening_text
+
+    said = evening_text(game)
+    if said is not None:
+        print(said)
 
 
 @app.command(short_help="Take back the last entry")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from qscore.cli.app import INTERRUPTED, app, reports_errors
-from qscore.cli.games import challenge_text
+from qscore.cli.games import challenge_text, summary_shown
 from qscore.cli.options import game_option
 from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
 from qscore.cli.play_prompts import (
@@ -235,6 +235,7 @@ class PlaySession(AtTable):
 
         after_game(game)
         print(standing_text(game))
+        summary_shown(game)
 
     def stop(self, quit: Quit) -> NoReturn:
         """Say where the table stopped and how to go on; stopped by Ctrl-C, the status says

@@ -7,8 +7,7 @@ from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn
 from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.cli.tables import plain_table
 from qscore.errors import GameError, quoted, quoted_as_shown
-from qscore.game.cards import format_laid, load_deck
-from qscore.views.stats_view import HEAD_TO_HEAD, RATINGS_HEAD, rating_said, stats_json
+from qscore.views.stats_view import HEAD_TO_HEAD, RATINGS_HEAD, laid_word, rating_said, stats_json
 
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
@@ -56,9 +55,7 @@ def where(game: str, number: int | None = None) -> str:
 
 def record_text(w: "WordRecord") -> str:
     """``(QU)IZ, 25 points (friday, round 3)``: the word as laid, so QU·I·Z and Q·U·I·Z differ."""
-    deck = load_deck()  # both decks hold every card a word can be laid with
-    laid = format_laid([deck.cards[t] for t in w.cards]).upper()
-    return f"{laid}, {w.points} points ({where(w.game, w.round)})"
+    return f"{laid_word(w)}, {w.points} points ({where(w.game, w.round)})"
 
 
 def stats_text(chosen: list["PlayerStats"], figures: "TableStats", key: str | None = None) -> str:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from qscore.game.gamefigures import (
+    GameFigures,
     RoundScore,
     WordRecord,
     kept_parts,
@@ -182,6 +183,15 @@ class TableStats:
                 {variant: GameTotal(**top) for variant, top in r["highest_totals"].items()},
             ),
         )
+
+
+class EveningFigures(NamedTuple):
+    """A closed game's part in the table's history: its own figures, and the table's
+    figures (records, ratings) from the games started before it, and with it."""
+
+    game: GameFigures
+    before: TableStats
+    after: TableStats
 
 
 def table_figures(games: Iterable[tuple[str, str]]) -> TableStats:

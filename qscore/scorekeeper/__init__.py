@@ -38,7 +38,7 @@ USE_CASES = {
         "saved_games",
         "saved_name",
     ),
-    "figures": ("GameList", "ReadProgress", "TableFigures", "game_list", "table_figures"),
+    "figures": ("GameList", "ReadProgress", "TableFigures", "evening_figures", "game_list", "table_figures"),
     "writes": (
         "LaydownRecorded",
         "Saved",

@@ -23,7 +23,7 @@ from qscore.scorekeeper.store import open_store
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
-    from qscore.game.tablestats import TableStats
+    from qscore.game.tablestats import EveningFigures, TableStats
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Pending, Summarized, Taker, UnreadableGame
 
@@ -224,3 +224,21 @@ def table_figures(progress: Callable[[ReadProgress], None] | None = None) -> Tab
     games = [(g.name, g.data) for g in found if not isinstance(g, UnreadableGame)]
     unreadable = [g for g in found if isinstance(g, UnreadableGame)]
     return TableFigures(table_figures(games), unreadable, unreviewed, damage)
+
+
+def evening_figures(game: Game) -> EveningFigures | None:
+    """``game``'s figures beside the table's before and after it, from the summaries kept
+    beside the logs (those missing made, and kept), worked out again at each call; None
+    when the game is not among the games that can be read."""
+    from qscore.game.gamefigures import GameFigures
+    from qscore.game.tablestats import EveningFigures, table_figures
+    from qscore.store.storage import UnreadableGame
+
+    found, _ = _summaries()
+    games = [(g.name, g.data) for g in found if not isinstance(g, UnreadableGame)]
+    at = next((i for i, (name, _) in enumerate(games) if name == game.name), None)
+    if at is None:
+        return None
+    return EveningFigures(
+        GameFigures.from_text(games[at][1]), table_figures(games[:at]), table_figures(games[: at + 1])
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from qscore.game.cards import format_laid, load_deck
+
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
     from qscore.game.ratings import Rating
@@ -12,6 +14,12 @@ if TYPE_CHECKING:
 # what a rating means, as `stats` heads its ratings and the guide explains them
 RATINGS_HEAD = "Ratings (openskill, from every finished game; ± how unsure it still is, 25 ± 8.3 to start)"
 HEAD_TO_HEAD = "Head to head (games both finished; how often each finished ahead: a tie counts for neither)"
+
+
+def laid_word(w: WordRecord) -> str:
+    """A word record as it was laid, so QU·I·Z and Q·U·I·Z differ: ``(QU)IZ``."""
+    deck = load_deck()  # both decks hold every card a word can be laid with
+    return format_laid([deck.cards[t] for t in w.cards]).upper()
 
 
 def rating_said(r: Rating | None) -> str:

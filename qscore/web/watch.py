@@ -20,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader
 from qscore import scorekeeper
 from qscore.errors import QscoreError, UnknownGameError
 from qscore.views.chart_drawing import Drawing, drawing
+from qscore.views.evening_summary import EveningSummary, evening_summary
 from qscore.views.outcome import round_said
 from qscore.views.plays_view import game_review
 from qscore.views.sheet import sheet_json
@@ -52,6 +53,7 @@ class Snapshot:
     waiting: str | None = None  # who the round being played waits for, as play says it
     game: Game | None = None  # as last read: whose phone a cookie names (holder)
     text: str = ""  # api/sheet's answer: the JSON as `qscore sheet --json` prints it, made once a version
+    summary: EveningSummary | None = None  # a closed game's: the evening's summary
 
 
 class SheetWatch:
@@ -98,7 +100,8 @@ class SheetWatch:
         data = sheet_json(game)
         waiting = round_said(game.current, rescored=False) if game.current is not None else None
         review = self.review_of(game, data)
-        return Read(data, sheet_view(game), None, review, waiting, drawing(chart_of(game)), game)
+        chart = drawing(chart_of(game))
+        return Read(data, sheet_view(game), None, review, waiting, chart, game, summary_of(game))
 
     def load(self) -> Game:
         """The game served, read by its identity: under its new name if it was renamed since;
@@ -141,17 +144,27 @@ class SheetWatch:
             if stamp == self._stamp and self.snapshot.version:
                 return
             got = await anyio.to_thread.run_sync(self.read)
-            if self.snapshot.version and (got.data, got.error, got.review) == (
+            if self.snapshot.version and (got.data, got.error, got.review, got.summary) == (
                 self.snapshot.data,
                 self.snapshot.error,
                 self.snapshot.review,
+                self.snapshot.summary,
             ):
                 self.snapshot = replace(self.snapshot, game=got.game)  # its log, to its last entry
                 self._stamp = stamp
                 return
             html, text = await anyio.to_thread.run_sync(shown_sheet, got)  # a large sheet takes a while
             self.snapshot = Snapshot(
-                self.snapshot.version + 1, got.data, html, got.sheet, got.error, got.review, got.waiting, got.game, text
+                self.snapshot.version + 1,
+                got.data,
+                html,
+                got.sheet,
+                got.error,
+                got.review,
+                got.waiting,
+                got.game,
+                text,
+                got.summary,
             )
             self._stamp = stamp
             changed, self._changed = self._changed, anyio.Event()
@@ -193,6 +206,19 @@ class Read:
     waiting: str | None = None
     chart: Drawing | None = None
     game: Game | None = None
+    summary: EveningSummary | None = None
+
+
+def summary_of(game: Game) -> EveningSummary | None:
+    """A closed game's summary, from the figures of every saved game as the logs hold them
+    now (none while the game is open, or when its figures cannot be read)."""
+    if not game.finished:
+        return None
+    try:
+        figures = scorekeeper.evening_figures(game)
+    except QscoreError:
+        return None
+    return None if figures is None else evening_summary(game.name, figures)
 
 
 def render_sheet(got: Read) -> str:
@@ -203,6 +229,7 @@ def render_sheet(got: Read) -> str:
         waiting=got.waiting,
         chart=got.chart,
         closed=got.game is not None and got.game.finished,  # its picture offered (web/picture_served.py)
+        summary=got.summary,
     )
 
 
