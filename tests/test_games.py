@@ -521,7 +521,7 @@ def test_the_game_is_over_only_once_its_last_rounds_challenges_are_settled():
     assert "Game over" not in ok("sheet")
     assert not sheet()["closed"]
     ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "invalid")  # still open: unasked
-    assert ok("close").splitlines()[-1] == "Game over. ben wins with 10."  # at: 2 - 10 (Z) stops at 0; most words
+    assert ok("close").splitlines()[1] == "Game over. ben wins with 10."  # at: 2 - 10 (Z) stops at 0; most words
     assert sheet()["closed"]
     refused = run("challenge", "ben", "at", "--by", "ann", "--ruling", "invalid")
     assert refused.exit_code == 2

@@ -288,3 +288,10 @@ def test_every_page_shows_the_summary_once_the_game_is_closed_and_after_a_restar
             assert shown_summary(page.get(path).text) == finale_summary(), path
     with TestClient(make_app("finale", CODE, KEEPER)) as page:  # served again: the log alone
         assert shown_summary(page.get(BASE + "tv").text) == finale_summary()
+
+
+def test_a_player_who_left_her_first_game_has_no_rating_yet(tmp_path):
+    saved_history(tmp_path, {"leaver": HISTORY["leaver"]})
+    out = ok("close", "--game", "leaver").stdout.splitlines()
+    assert out[-1] == "  cy: left, not rated by this game"
+    assert "Broken" not in "\n".join(out)  # the table's first game: no record held before it

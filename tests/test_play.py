@@ -115,7 +115,8 @@ def test_a_short_game_in_table_order():
         "Totals after round 4: ann 92, ben 67, cat 64.",
     )
     assert out.count("go out?") == 2  # only while nobody had gone out, with every card in words
-    assert out.rstrip().endswith("Game over. ann wins with 92.")
+    # the sheet's status, then the evening's summary (tests/test_history.py)
+    assert out[: out.index("\nThe evening:\n")].endswith("Game over. ann wins with 92.")
     assert out.count("Game over") == 1
     got = json.loads(ok("sheet", "--json"))
     # ann 23 + 33 + 0 + 36; ben 0 + 23 + 19 + 25; cat 12 + 20 + 22 + (26 - 27 -> 0, + most words 10)
@@ -297,7 +298,8 @@ def test_commands_at_any_prompt_and_resuming():
     assert "Who went out?" not in out and "go out?" not in out
     in_order(out, "Round 2: 4 cards. ben deals, cat starts.", "ann's words: (qu)iz", "ben's words: to go")
     # round 2: QUIZ and UNDO tie for longest, ben has the most words
-    assert out.rstrip().endswith("Game over. ann wins with 46.")
+    # the sheet's status, then the evening's summary (tests/test_history.py)
+    assert out[: out.index("\nThe evening:\n")].endswith("Game over. ann wins with 46.")
 
     # play again: the last game is finished, and of this evening: offered first
     out = ok("play", input=lines("n", "quit"))

@@ -87,7 +87,8 @@ def ratings_said(game: GameFigures, before: TableStats, after: TableStats) -> tu
     for p in game.players:
         was, now = before.rating_of(p.name), after.rating_of(p.name)
         if not p.finished:
-            said.append(f"{p.name}: left, not rated by this game ({rating_said(now)})")
+            kept = "" if now is None else f" ({rating_said(now)})"
+            said.append(f"{p.name}: left, not rated by this game{kept}")
         elif was is None:
             said.append(f"{p.name}: first rated game, now {rating_said(now)}")
         else:
