@@ -93,8 +93,9 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "again for an unquoted -u (cli/games.py)",
     "qscore.views.conversation": "1.5 M, help and completion (cli/play.py, play_laydowns.py)",
     "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
-    "qscore.cli.evening_text": "(measured below) sheet, close and play, but of a closed game: its summary reads every "
-    "saved game's figures and rates the players (openskill)",
+    "qscore.cli.evening_text": "58 M, help, completion and the commands of cli/games.py (and play), but sheet "
+    "and close of a closed game, whose summary then reads every saved game's figures and rates the players "
+    "(openskill): 111 M more for sheet of a closed game among three saved",
     "qscore.views.games_list": "0.9 M, every command of cli/games.py but games; 0.7 M, help and completion",
     "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
     "qscore.cli.pictures": "216 M, every command of cli/games.py but export to svg, png or a file: the picture "
