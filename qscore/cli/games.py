@@ -22,7 +22,7 @@ from qscore.cli.options import (
     bonus_option,
     round_option,
 )
-from qscore.errors import DictionaryError, GameError, quoted_as_shown
+from qscore.errors import DictionaryError, GameError, QscoreError, quoted_as_shown
 from qscore.game.choices import Bonus
 
 if TYPE_CHECKING:
@@ -359,7 +359,7 @@ def export(
 @reports_errors
 def close(game: GameOpt = None) -> None:
     """Close the game: its last round is scored and its challenges settled, so it is over
-    and the sheet says who won. A later challenge asks first."""
+    and the sheet says who won, and the evening's summary follows. A later challenge asks first."""
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
     from qscore.views.keeper_said import closed_said
@@ -374,7 +374,11 @@ def summary_shown(game: "Game") -> None:
     """A closed game's summary, after its sheet (cli/evening_text.py)."""
     from qscore.cli.evening_text import evening_text
 
-    said = evening_text(game)
+    try:
+        said = evening_text(game)
+    except QscoreError as exc:  # the sheet stands without it
+        warn(f"the evening's summary cannot be worked out: {worded(exc)}")
+        return
     if said is not None:
         print(said)
 

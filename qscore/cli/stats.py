@@ -20,7 +20,8 @@ def stats(
     player: PlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show each player's games, wins, totals, best round and word, and the table's records."""
+    """Show each player's games, wins, totals, best round and word, rating (openskill, from
+    every finished game) and record against each other player, and the table's records."""
     with progress_shown("working out each saved game's figures and review") as tell:
         report = scorekeeper.table_figures(tell)
     if report.damage:
