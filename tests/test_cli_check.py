@@ -157,8 +157,15 @@ WRITE_PATH = {
 }
 # Nor does a write load the table's figures (stats folds them), nor the review, when the
 # game has no points missed kept to compare its reviewed rounds with (its closed rounds
-# not reviewed yet, as here)
-NOT_FOR_ONE_GAME = {"qscore.game.tablestats", "qscore.hands.handreview"}
+# not reviewed yet, as here); nor the ratings and openskill, nor the evening's summary,
+# which only a closed game's sheet, close and play show
+NOT_FOR_ONE_GAME = {
+    "qscore.game.tablestats",
+    "qscore.hands.handreview",
+    "qscore.game.ratings",
+    "openskill",
+    "qscore.cli.evening_text",
+}
 
 
 @pytest.mark.slow
