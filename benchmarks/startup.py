@@ -13,7 +13,9 @@ loaded machine are not a quiet machine's. With --instructions each case runs onc
 valgrind's callgrind instead, and its instructions are set against the baseline's: the
 same figures on a busy machine as on a quiet one, which time is not.
 
-The game is a 3-player standard game: round 1 laid and closed, ann's laydown in round 2.
+The game is a 3-player standard game: round 1 laid and closed, ann's laydown in round 2;
+before it, a 3-player game played to its end and closed ('friday'), whose sheet shows the
+evening's summary (the table's figures and ratings before and after).
 `score` records ben's round-2 laydown and `undo` takes back ann's, each on a fresh copy
 of the game, so every run does the same work. Every run has a QSCORE_HOME of its own,
 so the user's games and cache are neither read nor touched.
@@ -30,7 +32,19 @@ from pathlib import Path
 from process import BASELINE, compare, compile_qscore, instructions, qscore_command, report
 
 TARGET = 1.5
+
+
+def closed_game() -> list[list[str]]:
+    """A 3-player game played to its end and closed: each player's cards unused every round."""
+    rounds = []
+    for dealt in range(3, 11):
+        first, second = " ".join("ABCDEFGHIJ"[:dealt]), " ".join("KLMNOPRSTU"[:dealt])
+        rounds += [["score", "ann", "-u", first], ["score", "ben", "-u", second], ["score", "cat", "-u", first]]
+    return [["new", "ann", "ben", "cat", "--game", "friday"], *rounds, ["close"]]
+
+
 GAME = [
+    *closed_game(),
     ["new", "ann", "ben", "cat"],
     ["score", "ann", "quiz", "--out"],
     ["score", "ben", "cat"],
@@ -39,6 +53,7 @@ GAME = [
 ]
 CASES = [
     ("sheet", ["sheet"]),
+    ("sheet of a closed game (its evening's summary)", ["sheet", "--game", "friday"]),
     ("best, 11 cards", ["best", "E S T R A I N L O D Q"]),
     ("score", ["score", "ben", "note"]),
     ("review", ["review"]),
