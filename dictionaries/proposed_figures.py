@@ -17,6 +17,7 @@ comment. The fresh list is dealt from the standard deck's own counts (qscore/dat
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
@@ -26,7 +27,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from qscore.game.cards import load_deck, parse_hand  # noqa: E402  the checkout's own qscore
+from qscore.game.cards import Card, load_deck, parse_hand, parse_laid_word  # noqa: E402  the checkout's own qscore
+from qscore.game.spelling import MIN_CARDS  # noqa: E402
 
 FRESH = HERE.parent / "tests" / "data" / "hands-fresh.txt"
 SEED = "hands-fresh-2026"
@@ -52,9 +54,21 @@ def deal() -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_hands(path: Path) -> list[str]:
+def read_hands(path: Path) -> list[tuple[list[Card], bool]]:
+    """Each hand of a file, and whether it is held before its discard: a hands file's lines
+    (dealt, ``best`` discards one), or each laydown of a sheet's JSON (``sheet --json``, as
+    tests/data/release-games holds: its words' cards and its unused cards, what the
+    review solves, nothing discarded)."""
+    if path.suffix == ".json":
+        sheet, deck = json.loads(path.read_text("utf-8")), load_deck()
+        laid = [hand for r in sheet["rounds"] for hand in r["players"].values() if hand]
+        cards = [
+            [c for w in hand["words"] for c in parse_laid_word(w)] + list(map(deck.card, hand["unused"]))
+            for hand in laid
+        ]
+        return [(hand, False) for hand in cards if len(hand) >= MIN_CARDS]
     lines = (line.split("#", 1)[0].strip() for line in path.read_text("utf-8").splitlines())
-    return [line for line in lines if line]
+    return [(parse_hand(line), True) for line in lines if line]
 
 
 @cache
@@ -83,30 +97,43 @@ def scowl(category: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def clippings() -> frozenset[str]:
+    """The curated words SCOWL files only as abbreviations that are clippings of a word a
+    table knows (app, intro; abs, a clipping's plural): dictionaries/curated-words.txt."""
+    rows = [line.split(None, 1) for line in (HERE / "curated-words.txt").read_text("utf-8").splitlines()]
+    vouched = {row[0]: row[1] for row in rows if len(row) == 2 and not row[0].startswith("#")}
+    clipped = {w for w, why in vouched.items() if "clipped from" in why}
+    return frozenset(
+        clipped | {w for w, why in vouched.items() if any(why.endswith(f"plural of {c}") for c in clipped)}
+    )
+
+
 def indefensible(word: str) -> str | None:
-    """Why a table could not defend ``word``, or None: the evidence of the rule, read here
-    from the sources themselves (the shipped list is build.py's)."""
+    """Why a table could not defend ``word``, or None, read here from the sources themselves
+    (build.py writes the shipped list by the same rule): SCOWL files it only among
+    abbreviations, and no curated clipping; WordNet prints it only with a capital (or SCOWL
+    only as a name) and no meaning is on file; or no meaning is on file."""
     from qscore.words.definitions import define
 
     lower, capital = wordnet_cases()
-    if word in scowl("abbreviations") and word not in scowl("words"):
+    if word in scowl("abbreviations") and word not in scowl("words") and word not in clippings():
         return "abbreviation"
-    if word not in lower and (word in capital or (word.capitalize() in scowl("proper-names") and word not in scowl("words"))):
-        return "capitalised"
-    if not define(word).found:
-        return "no meaning"
-    return None
+    if define(word).found:
+        return None
+    named = word.capitalize() in scowl("proper-names") | scowl("upper") and word not in scowl("words")
+    return "capitalised" if word not in lower and (word in capital or named) else "no meaning"
 
 
-def proposed_words(hands: list[str], dictionary_name: str) -> list[str]:
+def proposed_words(hands: list[tuple[list[Card], bool]], dictionary_name: str) -> list[str]:
     """Every word best proposes for each hand: its best, most-words and longest-word plays."""
     from qscore.hands.solver import solve
     from qscore.words.dictionaries import open_dictionary
 
     dictionary = open_dictionary(dictionary_name)
     words: list[str] = []
-    for hand in hands:
-        solution = solve(parse_hand(hand), dictionary)
+    for cards, discard in hands:
+        solution = solve(cards, dictionary, discard=discard)
         plays = [solution.best]
         if solution.most_words.word_count > solution.best.word_count:
             plays.append(solution.most_words)
@@ -131,7 +158,9 @@ def main() -> int:
         words = proposed_words(hands, args.dictionary)
         why = {w: indefensible(w) for w in dict.fromkeys(words)}
         bad = [w for w in words if why[w]]
-        print(f"{path.name}, {args.dictionary}: {len(hands)} hands, {len(words)} words proposed, {len(bad)} indefensible")
+        print(
+            f"{path.name}, {args.dictionary}: {len(hands)} hands, {len(words)} words proposed, {len(bad)} indefensible"
+        )
         for reason in ("no meaning", "capitalised", "abbreviation"):
             listed = sorted({w for w in bad if why[w] == reason})
             print(f"  {reason}: {sum(why[w] == reason for w in bad)} ({' '.join(listed)})")

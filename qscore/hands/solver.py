@@ -42,8 +42,7 @@ from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
 from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.words.dictionaries import Dictionary
-from qscore.words.dictionaries.proposed import proposed
-from qscore.words.dictionaries.rejects import unsuggested
+from qscore.words.dictionaries.proposed import is_proposed, proposed
 from qscore.words.sortedrows import commonness
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
@@ -379,8 +378,7 @@ def solve(
     if not any_word:
         dictionary = proposed(dictionary)
         if found is not None:
-            never = unsuggested()
-            found = [w for w in found if w.text not in never]
+            found = [w for w in found if is_proposed(w.text)]
     hand = Hand(cards, dictionary, found)
     best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
     best = _undominated(best, most, longest)

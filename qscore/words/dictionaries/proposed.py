@@ -1,24 +1,30 @@
 """The words qscore proposes: a dictionary less the words it never offers a table.
 
-One list says which words qscore never proposes (unsuggested.txt: slurs and vulgar words,
-dictionaries/README.md, "Words never suggested"). A verdict's suggestions drop them
-(``Verdict``); every play qscore finds (best, ``--top``, a round's review, solitaire, draw
-advice) is found in the dictionary this module makes, which holds the same words less
-those. Such a word stays a word: a player who lays it is judged and scored by the
-dictionary as it is, and only a search asked for any word (``best --any-word``) uses it.
+Two lists say which words qscore never proposes: unsuggested.txt, slurs and vulgar words
+(dictionaries/README.md, "Words never suggested"), which a verdict's suggestions drop too
+(``Verdict``); and unproposed.tsv, the words a table could not defend at a challenge: no
+meaning on file, printed only with a capital by a desk dictionary, or only an abbreviation
+("Words never proposed"). Every play qscore finds (best, ``--top``, a round's review,
+solitaire, draw advice) is found in the dictionary this module makes, which holds the same
+words less those. Such a word stays a word: a player who lays it is judged and scored by
+the dictionary as it is, and only a search asked for any word (``best --any-word``) uses it.
+
+unproposed.tsv is looked up by anagram key, by bisection in its text (``SortedRows``): a
+hand asks about the hundred or so keys its cards spell words of, and reading its 76,000
+keys into a set would cost a start-up more than every look-up a hand makes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cache, cached_property
-from itertools import compress
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from qscore.words.dictionaries.base import AnagramKeys, Dictionary, KeysWhere
 from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import sort_key
+from qscore.words.sortedrows import SortedRows
 
 if TYPE_CHECKING:
     from qscore.words.suggestions import Budget
@@ -40,8 +46,37 @@ def proposed(dictionary: Dictionary) -> Dictionary:
 
 @cache
 def never_keys() -> frozenset[str]:
-    """The anagram keys of the words never proposed: the only keys whose words differ."""
+    """The anagram keys of the slurs and vulgar words never proposed (unsuggested.txt)."""
     return frozenset(map(sort_key, unsuggested()))
+
+
+# The words a table could not defend, by anagram key: ``key<TAB>word:why word:why``.
+_UNPROPOSED = SortedRows("wordlists", "unproposed.tsv")
+
+
+def indefensible(key: str) -> dict[str, str]:
+    """The words of anagram key ``key`` a table could not defend at a challenge, each with
+    why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md)."""
+    row = _UNPROPOSED.get(key)
+    return dict(entry.split(":") for entry in row.split(" ")) if row else {}
+
+
+@cache
+def indefensible_keys() -> frozenset[str]:
+    """Every key unproposed.tsv lists: read whole, for a search over many hands."""
+    return frozenset(row.partition("\t")[0] for row in _UNPROPOSED.rows)
+
+
+def is_proposed(word: str) -> bool:
+    """Whether qscore may propose ``word`` (any word a dictionary allows): neither a slur or
+    vulgar word nor one a table could not defend."""
+    return word not in unsuggested() and word not in indefensible(sort_key(word))
+
+
+def never_proposed(key: str) -> Collection[str]:
+    """The words of anagram key ``key`` qscore never proposes, of either list."""
+    listed = indefensible(key).keys()
+    return unsuggested() | listed if key in never_keys() else listed
 
 
 class Proposed(Dictionary):
@@ -55,7 +90,7 @@ class Proposed(Dictionary):
         self.shipped_evidence = inner.shipped_evidence
 
     def contains(self, word: str) -> bool:
-        return self.inner.contains(word) and word not in unsuggested()
+        return self.inner.contains(word) and is_proposed(word)
 
     def refusal(self, word: str) -> str | None:
         return self.inner.refusal(word)
@@ -68,19 +103,14 @@ class Proposed(Dictionary):
 
     def anagrams(self, key: str) -> list[str]:
         found = self.inner.anagrams(key)
-        if key not in never_keys():
-            return found
-        never = unsuggested()
-        return [w for w in found if w not in never]
+        never = never_proposed(key) if found else ()
+        return [w for w in found if w not in never] if never else found
 
     def anagram_counts(self, keys: Sequence[str]) -> list[int]:
         counts = self.inner.anagram_counts(keys)
-        # the keys with words are few, and those of a word never proposed fewer still: a
-        # test in C of the keys found, and a look-up only where one is such a key
-        if never_keys().isdisjoint(compress(keys, counts)):
-            return counts
-        listed = never_keys()
-        return [len(self.anagrams(k)) if n and k in listed else n for k, n in zip(keys, counts, strict=True)]
+        # the keys with words are few: each is looked up, and its words counted again only
+        # where it has some never proposed
+        return [len(self.anagrams(k)) if n and never_proposed(k) else n for k, n in zip(keys, counts, strict=True)]
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.inner.anagram_prefix(prefix)
@@ -95,12 +125,13 @@ class Proposed(Dictionary):
             return None
         if isinstance(found.keys, frozenset | set):  # a list's keys in memory: tested in C as before
             return AnagramKeys(found.keys - self._emptied(found.keys))
-        listed = never_keys()
+        listed = never_keys() | indefensible_keys()
         return AnagramKeys(KeysWhere(found.keys, lambda key: key not in listed or bool(self.anagrams(key))))
 
     def _emptied(self, keys: frozenset[str] | set[str]) -> frozenset[str]:
         """The keys of ``keys`` whose every word is one never proposed."""
-        return frozenset(k for k in never_keys() if k in keys and not self.anagrams(k))
+        listed = never_keys() | indefensible_keys()
+        return frozenset(k for k in listed if k in keys and not self.anagrams(k))
 
     def suggest(self, word: str, limit: int = 5, budget: Budget | None = None) -> list[str]:
         never = unsuggested()
