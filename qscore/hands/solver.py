@@ -43,7 +43,7 @@ from qscore.game.spelling import MIN_CARDS
 from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.words.dictionaries import Dictionary
 from qscore.words.dictionaries.proposed import is_proposed, proposed
-from qscore.words.sortedrows import commonness
+from qscore.words.sortedrows import Commonness, commonness
 
 BITS = 5  # bits per distinct card: counts up to 15 (the deck's largest is 12) and a guard bit
 _GUARD = 1 << (BITS - 1)
@@ -187,21 +187,30 @@ class Packing(Generic[W]):
         memo[state] = found = (best, most + _PER_WORD)
         return found
 
-    def play_of(self, state: int, per_word: int = 0) -> tuple[list[W], list[Card]]:
+    def play_of(
+        self, state: int, per_word: int = 0, rank: Callable[[W], int] | None = None
+    ) -> tuple[list[W], list[Card]]:
         """What stands for the sets of a packing of ``state`` that reaches ``value``, and
         its unused cards: at the lowest card, the first set in its bucket's order that
-        reaches it."""
+        reaches it; with ``rank``, of the sets there that reach it, the first of least rank."""
         words: list[W] = []
         unused: list[Card] = []
         while state:
             target = self.value(state, per_word)
             i = _lowest_field(state)
-            for mask, pts, w in self.by_field[i]:
-                rest = self.take(state, mask)
-                if rest is not None and pts + per_word + self.value(rest, per_word) == target:
-                    words.append(w)
-                    state = rest
-                    break
+            reaching = (
+                (w, rest)
+                for mask, pts, w in self.by_field[i]
+                if (rest := self.take(state, mask)) is not None and pts + per_word + self.value(rest, per_word) == target
+            )
+            if rank is None:
+                chosen = next(reaching, None)
+            else:
+                tied = list(reaching)
+                chosen = tied[0] if len(tied) == 1 else min(tied, key=lambda found: rank(found[0]), default=None)
+            if chosen is not None:
+                words.append(chosen[0])
+                state = chosen[1]
             else:
                 unused.append(self.cards[i])
                 state -= 1 << (BITS * i)
@@ -289,9 +298,24 @@ class Hand(Packing[int]):
         return buckets
 
     def play(self, state: int, per_word: int = 0) -> tuple[list[LaidWord], list[Card]]:
-        """The words and unused cards of a packing of ``state`` that reaches ``value``."""
+        """The words and unused cards of a packing of ``state`` that reaches ``value``: the
+        first in the order words are tried, unless it lays a word that is none of SCOWL's
+        common words and taking, at each card, a set whose word is one where one reaches
+        the value lays fewer such words (:func:`unfamiliar`)."""
         groups, unused = self.play_of(state, per_word)
-        return [self.word(g) for g in groups], unused
+        words = [self.word(g) for g in groups]
+        rare = sum(unfamiliar(w.text) for w in words)
+        if rare:
+            groups, other = self.play_of(state, per_word, self.familiarity)
+            familiar = [self.word(g) for g in groups]
+            if sum(unfamiliar(w.text) for w in familiar) < rare:
+                return familiar, other
+        return words, unused
+
+    def familiarity(self, group: int) -> int:
+        """Whether the word that stands for a set of cards is unfamiliar: 0 for one of
+        SCOWL's common words (common.tsv), 1 for a rarer one."""
+        return unfamiliar(self.word(group).text)
 
     def starts(self, discard: bool) -> list[tuple[int, Card | None]]:
         """The states play starts from: the whole hand, or the hand less each distinct discard."""
@@ -419,9 +443,30 @@ def _undominated(best: Play, *others: Play) -> Play:
 
 
 def _best(hand: Hand, discard: bool, per_word: int) -> Play:
-    state, card = max(hand.starts(discard), key=lambda s: hand.value(s[0], per_word))
-    words, unused = hand.play(state, per_word)
-    return Play(tuple(words), card, tuple(unused))
+    """The best play; of the discards that reach it, the one whose play lays the most
+    familiar words (:func:`familiar_first`), the first of those."""
+    starts = hand.starts(discard)
+    values = [hand.value(state, per_word) for state, _card in starts]
+    top = max(values)
+    plays = [
+        Play(tuple(words), card, tuple(unused))
+        for (state, card), value in zip(starts, values, strict=True)
+        if value == top
+        for words, unused in [hand.play(state, per_word)]
+    ]
+    return plays[0] if len(plays) == 1 else min(plays, key=familiar_first)
+
+
+def familiar_first(play: Play) -> int:
+    """What orders plays of equal score, the least first: how many of their words are not
+    among SCOWL's common words (common.tsv). Of plays of common words only, none is
+    preferred: TOAD and AT·DO are both a table's words."""
+    return sum(unfamiliar(w.text) for w in play.words)
+
+
+def unfamiliar(word: str) -> int:
+    """1 for a word that is none of SCOWL's common words, 0 for one that is."""
+    return int(commonness(word) >= Commonness.RARE)
 
 
 def _longest(hand: Hand, discard: bool) -> Play:
