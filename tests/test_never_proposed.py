@@ -103,17 +103,20 @@ def test_the_ordinary_words_no_source_lets_back_are_still_kept_out(everyday, wor
 
 def test_best_lays_an_ordinary_word_the_list_once_held():
     shown = ok("best", *"K U M Q U A T".split(), "--no-discard")
-    assert shown.startswith("Best play: 41 points, goes out\n  KUMQUAT (K·U·M·Q·U·A·T, 41)\n")
+    assert shown.startswith("Best play: 41 points, goes out\n  KUMQUAT (K·U·M·Q·U·A·T, 41): any of several trees")
 
 
 def test_best_says_nothing_of_the_higher_play_unless_asked():
     shown = ok("best", "G", "H", "O", "S", "T", "S", "W", "--no-discard")
-    assert shown.startswith("Best play: 22 points, does not go out\n  STOW (S·T·O·W, 18)\n  SH (S·H, 10)\n")
+    assert shown.startswith(
+        "Best play: 22 points, does not go out\n  STOW (S·T·O·W, 18)\n  SH (S·H, 10): calls for quiet\n"
+    )
     assert "WOG" not in shown
     top = ok("best", "C", "U", "N", "T", "S", "A", "--top", "20", "--json")
     assert "cunt" not in top and '"score": 22' in top
     asked = ok("best", "G", "H", "O", "S", "T", "S", "W", "--no-discard", "--any-word")
-    assert asked.startswith("Best play: 28 points, does not go out\n  WOGS (W·O·G·S, 21)\n  SH (S·H, 10)\n")
+    # a word never proposed is printed with no meaning beside it, even when asked for
+    assert asked.startswith("Best play: 28 points, does not go out\n  WOGS (W·O·G·S, 21)\n  SH (S·H, 10): calls for")
 
 
 def test_draw_advice_and_solitaire_lay_no_listed_word(everyday):
