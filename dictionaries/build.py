@@ -27,6 +27,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -399,13 +400,13 @@ def names(size: int) -> set[str]:
     }
 
 
-def build(wordnet: WordNet | None = None) -> dict[str, str]:
+def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     """File name -> contents of everything written to qscore/wordlists/."""
     wordnet = wordnet or WordNet()
     curated = read_curated("curated-deny.txt")
     clipped = clippings()
     added = additions()
-    out: dict[str, str] = {}
+    out: dict[str, str | bytes] = {}
     lists = {name: words_up_to(size) | {w for w, at in clipped.items() if at <= size} for name, size in LISTS.items()}
     everyday_name = min(LISTS, key=lambda name: LISTS[name])
     # SCOWL files as abbreviation or name, at any size: never a "today's word".
@@ -511,7 +512,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
     out["unsuggested.txt"] = "".join(f"{w}\n" for w in sorted(unsuggested(known, common.keys(), wordnet)))
-    out["unproposed.tsv"] = unproposed_file(known, wordnet)
+    out["unproposed.tsv"] = unproposed = unproposed_file(known, wordnet)
+    out["unproposed.idx"] = unproposed_index(unproposed)
     # The accented spellings of the words a player types without them: a hunspell
     # dictionary that holds only entrée (en_GB) allows entree through them.
     out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))
@@ -626,6 +628,19 @@ def unproposed_file(known: set[str], wordnet: WordNet) -> str:
     return head + "".join(f"{key}\t{' '.join(words)}\n" for key, words in sorted(by_key.items()))
 
 
+def unproposed_index(text: str) -> bytes:
+    """unproposed.idx, the index of unproposed.tsv's ``text`` that a search reads
+    (``qscore.words.dictionaries.proposed``): the CRC-32 of each row's key, sorted, then
+    where each of those rows starts in the file, as little-endian 32-bit numbers."""
+    starts, at = [], 0
+    for line in text.splitlines(keepends=True):
+        if not line.startswith("#"):
+            starts.append((zlib.crc32(line.partition("\t")[0].encode("ascii")), at))
+        at += len(line.encode("utf-8"))
+    starts.sort()
+    return b"".join(n.to_bytes(4, "little") for n in [crc for crc, _ in starts] + [start for _, start in starts])
+
+
 def hunspell_forms() -> set[str]:
     """Every lower-case a-z form of hunspell's English dictionaries, accents folded: what
     ``--dictionary en_US`` or ``en_GB`` may propose beside the lists' words."""
@@ -657,6 +672,11 @@ def nosuggest() -> set[str]:
     return forms
 
 
+def shipped(path: Path, like: str | bytes) -> str | bytes:
+    """A shipped file's contents, as bytes or text as ``like`` is."""
+    return path.read_bytes() if isinstance(like, bytes) else path.read_text("utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the shipped lists, write nothing")
@@ -676,7 +696,7 @@ def main() -> int:
         print("build.py: the first names' package is missing: ./dev test installs it (gender-guesser)", file=sys.stderr)
         return 2
     files = build()
-    stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
+    stale = [n for n, text in files.items() if not (OUT / n).is_file() or shipped(OUT / n, text) != text]
     stale += sorted(p.name for p in OUT.iterdir() if p.name not in files and p.is_file())  # built/: the indexes
     if args.check:
         for name in stale:
@@ -688,8 +708,9 @@ def main() -> int:
             old.unlink()
             print(f"removed qscore/wordlists/{old.name}")
     for name, text in files.items():
-        (OUT / name).write_text(text, "utf-8")
-        print(f"wrote qscore/wordlists/{name} ({text.count(chr(10))} lines)")
+        (OUT / name).write_bytes(text) if isinstance(text, bytes) else (OUT / name).write_text(text, "utf-8")
+        size = f"{len(text):,} bytes" if isinstance(text, bytes) else f"{text.count(chr(10))} lines"
+        print(f"wrote qscore/wordlists/{name} ({size})")
     # the lists' indexes, as the wheel's build makes them, so that the checkout reads them too
     return subprocess.run([sys.executable, str(HERE.parent / "tools" / "word_indexes.py")], check=False).returncode
 

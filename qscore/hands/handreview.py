@@ -89,12 +89,11 @@ def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
     offered back). A word the player laid that stood and only a table could not defend
     (no meaning on file: kif) the table took, and the review may lay it again."""
     from qscore.words.dictionaries import HouseRules
-    from qscore.words.dictionaries.proposed import is_proposed, proposed
-    from qscore.words.dictionaries.rejects import unsuggested
+    from qscore.words.dictionaries.proposed import indefensible_only, proposed
 
     allowed = ruled(laid, dictionary)
     stood = {w.text for w in laid.words if not w.struck and allowed.contains(w.text)}
-    taken = {w for w in stood if w not in unsuggested() and not is_proposed(w)}
+    taken = {w for w in stood if indefensible_only(w)}
     return HouseRules(proposed(allowed), taken, set()) if taken else proposed(allowed)
 
 

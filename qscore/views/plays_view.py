@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.game.cards import format_cards, format_laid
 from qscore.game.choices import DEFAULT_DICTIONARY
+from qscore.words.dictionaries.proposed import meaning_to_show
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -27,20 +28,11 @@ def short_meaning(word: str) -> str | None:
     """What is printed beside a word qscore proposes that a table would not know (none of
     SCOWL's common words), so that it can be read out at a challenge: its first meaning on
     file up to its first semicolon, cut at a word within SHORT_MEANING characters; an
-    inflection's names its base (``plural of ulu: a knife ...``). None for a common word,
-    and for one qscore never proposes (``best --any-word`` lays it: a slur's meaning is not
-    read out, and a word a table could not defend has none to read)."""
-    from qscore.words.definitions import MeaningsError, define
-    from qscore.words.dictionaries.proposed import is_proposed
-    from qscore.words.sortedrows import Commonness, commonness
-
-    if commonness(word) < Commonness.RARE or not is_proposed(word):
-        return None
-    try:
-        found = define(word)
-    except MeaningsError:
-        return None
-    if not found.meanings:
+    inflection's names its base (``plural of ghat: stairway in India ...``). None for a
+    common word, and for one qscore never proposes (``best --any-word`` lays it: a slur's
+    meaning is not read out, and a word a table could not defend has none to read)."""
+    found = meaning_to_show(word)
+    if found is None or not found.meanings:
         return None
     first = found.meanings[0]
     text = first.text.split(";", 1)[0].strip()

@@ -9,24 +9,33 @@ solitaire, draw advice) is found in the dictionary this module makes, which hold
 words less those. Such a word stays a word: a player who lays it is judged and scored by
 the dictionary as it is, and only a search asked for any word (``best --any-word``) uses it.
 
-unproposed.tsv is looked up by anagram key, by bisection in its text (``SortedRows``): a
-hand asks about the hundred or so keys its cards spell words of, and reading its 76,000
-keys into a set would cost a start-up more than every look-up a hand makes.
+unproposed.tsv is looked up by anagram key. A hand asks about every key its cards spell
+words of (a thousand for eleven cards) and reading the list's 76,000 keys into a set
+would cost a start-up 13 M instructions, and a bisection of its text (``SortedRows``) a
+Python loop a key; so unproposed.idx holds the CRC-32 of every key, sorted, with where
+each key's row starts: a key is bisected in the sums in C, and its row read where it
+starts, the file read as bytes and never decoded whole.
 """
 
 from __future__ import annotations
 
+import sys
+import zlib
+from array import array
+from bisect import bisect_left
 from collections.abc import Collection, Sequence
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
+from qscore import paths
 from qscore.words.dictionaries.base import AnagramKeys, Dictionary, KeysWhere
 from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import sort_key
-from qscore.words.sortedrows import SortedRows
+from qscore.words.sortedrows import Commonness, commonness
 
 if TYPE_CHECKING:
+    from qscore.words.definitions import Definition
     from qscore.words.suggestions import Budget
 
 # Each dictionary's proposed words, made once: a review asks for them hand after hand.
@@ -50,21 +59,52 @@ def never_keys() -> frozenset[str]:
     return frozenset(map(sort_key, unsuggested()))
 
 
-# The words a table could not defend, by anagram key: ``key<TAB>word:why word:why``.
-_UNPROPOSED = SortedRows("wordlists", "unproposed.tsv")
+class _Unproposed:
+    """unproposed.tsv (rows ``key<TAB>word:why word:why``), read as bytes the first time a
+    key is asked about, with its index, unproposed.idx: the CRC-32 of each row's key,
+    sorted, then where each of those rows starts in the file."""
+
+    @cached_property
+    def _table(self) -> tuple[array[int], array[int], bytes]:
+        numbers = array("I", paths.package_file("wordlists", "unproposed.idx").read_bytes())
+        if sys.byteorder == "big":
+            numbers.byteswap()
+        half = len(numbers) // 2
+        return numbers[:half], numbers[half:], paths.package_file("wordlists", "unproposed.tsv").read_bytes()
+
+    def row(self, key: str) -> str | None:
+        """What the row of ``key`` says after its tab, or None: its CRC-32 bisected in the
+        index (in C), and each row of that sum tried."""
+        sums, starts, rows = self._table
+        head = key.encode() + b"\t"
+        found = zlib.crc32(head[:-1])
+        at = bisect_left(sums, found)
+        while at < len(sums) and sums[at] == found:
+            start = starts[at]
+            if rows.startswith(head, start):
+                return rows[start + len(head) : rows.index(b"\n", start)].decode()
+            at += 1
+        return None
+
+    @cached_property
+    def keys(self) -> frozenset[str]:
+        lines = self._table[2].decode().splitlines()
+        return frozenset(line.partition("\t")[0] for line in lines if not line.startswith("#"))
+
+
+_UNPROPOSED = _Unproposed()
 
 
 def indefensible(key: str) -> dict[str, str]:
     """The words of anagram key ``key`` a table could not defend at a challenge, each with
     why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md)."""
-    row = _UNPROPOSED.get(key)
+    row = _UNPROPOSED.row(key)
     return dict(entry.split(":") for entry in row.split(" ")) if row else {}
 
 
-@cache
 def indefensible_keys() -> frozenset[str]:
     """Every key unproposed.tsv lists: read whole, for a search over many hands."""
-    return frozenset(row.partition("\t")[0] for row in _UNPROPOSED.rows)
+    return _UNPROPOSED.keys
 
 
 def is_proposed(word: str) -> bool:
@@ -73,10 +113,32 @@ def is_proposed(word: str) -> bool:
     return word not in unsuggested() and word not in indefensible(sort_key(word))
 
 
+def indefensible_only(word: str) -> bool:
+    """Whether ``word`` is never proposed only because a table could not defend it (no slur
+    nor vulgar word): a review may lay it again where the player laid it and it stood."""
+    return word not in unsuggested() and word in indefensible(sort_key(word))
+
+
+def meaning_to_show(word: str) -> Definition | None:
+    """What is on file for ``word``, where it is shown beside the word as proposed: a word
+    qscore proposes that a table would not know (none of SCOWL's common words). None for
+    a common word, for one never proposed, or where the meanings cannot be read."""
+    if commonness(word) < Commonness.RARE or not is_proposed(word):
+        return None
+    from qscore.words.definitions import MeaningsError, define
+
+    try:
+        return define(word)
+    except MeaningsError:
+        return None
+
+
+@lru_cache(maxsize=4096)  # a hand asks about a key when counting its words, then for them
 def never_proposed(key: str) -> Collection[str]:
     """The words of anagram key ``key`` qscore never proposes, of either list."""
-    listed = indefensible(key).keys()
-    return unsuggested() | listed if key in never_keys() else listed
+    row = _UNPROPOSED.row(key)
+    listed = [entry.partition(":")[0] for entry in row.split(" ")] if row else []
+    return unsuggested().union(listed) if key in never_keys() else listed
 
 
 class Proposed(Dictionary):
