@@ -25,6 +25,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
 from functools import cache, cached_property, lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -169,10 +170,13 @@ class Proposed(Dictionary):
         return [w for w in found if w not in never] if never else found
 
     def anagram_counts(self, keys: Sequence[str]) -> list[int]:
-        counts = self.inner.anagram_counts(keys)
-        # the keys with words are few: each is looked up, and its words counted again only
-        # where it has some never proposed
-        return [len(self.anagrams(k)) if n and never_proposed(k) else n for k, n in zip(keys, counts, strict=True)]
+        counts = list(self.inner.anagram_counts(keys))  # a copy, changed below
+        # the keys with words, picked out in C: each is looked up, and its words counted
+        # again only where it has some never proposed
+        for i in compress(range(len(counts)), counts):
+            if never_proposed(keys[i]):
+                counts[i] = len(self.anagrams(keys[i]))
+        return counts
 
     def anagram_prefix(self, prefix: str) -> bool:
         return self.inner.anagram_prefix(prefix)
