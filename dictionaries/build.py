@@ -27,6 +27,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -400,13 +401,13 @@ def names(size: int) -> set[str]:
     }
 
 
-def build(wordnet: WordNet | None = None) -> dict[str, str]:
+def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     """File name -> contents of everything written to qscore/wordlists/."""
     wordnet = wordnet or WordNet()
     curated = read_curated("curated-deny.txt")
     clipped = clippings()
     added = additions()
-    out: dict[str, str] = {}
+    out: dict[str, str | bytes] = {}
     lists = {name: words_up_to(size) | {w for w, at in clipped.items() if at <= size} for name, size in LISTS.items()}
     everyday_name = min(LISTS, key=lambda name: LISTS[name])
     # SCOWL files as abbreviation or name, at any size: never a "today's word".
@@ -517,6 +518,8 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     common = read_sized("words", COMMON_SIZE, LETTERS)
     out["common.tsv"] = "".join(f"{w}\t{at}\n" for w, at in sorted(common.items()) if w in everyday)
     out["unsuggested.txt"] = "".join(f"{w}\n" for w in sorted(unsuggested(known, common.keys(), wordnet)))
+    out["unproposed.tsv"] = unproposed = unproposed_file(known, wordnet)
+    out["unproposed.idx"] = unproposed_index(unproposed)
     # The accented spellings of the words a player types without them: a hunspell
     # dictionary that holds only entrée (en_GB) allows entree through them.
     out["accents.tsv"] = "".join(f"{w}\t{' '.join(sorted(f))}\n" for w, f in sorted(accented(largest).items()))
@@ -589,6 +592,82 @@ def unsuggested(known: set[str], common: set[str], wordnet: WordNet) -> set[str]
     return set().union(*unsuggestion_rules(known, common, wordnet).values())
 
 
+# Why qscore never proposes a word a table could not defend at a challenge (unproposed.tsv):
+# SCOWL files it only as an abbreviation (li, ar), a desk dictionary prints it only with a
+# capital (goth, baptist), or no meaning is on file for it (tyg, cig).
+UNPROPOSED_REASONS = ("abbreviation", "capitalised", "no-meaning")
+
+
+def unproposed(known: set[str], wordnet: WordNet) -> dict[str, str]:
+    """The words of ``known`` (the lists' words and hunspell's) a hand of the standard deck
+    can lay that qscore never proposes, each with why (UNPROPOSED_REASONS, the first that
+    holds): SCOWL files it among abbreviations and never among words, and it is no curated
+    clipping (li, ar; not app or rec); WordNet prints it only with a capital, or
+    SCOWL only as a name, and no meaning of qscore's own is on file for it (goth, jew; not
+    zen, whose lower-case sense the curated meanings give); no meaning is on file, an
+    inflection's included (what ``qscore define`` finds). Reads qscore/data/meanings.bin:
+    build_meanings.py runs first. They stay words; only what qscore proposes leaves them."""
+    from build_meanings import layable  # beside this script; it reads WordNet's files when asked
+
+    from qscore.words.definitions import define
+
+    scowl_words = read_category("words", 95, NAME, None)
+    # of the curated words SCOWL files only as abbreviations, the clippings of a word a
+    # table knows (app, intro, maths, and abs, the plural of one) are words a table can
+    # defend; the rest a family reads as abbreviations first (li, ar, el, psi)
+    vouched = read_curated("curated-words.txt")
+    clipped = {w for w, why in vouched.items() if "clipped from" in why}
+    clipped |= {w for w, why in vouched.items() if any(why.endswith(f"plural of {c}") for c in clipped)}
+    abbreviated = read_category("abbreviations", 95, LETTERS, None) - scowl_words - clipped
+    lower = set().union(*wordnet.lemmas.values())
+    named = {n.lower() for n in read_category("proper-names", 95, NAME, None) | read_category("upper", 95, NAME, None)}
+    capitalised = (wordnet.capitalised - lower) | (named - {w.lower() for w in scowl_words} - lower)
+    found: dict[str, str] = {}
+    for word in sorted(known):
+        if not layable(word):
+            continue  # no meaning is kept for it, and no hand of the deck lays it
+        if word in abbreviated:
+            found[word] = "abbreviation"
+        elif not define(word).found:
+            found[word] = "capitalised" if word in capitalised else "no-meaning"
+    return found
+
+
+def unproposed_file(known: set[str], wordnet: WordNet) -> str:
+    """unproposed.tsv: the words never proposed by their anagram key (what a search looks
+    them up by), a row a key: the key, a tab, each word with why (``word:reason``)."""
+    by_key: dict[str, list[str]] = {}
+    for w, why in sorted(unproposed(known | hunspell_forms(), wordnet).items()):
+        by_key.setdefault("".join(sorted(w)), []).append(f"{w}:{why}")
+    head = '# the words qscore never proposes, by anagram key (dictionaries/README.md, "Words never proposed")\n'
+    return head + "".join(f"{key}\t{' '.join(words)}\n" for key, words in sorted(by_key.items()))
+
+
+def unproposed_index(text: str) -> bytes:
+    """unproposed.idx, the index of unproposed.tsv's ``text`` that a search reads
+    (``qscore.words.dictionaries.proposed``): the CRC-32 of each row's key, sorted, then
+    where each of those rows starts in the file, as little-endian 32-bit numbers."""
+    starts, at = [], 0
+    for line in text.splitlines(keepends=True):
+        if not line.startswith("#"):
+            starts.append((zlib.crc32(line.partition("\t")[0].encode("ascii")), at))
+        at += len(line.encode("utf-8"))
+    starts.sort()
+    return b"".join(n.to_bytes(4, "little") for n in [crc for crc, _ in starts] + [start for _, start in starts])
+
+
+def hunspell_forms() -> set[str]:
+    """Every lower-case a-z form of hunspell's English dictionaries, accents folded: what
+    ``--dictionary en_US`` or ``en_GB`` may propose beside the lists' words."""
+    forms: set[str] = set()
+    for tag in NOSUGGEST_DICTIONARIES:
+        done = subprocess.run(
+            ["unmunch", str(HUNSPELL / f"{tag}.dic"), str(HUNSPELL / f"{tag}.aff")], capture_output=True, check=True
+        )
+        forms |= {w for w in fold(done.stdout.decode("utf-8")).split() if LETTERS.fullmatch(w)}
+    return forms
+
+
 def nosuggest() -> set[str]:
     """Every lower-case a-z form of the entries hunspell's English dictionaries mark
     NOSUGGEST, accents folded: each marked entry expanded by unmunch with its affix file."""
@@ -606,6 +685,11 @@ def nosuggest() -> set[str]:
             done = subprocess.run(["unmunch", dic.name, str(affixes)], capture_output=True, check=True)
         forms |= {w for w in fold(done.stdout.decode("utf-8")).split() if LETTERS.fullmatch(w)}
     return forms
+
+
+def shipped(path: Path, like: str | bytes) -> str | bytes:
+    """A shipped file's contents, as bytes or text as ``like`` is."""
+    return path.read_bytes() if isinstance(like, bytes) else path.read_text("utf-8")
 
 
 def main() -> int:
@@ -627,7 +711,7 @@ def main() -> int:
         print("build.py: the first names' package is missing: ./dev test installs it (gender-guesser)", file=sys.stderr)
         return 2
     files = build()
-    stale = [n for n, text in files.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != text]
+    stale = [n for n, text in files.items() if not (OUT / n).is_file() or shipped(OUT / n, text) != text]
     stale += sorted(p.name for p in OUT.iterdir() if p.name not in files and p.is_file())  # built/: the indexes
     if args.check:
         for name in stale:
@@ -639,8 +723,9 @@ def main() -> int:
             old.unlink()
             print(f"removed qscore/wordlists/{old.name}")
     for name, text in files.items():
-        (OUT / name).write_text(text, "utf-8")
-        print(f"wrote qscore/wordlists/{name} ({text.count(chr(10))} lines)")
+        (OUT / name).write_bytes(text) if isinstance(text, bytes) else (OUT / name).write_text(text, "utf-8")
+        size = f"{len(text):,} bytes" if isinstance(text, bytes) else f"{text.count(chr(10))} lines"
+        print(f"wrote qscore/wordlists/{name} ({size})")
     # the lists' indexes, as the wheel's build makes them, so that the checkout reads them too
     return subprocess.run([sys.executable, str(HERE.parent / "tools" / "word_indexes.py")], check=False).returncode
 

@@ -128,7 +128,7 @@ def test_review_text_says_what_was_missed():
     # JABS (J13 A2 B8 S3 = 26) less the same 25 would have been 1.
     assert "  cat: 0 of a possible 1 (26 less 25 for a challenge), missed 1: jabs" in lines
     # STEVE was struck: S3 T3 E2 V11 E2 = 21 against ann, so 0; VET (16) and ES (5) go out for 21.
-    assert "  ann: 0 of a possible 21, missed 21: vet · es" in lines
+    assert "  ann: 0 of a possible 21, missed 21: vet · es (the letter s)" in lines
     # ann laid JUMPED OX with B unused: 35 + 14 - 8 = 41; JUMPED and BOX (8+2+12) use all: 57.
     assert "  ann: 41 of a possible 57, missed 16: jumped · box" in lines
     # the totals: ann 21 + 8 + 16, ben 4 + 4 + 12, cat 1 + 6 + 16
@@ -141,7 +141,7 @@ def test_review_narrows_to_a_round_and_a_player():
     assert out.splitlines() == [
         "Game 'friday', dictionary everyday",
         "Round 3 (5 cards):",
-        "  ann: 0 of a possible 21, missed 21: vet · es",
+        "  ann: 0 of a possible 21, missed 21: vet · es (the letter s)",
     ]
     got = json.loads(ok("review", "--player", "cat", "--json"))
     assert [r["round"] for r in got] == list(range(1, 9)) and {r["player"] for r in got} == {"cat"}
@@ -177,7 +177,9 @@ def test_guided_mode_shows_each_rounds_biggest_miss_and_the_totals():
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     first = lines.index("Review: the biggest miss of round 1: cat scored 20 of a possible 26 with jabs.")
-    second = lines.index("Review: the biggest miss of round 2: ann scored 0 of a possible 21 with vet · es.")
+    second = lines.index(
+        "Review: the biggest miss of round 2: ann scored 0 of a possible 21 with vet · es (the letter s)."
+    )
     # each after its round's table, before the next round's
     assert lines.index("Totals after round 1: ann 33, ben 23, cat 20.") < first
     assert first < lines.index("Totals after round 2: ann 33, ben 42, cat 42.") < second
@@ -267,7 +269,7 @@ def test_a_missed_play_is_written_as_laid():
     from qscore.views.plays_view import play_words
 
     best = solve(parse_hand("TH U D E S"), open_dictionary(), discard=False).best
-    assert (play_words(best), best.score) == ("(th)ud · es", 23)  # TH9 U4 D5 + E2 S3
+    assert (play_words(best), best.score) == ("(th)ud · es (the letter s)", 23)  # TH9 U4 D5 + E2 S3
 
 
 def test_a_missed_play_tells_letters_from_double_cards():
@@ -279,8 +281,10 @@ def test_a_missed_play_tells_letters_from_double_cards():
     def best(hand):
         return play_words(solve(parse_hand(hand), open_dictionary(), discard=False).best)
 
-    assert best("E R N TH") == "re · n(th)"  # the commonest of the cards' anagrams (re, not er)
-    assert best("ER N T H") == "h(er)n (T unused)"
+    assert (
+        best("E R N TH") == "re · n(th) (last or greatest in an indefinitely large series)"
+    )  # the commonest of the cards' anagrams (re, not er)
+    assert best("ER N T H") == "h(er)n (a heron) (T unused)"
 
 
 def test_a_possible_score_says_when_a_challenge_took_from_it():

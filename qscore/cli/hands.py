@@ -16,7 +16,7 @@ from qscore.cli.app import (
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
 from qscore.errors import CardError
 from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
-from qscore.views.plays_view import advice_json, play_json, word_json
+from qscore.views.plays_view import advice_json, glossed, play_json, word_json
 
 if TYPE_CHECKING:
     from qscore.game.scoring import LaidWord
@@ -167,7 +167,7 @@ def solitaire(
 
 
 def word_text(w: "LaidWord") -> str:
-    return f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})"
+    return glossed(f"{w.text.upper()} ({format_cards(w.cards)}, {w.points})", w.text)
 
 
 def play_text(p: "Play") -> str:

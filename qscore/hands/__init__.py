@@ -2,6 +2,7 @@
 which card to draw.
 
 - ``solver``: the exact best play of a hand, and the plays that chase the bonuses;
+- ``packing``: a hand packed into an integer, and the best value of any part of it;
 - ``wordsets``: a hand's value alone, no play made (what a review of many hands asks);
 - ``draws``: draw advice in one shared search;
 - ``review``: the best each hand of a closed round allowed.

@@ -84,11 +84,17 @@ def ruled(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
 
 def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
     """The words a review may propose for a laydown's hand: those allowed under the
-    table's rulings on it (:func:`ruled`) less the words qscore never proposes, even one
-    the player laid and that stood (it scored as laid; it is not offered back)."""
-    from qscore.words.dictionaries.proposed import proposed
+    table's rulings on it (:func:`ruled`) less the words qscore never proposes, even a
+    slur or a vulgar word the player laid and that stood (it scored as laid; it is not
+    offered back). A word the player laid that stood and only a table could not defend
+    (no meaning on file: kif) the table took, and the review may lay it again."""
+    from qscore.words.dictionaries import HouseRules
+    from qscore.words.dictionaries.proposed import indefensible_only, proposed
 
-    return proposed(ruled(laid, dictionary))
+    allowed = ruled(laid, dictionary)
+    stood = {w.text for w in laid.words if not w.struck and allowed.contains(w.text)}
+    taken = {w for w in stood if indefensible_only(w)}
+    return HouseRules(proposed(allowed), taken, set()) if taken else proposed(allowed)
 
 
 def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
@@ -105,12 +111,13 @@ def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None
         return Play((), None, tuple(cards))  # one card makes no word
     allowed = proposed_for(laid, dictionary)
     words = candidate_words(Counter(cards), allowed)
-    top = solve(cards, allowed, discard=False, deck=deck, found=words).best
+    # the words allowed are those the review may propose already (a word laid that stood among them)
+    top = solve(cards, allowed, discard=False, deck=deck, found=words, any_word=True).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
         return _commonest(top, words)
     known = _looked_up({w.text for w in words})
     checkable = [w for w in words if w.text in known]
-    near = solve(cards, allowed, discard=False, deck=deck, found=checkable).best
+    near = solve(cards, allowed, discard=False, deck=deck, found=checkable, any_word=True).best
     return _commonest(near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top, checkable)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.game.cards import format_cards, format_laid
 from qscore.game.choices import DEFAULT_DICTIONARY
+from qscore.words.dictionaries.proposed import meaning_to_show
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -19,8 +20,44 @@ if TYPE_CHECKING:
     from qscore.hands.solver import Play
 
 
+# The most characters of a meaning printed beside a proposed word: a line's worth.
+SHORT_MEANING = 48
+
+
+def short_meaning(word: str) -> str | None:
+    """What is printed beside a word qscore proposes that a table would not know (none of
+    SCOWL's common words), so that it can be read out at a challenge: its first meaning on
+    file up to its first semicolon, cut at a word within SHORT_MEANING characters; an
+    inflection's names its base (``plural of ghat: stairway in India ...``). None for a
+    common word, and for one qscore never proposes (``best --any-word`` lays it: a slur's
+    meaning is not read out, and a word a table could not defend has none to read)."""
+    found = meaning_to_show(word)
+    if found is None or not found.meanings:
+        return None
+    first = found.meanings[0]
+    text = first.text.split(";", 1)[0].strip()
+    if len(text) > SHORT_MEANING:
+        text = text[: SHORT_MEANING - 3].rsplit(" ", 1)[0].rstrip(",:") + "..."
+    form = next((f for f in found.forms if f.base == first.word), None)
+    return f"{form.form} of {form.base}: {text}" if first.word != word and form else text
+
+
+def glossed(shown: str, word: str, *, apart: bool = False) -> str:
+    """``shown`` (how a proposed word is printed) with its short meaning, where it has one:
+    ``GORP (G O R P, 19): trail mix``, or ``apart`` in a line of words, ``gorp (trail mix)``."""
+    meaning = short_meaning(word)
+    if meaning is None:
+        return shown
+    return f"{shown} ({meaning})" if apart else f"{shown}: {meaning}"
+
+
 def word_json(w: LaidWord) -> dict[str, object]:
-    return {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
+    """A word qscore proposes, with its short meaning where a table would not know it."""
+    out: dict[str, object] = {"word": w.text, "cards": [c.token for c in w.cards], "points": w.points}
+    meaning = short_meaning(w.text)
+    if meaning is not None:
+        out["meaning"] = meaning
+    return out
 
 
 def play_json(p: Play) -> dict[str, object]:
@@ -95,8 +132,9 @@ def game_review(game: Game, reviews: list[HandReview]) -> GameReview:
 
 def play_words(play: Play) -> str:
     """A play in a few words, in the notation the table types: ``(qu)iz · to (E unused)``;
-    a letter is one card, a double card in brackets (in capitals, er read as the ER card)."""
-    words = " · ".join(format_laid(w.cards) for w in play.words) or "no word"
+    a letter is one card, a double card in brackets (in capitals, er read as the ER card);
+    a word a table would not know with its short meaning: ``gorp (trail mix)``."""
+    words = " · ".join(glossed(format_laid(w.cards), w.text, apart=True) for w in play.words) or "no word"
     return words + (f" ({format_cards(play.unused)} unused)" if play.unused else "")
 
 
