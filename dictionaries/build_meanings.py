@@ -162,6 +162,7 @@ def read_senses(rules: tuple[str, ...] = meanings_order.RULES) -> dict[str, list
     counts = tag_counts()
     marks = meanings_order.Marks(meanings_order.marking_domains((WORDNET / "data.noun").read_bytes()))
     senses: dict[str, list[Sense]] = defaultdict(list)
+    flags: dict[str, list[meanings_order.Flags]] = defaultdict(list)
     for pos, name in FILES.items():
         data = (WORDNET / f"data.{name}").read_bytes()
         index: dict[str, list[str]] = {}
@@ -193,10 +194,14 @@ def read_senses(rules: tuple[str, ...] = meanings_order.RULES) -> dict[str, list
                     place = index[most].index(offset) + 1 if offset in index[most] else len(index[most]) + number
                     unit = pos == "n" and parts[1] == QUANTITY_FILE
                     usage = meanings_order.usage_domains(parts)
-                    marked = "vulgar" in rules and marks.vulgar(lemma, written, usage, gloss, parts[1])
+                    flags[lemma].append(marks.flags(lemma, written, usage, gloss, parts[1]))
                     rare = count < meanings_order.ORDINARY_USES and meanings_order.later_synonym(lemma, written, ways)
                     rare = rare and "synonym" in rules
-                    senses[lemma].append(Sense(count, place, pos, text, unit, marked=marked, synonym=rare))
+                    senses[lemma].append(Sense(count, place, pos, text, unit, synonym=rare))
+    if "vulgar" in rules:
+        for lemma, its in senses.items():
+            vulgar = meanings_order.vulgar(flags[lemma])
+            senses[lemma] = [s._replace(marked=m) for s, m in zip(its, vulgar, strict=True)]
     return senses
 
 

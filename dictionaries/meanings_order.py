@@ -2,7 +2,7 @@
 """Which of a word's meanings comes first: the rules build_meanings.py orders them by, and their measure.
 
     python3 dictionaries/meanings_order.py            # the first meanings of the samples, judged
-    python3 dictionaries/meanings_order.py --rules    # how many first meanings each rule changes
+    python3 dictionaries/meanings_order.py --rules [RULE ...]   # how many first meanings each rule changes
 
 WordNet orders a word's senses by how often its tagged texts used them, and those texts
 are small: peter's only lower-case sense is "obscene terms for penis", smelt's own senses
@@ -10,13 +10,15 @@ are two fishes though the texts used smell as a verb 29 times, and a sense used 
 outranks one never used. Three rules, each with its counts in dictionaries/README.md
 ("The first meaning a family means"), and a curated file for what no rule reaches:
 
-- **A vulgar sense last** (``Marks``): a sense WordNet files in its obscenity or
-  ethnic-slur usage domain, or whose definition says so ("obscene terms for", "vulgar
-  slang", "offensive term"); and, for a word the cuss list (dictionaries/cuss) rates
-  profane (maybe or likely), its slang and disparaging senses, those naming an insult,
-  a person or a part of the body (ass the fool, tit the nipple), and those it shares
-  with a word the list calls likely profane (ass with arse) come after every other
-  sense of the word: no vulgar sense first where the word has another.
+- **A vulgar sense last** (``Marks``, ``vulgar``): a sense WordNet files in its
+  obscenity or ethnic-slur usage domain, or whose definition says so ("obscene terms
+  for", "vulgar slang", "offensive term"); and, for a word both sources call profane
+  (the cuss list, dictionaries/cuss, rates it; WordNet marks one of its senses, in
+  build.py's MARKING_DOMAINS or by its MARKING_GLOSS), the senses WordNet marks so,
+  those it shares with a word the list calls likely profane (ass with arse), and those
+  naming a person or a part of the body where the list calls the word likely profane
+  or the word is a synonym of the sense's own name (ass the fool) come after every
+  other sense of the word: no vulgar sense first where the word has another.
 - **A slang synonym's one use is none** (``later_synonym``): a sense in which the word
   is third or later among its synset's words (mint in "batch, deal, flock, ..., mint")
   and which the texts used once is ordered as if never used (mint: the plant first).
@@ -36,7 +38,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -53,9 +55,8 @@ ORDINARY_USES = 2
 # The usage domains (by a lemma of each, as build.py names them) and the glosses that make
 # a sense vulgar, whatever the word: "obscene terms for", "(ethnic slur)", "vulgar slang".
 OBSCENE_DOMAINS = ("dirty_word", "ethnic_slur")
-OBSCENE_GLOSS = re.compile(r"obscen|vulgar (slang|term)|ethnic slur|offensive term", re.I)
-# For a word the cuss list rates, a gloss that names an insult, and WordNet's files of people and the body
-INSULT_GLOSS = re.compile(r"offensive|insult|disparag|derogat|terms of abuse|contempt", re.I)
+OBSCENE_GLOSS = re.compile(r"obscene terms?\b|vulgar (slang|term)|ethnic slur|offensive term", re.I)
+# For a word the cuss list rates, WordNet's files of people and of the body
 PERSON_AND_BODY = ("18", "08")  # WordNet's lexicographer files noun.person and noun.body
 # The sense of a later synonym, the word third or later among its synset's words (mint in
 # "batch, deal, flock, good_deal, ..., mint"), used fewer than ORDINARY_USES times, is
@@ -69,25 +70,46 @@ class Marks:
     """What marks a sense vulgar: WordNet's usage domains and glosses, and the cuss list."""
 
     def __init__(self, domains: dict[str, str]) -> None:
-        from build import CUSS, CUSS_ENTRY  # build.py imports build_meanings: here, not at the top
+        from build import CUSS, CUSS_ENTRY, MARKING_GLOSS  # build.py imports build_meanings: here, not at the top
 
+        self.marking_gloss = MARKING_GLOSS
         self.domains = domains  # a marking usage domain's offset -> its name
         self.cuss = {m[1]: int(m[2]) for m in CUSS_ENTRY.finditer(CUSS.read_text("utf-8"))}
 
-    def vulgar(self, word: str, synset: list[str], usage: set[str], gloss: str, lexfile: str) -> bool:
-        """Whether ``word``'s sense is vulgar: its synset's words, its usage domains'
-        offsets, its gloss (up to its examples) and its lexicographer file say so."""
+    def flags(self, word: str, synset: list[str], usage: set[str], gloss: str, lexfile: str) -> Flags:
+        """What marks ``word``'s sense: its synset's words, its usage domains' offsets, its
+        gloss (up to its examples) and its lexicographer file."""
         named = {self.domains[u] for u in usage if u in self.domains}
         said = gloss.split('"', 1)[0]  # its examples are no part of it ("a gratuitous insult")
-        if named & set(OBSCENE_DOMAINS) or OBSCENE_GLOSS.search(said):
-            return True
+        obscene = bool(named & set(OBSCENE_DOMAINS)) or OBSCENE_GLOSS.search(said) is not None
+        marked = bool(named) or self.marking_gloss.search(said) is not None
         if self.cuss.get(word, -1) < LISTED:
-            return False
-        # a word the cuss list calls profane: its slang and disparaging senses, those it
-        # shares with a likely profanity (ass with arse), and those naming a person or a
-        # part of the body (ass the fool, tit the nipple)
+            return Flags(obscene, marked, False, False)
+        # for a word the cuss list calls profane: a sense it shares with a likely profanity
+        # (ass with arse), and one naming a person or a part of the body, where the list
+        # calls the word likely profane (ass the fool) or the word is a synonym of the
+        # sense's own name (tit for nipple; not nipple itself)
         likely = any(w != word and self.cuss.get(w.lower(), -1) >= LIKELY for w in synset)
-        return bool(named) or likely or lexfile in PERSON_AND_BODY or INSULT_GLOSS.search(said) is not None
+        body = lexfile in PERSON_AND_BODY and (self.cuss[word] >= LIKELY or synset[0] != word)
+        return Flags(obscene, marked, True, likely or body)
+
+
+class Flags(NamedTuple):
+    """What marks one sense of a word (Marks.flags)."""
+
+    obscene: bool  # WordNet's obscenity or ethnic-slur domain, or a gloss that says so
+    marked: bool  # any of build.py's MARKING_DOMAINS (slang, disparagement) or its MARKING_GLOSS
+    listed: bool  # the cuss list rates the word profane (maybe or likely)
+    cussed: bool  # and the sense is its profane one by the list
+
+
+def vulgar(flags: list[Flags]) -> list[bool]:
+    """Which of a word's senses are vulgar: WordNet's obscene ones; and where both sources
+    call the word profane (the cuss list rates it, WordNet marks one of its senses), those
+    WordNet marks and those the cuss list makes profane (not vomit's, slave's or
+    kumquat's, which the list rates likely profane and WordNet marks in no sense)."""
+    both = any(f.listed for f in flags) and any(f.marked or f.obscene for f in flags)
+    return [f.obscene or (both and (f.marked or f.cussed)) for f in flags]
 
 
 def marking_domains(noun_data: bytes) -> dict[str, str]:
@@ -206,7 +228,7 @@ def read_judged(path: Path) -> list[tuple[str, str, str]]:
 RULES = ("vulgar", "synonym", "past", "curated")
 
 
-def rule_counts() -> int:
+def rule_counts(counted: tuple[str, ...]) -> int:
     """Build the records with every rule, then with each left out: the words whose first
     meaning each rule changes, and a sample of them (seed 42) to read."""
     import random
@@ -218,7 +240,7 @@ def rule_counts() -> int:
 
     every = firsts(RULES)
     listed = set((HERE.parent / "qscore" / "wordlists" / "everyday.txt").read_text("utf-8").split())
-    for rule in RULES:
+    for rule in counted:
         without = firsts(tuple(r for r in RULES if r != rule))
         changed = sorted(w for w in every if w in listed and every[w] != without.get(w))
         print(f"{rule}: changes the first meaning of {len(changed)} of everyday's words")
@@ -229,10 +251,10 @@ def rule_counts() -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rules", action="store_true", help="count the first meanings each rule changes")
+    parser.add_argument("--rules", nargs="*", choices=RULES, help="count what each rule changes")
     args = parser.parse_args()
-    if args.rules:
-        return rule_counts()
+    if args.rules is not None:
+        return rule_counts(tuple(args.rules) or RULES)
     from qscore.words.definitions import define  # the checkout's own qscore and data
 
     data = HERE.parent / "tests" / "data"
