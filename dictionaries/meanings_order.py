@@ -89,7 +89,8 @@ class Marks:
         # (ass with arse), and one naming a person or a part of the body, where the list
         # calls the word likely profane (ass the fool) or the word is a synonym of the
         # sense's own name (tit for nipple; not nipple itself)
-        likely = any(w != word and self.cuss.get(w.lower(), -1) >= LIKELY for w in synset)
+        # (not the word's own longer spelling: spick beside spic in "spick-and-span, spic, spick")
+        likely = any(not w.startswith(word) and self.cuss.get(w.lower(), -1) >= LIKELY for w in synset)
         body = lexfile in PERSON_AND_BODY and (self.cuss[word] >= LIKELY or synset[0] != word)
         return Flags(obscene, marked, True, likely or body)
 

@@ -307,7 +307,16 @@ def test_the_first_meaning_is_the_one_a_family_means():
     assert wrong == []
 
 
-@pytest.mark.parametrize(("word", "rude"), [("peter", "obscene"), ("tit", "milk-secreting"), ("ass", "fleshy part")])
+@pytest.mark.parametrize(
+    ("word", "rude"),
+    [
+        ("peter", "obscene"),
+        ("tit", "milk-secreting"),
+        ("ass", "fleshy part"),
+        ("spic", "ethnic slur"),
+        ("screw", "sexual"),
+    ],
+)
 def test_no_vulgar_sense_comes_first_where_the_word_has_another(word, rude):
     texts = [m.text for m in define(word).meanings]
     assert rude not in texts[0] and len(texts) >= 2
