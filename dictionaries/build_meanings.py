@@ -20,7 +20,11 @@ commonest senses: curated-meanings.txt gives them (and, psst, selfie, pundit as 
 commentator), each with its source, and they come before WordNet's. For a word neither
 has, GCIDE's meanings are read (gcide_meanings.py: whilom, skelp); and where WordNet's
 tagged texts used two senses as often, the one nearest Webster's first sense comes first
-(gill: the fish's organ before the mushroom's).
+(gill: the fish's organ before the mushroom's). meanings_order.py's rules order them
+further: no vulgar sense first where the word has another (peter), a slang synonym's one
+use counts for nothing (mint: the plant, not "a great deal"), a past tense first where
+the verb is far more used (smelt: past tense of smell), and curated-first-meanings.txt
+names the sense a table means where no rule reaches it (jack: the lifting tool).
 
 Inflected forms WordNet lists as exceptions (``noun.exc``, ``verb.exc``, ``adj.exc``,
 ``adv.exc``: quizzes -> quiz, went -> go, better -> good) are decided here, with what
@@ -46,6 +50,7 @@ from typing import NamedTuple
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 import gcide_meanings  # noqa: E402  beside this script
+import meanings_order  # noqa: E402
 from shipped import write_or_check  # noqa: E402
 
 from qscore.game.spelling import unlayable_reason  # noqa: E402
@@ -79,6 +84,10 @@ class Sense(NamedTuple):
     # Webster's order: it orders the senses the tagged texts used as often (gill: the
     # fish's organ, Webster's first, before the mushroom's, though WordNet lists it after)
     webster: int = 0
+    # vulgar (meanings_order.Marks): shown after every other sense of the word (peter: to peter out)
+    marked: bool = False
+    # a later synonym's sense used once (meanings_order.LATER_SYNONYM): as if never used
+    synonym: bool = False
 
 
 # WordNet's lexicographer file of nouns of quantity: units of measure (lexnames, 23)
@@ -142,7 +151,7 @@ def american(word: str) -> str:
     return word
 
 
-def read_senses() -> dict[str, list[Sense]]:
+def read_senses(rules: tuple[str, ...] = meanings_order.RULES) -> dict[str, list[Sense]]:
     """Every single-word lower-case lemma of letters a-z -> its senses written in lower case.
 
     WordNet's tagged texts are American, so a British spelling was seldom counted (realise:
@@ -151,7 +160,9 @@ def read_senses() -> dict[str, list[Sense]]:
     other spelling was used more, its order of senses (by use) breaks the ties: offence,
     like offense, shows its crime sense among its first three."""
     counts = tag_counts()
+    marks = meanings_order.Marks(meanings_order.marking_domains((WORDNET / "data.noun").read_bytes()))
     senses: dict[str, list[Sense]] = defaultdict(list)
+    flags: dict[str, list[meanings_order.Flags]] = defaultdict(list)
     for pos, name in FILES.items():
         data = (WORDNET / f"data.{name}").read_bytes()
         index: dict[str, list[str]] = {}
@@ -182,16 +193,30 @@ def read_senses() -> dict[str, list[Sense]]:
                     count = sum(uses[w][offset] for w in ways if w in written)
                     place = index[most].index(offset) + 1 if offset in index[most] else len(index[most]) + number
                     unit = pos == "n" and parts[1] == QUANTITY_FILE
-                    senses[lemma].append(Sense(count, place, pos, text, unit))
+                    usage = meanings_order.usage_domains(parts)
+                    flags[lemma].append(marks.flags(lemma, written, usage, gloss, parts[1]))
+                    rare = count < meanings_order.ORDINARY_USES and meanings_order.later_synonym(lemma, written, ways)
+                    rare = rare and "synonym" in rules
+                    senses[lemma].append(Sense(count, place, pos, text, unit, synonym=rare))
+    if "vulgar" in rules:
+        for lemma, its in senses.items():
+            vulgar = meanings_order.vulgar(flags[lemma])
+            senses[lemma] = [s._replace(marked=m) for s, m in zip(its, vulgar, strict=True)]
     return senses
 
 
-def chosen(senses: list[Sense]) -> list[Sense]:
-    """Up to three senses, the most used first, a unit of measure after the senses used as
-    often (WordNet lists gill's capacity first, though no text used either); then, of each
-    part of speech they leave short of three, its next senses up to three, for the
+def chosen(senses: list[Sense], first: str | None = None) -> list[Sense]:
+    """Up to three senses: the curated first sense (gloss ``first``), then the senses not
+    vulgar before those that are, the most used first, a unit of measure after the senses
+    used as often (WordNet lists gill's capacity first, though no text used either); then,
+    of each part of speech they leave short of three, its next senses up to three, for the
     inflections of that part of speech."""
-    ranked = sorted(senses, key=lambda s: (-s.count, s.unit, s.webster, s.number, "nvar".index(s.pos)))
+
+    def order(s: Sense) -> tuple[bool, bool, int, bool, int, int, int]:
+        used = s.count * (not s.synonym)
+        return (s.gloss != first, s.marked, -used, s.unit, s.webster, s.number, "nvar".index(s.pos))
+
+    ranked = sorted(senses, key=order)
     kept: list[Sense] = []
     for sense in ranked:
         if len(kept) < MAX_SHOWN and sense.gloss not in {k.gloss for k in kept}:
@@ -392,9 +417,21 @@ def gcide(
     return found
 
 
-def records() -> list[str]:
-    """The record of every word kept, in order (qscore.words.definitions.pack)."""
-    senses = read_senses()
+def first_glosses() -> dict[str, str]:
+    """curated-first-meanings.txt: word -> the gloss of the WordNet sense shown first."""
+    found = {}
+    for word, (pos, number) in meanings_order.curated_first().items():
+        gloss = wordnet_gloss(word, pos, number)
+        if gloss is None:
+            raise SystemExit(f"build_meanings.py: curated-first-meanings.txt: {word}: no sense {pos} {number}")
+        found[word] = gloss
+    return found
+
+
+def records(rules: tuple[str, ...] = meanings_order.RULES) -> list[str]:
+    """The record of every word kept, in order (qscore.words.definitions.pack), ordered by
+    ``rules`` (meanings_order.RULES: all, but where they are counted)."""
+    senses = read_senses(rules)
     forms = {w: f for w, f in exceptions(set(senses)).items() if layable(w)}
     blocked = not_inflected()
     ours = curated()
@@ -405,20 +442,27 @@ def records() -> list[str]:
     # GCIDE's meanings, for what neither WordNet nor the curated file has
     all_webster = gcide_meanings.read_senses()
     webster = gcide(senses, keep | set(ours), all_webster)
+    firsts = first_glosses() if "curated" in rules else {}
     lines = []
     for word in sorted(keep | set(blocked) | set(ours) | set(webster)):
         counts: dict[str, int] = {}
         for sense in senses.get(word, []):
             counts[sense.pos] = counts.get(sense.pos, 0) + sense.count
+        its_forms = forms.get(word, [])
+        its_webster = all_webster.get(word, [])
+        past = meanings_order.past_first(word, senses, its_forms, its_webster) if "past" in rules else None
+        if past:  # shown as its first meaning, and named there only (smelt: past tense of smell)
+            its_forms = [f for f in its_forms if f != past[0]]
         # a curated meaning is one WordNet lacks and the commonest: it comes first
-        meanings = ours.get(word, []) + [
+        meanings = ours.get(word, []) + ([past[1]] if past else [])
+        meanings += [
             (s.pos, s.gloss)
-            for s in chosen(in_webster_order(senses.get(word, []), all_webster.get(word, [])))
+            for s in chosen(in_webster_order(senses.get(word, []), its_webster), firsts.get(word))
             if (s.pos, s.gloss) not in ours.get(word, [])
         ]
         meanings += webster.get(word, [])
         used = {pos: n for pos, n in counts.items() if n}
-        lines.append(pack(word, meanings, forms.get(word, []), used, blocked.get(word, "")))
+        lines.append(pack(word, meanings, its_forms, used, blocked.get(word, "")))
     return lines
 
 

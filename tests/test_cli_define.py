@@ -53,10 +53,17 @@ def test_a_word_no_hand_can_lay_says_its_meaning_is_not_kept():
 
 
 def test_define_names_a_word_it_also_inflects_and_several_bases():
-    out = run("define", "saw", "axes").stdout.splitlines()
-    assert out[0] == "saw: allowed" and out[4] == "  also past form of see"
+    out = run("define", "rose", "axes").stdout.splitlines()
+    assert out[0] == "rose: allowed" and out[4] == "  also past form of rise"
     assert out[5:7] == ["axes: allowed", "  plural of ax; plural of axis; present tense of axe"]
     assert out[7].startswith("  noun (ax): ") and out[8].startswith("  noun (axis): ")
+
+
+def test_a_past_tense_far_more_used_than_the_word_is_its_first_meaning_named_once():
+    """saw showed the proverb and the tool, then "also past form of see": the texts used see
+    1,214 times, saw's own senses once, so its past tense comes first, named there only."""
+    out = run("define", "saw").stdout.splitlines()
+    assert out[1] == "  verb: past tense of see" and not any("also" in line for line in out)
 
 
 def test_define_uses_the_rules_only_for_an_allowed_word():
