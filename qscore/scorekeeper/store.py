@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from qscore.game.entries import Entry
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower, GameStore
+    from qscore.store.tablewords import TableWordsFile
 
 
 # What the use-cases called inside a recording() block save (None outside one): a
@@ -47,6 +48,16 @@ def open_store() -> GameStore:
     from qscore.store.storage import GameStore
 
     return GameStore(written=_recording.get())
+
+
+def open_table_words() -> TableWordsFile:
+    """The table's words in the games file, to read: without the store's reading of games,
+    which `check` (asking them for every word it judges) would pay for and never use."""
+    from qscore import paths
+    from qscore.store.gamesfile import DB_NAME, GamesFile
+    from qscore.store.tablewords import TableWordsFile
+
+    return TableWordsFile(GamesFile(paths.data_dir() / DB_NAME))
 
 
 def open_follower() -> Follower:

@@ -43,6 +43,7 @@ from qscore.scorekeeper.questions import (
 )
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
+from qscore.scorekeeper.tablewords import table_lists, table_words
 from qscore.views.keeper_said import (
     NOTHING_CHANGED,
     NOTHING_TAKEN_BACK,
@@ -154,7 +155,8 @@ def start_game(
     review: bool = True,
     reply: Reply | None = None,
 ) -> Game:
-    """Check the table's choices and save the new game. Two players with no bonus named
+    """Check the table's choices and save the new game, with the table's own words as they
+    stand (its paper rulings: qscore.scorekeeper.tablewords). Two players with no bonus named
     are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
@@ -165,7 +167,8 @@ def start_game(
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()
-    open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
+    table_allow, table_deny = table_lists(table_words().words, allowed, denied)  # the table's own words now
+    open_dictionary(dictionary, allowed + table_allow, denied + table_deny)  # fails now, not mid-game
     schedule = deck.rounds if rounds is None else parse_rounds(rounds)
     first = 0
     if dealer is not None:
@@ -186,6 +189,8 @@ def start_game(
             first_dealer=first,
             bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
             review=review,
+            table_allow=table_allow,
+            table_deny=table_deny,
         )
 
     if reply is not None:
@@ -206,14 +211,23 @@ def start_game(
 
 def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     """The next game of the same table: the players still in, the same deck, rounds,
-    dictionary, house lists and bonus (the one two players chose, if they did). The game
+    dictionary, house lists and bonus (the one two players chose, if they did), and the
+    table's own words as they stand now (a ruling of the game before among them). The game
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
     (FormTakenError: a second server on the same file, or the form sent after a restart)."""
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
-    config = before.config._replace(players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus)
+    c = before.config
+    table_allow, table_deny = table_lists(table_words().words, c.allow, c.deny)  # the table's own words now
+    config = c._replace(
+        players=before.still_in,
+        first_dealer=0,
+        bonus=before.rounds[-1].bonus,
+        table_allow=table_allow,
+        table_deny=table_deny,
+    )
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
     return open_store().create(config, None, (FIGURES_VERSION, figures), sent.form if sent is not None else None)
