@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from qscore.game.entries import Entry
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower, GameStore
-    from qscore.store.tablewords import TableWordsFile
+    from qscore.store.tablewords import TableLog
 
 
 # What the use-cases called inside a recording() block save (None outside one): a
@@ -50,14 +50,14 @@ def open_store() -> GameStore:
     return GameStore(written=_recording.get())
 
 
-def open_table_words() -> TableWordsFile:
-    """The table's words in the games file, to read: without the store's reading of games,
-    which `check` (asking them for every word it judges) would pay for and never use."""
+def read_table_log() -> TableLog:
+    """The table's own words in the games file: read quickly where they can be (`check` asks
+    at every run, and the store's modules would cost it a sixth of its run), else by the store."""
     from qscore import paths
-    from qscore.store.gamesfile import DB_NAME, GamesFile
-    from qscore.store.tablewords import TableWordsFile
+    from qscore.store.tablewords import GAMES_FILE, read_quickly
 
-    return TableWordsFile(GamesFile(paths.data_dir() / DB_NAME))
+    log = read_quickly(paths.data_dir() / GAMES_FILE)
+    return log if log is not None else open_store().table_words.read()
 
 
 def open_follower() -> Follower:

@@ -14,11 +14,13 @@ before a ruling, replays as it was.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from qscore.errors import StorageError, WordError, quoted
+from qscore.errors import WordError, quoted
+from qscore.scorekeeper.store import open_store, read_table_log
 
 if TYPE_CHECKING:
     from qscore.store.tablewords import TableLog
@@ -57,41 +59,25 @@ class TableWords(NamedTuple):
 
 
 def table_words_of(log: TableLog) -> TableWords:
-    """The table's words as the games file's logs say them."""
+    """The table's words as the games file's logs say them: each word's latest ruling."""
     from qscore.game.cards import laid_letters
-    from qscore.game.entries import Challenged
 
-    forgotten: set[RulingKey] = set()
-    for line in log.house:
-        try:
-            forgotten.update((int(g), str(s), int(n)) for g, s, n in line.data["rulings"])
-        except (KeyError, TypeError, ValueError):
-            raise StorageError(f"the table's log has a damaged entry ({line.seq}): its words cannot be read") from None
     words: dict[str, TableWord] = {}
     unreadable: dict[str, None] = {}
     for ruled in log.rulings:
-        key = (ruled.game_id, ruled.started, ruled.seq)
-        try:
-            challenge = Challenged.from_json(ruled.data)
-            if not (isinstance(challenge.word, str) and isinstance(challenge.valid, bool)):
-                raise TypeError(challenge)
-            word = laid_letters(challenge.word)
-        except (KeyError, TypeError, ValueError, AttributeError):
+        if not (isinstance(ruled.word, str) and ruled.valid in (0, 1)):
             unreadable[ruled.game] = None
             continue
-        if key in forgotten:
-            continue
+        word = laid_letters(ruled.word)
         earlier = words.pop(word, None)
-        standing = (earlier.rulings if earlier else ()) + (key,)
-        words[word] = TableWord(word, challenge.valid, ruled.at, ruled.game, standing)
+        standing = (earlier.rulings if earlier else ()) + ((ruled.game_id, ruled.started, ruled.seq),)
+        words[word] = TableWord(word, bool(ruled.valid), ruled.at, ruled.game, standing)
     return TableWords(words, tuple(unreadable), log.damage)
 
 
 def table_words() -> TableWords:
     """The table's words as saved (none before the first game)."""
-    from qscore.scorekeeper.store import open_table_words
-
-    return table_words_of(open_table_words().read())
+    return table_words_of(read_table_log())
 
 
 def table_lists(
@@ -105,7 +91,9 @@ def table_lists(
     )
 
 
-def counted(words: Mapping[str, TableWord], allow: Collection[str] = (), deny: Collection[str] = ()) -> dict[str, TableWord]:
+def counted(
+    words: Mapping[str, TableWord], allow: Collection[str] = (), deny: Collection[str] = ()
+) -> dict[str, TableWord]:
     """The table's words that judge beside the house lists: those ``table_lists`` keeps."""
     allowed, refused = table_lists(words, allow, deny)
     kept = {*allowed, *refused}
@@ -127,13 +115,11 @@ def forget_word(text: str) -> TableWord:
     table's log): the dictionary judges it again from the next game and ``check`` on. The
     ruling taken back is returned; a word the table has not ruled on is a WordError, and
     nothing is saved."""
-    from qscore.scorekeeper.store import open_store
-
     word = typed_word(text)
     ruling = _ruled(table_words().words, word)  # said before the write
     with open_store().table_words.writing() as write:
         ruling = _ruled(table_words_of(write.log).words, word)
-        write.add("forget", {"word": word, "rulings": [list(key) for key in ruling.rulings]})
+        write.add("forget", json.dumps({"word": word, "rulings": [list(key) for key in ruling.rulings]}))
     return ruling
 
 

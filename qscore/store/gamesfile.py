@@ -60,10 +60,8 @@ from pathlib import Path
 from qscore.errors import Remedy, StorageError, UnknownGameError
 from qscore.paths import file_kind
 from qscore.store.filefailures import FileFailures, error_code, nonempty, writable
-from qscore.store.tablewords import HOUSE, RULINGS, RULINGS_TRIGGERS, make_rulings
 
 SCHEMA_VERSION = 1
-DB_NAME = "games.sqlite3"
 # SQLite's header field for the program a database is for (PRAGMA application_id): "QSCR".
 # A file qscore makes carries it; a file an earlier qscore made (without it) is known by its
 # tables, as those releases wrote them word for word, and is marked by its next write.
@@ -141,8 +139,6 @@ class Look:
     retired: tuple[str, ...] = ()  # the statements that drop what an earlier release kept
     damage: str | None = None
     marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
-    rulings: bool = False  # the file holds the table of paper rulings and its triggers (store/tablewords.py)
-    house: bool = False  # the file holds the table's own log (store/tablewords.py)
 
 
 class GamesFile:
@@ -233,13 +229,6 @@ class GamesFile:
             for statement in _DERIVED:
                 look.conn.execute(statement)
             look.derived = True
-
-    @staticmethod
-    def add_rulings(look: Look) -> None:
-        """Make the table of paper rulings and its triggers, inside the caller's write, unless there."""
-        if not look.rulings:
-            make_rulings(look.conn)
-            look.rulings = True
 
     @staticmethod
     def retire(look: Look) -> None:
@@ -338,14 +327,13 @@ class GamesFile:
             *(f"DROP TRIGGER {name}" for name in sorted(triggers) if name.startswith(tuple(f"{t}_" for t in RETIRED))),
             *(f"DROP TABLE {name}" for name in RETIRED if name in tables),
         )
-        rulings = RULINGS in tables and triggers >= RULINGS_TRIGGERS
-        return Look(conn, derived, retired, marked=application == APPLICATION_ID, rulings=rulings, house=HOUSE in tables)
+        return Look(conn, derived, retired, marked=application == APPLICATION_ID)
 
     @staticmethod
     def _as_released(schema: dict[str, str]) -> bool:
         """Whether the file's tables are those an earlier qscore made: its games and entries
         as every release wrote them, and none but qscore's derived tables besides."""
-        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, *RETIRED, RULINGS, HOUSE}
+        others = {name for name in schema if not name.startswith("sqlite_")} - {*_RELEASED, DERIVED, *RETIRED}
         return not others and all(schema.get(name) == sql for name, sql in _RELEASED.items())
 
     @staticmethod

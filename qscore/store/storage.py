@@ -38,9 +38,9 @@ from qscore.store.gamelog import (
     text_of,
     utf8,
 )
-from qscore.store.gamesfile import DB_NAME, NO_GAMES, Follower, GamesFile, Look
+from qscore.store.gamesfile import NO_GAMES, Follower, GamesFile, Look
 from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, Taker
-from qscore.store.tablewords import TableWordsFile
+from qscore.store.tablewords import TableWordsFile, add_rulings
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = [
@@ -60,6 +60,8 @@ __all__ = [
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Entry, GameConfig
     from qscore.game.scoresheet import Game
+
+DB_NAME = "games.sqlite3"
 
 
 # what tells a game from every other through a rename: its row's number and its start
@@ -182,7 +184,7 @@ class GameStore:
             self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
             self.file.retire(look)  # what an earlier release kept beside the log
-            self.file.add_rulings(look)  # the paper rulings beside the logs, once
+            add_rulings(conn)  # the paper rulings beside the logs, once
             yield
             committing = True
             conn.execute("COMMIT")

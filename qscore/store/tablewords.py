@@ -14,25 +14,33 @@ A word the table takes back (`qscore house --forget`) is an entry of the table's
 ``house``, beside the games' logs: its number, kind, JSON data and time, never changed.
 An entry of a kind this qscore does not know is a newer qscore's: the table's words are
 not read (rather than misread) until qscore is upgraded.
+
+`check` reads them at every run: ``read_quickly`` opens the file read-only with nothing
+of the store's (whose modules cost `check` a sixth of its run), where it holds the table
+of rulings this qscore made; anything else (an earlier or newer qscore's file, one that
+cannot be opened so) is left to the store's safe reading (``TableWordsFile.read``).
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import StorageError
-from qscore.store.gamelog import name_text, shown
 
 if TYPE_CHECKING:
-    from qscore.store.gamesfile import GamesFile, Look
+    from pathlib import Path
 
 RULINGS = "rulings"
 HOUSE = "house"
 HOUSE_KINDS = ("forget",)  # the kinds of entry the table's own log holds
+# the games file's name, schema version and mark (store/storage.py's DB_NAME, gamesfile.py's
+# SCHEMA_VERSION and APPLICATION_ID, which a test holds these to): a file of another schema is
+# the store's to read
+GAMES_FILE = "games.sqlite3"
+OURS = (1, 0x51534352)
 
 # a challenge entry the table settled, and one no undo of its game took back
 _RULED = "{e}.kind = 'challenge' AND json_valid({e}.data) AND json_extract({e}.data, '$.ruling') = 'table'"
@@ -80,9 +88,17 @@ _HOUSE_TABLE = """CREATE TABLE IF NOT EXISTS house (
 )"""
 
 
-def make_rulings(conn: sqlite3.Connection) -> None:
+def held(conn: sqlite3.Connection) -> tuple[bool, bool]:
+    """Whether the file holds the table of rulings with all its triggers, and the table's log."""
+    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")}
+    return RULINGS in names and names >= RULINGS_TRIGGERS, HOUSE in names
+
+
+def add_rulings(conn: sqlite3.Connection) -> None:
     """Make the table of rulings and its triggers, filled from the logs, inside the caller's
-    write (a table there without all its triggers may have missed an entry: filled again)."""
+    write, unless there (a table without all its triggers may have missed an entry: filled again)."""
+    if held(conn)[0]:
+        return
     for statement in RULINGS_TABLE:
         conn.execute(statement)
     conn.execute("DELETE FROM rulings")
@@ -90,120 +106,121 @@ def make_rulings(conn: sqlite3.Connection) -> None:
 
 
 class Ruled(NamedTuple):
-    """A ruling that stands, as stored: its game (id, start, name as stored), the entry's
-    number, its data (None: not JSON) and when it was saved (UTC, to the second)."""
+    """A ruling that stands, as stored: its game (id, start, name), the entry's number, the
+    word and the ruling as its data holds them (unchecked), and when it was saved (UTC)."""
 
     game_id: int
     started: str
     game: str
     seq: int
-    data: Any
-    at: str
-
-
-class HouseLine(NamedTuple):
-    """An entry of the table's own log: its number, kind, data and time (UTC)."""
-
-    seq: int
-    kind: str
-    data: Any
+    word: Any
+    valid: Any
     at: str
 
 
 class TableLog(NamedTuple):
-    """What the file holds of the table's words: the rulings that stand, oldest first (by
-    when they were saved, then their game's start and their number), and the table's log;
-    ``damage``: what SQLite's check of the file found, if anything."""
+    """The rulings that stand and no entry of the table's log took back, oldest first (by
+    when they were saved, then their game's start and their number); ``damage``: what
+    SQLite's check of the file found, if it was run and found anything."""
 
     rulings: list[Ruled]
-    house: list[HouseLine]
     damage: str | None = None
 
 
-def _json(raw: Any) -> Any:
-    try:
-        return json.loads(bytes(raw).decode("utf-8"))
-    except (TypeError, ValueError):
-        return None
+# the rulings a forget of the table's log took back, each by its game's id and start and its number
+_NOT_FORGOTTEN = (
+    "NOT EXISTS (SELECT 1 FROM house h, json_each(h.data, '$.rulings') k WHERE h.kind = 'forget' "
+    "AND json_extract(k.value, '$[0]') = r.game_id AND json_extract(k.value, '$[1]') = g.started "
+    "AND json_extract(k.value, '$[2]') = r.seq)"
+)
 
 
-def read_log(look: Look) -> TableLog:
-    """The table's words as the look finds them."""
-    conn = look.conn
-    source = RULINGS if look.rulings else f"({_STANDING})"
+def read_log(conn: sqlite3.Connection, damage: str | None = None) -> TableLog:
+    """The table's words as an open connection finds them (StorageError: they cannot be read)."""
+    rulings, house = held(conn)
+    source = RULINGS if rulings else f"({_STANDING})"
     try:
-        rows = conn.execute(
-            f"SELECT r.game_id, g.started, CAST(g.name AS BLOB), r.seq, CAST(r.data AS BLOB), r.at FROM {source} r "
-            "JOIN games g ON g.id = r.game_id ORDER BY r.at, g.started, r.game_id, r.seq"
-        ).fetchall()
-        lines = (
-            conn.execute("SELECT seq, kind, CAST(data AS BLOB), at FROM house ORDER BY seq").fetchall()
-            if look.house
-            else []
+        known = ", ".join("?" for _ in HOUSE_KINDS)
+        newer = (
+            conn.execute(f"SELECT DISTINCT kind FROM house WHERE kind NOT IN ({known})", HOUSE_KINDS) if house else []
         )
+        kinds = sorted(str(k) for (k,) in newer)
+        if kinds:
+            raise StorageError(
+                f"the table's words hold entries a newer qscore wrote ({', '.join(kinds)}): upgrade qscore"
+            )
+        rows = conn.execute(
+            "SELECT r.game_id, g.started, CAST(g.name AS BLOB), r.seq, json_extract(r.data, '$.word'), "
+            f"json_extract(r.data, '$.valid'), r.at FROM {source} r JOIN games g ON g.id = r.game_id "
+            f"{'WHERE ' + _NOT_FORGOTTEN if house else ''} ORDER BY r.at, g.started, r.game_id, r.seq"
+        ).fetchall()
     except sqlite3.DatabaseError as exc:
-        raise StorageError(f"the table's words cannot be read from {look_path(look)}: {exc}") from None
-    rulings = [Ruled(r[0], str(r[1]), _name(r[2]), r[3], _json(r[4]), str(r[5])) for r in rows]
-    house = [HouseLine(seq, str(kind), _json(data), str(at)) for seq, kind, data, at in lines]
-    newer = sorted({line.kind for line in house} - set(HOUSE_KINDS))
-    if newer:
-        raise StorageError(f"the table's words hold entries a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
-    return TableLog(rulings, house, look.damage)
-
-
-def look_path(look: Look) -> str:
-    row = look.conn.execute("PRAGMA database_list").fetchone()
-    return str(row[2]) if row else "the games file"
+        raise StorageError(f"the table's words cannot be read: {exc}") from None
+    return TableLog([Ruled(r[0], str(r[1]), _name(r[2]), r[3], r[4], r[5], str(r[6])) for r in rows], damage)
 
 
 def _name(raw: Any) -> str:
+    """A game's name as stored, its bytes that are not UTF-8 shown replaced."""
+    return bytes(raw).decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+
+
+def read_quickly(path: Path) -> TableLog | None:
+    """The table's words from the games file at ``path``, opened read-only with nothing of the
+    store's; None when the store is to read them: the file is of another schema or an earlier
+    qscore's, or cannot be opened so. No file, no words."""
+    if not path.is_file():
+        return None if path.exists() or path.is_symlink() else TableLog([])
     try:
-        return name_text(raw)
-    except StorageError:
-        return shown(raw)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        conn.execute("BEGIN")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        application = conn.execute("PRAGMA application_id").fetchone()[0]
+        if (version, application) != OURS or not held(conn)[0]:
+            return None
+        return read_log(conn)
+    except (sqlite3.Error, StorageError):
+        return None  # the store's reading tells what is wrong
+    finally:
+        conn.close()
 
 
 class HouseWrite:
-    """The table's log being written, in one transaction: the log as it stands inside it
-    (``log``), and ``add`` to append one entry."""
+    """The table's log being written, in one transaction: the table's words as they stand
+    inside it (``log``), and ``add`` to append one entry."""
 
-    def __init__(self, look: Look, log: TableLog) -> None:
-        self.look, self.log = look, log
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.log = read_log(conn)
 
-    def add(self, kind: str, data: dict[str, Any]) -> int:
-        """Append one entry of ``kind`` (one of HOUSE_KINDS); its number."""
+    def add(self, kind: str, data: str) -> int:
+        """Append one entry of ``kind`` (one of HOUSE_KINDS), its JSON ``data``; its number."""
         assert kind in HOUSE_KINDS, kind
-        conn = self.look.conn
-        if not self.look.house:
-            conn.execute(_HOUSE_TABLE)
-            self.look.house = True
-        cur = conn.execute(
-            "INSERT INTO house (kind, data) VALUES (?, ?)", (kind, json.dumps(data, sort_keys=True, ensure_ascii=False))
-        )
+        self.conn.execute(_HOUSE_TABLE)
+        cur = self.conn.execute("INSERT INTO house (kind, data) VALUES (?, ?)", (kind, data))
         return int(cur.lastrowid or 0)
 
 
 class TableWordsFile:
-    """The table's words in ``file``, read in one snapshot, written in ``transaction``
-    (the store's: begun once SQLite's check found the file whole)."""
+    """The table's words in the store's ``file``, read in one snapshot checked, written in
+    ``transaction`` (the store's: begun once SQLite's check found the file whole)."""
 
-    def __init__(
-        self, file: GamesFile, transaction: Callable[[Look, list[Any]], AbstractContextManager[None]] | None = None
-    ) -> None:
+    def __init__(self, file: Any, transaction: Callable[[Any, list[Any]], AbstractContextManager[None]]) -> None:
         self.file = file
         self.transaction = transaction
 
     def read(self) -> TableLog:
         """The table's words as saved; none when there are no saved games."""
         if not self.file.exists():
-            return TableLog([], [])
+            return TableLog([])
         with self.file.reading() as look:
-            return read_log(look)
+            return read_log(look.conn, look.damage)
 
     @contextmanager
     def writing(self) -> Iterator[HouseWrite]:
         """One write to the table's log: it commits when the block ends (an error raised
         in it leaves the file as it was)."""
-        assert self.transaction is not None, "a store's table words are written, a file's only read"
         with self.file.writing() as look, self.transaction(look, []):
-            yield HouseWrite(look, read_log(look))
+            yield HouseWrite(look.conn)

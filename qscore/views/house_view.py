@@ -1,6 +1,6 @@
 """The table's own words, worded once: a ruling as `check` says it (and its JSON field),
-the list `qscore house` shows with the house lists (and as JSON), what a forget or an
-export did, and the games whose rulings could not be read."""
+the list `qscore house` shows with the house lists (and as JSON), what a forget did, and
+the games whose rulings could not be read."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ class TableWord(Protocol):
     @property
     def date(self) -> str: ...
 
+
 HOUSE_HEADERS = ("word", "ruling", "when", "where")
 NO_HOUSE_WORDS = (
-    "The table has no words of its own yet: a challenge settled by a paper dictionary "
-    "(--ruling valid or invalid) is remembered here."
+    "The table has no words of its own yet: a challenge the table settles by a paper dictionary is remembered here."
 )
 
 
@@ -106,13 +106,6 @@ def forgot_said(t: TableWord) -> str:
         f"Took back {t.word} ({way} by {ruling_said(t)}): the dictionary judges it again, "
         "in check and in the games started from now on."
     )
-
-
-def exported_said(count: int, path: Path, allowed: bool) -> str:
-    """What an export wrote: ``Wrote 3 allowed words to house.txt: a house list for --allow.``"""
-    words = "word" if count == 1 else "words"
-    way, option = ("allowed", "--allow") if allowed else ("refused", "--deny")
-    return f"Wrote {count} {way} {words} to {shown_path(path)}: a house list for {option}."
 
 
 def unreadable_said(games: Collection[str]) -> str:
