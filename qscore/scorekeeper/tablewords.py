@@ -14,7 +14,6 @@ before a ruling, replays as it was.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
@@ -115,6 +114,8 @@ def forget_word(text: str) -> TableWord:
     table's log): the dictionary judges it again from the next game and ``check`` on. The
     ruling taken back is returned; a word the table has not ruled on is a WordError, and
     nothing is saved."""
+    import json
+
     word = typed_word(text)
     ruling = _ruled(table_words().words, word)  # said before the write
     with open_store().table_words.writing() as write:

@@ -15,18 +15,17 @@ if TYPE_CHECKING:
 
     from qscore.views.verdict_view import VerdictView
 
+    class TableWord(Protocol):  # only named: a Protocol class costs every check run 1 M instructions
+        """A word the table ruled on, as the application layer gives it (scorekeeper.tablewords)."""
 
-class TableWord(Protocol):
-    """A word the table ruled on, as the application layer gives it (scorekeeper.tablewords)."""
-
-    @property
-    def word(self) -> str: ...
-    @property
-    def allowed(self) -> bool: ...
-    @property
-    def game(self) -> str: ...
-    @property
-    def date(self) -> str: ...
+        @property
+        def word(self) -> str: ...
+        @property
+        def allowed(self) -> bool: ...
+        @property
+        def game(self) -> str: ...
+        @property
+        def date(self) -> str: ...
 
 
 HOUSE_HEADERS = ("word", "ruling", "when", "where")
