@@ -102,8 +102,16 @@ def test_the_next_game_the_page_or_play_starts_takes_the_rulings_of_the_game_bef
     ok("challenge", "ann", "zxq", "--by", "ben", "--ruling", "valid", "-g", "fri")
     ok("close", "-g", "fri")
     started = scorekeeper.start_next_game("fri")
-    assert started.config.table_allow == ("zxq",) and started.config.allow == ()
+    assert started.config.allow == ("zxq",)  # among its house lists: every release reads them
     assert scorekeeper.refused_words(started, ["zxq"]) == []
+    # taken back, or ruled the other way, before the game after: that game has it so
+    ok("score", started.config.players[0], "cat", "--out", "-g", started.name)
+    ok("score", started.config.players[1], "zxq", "-g", started.name)
+    ok("close", "-g", started.name)
+    ok("house", "--forget", "zxq")
+    after = scorekeeper.start_next_game(started.name)
+    assert after.config.allow == () and [v.word for v in scorekeeper.refused_words(after, ["zxq"])] == ["zxq"]
+    assert scorekeeper.refused_words(scorekeeper.load_game(started.name), ["zxq"]) == []  # as it was started
 
 
 def test_an_old_game_replays_as_it_was():
@@ -113,7 +121,7 @@ def test_an_old_game_replays_as_it_was():
     before = ok("sheet", "-g", "old", "--json")
     ruled_game()
     assert ok("sheet", "-g", "old", "--json") == before
-    assert "table_allow" not in scorekeeper.load_game("old").entries[0].act.to_json()
+    assert scorekeeper.load_game("old").config.allow == ()
     assert [v.word for v in scorekeeper.refused_words(scorekeeper.load_game("old"), ["zxq"])] == ["zxq"]
 
 

@@ -18,7 +18,7 @@ from qscore.cli.app import (
     warn,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.errors import QscoreError, WordError
+from qscore.errors import QscoreError, StorageError, WordError
 from qscore.game.cards import laid_letters, load_deck
 from qscore.views.house_view import ruled_verdict, ruling_json, unread_said, unreadable_said
 from qscore.views.verdict_view import VerdictView, definition_json, verdict_json, verdict_view
@@ -77,11 +77,12 @@ def check(
 def read_table_words() -> "dict[str, TableWord]":
     """The table's own words, as check judges by them: warned of, and judged without, if
     they cannot be read; a game whose rulings cannot be read is named and left out."""
-    from qscore import scorekeeper
+    from qscore import paths, scorekeeper
 
+    paths.data_dir()  # a QSCORE_HOME no command can use is an error, here as for them
     try:
         found = scorekeeper.table_words()
-    except QscoreError as exc:
+    except StorageError as exc:
         warn(unread_said(exc))
         return {}
     if found.unreadable:

@@ -33,16 +33,11 @@ class GameConfig(NamedTuple):
     first_dealer: int = 0
     bonus_points: int = BONUS_POINTS
     review: bool = True  # the guided mode shows what each round's cards allowed
-    table_allow: tuple[str, ...] = ()  # the table's own words when the game started: its paper rulings
-    table_deny: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = self._asdict()
         if self.review:
             del data["review"]  # left out when on, as it always was: older qscores read the game
-        for key in ("table_allow", "table_deny"):
-            if not data[key]:
-                del data[key]  # left out when none: a game without them is stored as it always was
         return data
 
     @classmethod

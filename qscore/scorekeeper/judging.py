@@ -43,12 +43,11 @@ class GameJudge(NamedTuple):
 
 
 def game_dictionary(game: Game) -> Dictionary:
-    """The dictionary the table chose when the game started, house lists and the table's own
-    words (its paper rulings then) included."""
+    """The dictionary the table chose when the game started, house lists included."""
     from qscore.words.dictionaries import open_dictionary
 
     c = game.config
-    return open_dictionary(c.dictionary, (*c.allow, *c.table_allow), (*c.deny, *c.table_deny))
+    return open_dictionary(c.dictionary, c.allow, c.deny)
 
 
 def game_judge(game: Game, dictionary: Dictionary | None = None) -> GameJudge:

@@ -7,9 +7,9 @@ They are read from the games file (qscore.store.tablewords): the rulings standin
 games' logs, a word's latest ruling the one that counts, less those the table's own log
 took back. With the house lists (``--allow``, ``--deny``) they are one list: a house list
 given names the table's mind now, so a word it names the other way is left to it
-(``table_lists``). A new game records the table's words at its start (GameConfig's
-``table_allow`` and ``table_deny``) and is judged by them for good: an old game, started
-before a ruling, replays as it was.
+(``table_lists``). A new game records the table's words at its start among its house lists
+(GameConfig's ``allow`` and ``deny``, which every release reads) and is judged by them for
+good: an old game, started before a ruling, replays as it was.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class TableWords(NamedTuple):
     words: dict[str, TableWord]
     unreadable: tuple[str, ...] = ()
     damage: str | None = None
+    forgotten: frozenset[str] = frozenset()  # the words taken back, and not ruled on again since
 
 
 def table_words_of(log: TableLog) -> TableWords:
@@ -71,7 +72,8 @@ def table_words_of(log: TableLog) -> TableWords:
         earlier = words.pop(word, None)
         standing = (earlier.rulings if earlier else ()) + ((ruled.game_id, ruled.started, ruled.seq),)
         words[word] = TableWord(word, bool(ruled.valid), ruled.at, ruled.game, standing)
-    return TableWords(words, tuple(unreadable), log.damage)
+    forgotten = frozenset(laid_letters(w) for w in log.forgotten if isinstance(w, str)) - words.keys()
+    return TableWords(words, tuple(unreadable), log.damage, forgotten)
 
 
 def table_words() -> TableWords:
@@ -87,6 +89,29 @@ def table_lists(
     return (
         tuple(sorted(w for w, t in words.items() if t.allowed and w not in deny)),
         tuple(sorted(w for w, t in words.items() if not t.allowed and w not in allow)),
+    )
+
+
+def with_table_words(
+    words: Mapping[str, TableWord], allow: Collection[str] = (), deny: Collection[str] = ()
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A new game's house lists: ``allow`` and ``deny`` (its files') with the table's words
+    (``table_lists``), sorted: what the game records at its start and is judged by for good."""
+    ruled_allowed, ruled_denied = table_lists(words, allow, deny)
+    return tuple(sorted({*allow, *ruled_allowed})), tuple(sorted({*deny, *ruled_denied}))
+
+
+def next_lists(
+    table: TableWords, allow: Collection[str], deny: Collection[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The next game's house lists, from the game before's (``allow``, ``deny``: its files'
+    words and the table's words at its start, as one list): the table's words as they stand
+    now, ruled since or taken back since, have the last say."""
+    allowed = {w for w, t in table.words.items() if t.allowed}
+    denied = table.words.keys() - allowed
+    return (
+        tuple(sorted((set(allow) - table.forgotten - denied) | allowed)),
+        tuple(sorted((set(deny) - table.forgotten - allowed) | denied)),
     )
 
 

@@ -43,7 +43,7 @@ from qscore.scorekeeper.questions import (
 )
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
-from qscore.scorekeeper.tablewords import table_lists, table_words
+from qscore.scorekeeper.tablewords import next_lists, table_words, with_table_words
 from qscore.views.keeper_said import (
     NOTHING_CHANGED,
     NOTHING_TAKEN_BACK,
@@ -167,8 +167,8 @@ def start_game(
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()
-    table_allow, table_deny = table_lists(table_words().words, allowed, denied)  # the table's own words now
-    open_dictionary(dictionary, allowed + table_allow, denied + table_deny)  # fails now, not mid-game
+    allowed, denied = with_table_words(table_words().words, allowed, denied)  # the table's own words now
+    open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
     schedule = deck.rounds if rounds is None else parse_rounds(rounds)
     first = 0
     if dealer is not None:
@@ -189,8 +189,6 @@ def start_game(
             first_dealer=first,
             bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
             review=review,
-            table_allow=table_allow,
-            table_deny=table_deny,
         )
 
     if reply is not None:
@@ -219,14 +217,9 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
-    c = before.config
-    table_allow, table_deny = table_lists(table_words().words, c.allow, c.deny)  # the table's own words now
-    config = c._replace(
-        players=before.still_in,
-        first_dealer=0,
-        bonus=before.rounds[-1].bonus,
-        table_allow=table_allow,
-        table_deny=table_deny,
+    allowed, denied = next_lists(table_words(), before.config.allow, before.config.deny)  # the table's words now
+    config = before.config._replace(
+        players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus, allow=allowed, deny=denied
     )
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)

@@ -125,6 +125,7 @@ class TableLog(NamedTuple):
 
     rulings: list[Ruled]
     damage: str | None = None
+    forgotten: tuple[Any, ...] = ()  # the words a forget of the table's log named (unchecked)
 
 
 # the rulings a forget of the table's log took back, each by its game's id and start and its number
@@ -154,9 +155,17 @@ def read_log(conn: sqlite3.Connection, damage: str | None = None) -> TableLog:
             f"json_extract(r.data, '$.valid'), r.at FROM {source} r JOIN games g ON g.id = r.game_id "
             f"{'WHERE ' + _NOT_FORGOTTEN if house else ''} ORDER BY r.at, g.started, r.game_id, r.seq"
         ).fetchall()
+        forgot = (
+            conn.execute(
+                "SELECT json_extract(data, '$.word') FROM house WHERE kind = 'forget' AND json_valid(data)"
+            ).fetchall()
+            if house
+            else []
+        )
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"the table's words cannot be read: {exc}") from None
-    return TableLog([Ruled(r[0], str(r[1]), _name(r[2]), r[3], r[4], r[5], str(r[6])) for r in rows], damage)
+    ruled = [Ruled(r[0], str(r[1]), _name(r[2]), r[3], r[4], r[5], str(r[6])) for r in rows]
+    return TableLog(ruled, damage, tuple(word for (word,) in forgot))
 
 
 def _name(raw: Any) -> str:
@@ -168,12 +177,12 @@ def read_quickly(path: Path) -> TableLog | None:
     """The table's words from the games file at ``path``, opened read-only with nothing of the
     store's; None when the store is to read them: the file is of another schema or an earlier
     qscore's, or cannot be opened so. No file, no words."""
-    if not path.is_file():
-        return None if path.exists() or path.is_symlink() else TableLog([])
     try:
+        if not path.is_file():
+            return None if path.exists() or path.is_symlink() else TableLog([])
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
-    except sqlite3.Error:
-        return None
+    except (OSError, sqlite3.Error):
+        return None  # the store's reading says why
     try:
         conn.execute("BEGIN")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
