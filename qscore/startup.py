@@ -99,7 +99,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "closed, undo, new, rename, leave, play): only the CSV export writes it (cli/sheets.py)",
     # the core's: what a run reaches only by one path
     "qscore.store.storage": "30 M, check, best and define, which open no games file (scorekeeper/store.py)",
-    "qscore.store.tablewords": "5 M (sqlite3), every command but check and a write (scorekeeper/store.py; "
+    "qscore.store.rulings": "5 M (sqlite3), every command but check and a write (scorekeeper/store.py; "
     "check reads the table's words through it alone, 52 M less than through the store)",
     "qscore.game.scoresheet": "23 M, games and stats, which read kept figures (store/storage.py)",
     "qscore.game.forms": "27 M, games and stats (store/storage.py)",

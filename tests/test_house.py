@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from qscore import scorekeeper
-from qscore.store import gamesfile, storage, tablewords
+from qscore.store import gamesfile, rulings, storage
 from qscore.web.pages import make_app
 from qscore.words.dictionaries import read_word_file
 from tests.conftest import ok, run
@@ -196,12 +196,12 @@ def test_any_program_that_writes_keeps_the_rulings_true(isolated_home):
     sql(isolated_home, """INSERT INTO entries (game_id, seq, kind, data) VALUES (1, 5, 'undo', '{"undoes": 4}')""")
     assert set(scorekeeper.table_words().words) == {"zxq"}
     # a file an earlier qscore wrote: no table of rulings; read from the logs, made at the next write
-    sql(isolated_home, "DROP TABLE rulings", *(f"DROP TRIGGER {t}" for t in tablewords.RULINGS_TRIGGERS))
-    assert tablewords.read_quickly(isolated_home / "games.sqlite3") is None
+    sql(isolated_home, "DROP TABLE rulings", *(f"DROP TRIGGER {t}" for t in rulings.RULINGS_TRIGGERS))
+    assert rulings.read_quickly(isolated_home / "games.sqlite3") is None
     assert set(scorekeeper.table_words().words) == {"zxq"}
     ok("new", "ann", "ben", "cat", "-g", "sat")
     assert sql(isolated_home, "SELECT game_id, seq FROM rulings") == [(1, 3)]
-    assert tablewords.read_quickly(isolated_home / "games.sqlite3") is not None
+    assert rulings.read_quickly(isolated_home / "games.sqlite3") is not None
     ok("games", "--delete", "fri", "--yes")  # its rulings go with its log
     assert scorekeeper.table_words().words == {}
 
@@ -218,5 +218,5 @@ def test_a_newer_qscores_entry_is_not_misread(isolated_home):
 
 
 def test_the_quick_reading_is_of_the_stores_file():
-    assert tablewords.GAMES_FILE == storage.DB_NAME
-    assert tablewords.OURS == (gamesfile.SCHEMA_VERSION, gamesfile.APPLICATION_ID)
+    assert rulings.GAMES_FILE == storage.DB_NAME
+    assert rulings.OURS == (gamesfile.SCHEMA_VERSION, gamesfile.APPLICATION_ID)

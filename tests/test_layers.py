@@ -156,19 +156,19 @@ def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.store.gamelog") == {"qscore.store.storage", "qscore.store.keptfigures"}
     assert importers_of("qscore.store.filefailures") == {"qscore.store.gamesfile"}
     # the table's own words, read by check without the rest of the store
-    assert importers_of("qscore.store.tablewords") == {
+    assert importers_of("qscore.store.rulings") == {
         "qscore.store.storage",
         "qscore.scorekeeper.store",
         "qscore.scorekeeper.tablewords",
     }
-    assert importers_of("qscore.store.tablewords") & importers_of("qscore.store.gamesfile") == {"qscore.store.storage"}
+    assert importers_of("qscore.store.rulings") & importers_of("qscore.store.gamesfile") == {"qscore.store.storage"}
     assert importers_of("sqlite3") == {
         "qscore.store.storage",
         "qscore.store.gamesfile",
         "qscore.store.filefailures",
         "qscore.store.gamelog",
         "qscore.store.keptfigures",
-        "qscore.store.tablewords",
+        "qscore.store.rulings",
     }
 
 

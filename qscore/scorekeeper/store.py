@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from qscore.game.entries import Entry
+    from qscore.store.rulings import TableLog
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower, GameStore
-    from qscore.store.tablewords import TableLog
 
 
 # What the use-cases called inside a recording() block save (None outside one): a
@@ -54,7 +54,7 @@ def read_table_log() -> TableLog:
     """The table's own words in the games file: read quickly where they can be (`check` asks
     at every run, and the store's modules would cost it a sixth of its run), else by the store."""
     from qscore import paths
-    from qscore.store.tablewords import GAMES_FILE, read_quickly
+    from qscore.store.rulings import GAMES_FILE, read_quickly
 
     log = read_quickly(paths.data_dir() / GAMES_FILE)
     return log if log is not None else open_store().table_words.read()

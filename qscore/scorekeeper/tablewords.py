@@ -3,7 +3,7 @@
 all saved by ``settle_challenge`` as a challenge the table settled), remembered from then
 on until the table takes it back (``forget_word``).
 
-They are read from the games file (qscore.store.tablewords): the rulings standing in the
+They are read from the games file (qscore.store.rulings): the rulings standing in the
 games' logs, a word's latest ruling the one that counts, less those the table's own log
 took back. With the house lists (``--allow``, ``--deny``) they are one list: a house list
 given names the table's mind now, so a word it names the other way is left to it
@@ -22,7 +22,7 @@ from qscore.errors import WordError, quoted
 from qscore.scorekeeper.store import open_store, read_table_log
 
 if TYPE_CHECKING:
-    from qscore.store.tablewords import TableLog
+    from qscore.store.rulings import TableLog
 
 RulingKey = tuple[int, str, int]  # a ruling's game (its id and start) and entry number
 

@@ -40,7 +40,7 @@ from qscore.store.gamelog import (
 )
 from qscore.store.gamesfile import NO_GAMES, Follower, GamesFile, Look
 from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, Taker
-from qscore.store.tablewords import TableWordsFile, add_rulings
+from qscore.store.rulings import TableWordsFile, add_rulings
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = [
@@ -172,11 +172,10 @@ class GameStore:
     def _transaction(self, look: Look, entries: list[CommittedChange], *, fully: bool = True) -> Iterator[None]:
         """One write, begun after SQLite's check found the file whole (its full check unless
         not ``fully``: GameStore.appending); ``entries`` (the changes it makes, filled in as
-        they are made) count as written once (and only once) the commit went through.
-
+        they are made) count as written once (and only once) the commit went through, and
+        the table's paper rulings are kept beside the logs (store/rulings.py).
         Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
-        saved and recorded in ``written``; before it, they are rolled back.
-        """
+        saved and recorded in ``written``; before it, they are rolled back."""
         conn = look.conn
         conn.execute("BEGIN IMMEDIATE")
         committing = False
@@ -184,7 +183,7 @@ class GameStore:
             self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
             self.file.retire(look)  # what an earlier release kept beside the log
-            add_rulings(conn)  # the paper rulings beside the logs, once
+            add_rulings(conn)
             yield
             committing = True
             conn.execute("COMMIT")

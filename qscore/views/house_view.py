@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from qscore.views.verdict_view import VerdictView
 
-    class TableWord(Protocol):  # only named: a Protocol class costs every check run 1 M instructions
+    class RuledWord(Protocol):  # only named: a Protocol class costs every check run 1 M instructions
         """A word the table ruled on, as the application layer gives it (scorekeeper.tablewords)."""
 
         @property
@@ -34,12 +34,12 @@ NO_HOUSE_WORDS = (
 )
 
 
-def ruling_said(t: TableWord) -> str:
+def ruling_said(t: RuledWord) -> str:
     """``the table's ruling of 2026-12-02 in game 'friday'``."""
     return f"the table's ruling of {t.date} in game {quoted(t.game)}"
 
 
-def ruled_verdict(view: VerdictView, t: TableWord | None) -> VerdictView:
+def ruled_verdict(view: VerdictView, t: RuledWord | None) -> VerdictView:
     """A verdict the table's word decided, its line saying so: ``zax: allowed (the table's
     ruling of 2026-12-02 in game 'friday')``; unchanged when no ruling decided it."""
     if t is None:
@@ -47,7 +47,7 @@ def ruled_verdict(view: VerdictView, t: TableWord | None) -> VerdictView:
     return view._replace(said=f"{'allowed' if view.allowed else 'not allowed'} ({ruling_said(t)})")
 
 
-def ruling_json(t: TableWord | None) -> dict[str, object]:
+def ruling_json(t: RuledWord | None) -> dict[str, object]:
     """check's ``table_ruling`` field: the table's ruling that decided the word, or null; a
     word it refused has it for its ``reason`` too, as the line says."""
     if t is None:
@@ -82,7 +82,7 @@ class HouseRow(NamedTuple):
 
 
 def house_rows(
-    table: Mapping[str, TableWord],
+    table: Mapping[str, RuledWord],
     allow: Collection[str] = (),
     deny: Collection[str] = (),
     allow_file: Path | None = None,
@@ -98,7 +98,7 @@ def house_rows(
     return rows
 
 
-def forgot_said(t: TableWord) -> str:
+def forgot_said(t: RuledWord) -> str:
     """What taking a word back did."""
     way = "allowed" if t.allowed else "refused"
     return (
