@@ -16,6 +16,7 @@ from qscore.words.dictionaries import read_word_file
 from tests.conftest import ok, run
 from tests.test_json_contract import conforms
 from tests.test_keeper import CODE, KEEPER, do, outcome
+from tests.test_play import lines
 
 
 def ruled_game(word: str = "zxq", ruling: str = "valid", game: str = "fri") -> str:
@@ -220,3 +221,14 @@ def test_a_newer_qscores_entry_is_not_misread(isolated_home):
 def test_the_quick_reading_is_of_the_stores_file():
     assert rulings.GAMES_FILE == storage.DB_NAME
     assert rulings.OURS == (gamesfile.SCHEMA_VERSION, gamesfile.APPLICATION_ID)
+
+
+def test_a_ruling_made_in_play_is_the_tables():
+    ok("new", "ann", "ben", "--bonus", "most", "--rounds", "3", "--game", "fri")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "-u", "Z")
+    ok("close")
+    out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid --round 1", "y", "quit"))
+    assert "Challenge by ben: cat is not allowed by the table's ruling" in out
+    r = run("check", "cat")
+    assert r.exit_code == 1 and r.stdout.startswith("cat: not allowed (the table's ruling of ")
