@@ -54,7 +54,7 @@ def test_a_ruling_that_lets_a_word_stand_is_the_tables_until_taken_back(isolated
     assert ok("house", "--forget", "ZXQ").startswith(f"Took back zxq (allowed by {said}): the dictionary judges it")
     r = run("check", "zxq")
     assert r.exit_code == 1 and r.stdout.startswith("zxq: not allowed (not in the dictionary)")
-    assert ok("house").startswith("The table has no words of its own yet")
+    assert ok("house").startswith("The table has no words of its own:")
     ok("new", "ann", "ben", "cat", "-g", "sun")
     assert "flagged: zxq" in flagged("sun", "ann", "zxq")
     assert "flagged" not in flagged("sat", "ben", "zxq")  # a game keeps the words it was started with
@@ -171,7 +171,7 @@ def test_bad_input_is_one_line_and_saves_nothing(args, error, isolated_home):
 
 
 def test_no_games_no_words_and_forget_says_so():
-    assert ok("house").startswith("The table has no words of its own yet")
+    assert ok("house").startswith("The table has no words of its own:")
     assert json.loads(ok("house", "--json")) == []
     r = run("house", "--forget", "zxq")
     assert r.exit_code != 0 and "zxq is not among the table's words (they are: none yet)" in r.stderr

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 HOUSE_HEADERS = ("word", "ruling", "when", "where")
 NO_HOUSE_WORDS = (
-    "The table has no words of its own yet: a challenge the table settles by a paper dictionary is remembered here."
+    "The table has no words of its own: a challenge the table settles by a paper dictionary is remembered here."
 )
 
 
