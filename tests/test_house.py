@@ -232,3 +232,12 @@ def test_a_ruling_made_in_play_is_the_tables():
     assert "Challenge by ben: cat is not allowed by the table's ruling" in out
     r = run("check", "cat")
     assert r.exit_code == 1 and r.stdout.startswith("cat: not allowed (the table's ruling of ")
+
+
+def test_an_empty_house_list_is_still_told_beside_the_tables_words(tmp_path):
+    ruled_game()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", "utf-8")
+    r = run("new", "ann", "ben", "cat", "--allow", str(empty), "-g", "sat")
+    assert r.exit_code == 0 and r.stderr.endswith("holds no words\n")
+    assert scorekeeper.load_game("sat").config.allow == ("zxq",)
