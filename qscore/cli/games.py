@@ -100,7 +100,6 @@ def new(
     )
     from qscore.cli.sheets import standing_text
     from qscore.views.sheet_view import settings_text
-
     from qscore.words.dictionaries import read_word_file
 
     for house_list in (allow, deny):
