@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import WordError, quoted
-from qscore.scorekeeper.store import open_store, read_table_log
+from qscore.scorekeeper.store import open_table_words, read_table_log
 
 if TYPE_CHECKING:
     from qscore.store.rulings import TableLog
@@ -143,7 +143,7 @@ def forget_word(text: str) -> TableWord:
 
     word = typed_word(text)
     ruling = _ruled(table_words().words, word)  # said before the write
-    with open_store().table_words.writing() as write:
+    with open_table_words().writing() as write:
         ruling = _ruled(table_words_of(write.log).words, word)
         write.add("forget", json.dumps({"word": word, "rulings": [list(key) for key in ruling.rulings]}))
     return ruling

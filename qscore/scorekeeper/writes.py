@@ -43,7 +43,6 @@ from qscore.scorekeeper.questions import (
 )
 from qscore.scorekeeper.reads import _game_to_write, check_new_name
 from qscore.scorekeeper.store import open_store
-from qscore.scorekeeper.tablewords import next_lists, table_words, with_table_words
 from qscore.views.keeper_said import (
     NOTHING_CHANGED,
     NOTHING_TAKEN_BACK,
@@ -158,6 +157,7 @@ def start_game(
     """Check the table's choices and save the new game, with the table's own words as they
     stand (its paper rulings: qscore.scorekeeper.tablewords). Two players with no bonus named
     are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
+    from qscore.scorekeeper.tablewords import table_words, with_table_words
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
@@ -214,6 +214,8 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
     (FormTakenError: a second server on the same file, or the form sent after a restart)."""
+    from qscore.scorekeeper.tablewords import next_lists, table_words
+
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")

@@ -40,7 +40,6 @@ from qscore.store.gamelog import (
 )
 from qscore.store.gamesfile import NO_GAMES, Follower, GamesFile, Look
 from qscore.store.keptfigures import KeptFigures, Listed, Pending, Summarized, Taker
-from qscore.store.rulings import TableWordsFile, add_rulings
 
 # what the application layer takes from here: the store, and the kinds its answers come in
 __all__ = [
@@ -55,11 +54,13 @@ __all__ = [
     "Taker",
     "UnreadableGame",
     "game_name",
+    "table_words",
 ]
 
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Entry, GameConfig
     from qscore.game.scoresheet import Game
+    from qscore.store.rulings import TableWordsFile
 
 DB_NAME = "games.sqlite3"
 
@@ -162,7 +163,6 @@ class GameStore:
         self.written: list[CommittedChange] = [] if written is None else written
         self.log = LogReader(self.file)
         self.kept = KeptFigures(self.file, self.log, self._transaction)
-        self.table_words = TableWordsFile(self.file, self._transaction)
 
     @property
     def path(self) -> Path:
@@ -183,7 +183,7 @@ class GameStore:
             self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
             self.file.retire(look)  # what an earlier release kept beside the log
-            add_rulings(conn)
+            _keep_rulings(conn)
             yield
             committing = True
             conn.execute("COMMIT")
@@ -400,6 +400,20 @@ class GameStore:
             (game_id, entry.seq, entry.kind, text),
         )
         return text
+
+
+def table_words(store: GameStore) -> TableWordsFile:
+    """The table's own words in the store's file (store/rulings.py), read and written as its games are."""
+    from qscore.store.rulings import TableWordsFile
+
+    return TableWordsFile(store.file, store._transaction)
+
+
+def _keep_rulings(conn: sqlite3.Connection) -> None:
+    """The table's paper rulings kept beside the logs, at this qscore's first write to a file."""
+    from qscore.store.rulings import add_rulings
+
+    add_rulings(conn)
 
 
 def _refuse_started(conn: sqlite3.Connection, form: str) -> None:
