@@ -136,11 +136,14 @@ def test_the_house_lists_and_the_tables_words_are_one_list(tmp_path):
     conforms("house --json", listed)
     # a house list given has the last say on a word it names the other way
     assert [(w["word"], w["allowed"], w["game"] or w["house_list"]) for w in listed] == [
-        ("blorp", True, f"'{allow}'"),
-        ("cat", True, f"'{allow}'"),
-        ("quiz", False, f"'{deny}'"),
-        ("zxq", False, f"'{deny}'"),
+        ("blorp", True, str(allow)),
+        ("cat", True, str(allow)),
+        ("quiz", False, str(deny)),
+        ("zxq", False, str(deny)),
     ]
+    assert f"quiz    refused               house list '{deny}'" in ok(
+        "house", "--allow", str(allow), "--deny", str(deny)
+    )
     r = run("check", "zxq", "--deny", str(deny))
     assert r.exit_code == 1 and "table" not in r.stdout
     assert run("check", "cat", "--allow", str(allow)).stdout.startswith("cat: allowed\n")

@@ -68,7 +68,9 @@ class HouseRow(NamedTuple):
 
     @property
     def cells(self) -> tuple[str, str, str, str]:
-        where = f"game {quoted(self.game)}" if self.game is not None else f"house list {self.house_list}"
+        where = (
+            f"game {quoted(self.game)}" if self.game is not None else f"house list {shown_path(self.house_list or '')}"
+        )
         return self.word, "allowed" if self.allowed else "refused", self.when, where
 
     def to_json(self) -> dict[str, object]:
@@ -94,7 +96,7 @@ def house_rows(
     listed = [(w, False, deny_file) for w in deny] + [(w, True, allow_file) for w in allow if w not in deny]
     for word, allowed, path in sorted(listed):
         if word not in table:
-            rows.append(HouseRow(word, allowed, "", None, shown_path(path) if path else None))
+            rows.append(HouseRow(word, allowed, "", None, str(path) if path else None))
     return rows
 
 
