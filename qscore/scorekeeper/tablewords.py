@@ -151,6 +151,7 @@ def forget_word(text: str) -> TableWord:
 
 def _ruled(words: Mapping[str, TableWord], word: str) -> TableWord:
     if word not in words:
-        known = ", ".join(sorted(words)) or "none yet"
+        listed = sorted(words)
+        known = ", ".join(listed[:10]) + (f" and {len(listed) - 10} more" if len(listed) > 10 else "") or "none yet"
         raise WordError(f"{word} is not among the table's words (they are: {known})")
     return words[word]
