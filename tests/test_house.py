@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from qscore import scorekeeper
-from qscore.store import gamesfile, rulings, storage
+from qscore.store import gamesfile, ruledcopy, rulings, storage
 from qscore.web.pages import make_app
 from qscore.words.dictionaries import read_word_file
 from tests.conftest import ok, run
@@ -199,7 +199,7 @@ def test_any_program_that_writes_keeps_the_rulings_true(isolated_home):
     sql(isolated_home, """INSERT INTO entries (game_id, seq, kind, data) VALUES (1, 5, 'undo', '{"undoes": 4}')""")
     assert set(scorekeeper.table_words().words) == {"zxq"}
     # a file an earlier qscore wrote: no table of rulings; read from the logs, made at the next write
-    sql(isolated_home, "DROP TABLE rulings", *(f"DROP TRIGGER {t}" for t in rulings.RULINGS_TRIGGERS))
+    sql(isolated_home, "DROP TABLE rulings", *(f"DROP TRIGGER {t}" for t in ruledcopy.RULINGS_TRIGGERS))
     assert rulings.read_quickly(isolated_home / "games.sqlite3") is None
     assert set(scorekeeper.table_words().words) == {"zxq"}
     ok("new", "ann", "ben", "cat", "-g", "sat")

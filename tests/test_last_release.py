@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from qscore.store.rulings import RULINGS_TRIGGERS
+from qscore.store.ruledcopy import RULINGS_TRIGGERS
 from tests.conftest import ok
 from tests.test_log import RELEASE, kept
 

@@ -162,6 +162,8 @@ def test_only_the_application_layer_opens_the_saved_games():
         "qscore.scorekeeper.tablewords",
     }
     assert importers_of("qscore.store.rulings") & importers_of("qscore.store.gamesfile") == {"qscore.store.storage"}
+    # what every write loads of them: the copy of the rulings kept beside the logs
+    assert importers_of("qscore.store.ruledcopy") == {"qscore.store.storage", "qscore.store.rulings"}
     assert importers_of("sqlite3") == {
         "qscore.store.storage",
         "qscore.store.gamesfile",
@@ -169,6 +171,7 @@ def test_only_the_application_layer_opens_the_saved_games():
         "qscore.store.gamelog",
         "qscore.store.keptfigures",
         "qscore.store.rulings",
+        "qscore.store.ruledcopy",
     }
 
 

@@ -411,7 +411,7 @@ def table_words(store: GameStore) -> TableWordsFile:
 
 def _keep_rulings(conn: sqlite3.Connection) -> None:
     """The table's paper rulings kept beside the logs, at this qscore's first write to a file."""
-    from qscore.store.rulings import add_rulings
+    from qscore.store.ruledcopy import add_rulings
 
     add_rulings(conn)
 
