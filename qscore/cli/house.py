@@ -7,7 +7,8 @@ import typer
 from qscore.cli.app import app, print_json, reports_errors, warn, warn_if_empty
 from qscore.cli.options import AllowOpt, DenyOpt, JsonOpt
 from qscore.errors import WordError
-from qscore.views.house_view import HOUSE_HEADERS, NO_HOUSE_WORDS, forgot_said, house_rows, unreadable_said
+from qscore.views.house_view import HOUSE_HEADERS, NO_HOUSE_WORDS, forgot_said, house_rows
+from qscore.views.verdict_view import unreadable_said
 
 Way = Literal["allowed", "refused"]  # which words of the one list an export prints
 

@@ -20,8 +20,16 @@ from qscore.cli.app import (
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.errors import QscoreError, StorageError, WordError
 from qscore.game.cards import laid_letters, load_deck
-from qscore.views.house_view import ruled_verdict, ruling_json, unread_said, unreadable_said
-from qscore.views.verdict_view import VerdictView, definition_json, verdict_json, verdict_view
+from qscore.views.verdict_view import (
+    VerdictView,
+    definition_json,
+    ruled_verdict,
+    ruling_json,
+    unread_said,
+    unreadable_said,
+    verdict_json,
+    verdict_view,
+)
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
