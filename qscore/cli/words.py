@@ -61,6 +61,9 @@ def check(
 ) -> None:
     """Say whether each word is allowed, why not, and every way the deck can lay it.
 
+    The table's own words (its paper rulings at challenges: qscore house) count with the
+    house lists, and a word one decided says so.
+
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
     if define:
