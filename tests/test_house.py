@@ -160,6 +160,7 @@ def test_the_house_lists_and_the_tables_words_are_one_list(tmp_path):
         (("house", "--forget", "q1z"), "qscore: error: 'q1z' is not a word of letters a-z\n"),
         (("house", "--forget", "cat", "--json"), "qscore: error: --forget takes back one word, and is given alone\n"),
         (("house", "--export", "maybe"), "qscore: error: invalid value for '--export': 'maybe' is not one of "),
+        (("house", "--export", "allowed", "--json"), "qscore: error: --export and --json go one at a time\n"),
     ],
 )
 def test_bad_input_is_one_line_and_saves_nothing(args, error, isolated_home):

@@ -45,6 +45,8 @@ def house(
             raise WordError("--forget takes back one word, and is given alone")
         print(forgot_said(scorekeeper.forget_word(forget)))
         return
+    if export is not None and as_json:
+        raise WordError("--export and --json go one at a time")
     from qscore.words.dictionaries import read_word_file
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
