@@ -106,6 +106,11 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "closed, undo, new, rename, leave, play): only the CSV export writes it (cli/sheets.py)",
     # the core's: what a run reaches only by one path
     "qscore.store.storage": "30 M, check, best and define, which open no games file (scorekeeper/store.py)",
+    "qscore.store.rulings": "5 M (sqlite3), every command but check and a write (scorekeeper/store.py; "
+    "check reads the table's words through it alone, 52 M less than through the store); 3 M, "
+    "every read of a game and every write (store/storage.py)",
+    "qscore.store.ruledcopy": "0.3 M, every read of a game (store/storage.py): a write keeps the rulings' copy",
+    "qscore.scorekeeper.tablewords": "1.5 M, every write but a new game's (scorekeeper/writes.py)",
     "qscore.game.scoresheet": "23 M, games and stats, which read kept figures (store/storage.py)",
     "qscore.game.forms": "27 M, games and stats (store/storage.py)",
     "qscore.hands.handreview": "0.4 M itself, but a write with no points missed kept loads no "

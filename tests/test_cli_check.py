@@ -36,6 +36,7 @@ def test_check_json_shape():
         "reason": None,
         "spellings": [{"cards": ["Q", "U", "I", "Z"], "points": 35}, {"cards": ["QU", "I", "Z"], "points": 25}],
         "suggestions": [],
+        "table_ruling": None,
     }
     assert got[1]["allowed"] is False and got[1]["reason"] == "hyphenated" and got[1]["spellings"] == []
     assert got[2]["spellings"] == [{"cards": ["I", "N"], "points": 7}]

@@ -65,7 +65,7 @@ def a_game_with_everything() -> None:
         ("score", "ben", "at", "--unused", "Z"),
         ("score", "cat", "ox", "--unused", "E"),
         ("score", "dee", "vxy"),
-        ("challenge", "dee", "vxy", "--by", "ann"),
+        ("challenge", "dee", "vxy", "--by", "ann", "--ruling", "invalid"),  # the table's word from then on
         ("challenge", "ann", "cat", "--by", "ben"),
         ("rename", "dee", "Dee"),
         ("leave", "cat"),
@@ -77,7 +77,8 @@ def a_game_with_everything() -> None:
 
 # Each documented command, run in the states that show its every shape.
 RUNS = {
-    "check --json": [("check", "quiz", "qzz", "steve", "--json")],
+    "check --json": [("check", "quiz", "qzz", "steve", "--json"), ("check", "vxy", "--json")],
+    "house --json": [("house", "--json")],
     "check --define --json": [("check", "--define", "quiz", "quizzes", "steve", "--json")],
     "define --json": [("define", "qat", "quizzes", "saw", "axes", "the", "steve", "co-op", "--json")],
     "dictionaries --json": [("dictionaries", "--json")],
@@ -106,7 +107,9 @@ def test_output_matches_the_documented_schema(command):
         conforms(command, output("games", "--json"))  # no games yet: an empty list
     if name == "stats":
         conforms(command, output("stats", "--json"))  # no games yet
-    if name in ("sheet", "export", "games", "review", "stats"):
+    if name == "house":
+        conforms(command, output("house", "--json"))  # no games yet: an empty list
+    if name in ("sheet", "export", "games", "review", "stats", "check", "house"):
         a_game_with_everything()
         # and a game over, the most recent: the default for sheet and export
         for args in [

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from qscore.store.ruledcopy import RULINGS_TRIGGERS
 from tests.conftest import ok
 from tests.test_log import RELEASE, kept
 
@@ -57,10 +58,10 @@ def test_the_next_write_drops_the_tables_the_last_release_kept_and_reads_the_sam
     assert schema(db) == (tables, triggers)  # a read that keeps nothing changes nothing
     ok("new", "ann", "ben", "cat", "-g", "after")
     tables, triggers = schema(db)
-    assert tables == {"games", "entries", "summaries"}
+    assert tables == {"games", "entries", "summaries", "rulings"}
     # what keeps a summary true to its log, whoever writes; by the names the release looks
-    # for to read the summaries at all
-    assert triggers == SUMMARY_TRIGGERS
+    # for to read the summaries at all; and the copy of the table's paper rulings beside the log
+    assert triggers == SUMMARY_TRIGGERS | RULINGS_TRIGGERS
     for name, sheet in was.items():
         assert kept(sheet, json.loads(ok("sheet", "-g", name, "--json"))) == sheet
     ok("score", "ann", "cat", "--out", "-g", "after")
@@ -100,7 +101,7 @@ def test_the_last_release_reads_and_writes_a_file_this_version_wrote(isolated_ho
     db = release_file(isolated_home)
     ok("new", "ann", "ben", "cat", "-g", "after")
     ok("score", "ann", "cat", "--out", "-g", "after")
-    assert schema(db)[0] == {"games", "entries", "summaries"}
+    assert schema(db)[0] == {"games", "entries", "summaries", "rulings"}
     for args in (("sheet", "-g", "after"), ("sheet", "-g", "friday"), ("games",)):
         assert last_release(tree, isolated_home, *args) == as_the_release_words(ok(*args))
     last_release(tree, isolated_home, "score", "ben", "at", "--unused", "E", "--unchecked", "-g", "after")
@@ -110,5 +111,5 @@ def test_the_last_release_reads_and_writes_a_file_this_version_wrote(isolated_ho
     for args in (("sheet", "-g", "after"), ("games",)):
         assert last_release(tree, isolated_home, *args) == as_the_release_words(ok(*args))
     ok("score", "cat", "ox", "--unused", "E", "--unchecked", "-g", "after")
-    assert schema(db) == ({"games", "entries", "summaries"}, SUMMARY_TRIGGERS)
+    assert schema(db) == ({"games", "entries", "summaries", "rulings"}, SUMMARY_TRIGGERS | RULINGS_TRIGGERS)
     assert last_release(tree, isolated_home, "sheet", "-g", "after") == as_the_release_words(ok("sheet", "-g", "after"))

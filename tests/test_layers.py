@@ -155,12 +155,23 @@ def test_only_the_application_layer_opens_the_saved_games():
     assert importers_of("qscore.store.keptfigures") == {"qscore.store.storage"}
     assert importers_of("qscore.store.gamelog") == {"qscore.store.storage", "qscore.store.keptfigures"}
     assert importers_of("qscore.store.filefailures") == {"qscore.store.gamesfile"}
+    # the table's own words, read by check without the rest of the store
+    assert importers_of("qscore.store.rulings") == {
+        "qscore.store.storage",
+        "qscore.scorekeeper.store",
+        "qscore.scorekeeper.tablewords",
+    }
+    assert importers_of("qscore.store.rulings") & importers_of("qscore.store.gamesfile") == {"qscore.store.storage"}
+    # what every write loads of them: the copy of the rulings kept beside the logs
+    assert importers_of("qscore.store.ruledcopy") == {"qscore.store.storage", "qscore.store.rulings"}
     assert importers_of("sqlite3") == {
         "qscore.store.storage",
         "qscore.store.gamesfile",
         "qscore.store.filefailures",
         "qscore.store.gamelog",
         "qscore.store.keptfigures",
+        "qscore.store.rulings",
+        "qscore.store.ruledcopy",
     }
 
 

@@ -20,6 +20,7 @@ from qscore.startup import collect_from_here
 # Each module registers its commands; --help lists them in this order.
 COMMANDS = {
     "words": ("check", "dictionaries"),
+    "house": ("house",),
     "define": ("define",),
     "hands": ("best", "solitaire"),
     "games": ("new", "score", "challenge", "sheet", "export", "undo", "close", "games"),

@@ -6,7 +6,7 @@ import functools
 import os
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -22,7 +22,7 @@ from qscore.errors import QscoreError
 from qscore.paths import printable, shown_path, terminal_safe
 
 if TYPE_CHECKING:
-    from qscore.scorekeeper import CommittedChange, ReadProgress
+    from qscore.scorekeeper import CommittedChange, ReadProgress, TableWord
     from qscore.words.dictionaries import Dictionary
 
 
@@ -390,14 +390,23 @@ def reports_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def dictionary_from(name: str | None, allow: Path | None, deny: Path | None) -> "Dictionary":
-    """The dictionary the --dictionary, --allow and --deny options name."""
+def dictionary_from(
+    name: str | None, allow: Path | None, deny: Path | None, table: "Mapping[str, TableWord] | None" = None
+) -> "Dictionary":
+    """The dictionary the --dictionary, --allow and --deny options name, and the table's own
+    words (``table``) beside the house lists, as one list (scorekeeper.table_lists)."""
     from qscore.words.dictionaries import open_dictionary, read_word_file
 
     lists = {path: read_word_file(path) for path in (allow, deny) if path}
     for path, words in lists.items():
         warn_if_empty(path, words)
-    return open_dictionary(name, lists.get(allow, ()) if allow else (), lists.get(deny, ()) if deny else ())
+    allowed, denied = lists.get(allow, set()) if allow else set(), lists.get(deny, set()) if deny else set()
+    if table:
+        from qscore.scorekeeper import table_lists
+
+        ruled_allowed, ruled_denied = table_lists(table, allowed, denied)
+        allowed, denied = allowed | set(ruled_allowed), denied | set(ruled_denied)
+    return open_dictionary(name, allowed, denied)
 
 
 def tell_notes(dictionary: "Dictionary") -> None:

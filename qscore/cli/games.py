@@ -101,11 +101,11 @@ def new(
     )
     from qscore.cli.sheets import standing_text
     from qscore.views.sheet_view import settings_text
+    from qscore.words.dictionaries import read_word_file
 
-    c = started.config
-    for house_list, words in ((allow, c.allow), (deny, c.deny)):
-        if house_list:
-            warn_if_empty(house_list, words)  # the game keeps a house list's words as read
+    for house_list in (allow, deny):
+        if house_list:  # the game keeps the table's own words beside a house list's
+            warn_if_empty(house_list, read_word_file(house_list))
     from qscore.views.keeper_said import started_said
 
     print(started_said(started))

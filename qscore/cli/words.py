@@ -1,7 +1,7 @@
 """``qscore check`` and ``qscore dictionaries``: the word judge."""
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,14 +15,25 @@ from qscore.cli.app import (
     reports_errors,
     say_error,
     tell_notes,
+    warn,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.errors import QscoreError, WordError
-from qscore.game.cards import load_deck
-from qscore.views.verdict_view import VerdictView, definition_json, verdict_json, verdict_view
+from qscore.errors import QscoreError, StorageError, WordError
+from qscore.game.cards import laid_letters, load_deck
+from qscore.views.verdict_view import (
+    VerdictView,
+    definition_json,
+    ruled_verdict,
+    ruling_json,
+    unread_said,
+    unreadable_said,
+    verdict_json,
+    verdict_view,
+)
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
+    from qscore.scorekeeper import TableWord
     from qscore.words.dictionaries import Dictionary
     from qscore.words.suggestions import Budget
 
@@ -50,19 +61,44 @@ def check(
 ) -> None:
     """Say whether each word is allowed, why not, and every way the deck can lay it.
 
+    The table's own words (its paper rulings at challenges: qscore house) count with the
+    house lists, and a word one decided says so.
+
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
     if define:
         from qscore.cli.meanings import definition_lines
+    table = read_table_words()
+
+    def ruled(v: Verdict) -> "TableWord | None":
+        """The table's ruling that decided the word, if one did (a house list given may overrule it)."""
+        t = table.get(laid_letters(v.word))
+        return t if t is not None and t.allowed == v.allowed else None
 
     def text(v: Verdict) -> str:
-        return "\n".join([verdict_text(v), *(definition_lines(v) if define else [])])
+        return "\n".join([verdict_text(v, ruled(v)), *(definition_lines(v) if define else [])])
 
     def json_item(v: Verdict) -> dict[str, object]:
-        return verdict_json(v) | (definition_json(v.definition()) if define else {})
+        return verdict_json(v) | ruling_json(ruled(v)) | (definition_json(v.definition()) if define else {})
 
-    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table)
     judge_and_tell(words, options, None if as_json else text, json_item)
+
+
+def read_table_words() -> "dict[str, TableWord]":
+    """The table's own words, as check judges by them: warned of, and judged without, if
+    they cannot be read; a game whose rulings cannot be read is named and left out."""
+    from qscore import paths, scorekeeper
+
+    paths.data_dir()  # a QSCORE_HOME no command can use is an error, here as for them
+    try:
+        found = scorekeeper.table_words()
+    except StorageError as exc:
+        warn(unread_said(exc))
+        return {}
+    if found.unreadable:
+        warn(unreadable_said(found.unreadable))
+    return found.words
 
 
 @dataclass(frozen=True)
@@ -75,6 +111,7 @@ class JudgeOptions:
     deny: Path | None
     variant: str
     suggest: bool = True
+    table: "Mapping[str, TableWord] | None" = None  # the table's own words, judged with the house lists
 
 
 def judge_and_tell(
@@ -92,7 +129,9 @@ def judge_and_tell(
     budget = Budget()
     refused = bad = False
     o = options
-    judge_with, verdicts = judge_words(words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False)
+    judge_with, verdicts = judge_words(
+        words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False, o.table
+    )
     json_array = JsonArray() if text is None else None
     for item in verdicts:
         if isinstance(item, WordError):
@@ -122,12 +161,14 @@ def judge_words(
     deny: Path | None,
     variant: str,
     suggest: "bool | Budget",
+    table: "Mapping[str, TableWord] | None" = None,
 ) -> "tuple[Dictionary, Iterator[Verdict | WordError]]":
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
-    standard input), one at a time as they are read, or in place of a word that is bad
+    standard input) with the table's own words (``table``) beside the house lists, one at a
+    time as they are read, or in place of a word that is bad
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
     deck = load_deck(variant.strip().lower())
-    judge_with = dictionary_from(dictionary, allow, deny)
+    judge_with = dictionary_from(dictionary, allow, deny, table)
     verdicts = (
         w if isinstance(w, WordError) else judge(w, judge_with, deck, suggest=suggest) for w in words_given(words)
     )
@@ -218,10 +259,10 @@ class JsonArray:
         print("[]" if self._first else "\n]")
 
 
-def verdict_text(v: Verdict) -> str:
-    """A verdict laid out for a terminal: its line, each spelling in a column with its
-    points, then what the word may have meant."""
-    shown = verdict_view(v)
+def verdict_text(v: Verdict, ruled: "TableWord | None" = None) -> str:
+    """A verdict laid out for a terminal: its line (saying the table's ruling that decided
+    it, ``ruled``), each spelling in a column with its points, then what the word may have meant."""
+    shown = ruled_verdict(verdict_view(v), ruled)
     width = max((len(cards) for cards, _ in shown.spellings), default=0)
     spellings = [f"  {cards:<{width}}  {points:>10}" for cards, points in shown.spellings]
     return "\n".join([shown.line, *spellings, *suggestion_lines(shown)])

@@ -38,6 +38,7 @@ USE_CASES = {
         "saved_games",
         "saved_name",
     ),
+    "tablewords": ("TableWord", "TableWords", "counted", "forget_word", "table_lists", "table_words"),
     "figures": ("GameList", "ReadProgress", "TableFigures", "evening_figures", "game_list", "table_figures"),
     "writes": (
         "LaydownRecorded",
@@ -67,4 +68,5 @@ if TYPE_CHECKING:  # what the type checker sees of each module (tests/test_layer
     from qscore.scorekeeper.judging import *  # noqa: F403
     from qscore.scorekeeper.reads import *  # noqa: F403
     from qscore.scorekeeper.store import *  # noqa: F403
+    from qscore.scorekeeper.tablewords import *  # noqa: F403
     from qscore.scorekeeper.writes import *  # noqa: F403

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from qscore.game.entries import Entry
+    from qscore.store.rulings import TableLog, TableWordsFile
     from qscore.store.storage import CommittedChange as CommittedChange  # what recording() gives
     from qscore.store.storage import Follower, GameStore
 
@@ -47,6 +48,23 @@ def open_store() -> GameStore:
     from qscore.store.storage import GameStore
 
     return GameStore(written=_recording.get())
+
+
+def open_table_words() -> TableWordsFile:
+    """The table's own words in the games file, read and written as the store reads and writes games."""
+    from qscore.store.storage import table_words
+
+    return table_words(open_store())
+
+
+def read_table_log() -> TableLog:
+    """The table's own words in the games file: read quickly where they can be (`check` asks
+    at every run, and the store's modules would cost it a sixth of its run), else by the store."""
+    from qscore import paths
+    from qscore.store.rulings import GAMES_FILE, read_quickly
+
+    log = read_quickly(paths.data_dir() / GAMES_FILE)
+    return log if log is not None else open_table_words().read()
 
 
 def open_follower() -> Follower:

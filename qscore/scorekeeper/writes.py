@@ -154,8 +154,10 @@ def start_game(
     review: bool = True,
     reply: Reply | None = None,
 ) -> Game:
-    """Check the table's choices and save the new game. Two players with no bonus named
+    """Check the table's choices and save the new game, with the table's own words as they
+    stand (its paper rulings: qscore.scorekeeper.tablewords). Two players with no bonus named
     are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
+    from qscore.scorekeeper.tablewords import table_words, with_table_words
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
     players = [p.strip() for p in players]  # names as the table wrote them, trimmed
@@ -165,6 +167,7 @@ def start_game(
     deck = load_deck(variant.strip().lower())
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()
+    allowed, denied = with_table_words(table_words().words, allowed, denied)  # the table's own words now
     open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
     schedule = deck.rounds if rounds is None else parse_rounds(rounds)
     first = 0
@@ -206,14 +209,20 @@ def start_game(
 
 def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     """The next game of the same table: the players still in, the same deck, rounds,
-    dictionary, house lists and bonus (the one two players chose, if they did). The game
+    dictionary, house lists and bonus (the one two players chose, if they did), and the
+    table's own words as they stand now (a ruling of the game before among them). The game
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
     (FormTakenError: a second server on the same file, or the form sent after a restart)."""
+    from qscore.scorekeeper.tablewords import next_lists, table_words
+
     before = _game_to_write(previous, sent.game if sent is not None else None)
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
-    config = before.config._replace(players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus)
+    allowed, denied = next_lists(table_words(), before.config.allow, before.config.deny)  # the table's words now
+    config = before.config._replace(
+        players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus, allow=allowed, deny=denied
+    )
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
     return open_store().create(config, None, (FIGURES_VERSION, figures), sent.form if sent is not None else None)

@@ -4,7 +4,9 @@
 - ``gamesfile``: the SQLite file: opened, identified, made whole;
 - ``filefailures``: its failures (SQLite's and the system's errors) told as their cause;
 - ``gamelog``: a game's log read back and checked;
-- ``keptfigures``: each game's summary, kept beside the log.
+- ``keptfigures``: each game's summary, kept beside the log;
+- ``rulings``: the table's paper rulings and the table's own log, read and written;
+- ``ruledcopy``: the copy of the rulings beside the logs, kept by triggers.
 
 Only the application layer (``qscore.scorekeeper``) imports it; it imports ``qscore.game``
 (the entries and the replayed game), ``qscore.errors`` and ``qscore.paths``, and nothing else

@@ -16,7 +16,8 @@ Schema 1 is the games and their logs. Beside them the file may hold a derived ta
 A qscore that knows nothing of it still reads and writes the file: it leaves the table
 alone, and triggers, which SQLite runs for any program, drop a game's summary whenever
 its log or the game changes, so a summary is never kept past the log it was made from.
-So the derived table does not change the schema version.
+So the derived table does not change the schema version. Nor does the copy of the table's
+paper rulings, kept the same way (store/ruledcopy.py), nor the table's own log (store/rulings.py).
 
 SQLite's own check runs on every look: ``integrity_check`` (which also finds an index
 that has lost rows) on a small file, ``quick_check`` on a large one, where it would cost

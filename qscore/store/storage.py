@@ -54,11 +54,13 @@ __all__ = [
     "Taker",
     "UnreadableGame",
     "game_name",
+    "table_words",
 ]
 
 if TYPE_CHECKING:
     from qscore.game.entries import Act, Entry, GameConfig
     from qscore.game.scoresheet import Game
+    from qscore.store.rulings import TableWordsFile
 
 DB_NAME = "games.sqlite3"
 
@@ -170,11 +172,10 @@ class GameStore:
     def _transaction(self, look: Look, entries: list[CommittedChange], *, fully: bool = True) -> Iterator[None]:
         """One write, begun after SQLite's check found the file whole (its full check unless
         not ``fully``: GameStore.appending); ``entries`` (the changes it makes, filled in as
-        they are made) count as written once (and only once) the commit went through.
-
+        they are made) count as written once (and only once) the commit went through, and
+        the table's paper rulings are kept beside the logs (store/rulings.py).
         Ctrl-C may land anywhere in here: after the COMMIT returned, the changes are
-        saved and recorded in ``written``; before it, they are rolled back.
-        """
+        saved and recorded in ``written``; before it, they are rolled back."""
         conn = look.conn
         conn.execute("BEGIN IMMEDIATE")
         committing = False
@@ -182,6 +183,7 @@ class GameStore:
             self.file.refuse_damaged(look, fully=fully)
             self.file.mark(look)  # a file an earlier qscore made, known by its tables
             self.file.retire(look)  # what an earlier release kept beside the log
+            _keep_rulings(conn)
             yield
             committing = True
             conn.execute("COMMIT")
@@ -398,6 +400,20 @@ class GameStore:
             (game_id, entry.seq, entry.kind, text),
         )
         return text
+
+
+def table_words(store: GameStore) -> TableWordsFile:
+    """The table's own words in the store's file (store/rulings.py), read and written as its games are."""
+    from qscore.store.rulings import TableWordsFile
+
+    return TableWordsFile(store.file, store._transaction)
+
+
+def _keep_rulings(conn: sqlite3.Connection) -> None:
+    """The table's paper rulings kept beside the logs, at this qscore's first write to a file."""
+    from qscore.store.ruledcopy import add_rulings
+
+    add_rulings(conn)
 
 
 def _refuse_started(conn: sqlite3.Connection, form: str) -> None:

@@ -1,16 +1,30 @@
 """A judged word as data, worded once: what ``check`` and ``define`` print (and as JSON),
-what the page's word box shows, and the meaning a challenge that stands ends with."""
+what the page's word box shows, the meaning a challenge that stands ends with, and a word
+the table's own ruling decided, as check says it (``ruled_verdict``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from qscore.errors import quoted
 from qscore.game.spelling import unlayable_reason
 
 if TYPE_CHECKING:
     from qscore.words.definitions import Definition
     from qscore.words.dictionaries import Verdict
+
+    class RuledWord(Protocol):  # only named: a Protocol class costs every check run 1 M instructions
+        """A word the table ruled on, as the application layer gives it (scorekeeper.tablewords)."""
+
+        @property
+        def word(self) -> str: ...
+        @property
+        def allowed(self) -> bool: ...
+        @property
+        def game(self) -> str: ...
+        @property
+        def date(self) -> str: ...
 
 
 def verdict_json(v: Verdict) -> dict[str, object]:
@@ -122,3 +136,39 @@ def challenge_meaning(word: str, d: Definition) -> str | None:
         return f"{word} ({first.pos}): {first.text}"
     form = " and ".join(dict.fromkeys(f.form for f in d.forms if f.base == first.word))
     return f"{word}, {form} of {first.word} ({first.pos}): {first.text}"
+
+
+# --- the table's own words, as check says them (scorekeeper.tablewords) ---------------
+
+
+def ruling_said(t: RuledWord) -> str:
+    """``the table's ruling of 2026-12-02 in game 'friday'``."""
+    return f"the table's ruling of {t.date} in game {quoted(t.game)}"
+
+
+def ruled_verdict(view: VerdictView, t: RuledWord | None) -> VerdictView:
+    """A verdict the table's word decided, its line saying so: ``zax: allowed (the table's
+    ruling of 2026-12-02 in game 'friday')``; unchanged when no ruling decided it."""
+    if t is None:
+        return view
+    return view._replace(said=f"{'allowed' if view.allowed else 'not allowed'} ({ruling_said(t)})")
+
+
+def ruling_json(t: RuledWord | None) -> dict[str, object]:
+    """check's ``table_ruling`` field: the table's ruling that decided the word, or null; a
+    word it refused has it for its ``reason`` too, as the line says."""
+    if t is None:
+        return {"table_ruling": None}
+    reason = {} if t.allowed else {"reason": ruling_said(t)}
+    return reason | {"table_ruling": {"allowed": t.allowed, "date": t.date, "game": t.game}}
+
+
+def unreadable_said(games: Collection[str]) -> str:
+    """The games whose rulings could not be read, as a warning says it."""
+    named = ", ".join(quoted(g) for g in games)
+    return f"the table's rulings in game{'s' if len(games) > 1 else ''} {named} cannot be read: they were left out"
+
+
+def unread_said(error: object) -> str:
+    """Why `check` judged without the table's words."""
+    return f"the table's own words cannot be read ({error}): judged without them"
