@@ -251,9 +251,9 @@ def gcide_headwords(
     index: list[tuple[str, int, int]], text: bytes, fold: Callable[[str], str]
 ) -> tuple[set[str], set[str]]:
     """GCIDE's headwords of letters only, lower-cased, but those whose every entry Webster
-    marks obsolete (catched, fone, rong: Chaucer's and Spenser's), and its bound prefixes: a
-    headword with a hyphen after it (Co-, Non-, In-) whose entry calls it a prefix or
-    combining form."""
+    marks obsolete (fone, rong: Chaucer's and Spenser's; not catched, "rarely used"), and
+    its bound prefixes: a headword with a hyphen after it (Co-, Non-, In-) whose entry
+    calls it a prefix or combining form."""
     words, prefixes = set(), set()
     for headword, start, length in index:
         lower = fold(headword).lower()

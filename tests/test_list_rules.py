@@ -128,3 +128,16 @@ def test_en_gb_refuses_what_hunspell_lists_by_affix_or_as_an_initialism():
         assert en_gb._dict.check(word), word  # hunspell itself accepts each
         assert judge(word, en_gb, suggest=False).reason == reason, word
     assert judge("better", en_gb, suggest=False).allowed and judge("nth", en_gb, suggest=False).allowed
+
+
+@pytest.mark.sysdict
+def test_the_fresh_entries_to_refuse_are_no_lower_case_entry_of_hunspell():
+    """An entry a dictionary prints as a word is no entry to refuse (kyle, logan, abigail,
+    hided, worser were): of the fresh list's names, run-togethers, wrong forms and
+    misspellings, hunspell (en_US, en_GB) holds none in lower case."""
+    from tests.wordsets import read_lists
+
+    holds = list_rules.hunspell_holds()
+    _, groups = read_lists("must-fresh")
+    kinds = (d.PROPER_NOUN, d.NOT_IN_DICTIONARY)
+    assert [w for g in groups if g.kind in kinds for w in g.words if holds(w)] == []
