@@ -7,6 +7,7 @@ per class, on each dictionary.
     ./dev python dictionaries/judge_lists.py -d everyday  # one dictionary (any -d qscore takes)
     ./dev python dictionaries/judge_lists.py --lists holdout  # the second lists' held-out one
     ./dev python dictionaries/judge_lists.py --lists fresh    # the third, written after that one was curated from
+    ./dev python dictionaries/judge_lists.py --lists englishes  # world Englishes, written before their rule
 
 The lists are tests/data/must-accept.txt and tests/data/must-reject.txt (classes of
 hand-picked words; see their heads), or with --lists the second lists, of every

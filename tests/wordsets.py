@@ -63,6 +63,8 @@ COUNTRIES_REJECT = DATA / "countries-reject.txt"
 COUNTRIES_HOLDOUT = DATA / "countries-holdout.txt"
 # A third, written after the held-out one had been curated from: the fresh measure.
 COUNTRIES_FRESH = DATA / "countries-fresh.txt"
+# World Englishes, children's and sound words, written before the rule that adds them.
+ENGLISHES_FRESH = DATA / "englishes-fresh.txt"
 # Each set of lists by name: its file of words to allow and its file of entries to refuse
 # (a file may hold both: its classes with a kind are the refusals).
 LISTS = {
@@ -70,6 +72,7 @@ LISTS = {
     "countries": (COUNTRIES_ACCEPT, COUNTRIES_REJECT),
     "holdout": (COUNTRIES_HOLDOUT, COUNTRIES_HOLDOUT),
     "fresh": (COUNTRIES_FRESH, COUNTRIES_FRESH),
+    "englishes": (ENGLISHES_FRESH, ENGLISHES_FRESH),
 }
 ANY = "any"  # a must-reject class that takes a refusal of any kind
 
