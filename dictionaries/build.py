@@ -103,7 +103,8 @@ GCIDE = Path("/usr/share/dictd")
 GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
 AFFIX_HEADWORD = re.compile(r"-([A-Za-z]+)-?|([A-Za-z]+)-")
 AFFIX_ENTRY = re.compile(r"\b(prefix|suffix|combining form)\b", re.I)
-CONTRACTION = re.compile(r"[a-z']+")
+# A contraction as SCOWL files it: in lower case, or one of the pronoun I's (I'm, I've).
+CONTRACTION = re.compile(r"(I')?[a-z']+")
 MAIN_SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
 # checking; 80 adds the rarer words word-game players reach for.
@@ -381,9 +382,34 @@ def first_names_notice() -> str:
 
 
 def contractions(size: int) -> set[str]:
-    """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock), every spelling and
-    variant, as typed without their apostrophes (dont, twas, oclock)."""
-    return {w.replace("'", "") for w in read_category("contractions", size, CONTRACTION, None)}
+    """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock, I'm), every spelling and
+    variant, as typed without their apostrophes (dont, twas, oclock, im)."""
+    return set(contracted(size))
+
+
+def contracted(size: int) -> dict[str, str]:
+    """SCOWL's contractions up to ``size`` under the letters typed without their
+    apostrophes (im: I'm, dont: don't), the commonest where two share them (SCOWL's
+    smaller size, then the first in order: bosn is bo's'n before bos'n)."""
+    filed = read_sized("contractions", size, CONTRACTION, None)
+    found: dict[str, str] = {}
+    for contraction in sorted(filed, key=lambda w: (filed[w], w)):
+        found.setdefault(contraction.replace("'", "").lower(), contraction)
+    return found
+
+
+def denied_rows(rejects: dict[str, str], size: int) -> str:
+    """denied.tsv: a word, its reason, and for a contraction typed without its apostrophe
+    the contraction meant (``im\tapostrophe\tI'm``), so the judge can name it: SCOWL's, or
+    the one curated-deny.txt writes after the reason (``twas apostrophe 'twas``)."""
+    meant = contracted(size)
+    rows = []
+    for word, said in sorted(rejects.items()):
+        reason, _, curated = said.partition(" ") if said.startswith("apostrophe") else (said, "", "")
+        if reason != "proper noun":
+            spelled = f"\t{curated or meant[word]}" if reason == "apostrophe" and (curated or word in meant) else ""
+            rows.append(f"{word}\t{reason}{spelled}\n")
+    return "".join(rows)
 
 
 def roman_numerals() -> set[str]:
@@ -473,8 +499,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
         if affix not in known and affix not in words_anywhere:
             rejects.setdefault(affix, "affix")
     # A word with a lower-case sense is never a proper noun: WordNet prints kirk, easter
-    # and bearnaise in lower case, and such a word the lists lack is "not in the dictionary".
-    lowercase = set().union(*wordnet.lemmas.values())
+    # and bearnaise in lower case, a desk dictionary joe and holland (curated-lowercase.txt),
+    # and such a word the lists lack is "not in the dictionary".
+    lowercase = set().union(*wordnet.lemmas.values()) | read_curated("curated-lowercase.txt").keys()
     common_words = {w for w in read_category("words", COMMON_SIZE, LETTERS) if w in everyday}
     for name in sorted(read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)):
         lower = name.lower()
@@ -504,7 +531,7 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
         rejects[lower] = "proper noun"
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
-    out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
+    out["denied.tsv"] = denied_rows(rejects, largest)
     out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
     # How common each common word is (SCOWL's size: 10 the most common), for ranking
     # suggestions: "the" before "tee" for a typed "teh".

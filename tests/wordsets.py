@@ -26,7 +26,7 @@ UNIT_SYMBOLS = "kg cm mm km lb oz mph kph kwh ghz kbps mbps".split()
 CHAT_ABBREVIATIONS = "smh lol omg brb imo tbh idk btw fyi ttyl".split()
 
 # Contractions typed without their apostrophe: refused for it, as typed with it.
-BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres"]
+BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres", "im", "ive"]
 
 # Foreign words SCOWL lists that no other English source holds.
 FOREIGN = ["oui", "voiture"]
@@ -106,13 +106,16 @@ def read_classes(path: Path) -> list[WordClass]:
 def reason_kind(reason: str | None) -> str | None:
     """The kind of a refusal's reason, the same on every dictionary, or None when the
     word is allowed: the deck's "needs 3 B, ..." and "needs 12 cards, ..." are both
-    "deck"; hunspell's "not in en_US; everyday allows it" is "not in the dictionary"."""
+    "deck"; hunspell's "not in en_US; everyday allows it" is "not in the dictionary"; "don't:
+    a word with its apostrophe left out" is "apostrophe"."""
     if reason is None:
         return None
     if reason.startswith("needs "):
         return "deck"
     if reason.startswith("not in "):
         return d.NOT_IN_DICTIONARY
+    if reason.endswith(f": {d.APOSTROPHE_LEFT_OUT}"):
+        return d.APOSTROPHE  # "I'm: a word with its apostrophe left out"
     return reason
 
 
