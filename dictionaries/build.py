@@ -35,7 +35,7 @@ import gcide_meanings  # noqa: E402  beside this script
 from build_meanings import FILES, tag_counts  # noqa: E402  beside this script
 
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
-from qscore.words.suggestions import edits  # noqa: E402
+from qscore.words.suggestions import distance, edits  # noqa: E402
 
 OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
@@ -49,6 +49,21 @@ COUNTRY_SPELLINGS = ("australian", "canadian")
 # some words a desk dictionary prints as they are (loch, kirk, blether, annexe): taken
 # where WordNet, written apart from SCOWL, prints the word in lower case.
 SELDOM_VARIANTS = ("variant_3",)
+# The words of world Englishes and of every country's desk dictionary that SCOWL files
+# only at size 80 (raita, nullah, kurta, brinjal, ackee, jammies, vroom, qat): taken into
+# every list where WordNet, written apart from SCOWL, prints the word as a lemma in lower
+# case (so every one has a meaning on file to read out at a challenge), and SCOWL and
+# WordNet print it nowhere with a capital. dictionaries/README.md, "World Englishes in
+# everyday", has what each rule measured added and would wrongly add: size 95 reached none
+# of the lists' words more and brought WordNet's symbols (mcg, meq, dkg); hunspell en_GB's
+# entries reached 4 more and brought 7,000 words with no meaning on file.
+WORLD_SIZE = 80
+# A rarer spelling of a common word is not taken (publically, supercede, humourous): one
+# WordNet files under the first sense of a word up to this SCOWL size, within this many
+# edits of it (qat is a sense of cat, but not its first), or one its gloss calls a variant.
+RESPELLED_SIZE = 50
+RESPELLED_EDITS = 2
+CALLED_VARIANT = re.compile(r"`([a-z]+)' is an? [a-z ]*variant of `")
 # SCOWL's variant spellings that "are also generally considered acceptable": levels 1
 # and 2 of each country (donut, hurray, archeology, bingeing). Level 3 is left out:
 # SCOWL calls it "seldom used and may not even be considered correct" (gaol, waggon,
@@ -317,6 +332,47 @@ def seldom_variants(wordnet: WordNet) -> set[str]:
     return lemmas | {w for w in seldom - lemmas if wordnet.inflects(w, lemmas)}
 
 
+def world_words(base: set[str], refused: set[str], wordnet: WordNet) -> set[str]:
+    """The words SCOWL files up to WORLD_SIZE, beyond ``base``, that WordNet prints as
+    lemmas in lower case (raita, kurta, ackee, jammies): less those SCOWL or WordNet prints
+    with a capital anywhere, ``refused``, GCIDE's bound affixes (intra, omni), the curated
+    unit symbols and chat abbreviations and the respellings of common words; with their
+    inflections SCOWL files, by WordNet's rules."""
+    scowl = read_category("words", WORLD_SIZE, LETTERS, None)
+    capitalised = {w.lower() for w in read_category("words", WORLD_SIZE, NAME, None) if not w.islower()}
+    bound = gcide_affixes() | read_curated("curated-units.txt").keys() | read_curated("curated-chat.txt").keys()
+    candidates = scowl - base - refused - capitalised - wordnet.capitalised - bound
+    common = read_category("words", RESPELLED_SIZE, LETTERS) & base
+    lemmas = candidates & set().union(*wordnet.lemmas.values())
+    lemmas -= respellings(lemmas, common, wordnet) | called_variants()
+    return lemmas | {w for w in candidates - lemmas if wordnet.inflects(w, lemmas)}
+
+
+def respellings(words: set[str], common: set[str], wordnet: WordNet) -> set[str]:
+    """The ``words`` WordNet files under the first sense (of a part of speech) of one of
+    ``common`` within RESPELLED_EDITS edits of it: publically under publicly, supercede
+    under supersede; not qat, filed under cat's sense of a shrub, not its first."""
+    firsts: dict[tuple[str, str], list[str]] = {}  # a sense -> the common words it is the first of
+    for other in common:
+        for part in dict.fromkeys(part for part, _ in wordnet.senses.get(other, [])):
+            first = next(s for s in wordnet.senses[other] if s[0] == part)
+            firsts.setdefault(first, []).append(other)
+    return {
+        w
+        for w in words
+        if any(distance(w, other) <= RESPELLED_EDITS for s in wordnet.senses.get(w, []) for other in firsts.get(s, []))
+    }
+
+
+def called_variants(folder: Path = WORDNET) -> set[str]:
+    """The lemmas WordNet's own glosses call a variant of another word ("`het' is a
+    dialectal variant of `heated'"): a spelling, not a word of its own."""
+    found: set[str] = set()
+    for part in WORDNET_PARTS:
+        found |= set(CALLED_VARIANT.findall((folder / f"data.{part}").read_text("latin-1")))
+    return found
+
+
 def accented(size: int) -> dict[str, set[str]]:
     """SCOWL's lower-case words up to ``size`` written with accents (entrée, émigré), every
     spelling and variant, under the letters a player types (entree, emigre)."""
@@ -444,6 +500,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str]:
     needless = sorted(added.keys() & lists[everyday_name])
     if needless:
         raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
+    # raita, kurta, ackee: in every list (after the check: a curated line keeps its meaning)
+    world = world_words(lists[everyday_name], refused, wordnet)
+    lists = {name: words | world for name, words in lists.items()}
     lists = {name: (words | added.keys()) - curated.keys() for name, words in lists.items()}
     for name, words in lists.items():
         out[f"{name}.txt"] = "".join(f"{w}\n" for w in sorted(words))
