@@ -37,7 +37,7 @@ import list_rules  # noqa: E402  beside this script
 from build_meanings import FILES, tag_counts  # noqa: E402  beside this script
 
 from qscore.game.cards import fold  # noqa: E402  the checkout's own qscore, whether installed or not
-from qscore.words.suggestions import edits  # noqa: E402
+from qscore.words.suggestions import distance, edits  # noqa: E402
 
 OUT = HERE.parent / "qscore" / "wordlists"
 SCOWL = Path("/usr/share/dict/scowl")
@@ -51,6 +51,21 @@ COUNTRY_SPELLINGS = ("australian", "canadian")
 # some words a desk dictionary prints as they are (loch, kirk, blether, annexe): taken
 # where WordNet, written apart from SCOWL, prints the word in lower case.
 SELDOM_VARIANTS = ("variant_3",)
+# The words of world Englishes and of every country's desk dictionary that SCOWL files
+# only at size 80 (raita, nullah, kurta, brinjal, ackee, jammies, vroom, qat): taken into
+# every list where WordNet, written apart from SCOWL, prints the word as a lemma in lower
+# case (so every one has a meaning on file to read out at a challenge), and SCOWL and
+# WordNet print it nowhere with a capital. dictionaries/README.md, "World Englishes in
+# everyday", has what each rule measured added and would wrongly add: size 95 reached none
+# of the lists' words more and brought WordNet's symbols (mcg, meq, dkg); hunspell en_GB's
+# entries reached 4 more and brought 7,000 words with no meaning on file.
+WORLD_SIZE = 80
+# A rarer spelling of a common word is not taken (publically, supercede, humourous): one
+# WordNet files under the first sense of a word up to this SCOWL size, within this many
+# edits of it (qat is a sense of cat, but not its first), or one its gloss calls a variant.
+RESPELLED_SIZE = 50
+RESPELLED_EDITS = 2
+CALLED_VARIANT = re.compile(r"`([a-z]+)' is an? [a-z ]*variant of `")
 # SCOWL's variant spellings that "are also generally considered acceptable": levels 1
 # and 2 of each country (donut, hurray, archeology, bingeing). Level 3 is left out:
 # SCOWL calls it "seldom used and may not even be considered correct" (gaol, waggon,
@@ -105,7 +120,8 @@ GCIDE = Path("/usr/share/dictd")
 GCIDE_COPYRIGHT = Path("/usr/share/doc/dict-gcide/copyright")
 AFFIX_HEADWORD = re.compile(r"-([A-Za-z]+)-?|([A-Za-z]+)-")
 AFFIX_ENTRY = re.compile(r"\b(prefix|suffix|combining form)\b", re.I)
-CONTRACTION = re.compile(r"[a-z']+")
+# A contraction as SCOWL files it: in lower case, or one of the pronoun I's (I'm, I've).
+CONTRACTION = re.compile(r"(I')?[a-z']+")
 MAIN_SPELLINGS = ("english", "american", "british", "british_z", "canadian", "australian")
 # name -> largest SCOWL size included. 70 is SCOWL's largest size meant for spell
 # checking; 80 adds the rarer words word-game players reach for.
@@ -318,6 +334,47 @@ def seldom_variants(wordnet: WordNet) -> set[str]:
     return lemmas | {w for w in seldom - lemmas if wordnet.inflects(w, lemmas)}
 
 
+def world_words(base: set[str], refused: set[str], wordnet: WordNet) -> set[str]:
+    """The words SCOWL files up to WORLD_SIZE, beyond ``base``, that WordNet prints as
+    lemmas in lower case (raita, kurta, ackee, jammies): less those SCOWL or WordNet prints
+    with a capital anywhere, ``refused``, GCIDE's bound affixes (intra, omni), the curated
+    unit symbols and chat abbreviations and the respellings of common words; with their
+    inflections SCOWL files, by WordNet's rules."""
+    scowl = read_category("words", WORLD_SIZE, LETTERS, None)
+    capitalised = {w.lower() for w in read_category("words", WORLD_SIZE, NAME, None) if not w.islower()}
+    bound = gcide_affixes() | read_curated("curated-units.txt").keys() | read_curated("curated-chat.txt").keys()
+    candidates = scowl - base - refused - capitalised - wordnet.capitalised - bound
+    common = read_category("words", RESPELLED_SIZE, LETTERS) & base
+    lemmas = candidates & set().union(*wordnet.lemmas.values())
+    lemmas -= respellings(lemmas, common, wordnet) | called_variants()
+    return lemmas | {w for w in candidates - lemmas if wordnet.inflects(w, lemmas)}
+
+
+def respellings(words: set[str], common: set[str], wordnet: WordNet) -> set[str]:
+    """The ``words`` WordNet files under the first sense (of a part of speech) of one of
+    ``common`` within RESPELLED_EDITS edits of it: publically under publicly, supercede
+    under supersede; not qat, filed under cat's sense of a shrub, not its first."""
+    firsts: dict[tuple[str, str], list[str]] = {}  # a sense -> the common words it is the first of
+    for other in common:
+        for part in dict.fromkeys(part for part, _ in wordnet.senses.get(other, [])):
+            first = next(s for s in wordnet.senses[other] if s[0] == part)
+            firsts.setdefault(first, []).append(other)
+    return {
+        w
+        for w in words
+        if any(distance(w, other) <= RESPELLED_EDITS for s in wordnet.senses.get(w, []) for other in firsts.get(s, []))
+    }
+
+
+def called_variants(folder: Path = WORDNET) -> set[str]:
+    """The lemmas WordNet's own glosses call a variant of another word ("`het' is a
+    dialectal variant of `heated'"): a spelling, not a word of its own."""
+    found: set[str] = set()
+    for part in WORDNET_PARTS:
+        found |= set(CALLED_VARIANT.findall((folder / f"data.{part}").read_text("latin-1")))
+    return found
+
+
 def accented(size: int) -> dict[str, set[str]]:
     """SCOWL's lower-case words up to ``size`` written with accents (entrée, émigré), every
     spelling and variant, under the letters a player types (entree, emigre)."""
@@ -383,9 +440,34 @@ def first_names_notice() -> str:
 
 
 def contractions(size: int) -> set[str]:
-    """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock), every spelling and
-    variant, as typed without their apostrophes (dont, twas, oclock)."""
-    return {w.replace("'", "") for w in read_category("contractions", size, CONTRACTION, None)}
+    """SCOWL's contractions up to ``size`` (don't, 'twas, o'clock, I'm), every spelling and
+    variant, as typed without their apostrophes (dont, twas, oclock, im)."""
+    return set(contracted(size))
+
+
+def contracted(size: int) -> dict[str, str]:
+    """SCOWL's contractions up to ``size`` under the letters typed without their
+    apostrophes (im: I'm, dont: don't), the commonest where two share them (SCOWL's
+    smaller size, then the first in order: bosn is bo's'n before bos'n)."""
+    filed = read_sized("contractions", size, CONTRACTION, None)
+    found: dict[str, str] = {}
+    for contraction in sorted(filed, key=lambda w: (filed[w], w)):
+        found.setdefault(contraction.replace("'", "").lower(), contraction)
+    return found
+
+
+def denied_rows(rejects: dict[str, str], size: int) -> str:
+    """denied.tsv: a word, its reason, and for a contraction typed without its apostrophe
+    the contraction meant (``im\tapostrophe\tI'm``), so the judge can name it: SCOWL's, or
+    the one curated-deny.txt writes after the reason (``twas apostrophe 'twas``)."""
+    meant = contracted(size)
+    rows = []
+    for word, said in sorted(rejects.items()):
+        reason, _, curated = said.partition(" ") if said.startswith("apostrophe") else (said, "", "")
+        if reason != "proper noun":
+            spelled = f"\t{curated or meant[word]}" if reason == "apostrophe" and (curated or word in meant) else ""
+            rows.append(f"{word}\t{reason}{spelled}\n")
+    return "".join(rows)
 
 
 def roman_numerals() -> set[str]:
@@ -420,6 +502,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     needless = sorted(added.keys() & lists[everyday_name])
     if needless:
         raise SystemExit(f"build.py: curated-additions.txt lists words the rules add already: {needless}")
+    # raita, kurta, ackee: in every list (after the check: a curated line keeps its meaning)
+    world = world_words(lists[everyday_name], refused, wordnet)
+    lists = {name: words | world for name, words in lists.items()}
     lists = {name: (words | added.keys()) - curated.keys() for name, words in lists.items()}
     ruled = ruled_out(lists, lists[everyday_name], wordnet)  # list_rules.py: names, run-togethers, forms
     lists = {name: words - ruled.keys() for name, words in lists.items()}
@@ -477,8 +562,9 @@ def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
         if affix not in known and affix not in words_anywhere:
             rejects.setdefault(affix, "affix")
     # A word with a lower-case sense is never a proper noun: WordNet prints kirk, easter
-    # and bearnaise in lower case, and such a word the lists lack is "not in the dictionary".
-    lowercase = set().union(*wordnet.lemmas.values())
+    # and bearnaise in lower case, a desk dictionary joe and holland (curated-lowercase.txt),
+    # and such a word the lists lack is "not in the dictionary".
+    lowercase = set().union(*wordnet.lemmas.values()) | read_curated("curated-lowercase.txt").keys()
     common_words = {w for w in read_category("words", COMMON_SIZE, LETTERS) if w in everyday}
     for name in sorted(read_category("proper-names", NAME_SIZE, NAME) | read_category("upper", NAME_SIZE, NAME)):
         lower = name.lower()
@@ -511,7 +597,7 @@ def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     out["irregular.tsv"] = "".join(f"{b}\t{c}\n" for b, c in list_rules.irregular_table(wordnet, known).items())
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
-    out["denied.tsv"] = "".join(f"{w}\t{r}\n" for w, r in sorted(rejects.items()) if r != "proper noun")
+    out["denied.tsv"] = denied_rows(rejects, largest)
     out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
     # How common each common word is (SCOWL's size: 10 the most common), for ranking
     # suggestions: "the" before "tee" for a typed "teh".

@@ -8,6 +8,7 @@ per class, on each dictionary.
     ./dev python dictionaries/judge_lists.py --lists holdout  # the second lists' held-out one
     ./dev python dictionaries/judge_lists.py --lists fresh    # the third, written after that one was curated from
     ./dev python dictionaries/judge_lists.py --lists must-fresh  # must-accept, and must-reject-fresh.txt
+    ./dev python dictionaries/judge_lists.py --lists englishes  # world Englishes, written before their rule
 
 The lists are tests/data/must-accept.txt and tests/data/must-reject.txt (classes of
 hand-picked words; see their heads), or with --lists the second lists, of every

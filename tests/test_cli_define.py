@@ -32,13 +32,13 @@ def test_define_shows_a_meaning_only_gcide_has():
 
 
 def test_define_exits_as_check_does():
-    r = run("define", "qat", "flied")
-    assert r.exit_code == 1  # qat is not in everyday, but what it means is still told
+    r = run("define", "het", "flied")
+    assert r.exit_code == 1  # het is not in everyday, but what it means is still told
     assert r.stdout.splitlines() == [
-        "qat: not allowed (not in everyday; wordgame allows it)",
-        "  did you mean: cat, gat, kat, coat, gate",
-        "  what qat means, though not allowed here:",
-        "    noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+        "het: not allowed (not in everyday; wordgame allows it)",
+        "  did you mean: heat, the, heft, hent, hest",
+        "  what het means, though not allowed here:",
+        "    adjective: made warm or hot ('het' is a dialectal variant of 'heated')",
         "flied: allowed",
         "  no meaning on file",
     ]
@@ -77,18 +77,18 @@ def test_define_uses_the_rules_only_for_an_allowed_word():
 
 
 def test_define_offers_the_words_near_a_typo_as_check_does():
-    r = run("define", "wierd", "qat")
+    r = run("define", "wierd", "het")
     assert r.stdout.splitlines()[:3] == [
         "wierd: not allowed (not in the dictionary)",
         "  did you mean: weird, wired, wider, wield, word",
         "  no meaning on file",
     ]
-    # qat is refused by everyday, and offered what everyday allows, as check offers it
+    # het is refused by everyday, and offered what everyday allows, as check offers it
     assert r.stdout.splitlines()[3:] == [
-        "qat: not allowed (not in everyday; wordgame allows it)",
-        "  did you mean: cat, gat, kat, coat, gate",
-        "  what qat means, though not allowed here:",
-        "    noun: the leaves of the shrub Catha edulis which are chewed like tobacco or used to make tea",
+        "het: not allowed (not in everyday; wordgame allows it)",
+        "  did you mean: heat, the, heft, hent, hest",
+        "  what het means, though not allowed here:",
+        "    adjective: made warm or hot ('het' is a dialectal variant of 'heated')",
     ]
 
 
@@ -100,7 +100,7 @@ def test_a_refused_words_meaning_never_reads_as_if_it_stood():
     assert r.stdout.splitlines() == [
         "za: not allowed (not in everyday; wordgame allows it)",
         "  Z·A   16 points",
-        "  did you mean: zoa, zac, zap, saw, say",
+        "  did you mean: zoa, zac, zag, zap, saw",
         "  what za means, though not allowed here:",
         "    noun: an old solfeggio name for B flat",
     ]

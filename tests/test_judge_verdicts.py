@@ -113,6 +113,24 @@ def test_each_refusal_has_its_reason(everyday, word, reason):
     assert everyday.refusal(word) == reason
 
 
+@pytest.mark.parametrize(
+    "typed, meant",
+    [("im", "I'm"), ("ive", "I've"), ("dont", "don't"), ("isnt", "isn't"), ("twas", "'twas"), ("whats", "what's")],
+)
+def test_a_contraction_typed_without_its_apostrophe_is_named_with_it(any_dictionary, typed, meant):
+    # im and ive are no bare prefix and suffix (GCIDE's im- and -ive): a table reads I'm and I've
+    assert any_dictionary.refusal(typed) == f"{meant}: a word with its apostrophe left out"
+
+
+@pytest.mark.parametrize("word", ["joe", "holland"])
+def test_a_word_a_desk_dictionary_prints_in_lower_case_is_no_proper_noun(word):
+    # joe (coffee) and holland (a linen): SCOWL's Joe and Holland are names, its joe and
+    # holland words of size 80, which wordgame holds and everyday does not
+    assert open_dictionary("everyday").refusal(word) == "not in everyday; wordgame allows it"
+    assert open_dictionary("wordgame").refusal(word) is None
+    assert judge(word, open_dictionary("en_US"), suggest=False).reason != PROPER_NOUN
+
+
 def test_okay_and_zzz_where_they_are_words():
     assert open_dictionary("everyday").refusal("okay") is None
     assert open_dictionary("wordgame").refusal("zzz") is None

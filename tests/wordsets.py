@@ -26,7 +26,7 @@ UNIT_SYMBOLS = "kg cm mm km lb oz mph kph kwh ghz kbps mbps".split()
 CHAT_ABBREVIATIONS = "smh lol omg brb imo tbh idk btw fyi ttyl".split()
 
 # Contractions typed without their apostrophe: refused for it, as typed with it.
-BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres"]
+BARE_CONTRACTIONS = ["dont", "isnt", "theyre", "twas", "whats", "wheres", "heres", "im", "ive"]
 
 # Foreign words SCOWL lists that no other English source holds.
 FOREIGN = ["oui", "voiture"]
@@ -67,6 +67,8 @@ COUNTRIES_FRESH = DATA / "countries-fresh.txt"
 # case, run-togethers, regular forms of irregular words, misspellings by ear, joins a
 # spell checker compounds), written before the rules for them were made: their measure.
 MUST_REJECT_FRESH = DATA / "must-reject-fresh.txt"
+# World Englishes, children's and sound words, written before the rule that adds them.
+ENGLISHES_FRESH = DATA / "englishes-fresh.txt"
 # Each set of lists by name: its file of words to allow and its file of entries to refuse
 # (a file may hold both: its classes with a kind are the refusals).
 LISTS = {
@@ -75,6 +77,7 @@ LISTS = {
     "holdout": (COUNTRIES_HOLDOUT, COUNTRIES_HOLDOUT),
     "fresh": (COUNTRIES_FRESH, COUNTRIES_FRESH),
     "must-fresh": (MUST_ACCEPT, MUST_REJECT_FRESH),
+    "englishes": (ENGLISHES_FRESH, ENGLISHES_FRESH),
 }
 ANY = "any"  # a must-reject class that takes a refusal of any kind
 
@@ -108,13 +111,16 @@ def read_classes(path: Path) -> list[WordClass]:
 def reason_kind(reason: str | None) -> str | None:
     """The kind of a refusal's reason, the same on every dictionary, or None when the
     word is allowed: the deck's "needs 3 B, ..." and "needs 12 cards, ..." are both
-    "deck"; hunspell's "not in en_US; everyday allows it" is "not in the dictionary"."""
+    "deck"; hunspell's "not in en_US; everyday allows it" is "not in the dictionary"; "don't:
+    a word with its apostrophe left out" is "apostrophe"."""
     if reason is None:
         return None
     if reason.startswith("needs "):
         return "deck"
     if reason.startswith("not in "):
         return d.NOT_IN_DICTIONARY
+    if reason.endswith(f": {d.APOSTROPHE_LEFT_OUT}"):
+        return d.APOSTROPHE  # "I'm: a word with its apostrophe left out"
     return reason
 
 

@@ -11,7 +11,15 @@ CHAT_ABBREVIATION = "chat abbreviation"
 AFFIX = "prefix or suffix"
 HYPHENATED = "hyphenated"
 APOSTROPHE = "apostrophe"
+# A contraction typed without its apostrophe (dont, im): refused as the word it is, named.
+APOSTROPHE_LEFT_OUT = "a word with its apostrophe left out"
 NOT_ENGLISH = "not English"
 BAD_CHARACTERS = "bad characters"
 ONE_CARD = "fewer than two cards"
 HOUSE_DENIED = "on the house deny list"
+
+
+def apostrophe_left_out(contraction: str) -> str:
+    """Why a contraction typed without its apostrophe is refused, naming the word it is:
+    ``I'm: a word with its apostrophe left out`` (for im)."""
+    return f"{contraction}: {APOSTROPHE_LEFT_OUT}"

@@ -17,9 +17,11 @@ from qscore.words.dictionaries.reasons import (
     PROPER_NOUN,
     ROMAN_NUMERAL,
     UNIT_SYMBOL,
+    apostrophe_left_out,
 )
 
-# denied.tsv writes reasons as one word; these are the reasons they stand for.
+# denied.tsv writes reasons as one word; these are the reasons they stand for. A row may
+# name the word meant after a second tab: a contraction's, with its apostrophe (im: I'm).
 _REJECT_REASONS = {
     "affix": AFFIX,
     "abbreviation": ABBREVIATION,
@@ -58,8 +60,8 @@ class Rejects:
 
     @cached_property
     def _denied_table(self) -> dict[str, str]:
-        rows = (line.split("\t") for line in self._denied_text.split("\n") if line)
-        return {word: _REJECT_REASONS[reason] for word, reason in rows}
+        rows = (line.partition("\t") for line in self._denied_text.split("\n") if line)
+        return {word: _reason(fields) for word, _, fields in rows}
 
     @cached_property
     def _names_table(self) -> frozenset[str]:
@@ -90,7 +92,14 @@ class Rejects:
         if at < 0:
             return None
         start = at + len(word) + 2
-        return _REJECT_REASONS[text[start : text.index("\n", start)]]
+        return _reason(text[start : text.index("\n", start)])
+
+
+def _reason(fields: str) -> str:
+    """The reason a row of denied.tsv gives after its word: ``apostrophe\tI'm`` is "I'm: a
+    word with its apostrophe left out"; a reason alone, the reason it stands for."""
+    reason, _, meant = fields.partition("\t")
+    return apostrophe_left_out(meant) if meant else _REJECT_REASONS[reason]
 
 
 REJECTS = Rejects()
