@@ -70,7 +70,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.meanings": "0.4 M, check, unless meanings are asked for (cli/words.py)",
     "qscore.cli.tables": "0.3 M, check and define: of cli/words.py's commands only dictionaries draws a table",
     "qscore.cli.games": "5.7 M, stats (cli/stats.py)",
-    "qscore.game.tablestats": "24 M, games (cli/stats.py holds both)",
+    "qscore.game.tablestats": "32 M, games (at scorekeeper/figures.py's top), openskill's import 23 M of it",
     "qscore.words.suggestions": "5.5 M, best, score, and check of an allowed word (cli/words.py, words/dictionaries/)",
     "qscore.game.names": "4.8 M, games (store/storage.py); completion (cli/completion.py)",
     "shlex": "0.5 M, every command (cli/completion.py); only a completion splits its words",
@@ -98,7 +98,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
     "qscore.cli.evening_text": "58 M, help, completion and the commands of cli/games.py (and play), but sheet "
     "and close of a closed game, whose summary then reads every saved game's figures and rates the players "
-    "(openskill): 111 M more for sheet of a closed game among three saved",
+    "(openskill): 41 M more for sheet of the benchmark's closed game, openskill's import 23 M of it",
     "qscore.views.games_list": "0.9 M, every command of cli/games.py but games; 0.7 M, help and completion",
     "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
     "qscore.cli.pictures": "216 M, every command of cli/games.py but export to svg, png or a file: the picture "
