@@ -16,7 +16,10 @@ that makes them:
   0.7 M for a named tuple; entries.py alone would add 28 M to every command that reads a
   game, and put `score` past its target (1.39x to 1.51x). What only some commands load
   is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`)
-  and a word's meanings (11 M for `define` and `review`).
+  and a word's meanings (11 M for `define` and `review`). The table's figures, changed
+  while they are folded (game/tablestats.py), are plain classes with slots, not
+  dataclasses: four dataclasses cost the sheet of a closed game, whose summary folds
+  them, 9.5 M (1.62x to 1.58x).
 - A module imports what only some of its commands need inside the function that needs
   it (the sheet, the store, the judge, tabulate, the solver, json). A run loads only its
   command's module (qscore.cli.COMMANDS), but help and Tab completion load them all:
@@ -67,7 +70,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.meanings": "0.4 M, check, unless meanings are asked for (cli/words.py)",
     "qscore.cli.tables": "0.3 M, check and define: of cli/words.py's commands only dictionaries draws a table",
     "qscore.cli.games": "5.7 M, stats (cli/stats.py)",
-    "qscore.game.tablestats": "24 M, games (cli/stats.py holds both)",
+    "qscore.game.tablestats": "32 M, games (at scorekeeper/figures.py's top), openskill's import 23 M of it",
     "qscore.words.suggestions": "5.5 M, best, score, and check of an allowed word (cli/words.py, words/dictionaries/)",
     "qscore.game.names": "4.8 M, games (store/storage.py); completion (cli/completion.py)",
     "shlex": "0.5 M, every command (cli/completion.py); only a completion splits its words",
@@ -95,7 +98,7 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
     "qscore.cli.evening_text": "58 M, help, completion and the commands of cli/games.py (and play), but sheet "
     "and close of a closed game, whose summary then reads every saved game's figures and rates the players "
-    "(openskill): 111 M more for sheet of a closed game among three saved",
+    "(openskill): 41 M more for sheet of the benchmark's closed game, openskill's import 23 M of it",
     "qscore.views.games_list": "0.9 M, every command of cli/games.py but games; 0.7 M, help and completion",
     "qscore.cli.review": "0.7 M, play, until a round's review is asked for (cli/play.py, play_prompts.py)",
     "qscore.cli.pictures": "216 M, every command of cli/games.py but export to svg, png or a file: the picture "

@@ -21,7 +21,8 @@ the table's figures are those parts folded together in the order the games were 
 - Ratings (qscore.game.ratings): every finished game in the order started rates those who
   finished it, placed by their totals.
 
-The table's figures are dataclasses, as they are changed while folding; a game's, which
+The table's figures are plain classes, as they are changed while folding (not dataclasses:
+qscore/startup.py says what that saves); a game's, which
 every write works out, are in a module of their own (qscore.game.gamefigures), so a
 write does not load these.
 """
@@ -29,7 +30,6 @@ write does not load these.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from qscore.game.gamefigures import (
@@ -56,21 +56,46 @@ class GameTotal(NamedTuple):
         return self._asdict()
 
 
-@dataclass
 class PlayerStats:
     """One player's figures over every game they sat in."""
 
-    name: str
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    totals: dict[str, list[int]] = field(default_factory=dict)  # of finished games, by variant
-    best_round: int | None = None
-    best_word: WordRecord | None = None
-    times_out: int = 0
-    challenges_made: int = 0
-    challenges_won: int = 0
-    missed: int = 0
+    __slots__ = (
+        "best_round",
+        "best_word",
+        "challenges_made",
+        "challenges_won",
+        "finished",
+        "games",
+        "missed",
+        "name",
+        "times_out",
+        "totals",
+        "wins",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        games: int = 0,
+        finished: int = 0,
+        wins: int = 0,
+        totals: dict[str, list[int]] | None = None,
+        best_round: int | None = None,
+        best_word: WordRecord | None = None,
+        times_out: int = 0,
+        challenges_made: int = 0,
+        challenges_won: int = 0,
+        missed: int = 0,
+    ) -> None:
+        self.name, self.games, self.finished, self.wins = name, games, finished, wins
+        self.totals: dict[str, list[int]] = {} if totals is None else totals  # of finished games, by variant
+        self.best_round, self.best_word = best_round, best_word
+        self.times_out, self.challenges_made, self.challenges_won, self.missed = (
+            times_out,
+            challenges_made,
+            challenges_won,
+            missed,
+        )
 
     @property
     def average_total(self) -> float | None:
@@ -106,14 +131,21 @@ def average(totals: list[int]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
 
-@dataclass
 class Records:
     """The table's records: highest game total (of any variant, and of each), highest round, best word."""
 
-    highest_total: GameTotal | None = None
-    highest_round: RoundScore | None = None
-    best_word: WordRecord | None = None
-    highest_totals: dict[str, GameTotal] = field(default_factory=dict)  # by variant, in order first finished
+    __slots__ = ("best_word", "highest_round", "highest_total", "highest_totals")
+
+    def __init__(
+        self,
+        highest_total: GameTotal | None = None,
+        highest_round: RoundScore | None = None,
+        best_word: WordRecord | None = None,
+        highest_totals: dict[str, GameTotal] | None = None,
+    ) -> None:
+        self.highest_total, self.highest_round, self.best_word = highest_total, highest_round, best_word
+        # by variant, in order first finished
+        self.highest_totals: dict[str, GameTotal] = {} if highest_totals is None else highest_totals
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,13 +156,15 @@ class Records:
         }
 
 
-@dataclass
 class HeadToHead:
     """Two players' finished games together: how many, and how often each finished ahead."""
 
-    games: int = 0
-    first: int = 0  # the games the first of the pair (the first to appear) finished ahead
-    second: int = 0
+    __slots__ = ("first", "games", "second")
+
+    def __init__(self, games: int = 0, first: int = 0, second: int = 0) -> None:
+        self.games = games
+        self.first = first  # the games the first of the pair (the first to appear) finished ahead
+        self.second = second
 
     def ahead(self, one: int, other: int) -> None:
         """One more game, the first's total ``one`` and the second's ``other``."""
@@ -139,12 +173,22 @@ class HeadToHead:
         self.second += other > one
 
 
-@dataclass
 class TableStats:
-    players: dict[str, PlayerStats]  # by name_key, in order of first appearance
-    records: Records
-    head_to_head: dict[tuple[str, str], HeadToHead] = field(default_factory=dict)  # by name keys, as appeared
-    ratings: dict[str, Rating] = field(default_factory=dict)  # by name_key: those rated, worked out each time
+    __slots__ = ("head_to_head", "players", "ratings", "records")
+
+    def __init__(
+        self,
+        players: dict[str, PlayerStats],
+        records: Records,
+        head_to_head: dict[tuple[str, str], HeadToHead] | None = None,
+        ratings: dict[str, Rating] | None = None,
+    ) -> None:
+        self.players = players  # by name_key, in order of first appearance
+        self.records = records
+        # by name keys, as appeared
+        self.head_to_head: dict[tuple[str, str], HeadToHead] = {} if head_to_head is None else head_to_head
+        # by name_key: those rated, worked out each time
+        self.ratings: dict[str, Rating] = {} if ratings is None else ratings
 
     def player(self, name: str) -> PlayerStats | None:
         return self.players.get(name_key(name))
