@@ -626,7 +626,10 @@ def ruled_out(lists: dict[str, set[str]], everyday: set[str], wordnet: WordNet) 
     text, index = gcide_meanings.read_index()
     common = read_category("words", COMMON_SIZE, LETTERS)
     gcide = list_rules.gcide_headwords(index, text, fold)
-    return list_rules.ruled_out(lists, everyday, names(NAME_SIZE), common, wordnet, gcide, WORDNET)
+    # a word a desk dictionary prints in lower case (curated-lowercase.txt: joe, holland) is
+    # never a proper noun, whatever names SCOWL files it among
+    not_names = read_curated("curated-lowercase.txt").keys()
+    return list_rules.ruled_out(lists, everyday, names(NAME_SIZE) - not_names, common, wordnet, gcide, WORDNET)
 
 
 def unsuggestion_rules(known: set[str], common: set[str], wordnet: WordNet) -> dict[str, set[str]]:

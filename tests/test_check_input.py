@@ -57,6 +57,7 @@ def test_json_keeps_its_shape_for_an_unlayable_word():
             "reason": "needs 3 B, the standard deck has 2",
             "spellings": [],
             "suggestions": ["burble", "bumble", "rubble", "nubble"],
+            "table_ruling": None,
         }
     ]
 
