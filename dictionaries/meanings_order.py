@@ -2,6 +2,7 @@
 """Which of a word's meanings comes first: the rules build_meanings.py orders them by, and their measure.
 
     python3 dictionaries/meanings_order.py            # the first meanings of the samples, judged
+    python3 dictionaries/meanings_order.py tests/data/meanings-fresh2.txt   # another fresh sample's
     python3 dictionaries/meanings_order.py --rules [RULE ...]   # how many first meanings each rule changes
 
 WordNet orders a word's senses by how often its tagged texts used them, and those texts
@@ -252,6 +253,7 @@ def rule_counts(counted: tuple[str, ...]) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("sample", nargs="?", type=Path, help="a fresh sample to print (tests/data/meanings-fresh.txt)")
     parser.add_argument("--rules", nargs="*", choices=RULES, help="count what each rule changes")
     args = parser.parse_args()
     if args.rules is not None:
@@ -259,7 +261,10 @@ def main() -> int:
     from qscore.words.definitions import define  # the checkout's own qscore and data
 
     data = HERE.parent / "tests" / "data"
-    for group, word, meant in read_judged(data / "meanings-fresh.txt"):
+    sample = args.sample or data / "meanings-fresh.txt"
+    if not sample.is_file():
+        raise SystemExit(f"meanings_order.py: no sample at {sample}")
+    for group, word, meant in read_judged(sample):
         first = define(word).meanings[:1]
         shown = f"{first[0].pos}: {first[0].text}" if first else "(none)"
         print(f"[{group}] {word}\n   means: {meant}\n   first: {shown}")
