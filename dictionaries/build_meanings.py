@@ -21,8 +21,9 @@ commentator), each with its source, and they come before WordNet's. For a word n
 has, GCIDE's meanings are read (gcide_meanings.py: whilom, skelp); and where WordNet's
 tagged texts used two senses as often, the one nearest Webster's first sense comes first
 (gill: the fish's organ before the mushroom's). meanings_order.py's rules order them
-further: no vulgar sense first where the word has another (peter), a slang synonym's one
-use counts for nothing (mint: the plant, not "a great deal"), a past tense first where
+further: no vulgar sense first where the word has another (peter; nor bonk's, which it
+shares with a profanity), a slang synonym's one use counts for nothing (mint: the plant,
+not "a great deal") and a clipped one's comes after (trump: the card), a past tense first where
 the verb is far more used (smelt: past tense of smell), and curated-first-meanings.txt
 names the sense a table means where no rule reaches it (jack: the lifting tool).
 
@@ -88,6 +89,9 @@ class Sense(NamedTuple):
     marked: bool = False
     # a later synonym's sense used once (meanings_order.LATER_SYNONYM): as if never used
     synonym: bool = False
+    # and, where the word is a short form of an earlier synonym (trump of trumpet), shown
+    # after the word's other senses used as often (trump: the card before the trumpet)
+    clipped: bool = False
 
 
 # WordNet's lexicographer file of nouns of quantity: units of measure (lexnames, 23)
@@ -196,11 +200,13 @@ def read_senses(rules: tuple[str, ...] = meanings_order.RULES) -> dict[str, list
                     usage = meanings_order.usage_domains(parts)
                     flags[lemma].append(marks.flags(lemma, written, usage, gloss, parts[1]))
                     rare = count < meanings_order.ORDINARY_USES and meanings_order.later_synonym(lemma, written, ways)
+                    clipped = rare and "clipped" in rules and meanings_order.clipped(lemma, written)
                     rare = rare and "synonym" in rules
-                    senses[lemma].append(Sense(count, place, pos, text, unit, synonym=rare))
+                    senses[lemma].append(Sense(count, place, pos, text, unit, synonym=rare, clipped=clipped))
     if "vulgar" in rules:
+        profane = meanings_order.profane(flags, marks.cuss) if "profane" in rules else set()
         for lemma, its in senses.items():
-            vulgar = meanings_order.vulgar(flags[lemma])
+            vulgar = meanings_order.vulgar(flags[lemma], lemma, profane)
             senses[lemma] = [s._replace(marked=m) for s, m in zip(its, vulgar, strict=True)]
     return senses
 
@@ -208,13 +214,14 @@ def read_senses(rules: tuple[str, ...] = meanings_order.RULES) -> dict[str, list
 def chosen(senses: list[Sense], first: str | None = None) -> list[Sense]:
     """Up to three senses: the curated first sense (gloss ``first``), then the senses not
     vulgar before those that are, the most used first, a unit of measure after the senses
-    used as often (WordNet lists gill's capacity first, though no text used either); then,
+    used as often (WordNet lists gill's capacity first, though no text used either), and a
+    clipped synonym's sense after them too (trump: the card before the trumpet); then,
     of each part of speech they leave short of three, its next senses up to three, for the
     inflections of that part of speech."""
 
-    def order(s: Sense) -> tuple[bool, bool, int, bool, int, int, int]:
+    def order(s: Sense) -> tuple[bool, bool, int, bool, bool, int, int, int]:
         used = s.count * (not s.synonym)
-        return (s.gloss != first, s.marked, -used, s.unit, s.webster, s.number, "nvar".index(s.pos))
+        return (s.gloss != first, s.marked, -used, s.unit, s.clipped, s.webster, s.number, "nvar".index(s.pos))
 
     ranked = sorted(senses, key=order)
     kept: list[Sense] = []

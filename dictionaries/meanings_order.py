@@ -2,12 +2,13 @@
 """Which of a word's meanings comes first: the rules build_meanings.py orders them by, and their measure.
 
     python3 dictionaries/meanings_order.py            # the first meanings of the samples, judged
+    python3 dictionaries/meanings_order.py tests/data/meanings-fresh2.txt   # another fresh sample's
     python3 dictionaries/meanings_order.py --rules [RULE ...]   # how many first meanings each rule changes
 
 WordNet orders a word's senses by how often its tagged texts used them, and those texts
 are small: peter's only lower-case sense is "obscene terms for penis", smelt's own senses
 are two fishes though the texts used smell as a verb 29 times, and a sense used once
-outranks one never used. Three rules, each with its counts in dictionaries/README.md
+outranks one never used. Five rules, each with its counts in dictionaries/README.md
 ("The first meaning a family means"), and a curated file for what no rule reaches:
 
 - **A vulgar sense last** (``Marks``, ``vulgar``): a sense WordNet files in its
@@ -19,9 +20,17 @@ outranks one never used. Three rules, each with its counts in dictionaries/READM
   naming a person or a part of the body where the list calls the word likely profane
   or the word is a synonym of the sense's own name (ass the fool) come after every
   other sense of the word: no vulgar sense first where the word has another.
+- **A profanity's sense is vulgar** (``profane``, counted apart from ``vulgar``): whatever
+  the word, a sense it shares with a word both sources call profane (the cuss list
+  likely so, WordNet marks one of its senses: fuck, arse, cunt, piss) written before it
+  in the synset is vulgar too: bonk's "have sexual intercourse with" comes after "hit
+  hard" (not vomit's, where puke and barf come after the plain name).
 - **A slang synonym's one use is none** (``later_synonym``): a sense in which the word
   is third or later among its synset's words (mint in "batch, deal, flock, ..., mint")
   and which the texts used once is ordered as if never used (mint: the plant first).
+- **A clipped synonym's sense after** (``clipped``): such a sense where the word is a
+  short form of a synonym written before it (trump in "cornet, horn, trumpet, trump")
+  comes after the word's other senses used as often (trump: the card before the trumpet).
 - **A past tense first** (``past_form_first``): a word WordNet lists as an irregular past
   of a verb (``verb.exc``: smelt -> smell) shows "past tense of smell" first where the
   tagged texts used the verb at least ``FORM_TIMES`` times as often as the word in all
@@ -37,6 +46,7 @@ import argparse
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
@@ -84,7 +94,7 @@ class Marks:
         obscene = bool(named & set(OBSCENE_DOMAINS)) or OBSCENE_GLOSS.search(said) is not None
         marked = bool(named) or self.marking_gloss.search(said) is not None
         if self.cuss.get(word, -1) < LISTED:
-            return Flags(obscene, marked, False, False)
+            return Flags(obscene, marked, False, False, tuple(synset))
         # for a word the cuss list calls profane: a sense it shares with a likely profanity
         # (ass with arse), and one naming a person or a part of the body, where the list
         # calls the word likely profane (ass the fool) or the word is a synonym of the
@@ -92,7 +102,7 @@ class Marks:
         # (not the word's own longer spelling: spick beside spic in "spick-and-span, spic, spick")
         likely = any(not w.startswith(word) and self.cuss.get(w.lower(), -1) >= LIKELY for w in synset)
         body = lexfile in PERSON_AND_BODY and (self.cuss[word] >= LIKELY or synset[0] != word)
-        return Flags(obscene, marked, True, likely or body)
+        return Flags(obscene, marked, True, likely or body, tuple(synset))
 
 
 class Flags(NamedTuple):
@@ -102,15 +112,34 @@ class Flags(NamedTuple):
     marked: bool  # any of build.py's MARKING_DOMAINS (slang, disparagement) or its MARKING_GLOSS
     listed: bool  # the cuss list rates the word profane (maybe or likely)
     cussed: bool  # and the sense is its profane one by the list
+    synset: tuple[str, ...] = ()  # the sense's synset's words, as WordNet writes them
 
 
-def vulgar(flags: list[Flags]) -> list[bool]:
+def profane(flags: Mapping[str, list[Flags]], cuss: Mapping[str, int]) -> set[str]:
+    """The words both sources call profane: the cuss list likely so, and WordNet marks one
+    of their senses (fuck, arse, cunt, piss; not bitch, which the list rates maybe, nor
+    vomit, which WordNet marks in no sense)."""
+    return {w for w, its in flags.items() if cuss.get(w, -1) >= LIKELY and any(f.marked or f.obscene for f in its)}
+
+
+def profane_synonym(word: str, synset: Sequence[str], profanities: AbstractSet[str]) -> bool:
+    """Whether a sense of ``word`` is one it shares with a word both sources call profane,
+    written before it in the synset, other than its own longer spelling (bonk in "...,
+    screw, fuck, ..., bonk"; not vomit in "vomit, ..., puke, barf": the word is the plain
+    name where the profanity comes after it)."""
+    return any(not w.startswith(word) and w in profanities for w in synset[: synset.index(word)])
+
+
+def vulgar(flags: list[Flags], word: str = "", profanities: AbstractSet[str] = frozenset()) -> list[bool]:
     """Which of a word's senses are vulgar: WordNet's obscene ones; and where both sources
     call the word profane (the cuss list rates it, WordNet marks one of its senses), those
     WordNet marks and those the cuss list makes profane (not vomit's, slave's or
-    kumquat's, which the list rates likely profane and WordNet marks in no sense)."""
+    kumquat's, which the list rates likely profane and WordNet marks in no sense); and,
+    whatever the word, a sense it shares with a word both sources call profane (``profanities``)."""
     both = any(f.listed for f in flags) and any(f.marked or f.obscene for f in flags)
-    return [f.obscene or (both and (f.marked or f.cussed)) for f in flags]
+    return [
+        f.obscene or (both and (f.marked or f.cussed)) or profane_synonym(word, f.synset, profanities) for f in flags
+    ]
 
 
 def marking_domains(noun_data: bytes) -> dict[str, str]:
@@ -134,6 +163,12 @@ def later_synonym(word: str, synset: list[str], spellings: list[str]) -> bool:
     offence in "crime, offense, criminal_offense, offence")."""
     before = synset[: synset.index(word)]
     return len([w for w in before if "_" not in w and w not in spellings]) >= LATER_SYNONYM
+
+
+def clipped(word: str, synset: list[str]) -> bool:
+    """Whether ``word`` is a short form of a synonym written before it in its synset
+    (trump of trumpet in "cornet, horn, trumpet, trump")."""
+    return any(w != word and w.startswith(word) for w in synset[: synset.index(word)])
 
 
 def usage_domains(parts: list[str]) -> set[str]:
@@ -226,7 +261,7 @@ def read_judged(path: Path) -> list[tuple[str, str, str]]:
     return found
 
 
-RULES = ("vulgar", "synonym", "past", "curated")
+RULES = ("vulgar", "profane", "synonym", "clipped", "past", "curated")
 
 
 def rule_counts(counted: tuple[str, ...]) -> int:
@@ -252,6 +287,7 @@ def rule_counts(counted: tuple[str, ...]) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("sample", nargs="?", type=Path, help="a fresh sample to print (tests/data/meanings-fresh.txt)")
     parser.add_argument("--rules", nargs="*", choices=RULES, help="count what each rule changes")
     args = parser.parse_args()
     if args.rules is not None:
@@ -259,7 +295,10 @@ def main() -> int:
     from qscore.words.definitions import define  # the checkout's own qscore and data
 
     data = HERE.parent / "tests" / "data"
-    for group, word, meant in read_judged(data / "meanings-fresh.txt"):
+    sample = args.sample or data / "meanings-fresh.txt"
+    if not sample.is_file():
+        raise SystemExit(f"meanings_order.py: no sample at {sample}")
+    for group, word, meant in read_judged(sample):
         first = define(word).meanings[:1]
         shown = f"{first[0].pos}: {first[0].text}" if first else "(none)"
         print(f"[{group}] {word}\n   means: {meant}\n   first: {shown}")

@@ -339,11 +339,12 @@ def first_meanings_held() -> list[tuple[str, str]]:
 
 def test_the_first_meaning_is_the_one_a_family_means():
     """The saved sample's words (meanings-sample.txt, with peter, jack, mitt, purl, squint,
-    smelt and spelt) and the fresh sample's (meanings-fresh.txt) show first the sense a
-    family means, each read by hand: not peter's obscene sense, jack's jackfruit, mitt's
-    hand, purl's eddy, squint's strabismus, smelt's fish or spelt's grain."""
+    smelt and spelt) and the fresh samples' (meanings-fresh.txt, meanings-fresh2.txt) show
+    first the sense a family means, each read by hand: not peter's obscene sense, jack's
+    jackfruit, mitt's hand, purl's eddy, squint's strabismus, smelt's fish or spelt's
+    grain; nor bonk's sexual sense or trump's trumpet."""
     held = first_meanings_held()
-    assert len(held) >= 130
+    assert len(held) >= 165
     shown = {word: f"{define(word).meanings[0].pos}: {define(word).meanings[0].text}" for word, _ in held}
     wrong = [f"{word}: {shown[word]!r}" for word, start in held if not shown[word].startswith(start)]
     assert wrong == []
@@ -357,6 +358,7 @@ def test_the_first_meaning_is_the_one_a_family_means():
         ("ass", "fleshy part"),
         ("spic", "ethnic slur"),
         ("screw", "sexual"),
+        ("bonk", "sexual"),
     ],
 )
 def test_no_vulgar_sense_comes_first_where_the_word_has_another(word, rude):
@@ -373,6 +375,20 @@ def test_a_past_tense_comes_first_where_the_verb_is_far_more_used_and_is_named_o
         assert not d.forms, d.forms
     assert define("rose").meanings[0].text.startswith("any of many shrubs")  # the texts used the flower too
     assert define("ground").meanings[0].pos == "noun"
+
+
+def test_a_sense_shared_with_a_profanity_written_before_the_word_is_vulgar():
+    """bonk is written after fuck in its sexual sense's synset: that sense is vulgar, and
+    "hit hard" comes first; vomit is written before puke and barf: the plain name, kept."""
+    assert define("bonk").meanings[0].text == "hit hard"
+    assert define("vomit").meanings[0].text.startswith("eject the contents of the stomach")
+
+
+def test_a_clipped_synonyms_sense_comes_after_the_senses_used_as_often():
+    """trump is a short form of trumpet in "cornet, horn, trumpet, trump", and no text used
+    any of trump's senses: the card game's come before the brass instrument."""
+    texts = [m.text for m in define("trump").meanings]
+    assert "trump" in texts[0] and "brass musical instrument" not in texts[0]
 
 
 def test_the_senses_texts_never_counted_follow_websters_order():
