@@ -51,7 +51,7 @@ def test_option_values():
     assert complete("qscore new ann ben --variant ") == ["standard", "short"]
     assert complete("qscore new ann ben --bonus m") == ["most"]
     assert complete("qscore leave cat --bonus l") == ["longest"]
-    assert complete("qscore export --format ") == ["csv", "json", "markdown", "md"]
+    assert complete("qscore export --format ") == ["csv", "json", "markdown", "md", "svg", "png"]
     assert complete("qscore challenge ann cat --by ben --ruling in") == ["invalid"]
 
 
