@@ -727,10 +727,10 @@ def test_an_undo_in_a_finished_game_is_asked_about():
     in_order(
         out,
         "Round 1 is scored: its challenges, then the scorekeeper closes the game.",
-        "Challenge in round 1? (blank: none): undo\n",
+        "Challenge in round 1? (blank: none, and the game ends): undo\n",
         "Every round of game 'fri' is scored: take back ben's laydown in round 1: at (unused Z)? [y/N]: \n"
         "Nothing taken back.",
-        "Challenge in round 1? (blank: none): undo\n",
+        "Challenge in round 1? (blank: none, and the game ends): undo\n",
         "Took back ben's laydown in round 1: at (unused Z)",
         "ben's words:",
     )
@@ -833,9 +833,9 @@ def test_a_misspelt_command_gets_the_nearest_one():
         out,
         "ben's words: shet\nshet: the command sheet? (n: shet is a word laid) [y/N]: y",
         "total ",  # the sheet
-        "Challenge in round 1? (blank: none): shet\nNot taken: write a challenge as",
+        "Challenge in round 1? (blank: none, and the game ends): shet\nNot taken: write a challenge as",
         "Did you mean 'sheet'?",
-        "Challenge in round 1? (blank: none): fxi ben\nNot taken: write a challenge as",
+        "Challenge in round 1? (blank: none, and the game ends): fxi ben\nNot taken: write a challenge as",
         "Did you mean 'fix'?",
     )
     # a word the dictionary allows is laid unasked, however near a command: quiz for quit
@@ -1015,7 +1015,11 @@ def test_play_ends_the_game_after_the_last_rounds_challenges_and_asks_before_a_l
     ok("score", "ben", "at", "--unused", "Z")
     assert "Game over" not in ok("sheet")
     out = ok("play", "--game", "fri", input=lines(""))
-    in_order(out, "Challenge in round 1? (blank: none)", "Game 'fri' is closed: round 1's challenges are settled.")
+    in_order(
+        out,
+        "Challenge in round 1? (blank: none, and the game ends)",
+        "Game 'fri' is closed: round 1's challenges are settled.",
+    )
     assert "Game over. ann wins with 13." in out
     assert json.loads(ok("sheet", "--json"))["closed"]
     out = ok("play", "--game", "fri", input=lines("ann cat by ben invalid", "", "quit"))

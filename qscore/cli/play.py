@@ -181,9 +181,10 @@ class PlaySession(AtTable):
         from qscore import scorekeeper
         from qscore.cli.sheets import round_text
         from qscore.scorekeeper.answers import challenge_answer, challenged_round, check_ruling
+        from qscore.views.conversation import challenge_asked
 
         n = self.session.progress.at_round = step.round
-        line = self.prompts.ask(f"Challenge in round {n}? (blank: none)", CHALLENGE_FORM)
+        line = self.prompts.ask(challenge_asked(n, n == len(game.rounds)), CHALLENGE_FORM)
         if not line:
             # the game as saved now: another terminal may have changed the round meanwhile
             game = scorekeeper.load_game(self.session.name)

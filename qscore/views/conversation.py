@@ -28,6 +28,11 @@ def choice_refused(answer: str, choices: tuple[str, ...]) -> str:
     return f"Not taken: {answer!r}: answer {listed}.{hint}" if answer else f"Not taken: answer {listed}."
 
 
+def challenge_asked(number: int, last: bool) -> str:
+    """Play's question at the end of a round; a blank answer to the last round's ends the game."""
+    return f"Challenge in round {number}? (blank: none{', and the game ends' if last else ''})"
+
+
 def no_longer_in(player: str, number: int) -> str:
     """The player named as going out was renamed or went home, from another terminal."""
     return f"{player} is no longer in round {number}."
