@@ -15,8 +15,9 @@ that makes them:
   dataclass compiles its methods as its module loads, 3.8 M instructions a class against
   0.7 M for a named tuple; entries.py alone would add 28 M to every command that reads a
   game, and put `score` past its target (1.39x to 1.51x). What only some commands load
-  is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`)
-  and a word's meanings (11 M for `define` and `review`).
+  is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`);
+  but a word's meanings are named tuples too: `best` reads the meanings of the rarer
+  words it proposes, and their four frozen dataclasses cost it 10 M.
 - A module imports what only some of its commands need inside the function that needs
   it (the sheet, the store, the judge, tabulate, the solver, json). A run loads only its
   command's module (qscore.cli.COMMANDS), but help and Tab completion load them all:

@@ -20,9 +20,9 @@ import bisect
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from qscore import paths
 from qscore.errors import QscoreError
@@ -91,21 +91,18 @@ class MeaningsError(QscoreError):
     """The shipped meanings file is missing or damaged."""
 
 
-@dataclass(frozen=True)
-class Meaning:
+class Meaning(NamedTuple):
     word: str  # the word it is a meaning of: the word asked about, or the base of an inflection
     pos: str  # noun, verb, adjective, adverb, pronoun, determiner, preposition, conjunction, interjection
     text: str
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(NamedTuple):
     form: str  # plural, past tense, ...
     base: str
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(NamedTuple):
     """What is on file for a word: its own meanings, or those of the word it inflects."""
 
     word: str
@@ -163,8 +160,7 @@ def pack_file(records: Sequence[str], block_size: int) -> bytes:
     return f"{MAGIC}\n{''.join(index)}{BLOCK_END}\n".encode() + b"".join(packed)
 
 
-@dataclass(frozen=True)
-class _Record:
+class _Record(NamedTuple):
     meanings: tuple[tuple[str, str], ...]  # (part-of-speech letter, text), most used first
     forms: tuple[tuple[str, str], ...]  # (form code, base)
     used: Mapping[str, int]  # part-of-speech letter -> times the tagged texts used the word so
