@@ -66,10 +66,13 @@ class _Unproposed:
     sorted, then where each of those rows starts in the file."""
 
     @cached_property
-    def _table(self) -> tuple[array[int], array[int], bytes]:
-        numbers = array("I", paths.package_file("wordlists", "unproposed.idx").read_bytes())
+    def _table(self) -> tuple[Sequence[int], Sequence[int], bytes]:
+        data = paths.package_file("wordlists", "unproposed.idx").read_bytes()
         if sys.byteorder == "big":
-            numbers.byteswap()
+            swapped = array("I", data)
+            swapped.byteswap()
+            data = swapped.tobytes()
+        numbers = memoryview(data).cast("I")  # the file's numbers as they lie: nothing copied
         half = len(numbers) // 2
         return numbers[:half], numbers[half:], paths.package_file("wordlists", "unproposed.tsv").read_bytes()
 
