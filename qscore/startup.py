@@ -60,7 +60,9 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.entries": "20 M, the commands cli/wording.py words no entry for; 24 M for games "
     "and stats, which read kept figures, not logs (store/storage.py)",
     "qscore.views.outcome": "52 M, the commands that say no laydown's outcome (cli/wording.py)",
-    "qscore.views.plays_view": "5.5 M, help and completion (cli/review.py)",
+    "qscore.views.plays_view": "22 M (it loads the dictionaries and the words never proposed, for the short "
+    "meanings), review where it stops at an error before reviewing (cli/review.py); help and completion load it "
+    "already (cli/hands.py)",
     "qscore.views.verdict_view": "6.2 M, help and completion (cli/meanings.py)",
     "qscore.hands.solver": "33 M, help, completion and best with draw advice (cli/hands.py); a review "
     "whose rounds are kept reviewed (hands/handreview.py)",
