@@ -161,11 +161,20 @@ def pack_file(records: Sequence[str], block_size: int) -> bytes:
     return f"{MAGIC}\n{''.join(index)}{BLOCK_END}\n".encode() + b"".join(packed)
 
 
-class _Record(NamedTuple):
-    meanings: tuple[tuple[str, str], ...]  # (part-of-speech letter, text), most used first
-    forms: tuple[tuple[str, str], ...]  # (form code, base)
-    used: Mapping[str, int]  # part-of-speech letter -> times the tagged texts used the word so
-    not_inflected: str  # the parts of speech whose suffix rules do not make the word
+class _Record:
+    """A record as read; a plain class, read only here (a named tuple costs its module's
+    load more)."""
+
+    __slots__ = ("forms", "meanings", "not_inflected", "used")
+
+    def __init__(
+        self,
+        meanings: tuple[tuple[str, str], ...],  # (part-of-speech letter, text), most used first
+        forms: tuple[tuple[str, str], ...],  # (form code, base)
+        used: Mapping[str, int],  # part-of-speech letter -> times the tagged texts used the word so
+        not_inflected: str,  # the parts of speech whose suffix rules do not make the word
+    ) -> None:
+        self.meanings, self.forms, self.used, self.not_inflected = meanings, forms, used, not_inflected
 
     def meanings_of(self, pos: str | None = None) -> list[tuple[str, str]]:
         """The first three meanings, or the first three of one part of speech."""
