@@ -15,9 +15,10 @@ that makes them:
   dataclass compiles its methods as its module loads, 3.8 M instructions a class against
   0.7 M for a named tuple; entries.py alone would add 28 M to every command that reads a
   game, and put `score` past its target (1.39x to 1.51x). What only some commands load
-  is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`)
-  and a word's meanings (11 M for `define` and `review`). The table's figures, changed
-  while they are folded (game/tablestats.py), are plain classes with slots, not
+  is a frozen dataclass, as a play and a solution are (5.7 M for `best` and `review`);
+  but a word's meanings are named tuples too: `best` reads the meanings of the rarer
+  words it proposes, and their four frozen dataclasses cost it 10 M. The table's figures,
+  changed while they are folded (game/tablestats.py), are plain classes with slots, not
   dataclasses: four dataclasses cost the sheet of a closed game, whose summary folds
   them, 9.5 M (1.62x to 1.58x).
 - A module imports what only some of its commands need inside the function that needs
@@ -62,7 +63,9 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.entries": "20 M, the commands cli/wording.py words no entry for; 24 M for games "
     "and stats, which read kept figures, not logs (store/storage.py)",
     "qscore.views.outcome": "52 M, the commands that say no laydown's outcome (cli/wording.py)",
-    "qscore.views.plays_view": "5.5 M, help and completion (cli/review.py)",
+    "qscore.views.plays_view": "22 M (it loads the dictionaries and the words never proposed, for the short "
+    "meanings), review where it stops at an error before reviewing (cli/review.py); help and completion load it "
+    "already (cli/hands.py)",
     "qscore.views.verdict_view": "6.2 M, help and completion (cli/meanings.py)",
     "qscore.hands.solver": "33 M, help, completion and best with draw advice (cli/hands.py); a review "
     "whose rounds are kept reviewed (hands/handreview.py)",

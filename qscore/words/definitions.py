@@ -20,9 +20,9 @@ import bisect
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import BinaryIO, NamedTuple
 
 from qscore import paths
 from qscore.errors import QscoreError
@@ -30,6 +30,7 @@ from qscore.errors import QscoreError
 MAGIC = "qscore meanings 1"
 BLOCK_END = ""  # the blank line that ends the head
 MAX_SHOWN = 3
+HEAD_READ = 8192  # bytes read at a time for the head: the shipped file's is about 4,300
 # WordNet's four, then the kinds only the curated meanings have (dictionaries/curated-meanings.txt).
 PARTS_OF_SPEECH = {
     "n": "noun",
@@ -91,21 +92,18 @@ class MeaningsError(QscoreError):
     """The shipped meanings file is missing or damaged."""
 
 
-@dataclass(frozen=True)
-class Meaning:
+class Meaning(NamedTuple):
     word: str  # the word it is a meaning of: the word asked about, or the base of an inflection
     pos: str  # noun, verb, adjective, adverb, pronoun, determiner, preposition, conjunction, interjection
     text: str
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(NamedTuple):
     form: str  # plural, past tense, ...
     base: str
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(NamedTuple):
     """What is on file for a word: its own meanings, or those of the word it inflects."""
 
     word: str
@@ -163,12 +161,20 @@ def pack_file(records: Sequence[str], block_size: int) -> bytes:
     return f"{MAGIC}\n{''.join(index)}{BLOCK_END}\n".encode() + b"".join(packed)
 
 
-@dataclass(frozen=True)
 class _Record:
-    meanings: tuple[tuple[str, str], ...]  # (part-of-speech letter, text), most used first
-    forms: tuple[tuple[str, str], ...]  # (form code, base)
-    used: Mapping[str, int]  # part-of-speech letter -> times the tagged texts used the word so
-    not_inflected: str  # the parts of speech whose suffix rules do not make the word
+    """A record as read; a plain class, read only here (a named tuple costs its module's
+    load more)."""
+
+    __slots__ = ("forms", "meanings", "not_inflected", "used")
+
+    def __init__(
+        self,
+        meanings: tuple[tuple[str, str], ...],  # (part-of-speech letter, text), most used first
+        forms: tuple[tuple[str, str], ...],  # (form code, base)
+        used: Mapping[str, int],  # part-of-speech letter -> times the tagged texts used the word so
+        not_inflected: str,  # the parts of speech whose suffix rules do not make the word
+    ) -> None:
+        self.meanings, self.forms, self.used, self.not_inflected = meanings, forms, used, not_inflected
 
     def meanings_of(self, pos: str | None = None) -> list[tuple[str, str]]:
         """The first three meanings, or the first three of one part of speech."""
@@ -191,7 +197,8 @@ def _unpack(line: str) -> _Record:
 
 
 class MeaningsFile:
-    """The shipped file, read a block at a time; blocks once read are kept."""
+    """The shipped file, read a block at a time; blocks once read are kept, as their text:
+    a word is found in its block's text (in C), no block split into its records."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or paths.package_file("data", "meanings.bin")
@@ -199,37 +206,54 @@ class MeaningsFile:
             with self.path.open("rb") as f:
                 if f.readline().decode("utf-8", "replace").rstrip("\n") != MAGIC:
                     raise MeaningsError(f"{self.path} is not a qscore meanings file: reinstall qscore")
-                firsts, spans = [], []
-                while (line := f.readline().decode("utf-8").rstrip("\n")) != BLOCK_END:
-                    first, offset, length = line.split("\t")
-                    firsts.append(first)
-                    spans.append((int(offset), int(length)))
-                self._start = f.tell()
+                at = f.tell()
+                rows = self._head(f)
+                self._start = at + len(rows) + 1 + bool(rows)  # the head's rows and the blank line after them
+                fields = [line.decode("utf-8").split("\t") for line in rows.split(b"\n")] if rows else []
+                spans = [(int(offset), int(length)) for _first, offset, length in fields]
         except (OSError, ValueError, UnicodeDecodeError) as exc:
             raise MeaningsError(f"cannot read the meanings file {self.path}: {exc}") from None
-        self._firsts = firsts
+        self._firsts = [row[0] for row in fields]
         self._spans = spans
-        self._blocks: dict[int, tuple[list[str], list[str]]] = {}
+        self._blocks: dict[int, str] = {}
 
-    def _block(self, i: int) -> tuple[list[str], list[str]]:
+    @staticmethod
+    def _head(f: BinaryIO) -> bytes:
+        """The head's rows (``first<TAB>offset<TAB>length``, a line each, without the last
+        newline), read from ``f`` where they start: a read or two, not a read a row."""
+        read = b"\n" + f.read(HEAD_READ)  # a newline before the first row: the blank line is "\n\n"
+        while (end := read.find(b"\n\n")) < 0:
+            more = f.read(HEAD_READ)
+            if not more:  # the file ends in its head: every row to its end
+                end = len(read) - read.endswith(b"\n")
+                break
+            read += more
+        return read[1:end] if end > 0 else b""
+
+    def _block(self, i: int) -> str:
+        """Block ``i``'s records, each after a newline."""
         if i not in self._blocks:
             offset, length = self._spans[i]
             try:
                 with self.path.open("rb") as f:
                     f.seek(self._start + offset)
-                    lines = zlib.decompress(f.read(length)).decode("utf-8").splitlines()
+                    text = zlib.decompress(f.read(length)).decode("utf-8")
             except (OSError, zlib.error, UnicodeDecodeError) as exc:
                 raise MeaningsError(f"cannot read the meanings file {self.path}: {exc}") from None
-            self._blocks[i] = ([line.split("\t", 1)[0] for line in lines], lines)
+            self._blocks[i] = "\n" + text
         return self._blocks[i]
 
     def record(self, word: str) -> _Record | None:
         i = bisect.bisect_right(self._firsts, word) - 1
         if i < 0:
             return None
-        words, lines = self._block(i)
-        j = bisect.bisect_left(words, word)
-        return _unpack(lines[j]) if j < len(words) and words[j] == word else None
+        text = self._block(i)
+        # the line of ``word``: its record, fields after a tab, or the word alone
+        at = min((found for found in (text.find(f"\n{word}\t"), text.find(f"\n{word}\n")) if found >= 0), default=-1)
+        if at < 0:
+            return None
+        end = text.find("\n", at + 1)
+        return _unpack(text[at + 1 : end if end >= 0 else len(text)])
 
 
 _file: MeaningsFile | None = None

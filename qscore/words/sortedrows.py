@@ -62,10 +62,16 @@ class Commonness:
 
     def __init__(self) -> None:
         self._rows = SortedRows("wordlists", "common.tsv")
+        # each word's answer, once looked up: a bisection is a Python loop of some 100,000
+        # instructions, and best asks of a hand's twenty words ninety times
+        self._known: dict[str, int] = {}
 
     def __call__(self, word: str) -> int:
-        size = self._rows.get(word)
-        return self.RARE if size is None else int(size)
+        found = self._known.get(word)
+        if found is None:
+            size = self._rows.get(word)
+            found = self._known[word] = self.RARE if size is None else int(size)
+        return found
 
 
 commonness = Commonness()

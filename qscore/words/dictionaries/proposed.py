@@ -23,9 +23,10 @@ import sys
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Collection, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, cached_property, lru_cache
-from itertools import compress
+from itertools import compress, repeat
+from operator import not_
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -66,10 +67,13 @@ class _Unproposed:
     sorted, then where each of those rows starts in the file."""
 
     @cached_property
-    def _table(self) -> tuple[array[int], array[int], bytes]:
-        numbers = array("I", paths.package_file("wordlists", "unproposed.idx").read_bytes())
+    def _table(self) -> tuple[Sequence[int], Sequence[int], bytes]:
+        data = paths.package_file("wordlists", "unproposed.idx").read_bytes()
         if sys.byteorder == "big":
-            numbers.byteswap()
+            swapped = array("I", data)
+            swapped.byteswap()
+            data = swapped.tobytes()
+        numbers = memoryview(data).cast("I")  # the file's numbers as they lie: nothing copied
         half = len(numbers) // 2
         return numbers[:half], numbers[half:], paths.package_file("wordlists", "unproposed.tsv").read_bytes()
 
@@ -135,11 +139,19 @@ def meaning_to_show(word: str) -> Definition | None:
 
 
 @lru_cache(maxsize=4096)  # a hand asks about a key when counting its words, then for them
-def never_proposed(key: str) -> Collection[str]:
-    """The words of anagram key ``key`` qscore never proposes, of either list."""
+def listed_never(key: str) -> list[str]:
+    """The words of anagram key ``key`` unproposed.tsv lists: a table could not defend them."""
     row = _UNPROPOSED.row(key)
-    listed = [entry.partition(":")[0] for entry in row.split(" ")] if row else []
-    return unsuggested().union(listed) if key in never_keys() else listed
+    return [entry.partition(":")[0] for entry in row.split(" ")] if row else []
+
+
+def never_keys_among(keys: Iterable[str]) -> frozenset[str]:
+    """Of :func:`never_keys`, those spelled with the letters of ``keys`` alone: the slurs and
+    vulgar words of those letters picked out in C, and only their letters sorted. Sorting
+    every such word's letters would cost a hand's search 6.7 M instructions."""
+    letters = "".join(set("".join(keys)))
+    words = unsuggested()
+    return frozenset(map(sort_key, compress(words, map(not_, map(str.strip, words, repeat(letters))))))
 
 
 class Proposed(Dictionary):
@@ -166,15 +178,21 @@ class Proposed(Dictionary):
 
     def anagrams(self, key: str) -> list[str]:
         found = self.inner.anagrams(key)
-        never = never_proposed(key) if found else ()
-        return [w for w in found if w not in never] if never else found
+        if not found:
+            return found
+        # a slur's or a vulgar word's key holds only such words' anagrams: each word of the
+        # key is tested against the list itself, no key against every such word's key
+        listed, never = listed_never(key), unsuggested()
+        return [w for w in found if w not in never and w not in listed]
 
     def anagram_counts(self, keys: Sequence[str]) -> list[int]:
         counts = list(self.inner.anagram_counts(keys))  # a copy, changed below
         # the keys with words, picked out in C: each is looked up, and its words counted
         # again only where it has some never proposed
-        for i in compress(range(len(counts)), counts):
-            if never_proposed(keys[i]):
+        with_words = list(compress(range(len(counts)), counts))
+        slurs = never_keys_among(map(keys.__getitem__, with_words))
+        for i in with_words:
+            if listed_never(keys[i]) or keys[i] in slurs:
                 counts[i] = len(self.anagrams(keys[i]))
         return counts
 
