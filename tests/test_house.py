@@ -244,3 +244,20 @@ def test_an_empty_house_list_is_still_told_beside_the_tables_words(tmp_path):
     r = run("new", "ann", "ben", "cat", "--allow", str(empty), "-g", "sat")
     assert r.exit_code == 0 and r.stderr.endswith("holds no words\n")
     assert scorekeeper.load_game("sat").config.allow == ("zxq",)
+
+
+def test_define_gives_checks_verdict_on_the_tables_words():
+    """define is read aloud at a challenge: a word the table ruled on is judged as check
+    judges it, in check's words, the meanings after."""
+    said = ruled_game("zax", "valid")
+    checked, defined = run("check", "zax"), run("define", "zax")
+    assert defined.exit_code == checked.exit_code == 0
+    assert defined.stdout.splitlines()[0] == checked.stdout.splitlines()[0] == f"zax: allowed ({said})"
+    assert defined.stdout.splitlines()[1] == "  noun: a tool for trimming and puncturing roofing slates"
+    ruled_game("cat", "invalid", "sat")
+    fields = ("word", "allowed", "reason")
+    checked_json = json.loads(run("check", "--json", "zax", "cat").stdout)
+    defined_json = json.loads(run("define", "--json", "zax", "cat").stdout)
+    assert [[c[f] for f in fields] for c in checked_json] == [[d[f] for f in fields] for d in defined_json]
+    assert defined_json[1]["reason"].startswith("the table's ruling of ")
+    assert run("define", "cat").stdout.startswith("cat: not allowed (the table's ruling of ")
