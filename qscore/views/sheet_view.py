@@ -15,8 +15,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from qscore.game.cards import laid_letters
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
+from qscore.views.verdict_view import settled_note
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Challenge, Game, RoundState
@@ -167,9 +169,6 @@ def challenge_said(c: Challenge, kept: Mapping[str, RuledWord] | None = None) ->
     """``ben challenged cat's qiz: not allowed by the dictionary``; one the game's dictionary
     settled by the table's words it recorded at its start (``kept``, scorekeeper.kept_rulings)
     names the ruling: ``allowed by the table's ruling of 2026-12-02 in game 'fam1'``."""
-    from qscore.game.cards import laid_letters
-    from qscore.views.verdict_view import settled_note
-
     verdict = "allowed" if c.valid else "not allowed"
     if c.ruling == "dictionary" and (note := settled_note(c.ruling, c.valid, (kept or {}).get(laid_letters(c.word)))):
         return f"{c.by} challenged {c.player}'s {c.word}: {verdict}{note}"
