@@ -307,3 +307,13 @@ def test_the_page_names_the_tables_ruling_a_later_game_settles_by():
     do(page, "laydown", player="ann", words="zxq", out="yes")
     settled = outcome(do(page, "challenge", player="ann", word="zxq", by="ben", round="1"))
     assert settled[0].startswith(f"Challenge by ben: zxq is allowed by {said}: ben loses ")
+
+
+def test_best_plays_the_tables_words_with_the_house_lists(tmp_path):
+    assert ok("best", "z a x e").splitlines()[1].startswith("  AXE ")
+    ruled_game("zax", "valid")
+    assert ok("best", "z a x e").splitlines()[1].startswith("  ZAX (Z·A·X, 28)")
+    deny = tmp_path / "deny.txt"
+    deny.write_text("zax\n")
+    # a house list given has the last say
+    assert ok("best", "z a x e", "--deny", str(deny)).splitlines()[1].startswith("  AXE ")
