@@ -244,3 +244,76 @@ def test_an_empty_house_list_is_still_told_beside_the_tables_words(tmp_path):
     r = run("new", "ann", "ben", "cat", "--allow", str(empty), "-g", "sat")
     assert r.exit_code == 0 and r.stderr.endswith("holds no words\n")
     assert scorekeeper.load_game("sat").config.allow == ("zxq",)
+
+
+def test_define_gives_checks_verdict_on_the_tables_words():
+    """define is read aloud at a challenge: a word the table ruled on is judged as check
+    judges it, in check's words, the meanings after."""
+    said = ruled_game("zax", "valid")
+    checked, defined = run("check", "zax"), run("define", "zax")
+    assert defined.exit_code == checked.exit_code == 0
+    assert defined.stdout.splitlines()[0] == checked.stdout.splitlines()[0] == f"zax: allowed ({said})"
+    assert defined.stdout.splitlines()[1] == "  noun: a tool for trimming and puncturing roofing slates"
+    ruled_game("cat", "invalid", "sat")
+    fields = ("word", "allowed", "reason")
+    checked_json = json.loads(run("check", "--json", "zax", "cat").stdout)
+    defined_json = json.loads(run("define", "--json", "zax", "cat").stdout)
+    assert [[c[f] for f in fields] for c in checked_json] == [[d[f] for f in fields] for d in defined_json]
+    assert defined_json[1]["reason"].startswith("the table's ruling of ")
+    assert run("define", "cat").stdout.startswith("cat: not allowed (the table's ruling of ")
+
+
+def test_a_challenge_a_later_game_settles_by_the_tables_words_names_the_ruling():
+    """A later game records the table's words at its start: a challenge its dictionary settles
+    by one says so as check does, on the challenge's line and the sheet's, and a paper ruling
+    against it says the table's earlier ruling is what the game's dictionary allows it by."""
+    said = ruled_game("zxq", "valid", "fri")
+    ok("new", "ann", "ben", "cat", "-g", "sat")
+    ok("score", "ann", "zxq", "--out", "-g", "sat")
+    ok("score", "ben", "zxq", "-g", "sat")
+    settled = ok("challenge", "ann", "zxq", "--by", "ben", "-g", "sat")
+    assert settled.startswith(f"Challenge by ben: zxq is allowed by {said}: ben loses ")
+    overruled = ok("challenge", "ben", "zxq", "--by", "ann", "--ruling", "invalid", "-g", "sat")
+    assert overruled.startswith(
+        f"Challenge by ann: zxq is not allowed by the table's ruling (the game's dictionary allows it: {said}): "
+    )
+    words = ok("sheet", "--words", "-g", "sat")
+    assert f"ben challenged ann's zxq: allowed by {said}" in words
+    assert "ann challenged ben's zxq: not allowed by the table's ruling" in words
+    # the game the word was ruled in says what its dictionary said; taken back, the word is the table's still
+    assert "ann's zxq: allowed by the table's ruling\n" in ok("sheet", "--words", "-g", "fri") + "\n"
+    ok("house", "--forget", "zxq")
+    assert "ben challenged ann's zxq: allowed by the table's words" in ok("sheet", "--words", "-g", "sat")
+
+
+def test_a_ruling_against_a_word_names_itself_in_the_next_games_challenges():
+    said = ruled_game("cat", "invalid", "fri")
+    ok("new", "ann", "ben", "cat", "-g", "sat")
+    ok("score", "ann", "cat", "--out", "-g", "sat")
+    ok("score", "ben", "cat", "-g", "sat")
+    settled = ok("challenge", "ann", "cat", "--by", "ben", "-g", "sat")
+    assert settled.startswith(f"Challenge by ben: cat is not allowed by {said}: it is no word for ann")
+    overruled = ok("challenge", "ben", "cat", "--by", "ann", "--ruling", "valid", "-g", "sat")
+    assert overruled.startswith(
+        f"Challenge by ann: cat is allowed by the table's ruling (the game's dictionary does not: {said}): "
+    )
+    assert f"ben challenged ann's cat: not allowed by {said}" in ok("sheet", "--words", "-g", "sat")
+
+
+def test_the_page_names_the_tables_ruling_a_later_game_settles_by():
+    said = ruled_game("zxq", "valid", "fri")
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4", "-g", "sat")
+    page = TestClient(make_app("sat", CODE, KEEPER))
+    do(page, "laydown", player="ann", words="zxq", out="yes")
+    settled = outcome(do(page, "challenge", player="ann", word="zxq", by="ben", round="1"))
+    assert settled[0].startswith(f"Challenge by ben: zxq is allowed by {said}: ben loses ")
+
+
+def test_best_plays_the_tables_words_with_the_house_lists(tmp_path):
+    assert ok("best", "z a x e").splitlines()[1].startswith("  AXE ")
+    ruled_game("zax", "valid")
+    assert ok("best", "z a x e").splitlines()[1].startswith("  ZAX (Z·A·X, 28)")
+    deny = tmp_path / "deny.txt"
+    deny.write_text("zax\n")
+    # a house list given has the last say
+    assert ok("best", "z a x e", "--deny", str(deny)).splitlines()[1].startswith("  AXE ")

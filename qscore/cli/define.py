@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, suggestion_lines
-from qscore.views.verdict_view import definition_json, verdict_view
+from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, read_table_words, ruling_of, suggestion_lines
+from qscore.views.verdict_view import definition_json, ruled_verdict, ruling_json, verdict_view
 
 if TYPE_CHECKING:
     from qscore.words.dictionaries import Verdict
@@ -31,14 +31,18 @@ def define_words(
 
     # check's verdict and suggestions, word for word, then the meanings: a refused word
     # WordNet lists (qat; publically, a misspelling) is still refused, and still offered
-    # what the dictionary allows near it
+    # what the dictionary allows near it; the table's own words judge as they do for check,
+    # a word one decided saying so in check's words
+    table = read_table_words()
+
     def text(v: "Verdict") -> str:
-        shown = verdict_view(v)
+        shown = ruled_verdict(verdict_view(v), ruling_of(table, v))
         return "\n".join([shown.line, *suggestion_lines(shown), *definition_lines(v)])
 
     def json_item(v: "Verdict") -> dict[str, object]:
-        verdict = {"word": v.word, "allowed": v.allowed, "reason": v.reason, "suggestions": list(v.suggestions)}
+        reason = ruling_json(ruling_of(table, v)).get("reason", v.reason)
+        verdict = {"word": v.word, "allowed": v.allowed, "reason": reason, "suggestions": list(v.suggestions)}
         return verdict | definition_json(v.definition())
 
-    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest)
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table)
     judge_and_tell(words, options, None if as_json else text, json_item)

@@ -263,14 +263,13 @@ def challenge_text(
 
 def overruled(game: "Game", c: "Challenged", dictionary: "Dictionary | None") -> str:
     """`` (the game's dictionary allows it)`` when a paper ruling went against the game's
-    dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened."""
+    dictionary (``dictionary``, if open already); "" when they agree or it cannot be opened;
+    `` by the table's ruling of ...`` when the table's words the game recorded decided it."""
     from qscore import scorekeeper
-    from qscore.views.verdict_view import overruled_note
+    from qscore.views.verdict_view import settled_note
 
-    if c.ruling != "table":
-        return ""
-    against = scorekeeper.dictionary_against(game, c.word, c.valid, dictionary)
-    return overruled_note(against) if against is not None else ""
+    against, kept = scorekeeper.what_decided(game, c.word, c.ruling, c.valid, dictionary)
+    return settled_note(c.ruling, c.valid, kept, against)
 
 
 @app.command(short_help="Show the whole scoresheet")

@@ -14,6 +14,7 @@ from qscore.cli.app import (
     warn,
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
+from qscore.cli.words import read_table_words
 from qscore.errors import CardError
 from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
 from qscore.views.plays_view import advice_json, glossed, play_json, word_json
@@ -72,14 +73,15 @@ def best(
 
     By default the hand is what the player holds after drawing, so one card is
     discarded. With --faceup the hand is before the draw, and qscore says whether to
-    take the face-up card or draw blind.
+    take the face-up card or draw blind. The table's own words (its paper rulings at
+    challenges: qscore house) count with the house lists, as check judges by them.
     """
     from qscore.hands.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
         raise CardError(f"--top {top}: give 1 to {MAX_TOP} plays")
     hand = parse_hand(cards)
-    words = dictionary_from(dictionary, allow, deny)
+    words = dictionary_from(dictionary, allow, deny, read_table_words())  # the table's words as check's
     if faceup is not None:
         if no_discard:
             raise CardError("--faceup compares draws, which always end with a discard: drop --no-discard")

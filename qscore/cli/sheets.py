@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from qscore.views.sheet import SheetRound, sheet_json, sheet_round
@@ -35,7 +35,8 @@ from qscore.views.sheet_view import (
 )
 
 if TYPE_CHECKING:
-    from qscore.game.scoresheet import Game, RoundState
+    from qscore.game.scoresheet import Challenge, Game, RoundState
+    from qscore.scorekeeper import TableWord
     from qscore.words.dictionaries import Dictionary
 
 
@@ -103,7 +104,7 @@ def detail_rows(r: SheetRound) -> list[list[object]]:
     return rows
 
 
-def detail_text(r: SheetRound) -> str:
+def detail_text(r: SheetRound, kept: Mapping[str, TableWord] | None = None) -> str:
     """A round in detail: each player's words with their points, unused cards, penalties,
     bonuses; an open round shows the laydowns so far. A word the game's judge refuses is
     marked, when the round was built with one."""
@@ -116,7 +117,7 @@ def detail_text(r: SheetRound) -> str:
     align = ("left",) * 3 + (("right",) * 4 + ("left", "right") if r.closed else ())
     text = f"{round_head(r)}:\n" + tabulate(detail_rows(r), headers=headers, colalign=align)
     for c in r.challenges:
-        text += f"\n  {challenge_said(c)}"
+        text += f"\n  {challenge_said(c, kept)}"
     if any(word_mark(w) == FLAGGED for h in r.hands for w in h.words):
         text += f"\n  {FLAGGED_SAID}"
     return text
@@ -124,14 +125,26 @@ def detail_text(r: SheetRound) -> str:
 
 def round_text(game: Game, state: RoundState, dictionary: Dictionary | None = None) -> str:
     """A round in detail (detail_text); with the game's ``dictionary``, a word it refuses is marked."""
-    return detail_text(sheet_round(game, state, allows=judged_by(game, dictionary)))
+    shown = sheet_round(game, state, allows=judged_by(game, dictionary))
+    return detail_text(shown, kept_rulings(game, state.challenges))
 
 
 def words_sheet_text(game: Game, dictionary: Dictionary | None = None) -> str:
     """Every round reached, in detail, then the sheet: what ``sheet --words`` shows."""
     view = sheet_view(game, judged_by(game, dictionary))
     reached = [r.detail for r in view.rows if r.closed or any(h.laid for h in r.detail.hands)]
-    return "\n\n".join([*map(detail_text, reached), table_text(view)])
+    kept = kept_rulings(game, [c for r in reached for c in r.challenges])
+    return "\n\n".join([*(detail_text(r, kept) for r in reached), table_text(view)])
+
+
+def kept_rulings(game: Game, challenges: Sequence[Challenge]) -> dict[str, TableWord]:
+    """The table's words the game recorded at its start (scorekeeper.kept_rulings), read
+    only when a challenge the game's dictionary settled may need one named."""
+    from qscore import scorekeeper
+
+    if not any(c.ruling == "dictionary" for c in challenges):
+        return {}
+    return scorekeeper.kept_rulings(game)
 
 
 _MARKDOWN = re.compile(r"([\\\x60*_\[\]<>|#])")  # \x60: the backquote

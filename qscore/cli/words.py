@@ -71,9 +71,7 @@ def check(
     table = read_table_words()
 
     def ruled(v: Verdict) -> "TableWord | None":
-        """The table's ruling that decided the word, if one did (a house list given may overrule it)."""
-        t = table.get(laid_letters(v.word))
-        return t if t is not None and t.allowed == v.allowed else None
+        return ruling_of(table, v)
 
     def text(v: Verdict) -> str:
         return "\n".join([verdict_text(v, ruled(v)), *(definition_lines(v) if define else [])])
@@ -99,6 +97,12 @@ def read_table_words() -> "dict[str, TableWord]":
     if found.unreadable:
         warn(unreadable_said(found.unreadable))
     return found.words
+
+
+def ruling_of(table: "Mapping[str, TableWord]", v: Verdict) -> "TableWord | None":
+    """The table's ruling that decided the word, if one did (a house list given may overrule it)."""
+    t = table.get(laid_letters(v.word))
+    return t if t is not None and t.allowed == v.allowed else None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,15 @@ from qscore.startup import names_when_asked
 # import the ones above it): what `scorekeeper.name` gives, imported when first asked for.
 USE_CASES = {
     "store": ("entries_written", "recording"),
-    "judging": ("GameJudge", "dictionary_against", "game_dictionary", "game_judge", "refused_words", "word_verdict"),
+    "judging": (
+        "GameJudge",
+        "dictionary_against",
+        "game_dictionary",
+        "game_judge",
+        "refused_words",
+        "what_decided",
+        "word_verdict",
+    ),
     "reads": (
         "check_new_name",
         "follow_games",
@@ -38,7 +46,7 @@ USE_CASES = {
         "saved_games",
         "saved_name",
     ),
-    "tablewords": ("TableWord", "TableWords", "counted", "forget_word", "table_lists", "table_words"),
+    "tablewords": ("TableWord", "TableWords", "counted", "forget_word", "kept_rulings", "table_lists", "table_words"),
     "figures": ("GameList", "ReadProgress", "TableFigures", "evening_figures", "game_list", "table_figures"),
     "writes": (
         "LaydownRecorded",

@@ -17,6 +17,7 @@ from qscore.errors import QscoreError
 if TYPE_CHECKING:
     from qscore.game.cards import Deck
     from qscore.game.scoresheet import Game
+    from qscore.scorekeeper.tablewords import TableWord
     from qscore.words.dictionaries import Dictionary, Verdict
 
 
@@ -74,6 +75,22 @@ def dictionary_against(game: Game, word: str, valid: bool, dictionary: Dictionar
     except QscoreError:
         return None
     return verdict if verdict.allowed != valid else None
+
+
+def what_decided(
+    game: Game, word: str, ruling: str, valid: bool, dictionary: Dictionary | None = None
+) -> tuple[Verdict | None, TableWord | None]:
+    """What decided a settled challenge beyond its ruling: the game's dictionary's verdict a
+    paper ruling went against (dictionary_against), and the table's ruling the game recorded
+    at its start for the word (tablewords.kept_rulings), if any; nothing to read for a paper
+    ruling the dictionary agrees with."""
+    from qscore.game.cards import laid_letters
+    from qscore.scorekeeper.tablewords import kept_rulings
+
+    against = dictionary_against(game, word, valid, dictionary) if ruling == "table" else None
+    if ruling == "table" and against is None:
+        return None, None
+    return against, kept_rulings(game).get(laid_letters(word))
 
 
 def word_verdict(game: Game, text: str) -> Verdict:

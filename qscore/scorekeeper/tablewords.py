@@ -22,6 +22,7 @@ from qscore.errors import WordError, quoted
 from qscore.scorekeeper.store import open_table_words, read_table_log
 
 if TYPE_CHECKING:
+    from qscore.game.scoresheet import Game
     from qscore.store.rulings import TableLog
 
 RulingKey = tuple[int, str, int]  # a ruling's game (its id and start) and entry number
@@ -122,6 +123,34 @@ def counted(
     allowed, refused = table_lists(words, allow, deny)
     kept = {*allowed, *refused}
     return {w: t for w, t in words.items() if w in kept}
+
+
+def kept_rulings(game: Game) -> dict[str, TableWord]:
+    """The table's words the game recorded at its start, each as the table ruled it in
+    another game (its latest ruling there, the way the game recorded it), or, a word taken
+    back since, with no date nor game (``game`` empty): what decided a challenge the game's
+    house lists settled. A house list's own words are not among them; none when the
+    table's words cannot be read."""
+    from qscore.errors import QscoreError
+    from qscore.game.cards import laid_letters
+
+    recorded = {**dict.fromkeys(game.config.allow, True), **dict.fromkeys(game.config.deny, False)}
+    if not recorded:
+        return {}
+    try:
+        log = read_table_log()
+    except QscoreError:
+        return {}
+    elsewhere = table_words_of(log._replace(rulings=[r for r in log.rulings if r.game != game.name]))
+    kept: dict[str, TableWord] = {}
+    for word, allowed in recorded.items():
+        word = laid_letters(word)
+        t = elsewhere.words.get(word)
+        if t is not None and t.allowed == allowed:
+            kept[word] = t
+        elif t is None and word in elsewhere.forgotten:
+            kept[word] = TableWord(word, allowed, "", "", ())
+    return kept
 
 
 def typed_word(text: str) -> str:

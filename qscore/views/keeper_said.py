@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 def challenge_said(game: Game, c: Challenged, before: Game | None = None, overruled: str = "") -> str:
     """What a settled challenge means for the round, in a line. With the game ``before`` it,
     a challenger's loss is what the sheet takes off. ``overruled``: what the game's
-    dictionary said of a word a paper ruling went against (views.verdict_view.overruled_note)."""
+    dictionary said of a word a paper ruling went against, or the table's ruling that decided
+    one the dictionary settled, its reason then (views.verdict_view.settled_note)."""
     value = points(parse_laid_word(c.word, game.deck))
-    why = f" ({c.reason})" if c.reason else ""
+    why = f" ({c.reason})" if c.reason and not (c.ruling == "dictionary" and overruled) else ""
     ruled = " by the table's ruling" if c.ruling == "table" else ""
     ruled += overruled
     if c.valid:

@@ -11,15 +11,18 @@ which each row carries.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from qscore.game.cards import laid_letters
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
+from qscore.views.verdict_view import settled_note
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Challenge, Game, RoundState
+    from qscore.views.verdict_view import RuledWord
 
 MARKS = {MOST_WORDS: "M", LONGEST_WORD: "L"}  # a bonus's mark in a cell
 WENT_OUT = "*"
@@ -162,9 +165,13 @@ def round_head(r: SheetRound) -> str:
     return head if r.closed else f"{head}, open: {r.dealer} deals, {r.starts} starts"
 
 
-def challenge_said(c: Challenge) -> str:
-    """``ben challenged cat's qiz: not allowed by the dictionary``."""
+def challenge_said(c: Challenge, kept: Mapping[str, RuledWord] | None = None) -> str:
+    """``ben challenged cat's qiz: not allowed by the dictionary``; one the game's dictionary
+    settled by the table's words it recorded at its start (``kept``, scorekeeper.kept_rulings)
+    names the ruling: ``allowed by the table's ruling of 2026-12-02 in game 'fam1'``."""
     verdict = "allowed" if c.valid else "not allowed"
+    if c.ruling == "dictionary" and (note := settled_note(c.ruling, c.valid, (kept or {}).get(laid_letters(c.word)))):
+        return f"{c.by} challenged {c.player}'s {c.word}: {verdict}{note}"
     return f"{c.by} challenged {c.player}'s {c.word}: {verdict} " + (
         "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
     )

@@ -120,10 +120,26 @@ def no_meaning(word: str) -> str:
     return "no meaning kept: no hand of the standard deck can lay it" if unlayable else "no meaning on file"
 
 
-def overruled_note(v: Verdict) -> str:
+def overruled_note(v: Verdict, kept: RuledWord | None = None) -> str:
     """What the game's dictionary said of a word a table's paper ruling went against:
-    `` (the game's dictionary allows it)``, `` (the game's dictionary does not: proper noun)``."""
-    return " (the game's dictionary allows it)" if v.allowed else f" (the game's dictionary does not: {v.reason})"
+    `` (the game's dictionary allows it)``, `` (the game's dictionary does not: proper noun)``;
+    where the table's earlier ruling, recorded by the game at its start, decided it (``kept``),
+    that ruling: `` (the game's dictionary allows it: the table's ruling of ...)``."""
+    if v.allowed:
+        return f" (the game's dictionary allows it{f': {kept_said(kept)}' if kept else ''})"
+    return f" (the game's dictionary does not: {kept_said(kept) if kept else v.reason})"
+
+
+def settled_note(ruling: str, valid: bool, kept: RuledWord | None, against: Verdict | None = None) -> str:
+    """What decided a settled challenge, after its ``allowed``: for one the game's dictionary
+    settled by the table's words the game recorded at its start (``kept``), `` by the table's
+    ruling of 2026-12-02 in game 'fam1'``; for a paper ruling against the game's dictionary
+    (``against``), what the dictionary said (overruled_note); else nothing."""
+    if ruling == "dictionary":
+        return f" by {kept_said(kept)}" if kept is not None and kept.allowed == valid else ""
+    if against is None:
+        return ""
+    return overruled_note(against, kept if kept is not None and kept.allowed == against.allowed else None)
 
 
 def challenge_meaning(word: str, d: Definition) -> str | None:
@@ -144,6 +160,12 @@ def challenge_meaning(word: str, d: Definition) -> str | None:
 def ruling_said(t: RuledWord) -> str:
     """``the table's ruling of 2026-12-02 in game 'friday'``."""
     return f"the table's ruling of {t.date} in game {quoted(t.game)}"
+
+
+def kept_said(t: RuledWord) -> str:
+    """The table's ruling a game recorded at its start, as check says it; ``the table's
+    words`` for one taken back since (its date and game gone with it)."""
+    return ruling_said(t) if t.game else "the table's words"
 
 
 def ruled_verdict(view: VerdictView, t: RuledWord | None) -> VerdictView:

@@ -46,7 +46,7 @@ from qscore.views.outcome import (
 )
 from qscore.views.plays_view import RoundReview, game_review
 from qscore.views.standing import standing_said
-from qscore.views.verdict_view import challenge_meaning, overruled_note
+from qscore.views.verdict_view import challenge_meaning, settled_note
 from qscore.web.codes import hand_on
 from qscore.web.guard import Forms, not_found, number, shown, unpathed
 from qscore.web.picture_served import Pictures
@@ -219,10 +219,9 @@ def challenge(form: dict[str, str], name: str, sent: scorekeeper.Sent, reply: Re
     )
     c = saved.act
     overruled = ""
-    if c.ruling == "table":
-        with contextlib.suppress(QscoreError):
-            against = scorekeeper.dictionary_against(saved.after, c.word, c.valid, None)
-            overruled = overruled_note(against) if against is not None else ""
+    with contextlib.suppress(QscoreError):
+        against, kept = scorekeeper.what_decided(saved.after, c.word, c.ruling, c.valid)
+        overruled = settled_note(c.ruling, c.valid, kept, against)
     said = say.challenge_said(saved.after, c, saved.before, overruled)
     return Said(True, (said, *meaning_of(c), round_closing(saved)))
 
