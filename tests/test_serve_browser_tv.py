@@ -93,3 +93,31 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
     assert not (found := violations(browser, least="minor")), found
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     assert browser.save_screenshot(str(keep / "serve-tv.png"))
+
+
+def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: Serve, browser, tmp_path):
+    """A closed game's summary was drawn at 18 px on the TV (two columns of 0.6em, to fit):
+    it now stands beside the sheet under the chart, in the last round's review's place,
+    24 px or more, and the whole page is still on one screen."""
+    ok("new", "ann", "ben", "cat", "dee", "-g", "Friday night", "--rounds", "3,4,5")
+    for laydowns in THREE_ROUNDS:
+        for laid in laydowns:
+            ok("score", *laid)
+    ok("close")
+    serve.start()
+    screen(browser, 1920, 1080)
+    browser.get(serve.address + "tv")
+    tall, wide = shown(browser, "const e = document.documentElement; return [e.scrollHeight, e.scrollWidth]")
+    assert tall <= 1080 and wide <= 1920, f"the closed game's TV page is {wide}x{tall}: it scrolls"
+    texts = shown(
+        browser,
+        """const seen = e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight; };
+        const sizes = s => [...document.querySelectorAll(s)].filter(seen).map(e => parseFloat(getComputedStyle(e).fontSize));
+        return {summary: sizes('#sheet section.evening :is(h2, h3, p, li)'), picture: sizes('#sheet p.picture a'),
+                chart: [...document.querySelectorAll('#sheet figure.chart svg text')].map(t => t.getBoundingClientRect().height)};""",
+    )
+    assert len(texts["summary"]) >= 6 and min(texts["summary"]) >= ACROSS_A_ROOM, texts["summary"]
+    assert texts["picture"] and min(texts["picture"]) >= ACROSS_A_ROOM, texts["picture"]
+    assert texts["chart"] and min(texts["chart"]) >= ACROSS_A_ROOM, texts["chart"]
+    keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
+    assert browser.save_screenshot(str(keep / "serve-tv-closed.png"))
