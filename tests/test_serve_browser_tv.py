@@ -119,5 +119,6 @@ def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: S
     assert len(texts["summary"]) >= 6 and min(texts["summary"]) >= ACROSS_A_ROOM, texts["summary"]
     assert texts["picture"] and min(texts["picture"]) >= ACROSS_A_ROOM, texts["picture"]
     assert texts["chart"] and min(texts["chart"]) >= ACROSS_A_ROOM, texts["chart"]
+    assert not (found := violations(browser, least="minor")), found  # the picture's link was #0000ee on black
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     assert browser.save_screenshot(str(keep / "serve-tv-closed.png"))
