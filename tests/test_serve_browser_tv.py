@@ -13,10 +13,12 @@ import itertools
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.axe import violations
 from tests.conftest import ok
 from tests.test_serve_browser import IN_CHROMIUM, browser
-from tests.test_serve_browser_phone import Serve, serve, shown
+from tests.test_serve_browser_phone import PHONE, TV, Serve, serve, shown
 
 __all__ = ["browser", "serve"]  # fixtures
 
@@ -122,3 +124,36 @@ def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: S
     assert not (found := violations(browser, least="minor")), found  # the picture's link was #0000ee on black
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     assert browser.save_screenshot(str(keep / "serve-tv-closed.png"))
+
+
+@pytest.mark.parametrize("size", [PHONE, TV], ids=["phone", "tv"])
+def test_the_winners_starred_bold_name_fits_the_chart_and_is_whole_in_the_header(serve: Serve, browser, size):
+    """'★ Grandma', bold, ran past the chart's right edge on the phone and the TV (its room
+    was reckoned for a plain name), and the phone's header broke her name 'Grandm / a'."""
+    ok("new", "Grandma", "Ben", "Zoë", "Al", "-g", "Friday night", "--rounds", "3,4")
+    for laid in (["Grandma", "cat", "--out"], ["Ben", "at", "-u", "X"], ["Zoë", "it", "-u", "E"]):
+        ok("score", *laid)
+    ok("score", "Al", "ox", "-u", "E")
+    for laid in (["Grandma", "quiz", "--out"], ["Zoë", "tax", "-u", "E"], ["Al", "zoo", "-u", "E"]):
+        ok("score", *laid)
+    ok("score", "Ben", "to", "-u", "A B")
+    serve.start()
+    screen(browser, *size)
+    browser.get(serve.address + ("tv" if size == TV else ""))
+    edge, named = shown(
+        browser,
+        """const svg = document.querySelector('#sheet figure.chart svg');
+        return [svg.getBoundingClientRect().right,
+                [...svg.querySelectorAll('text.name')].map(t => [t.textContent, t.getBoundingClientRect().right, t.getBBox().x + t.getBBox().width])];""",
+    )
+    assert any(name == "★ Grandma" for name, *_ in named), named
+    for name, right, drawn in named:
+        assert right <= edge and drawn <= 480, (name, right, edge, drawn)
+    lines = shown(
+        browser,
+        """const th = [...document.querySelectorAll('#sheet thead th.player')].find(t => t.textContent.includes('Grandma'));
+        const text = [...th.childNodes].find(n => n.nodeType === 3 && n.textContent.includes('Grandma'));
+        const r = document.createRange(); r.selectNodeContents(text);
+        return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size;""",
+    )
+    assert lines == 1, "the header breaks the winner's name mid-word"

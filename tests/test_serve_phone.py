@@ -156,7 +156,7 @@ def test_the_tv_has_a_page_of_its_own_with_the_chart_and_the_leader_starred(page
     assert 'class="tv"' in shown and "<form" not in shown
     assert "Round 2: 4 cards. ben deals, cat starts." in shown
     leader = json.loads(ok("sheet", "--json"))["leaders"][0]
-    assert re.search(rf'class="player leader"><span class="star" aria-hidden="true">★</span>{leader}</th>', shown)
+    assert re.search(rf'class="player leader"><span class="star" aria-hidden="true">★</span><wbr>{leader}</th>', shown)
     assert shown.count('<g class="line"') == 3 and "<svg" in shown and "Running totals, round by round" in shown
     assert "(n): the running total after the round" in shown  # what "(13)" beside a score is
 

@@ -25,6 +25,8 @@ AXIS_SIZE = 20  # the axis numbers' font size
 NAME_SIZE = 22  # a name's font size, in the drawing's units
 LINE = 26  # the height a name takes at the lines' ends: names this far apart never touch
 GLYPH = 0.62  # a character's width, as a share of its font size (a sans-serif's widest, about)
+BOLD = 0.72  # a bold character's (the leader's name: DejaVu Sans Bold's "Grandma" is 0.71 a letter)
+STAR = 0.9  # the leader's star, wider than a letter (DejaVu Sans' is 0.84)
 AT_LEAST, AT_MOST = 90, 190  # the room kept right of the plot for the names
 # six players' colours (the Okabe-Ito set, told apart by every common colour blindness),
 # each 3:1 or more against white and against the dark background the page takes at night
@@ -75,8 +77,12 @@ class Drawn:
         """The player's name as drawn: starred if they lead, cut short (…) past the room
         right of the plot (the sheet's column shows it whole)."""
         name = f"★ {self.player}" if self.leads else self.player
-        fits = int((WIDTH - self.end_x) / (NAME_SIZE * GLYPH))
-        return name if len(name) <= fits else name[: fits - 1] + "…"
+        room = WIDTH - self.end_x
+        if name_width(name, self.leads) <= room:
+            return name
+        while len(name) > 1 and name_width(name + "…", self.leads) > room:
+            name = name[:-1]
+        return name + "…"
 
 
 @dataclass(frozen=True)
@@ -94,9 +100,11 @@ class Drawing:
     axis_size: int = AXIS_SIZE
 
 
-def name_width(name: str) -> float:
-    """About how wide a name is drawn, in the drawing's units."""
-    return len(name) * NAME_SIZE * GLYPH
+def name_width(name: str, bold: bool = False) -> float:
+    """About how wide a name is drawn, in the drawing's units: the leader's bold, its star
+    wider than a letter."""
+    each = BOLD if bold else GLYPH
+    return NAME_SIZE * sum(STAR if c == "★" else each for c in name)
 
 
 def places(wanted: list[float], low: float, high: float, gap: float = LINE) -> list[float]:
@@ -117,7 +125,7 @@ def places(wanted: list[float], low: float, high: float, gap: float = LINE) -> l
 
 def drawing(chart: Chart) -> Drawing:
     """Where everything of the chart goes, in the SVG's units."""
-    room = max((name_width(f"★ {line.player}") for line in chart.lines), default=0) + LEAD + KEY + 10
+    room = max((name_width(f"★ {line.player}", bold=True) for line in chart.lines), default=0) + LEAD + KEY + 10
     right, bottom = WIDTH - min(max(room, AT_LEAST), AT_MOST), HEIGHT - BOTTOM
     across = (right - LEFT) / max(chart.rounds, 1)
     span = chart.high - chart.low
