@@ -244,3 +244,16 @@ def test_an_empty_house_list_is_still_told_beside_the_tables_words(tmp_path):
     r = run("new", "ann", "ben", "cat", "--allow", str(empty), "-g", "sat")
     assert r.exit_code == 0 and r.stderr.endswith("holds no words\n")
     assert scorekeeper.load_game("sat").config.allow == ("zxq",)
+
+
+def test_the_pages_word_box_says_the_tables_ruling_as_check_does():
+    """The phone's word box said "zxq: allowed" of a word the table ruled valid the game
+    before, where check says whose ruling allows it: it says the same now."""
+    said = ruled_game("zxq", "valid")
+    ok("new", "ann", "ben", "cat", "-g", "sat")
+    page = TestClient(make_app("sat", CODE, KEEPER))
+    shown = page.get(f"/t/{CODE}/word", params={"word": "zxq"}).text
+    assert f"<p><b>zxq</b>: allowed ({said})</p>".replace("'", "&#39;") in shown  # the page escapes quotes
+    assert run("check", "zxq").stdout.splitlines()[0] == f"zxq: allowed ({said})"
+    shown = page.get(f"/t/{CODE}/word", params={"word": "cat"}).text
+    assert "<p><b>cat</b>: allowed</p>" in shown  # no ruling decided it

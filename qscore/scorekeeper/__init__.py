@@ -23,7 +23,15 @@ from qscore.startup import names_when_asked
 # import the ones above it): what `scorekeeper.name` gives, imported when first asked for.
 USE_CASES = {
     "store": ("entries_written", "recording"),
-    "judging": ("GameJudge", "dictionary_against", "game_dictionary", "game_judge", "refused_words", "word_verdict"),
+    "judging": (
+        "GameJudge",
+        "dictionary_against",
+        "game_dictionary",
+        "game_judge",
+        "refused_words",
+        "table_ruling",
+        "word_verdict",
+    ),
     "reads": (
         "check_new_name",
         "follow_games",

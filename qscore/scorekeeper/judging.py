@@ -17,6 +17,7 @@ from qscore.errors import QscoreError
 if TYPE_CHECKING:
     from qscore.game.cards import Deck
     from qscore.game.scoresheet import Game
+    from qscore.scorekeeper.tablewords import TableWord
     from qscore.words.dictionaries import Dictionary, Verdict
 
 
@@ -74,6 +75,20 @@ def dictionary_against(game: Game, word: str, valid: bool, dictionary: Dictionar
     except QscoreError:
         return None
     return verdict if verdict.allowed != valid else None
+
+
+def table_ruling(v: Verdict) -> TableWord | None:
+    """The table's ruling that decided a judged word, as check says it: the word's latest
+    ruling, when it agrees with the verdict; None when none does, or the table's words
+    cannot be read (the verdict stands on its own)."""
+    from qscore.game.cards import laid_letters
+    from qscore.scorekeeper.tablewords import table_words
+
+    try:
+        t = table_words().words.get(laid_letters(v.word))
+    except QscoreError:
+        return None
+    return t if t is not None and t.allowed == v.allowed else None
 
 
 def word_verdict(game: Game, text: str) -> Verdict:
