@@ -114,9 +114,11 @@ def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: S
     texts = shown(
         browser,
         """const seen = e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight; };
-        const sizes = s => [...document.querySelectorAll(s)].filter(seen).map(e => parseFloat(getComputedStyle(e).fontSize));
+        const size = e => parseFloat(getComputedStyle(e).fontSize);
+        const sizes = s => [...document.querySelectorAll(s)].filter(seen).map(size);
         return {summary: sizes('#sheet section.evening :is(h2, h3, p, li)'), picture: sizes('#sheet p.picture a'),
-                chart: [...document.querySelectorAll('#sheet figure.chart svg text')].map(t => t.getBoundingClientRect().height)};""",
+                chart: [...document.querySelectorAll('#sheet figure.chart svg text')]
+                    .map(t => t.getBoundingClientRect().height)};""",
     )
     assert len(texts["summary"]) >= 6 and min(texts["summary"]) >= ACROSS_A_ROOM, texts["summary"]
     assert texts["picture"] and min(texts["picture"]) >= ACROSS_A_ROOM, texts["picture"]
@@ -144,14 +146,16 @@ def test_the_winners_starred_bold_name_fits_the_chart_and_is_whole_in_the_header
         browser,
         """const svg = document.querySelector('#sheet figure.chart svg');
         return [svg.getBoundingClientRect().right,
-                [...svg.querySelectorAll('text.name')].map(t => [t.textContent, t.getBoundingClientRect().right, t.getBBox().x + t.getBBox().width])];""",
+                [...svg.querySelectorAll('text.name')].map(t => [t.textContent, t.getBoundingClientRect().right,
+                                                                  t.getBBox().x + t.getBBox().width])];""",
     )
     assert any(name == "★ Grandma" for name, *_ in named), named
     for name, right, drawn in named:
         assert right <= edge and drawn <= 480, (name, right, edge, drawn)
     lines = shown(
         browser,
-        """const th = [...document.querySelectorAll('#sheet thead th.player')].find(t => t.textContent.includes('Grandma'));
+        """const heads = [...document.querySelectorAll('#sheet thead th.player')];
+        const th = heads.find(t => t.textContent.includes('Grandma'));
         const text = [...th.childNodes].find(n => n.nodeType === 3 && n.textContent.includes('Grandma'));
         const r = document.createRange(); r.selectNodeContents(text);
         return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size;""",
