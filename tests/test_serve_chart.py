@@ -66,6 +66,14 @@ def test_the_leaders_starred_bold_name_has_its_room():
     assert leader.name == "★ Grandma" and d.width - leader.end_x >= 140
 
 
+def test_a_nine_letter_winner_is_named_whole():
+    """'★ Mary-Kate', bold, is 155 units wide in DejaVu Sans Bold: it fits the room a name
+    may take, and is not cut to '★ Mary-K…'."""
+    d = drawn({"Mary-Kate": (0, 16), "Grandma": (0, 13), "Alexander": (0, 7)}, rounds=1)
+    leader = next(line for line in d.lines if line.leads)
+    assert leader.name == "★ Mary-Kate" and d.width - leader.end_x >= 155
+
+
 names = st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=2, max_size=8, unique=True)
 
 
