@@ -97,6 +97,28 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
     assert browser.save_screenshot(str(keep / "serve-tv.png"))
 
 
+def six_close_twice() -> None:
+    """Six players, two games of one round: the second's summary has every rating before and after."""
+    players = ["Grandma", "Ben", "Zoë", "Mary-Kate", "Alexander", "dee"]
+    for n in range(2):
+        ok("new", *players, "-g", f"g{n}", "--rounds", "3")
+        for p, w in zip(players, ["cat", "ate", "tie", "axe", "toe", "sea"], strict=True):
+            ok("score", p, w, *(["--out"] if p == players[n] else []), "-g", f"g{n}")
+        ok("close", "-g", f"g{n}")
+
+
+def test_six_players_closed_game_fits_the_tv(serve: Serve, browser):
+    """With six players the summary beside the sheet ran 60 px under the screen: its result
+    now goes under the sheet and its ratings under the chart."""
+    six_close_twice()
+    serve.start()
+    screen(browser, 1920, 1080)
+    browser.get(serve.address + "tv")
+    tall, wide = shown(browser, "const e = document.documentElement; return [e.scrollHeight, e.scrollWidth]")
+    assert tall <= 1080 and wide <= 1920, f"the closed game's TV page is {wide}x{tall}: it scrolls"
+    assert not (found := violations(browser, least="minor")), found
+
+
 def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: Serve, browser, tmp_path):
     """A closed game's summary was drawn at 18 px on the TV (two columns of 0.6em, to fit):
     it now stands beside the sheet under the chart, in the last round's review's place,
