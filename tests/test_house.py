@@ -317,3 +317,16 @@ def test_best_plays_the_tables_words_with_the_house_lists(tmp_path):
     deny.write_text("zax\n")
     # a house list given has the last say
     assert ok("best", "z a x e", "--deny", str(deny)).splitlines()[1].startswith("  AXE ")
+
+
+def test_the_pages_word_box_says_the_tables_ruling_as_check_does():
+    """The phone's word box said "zxq: allowed" of a word the table ruled valid the game
+    before, where check says whose ruling allows it: it says the same now."""
+    said = ruled_game("zxq", "valid")
+    ok("new", "ann", "ben", "cat", "-g", "sat")
+    page = TestClient(make_app("sat", CODE, KEEPER))
+    shown = page.get(f"/t/{CODE}/word", params={"word": "zxq"}).text
+    assert f"<p><b>zxq</b>: allowed ({said})</p>".replace("'", "&#39;") in shown  # the page escapes quotes
+    assert run("check", "zxq").stdout.splitlines()[0] == f"zxq: allowed ({said})"
+    shown = page.get(f"/t/{CODE}/word", params={"word": "cat"}).text
+    assert "<p><b>cat</b>: allowed</p>" in shown  # no ruling decided it

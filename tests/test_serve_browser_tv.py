@@ -13,10 +13,12 @@ import itertools
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.axe import violations
 from tests.conftest import ok
 from tests.test_serve_browser import IN_CHROMIUM, browser
-from tests.test_serve_browser_phone import Serve, serve, shown
+from tests.test_serve_browser_phone import PHONE, TV, Serve, serve, shown
 
 __all__ = ["browser", "serve"]  # fixtures
 
@@ -93,3 +95,91 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
     assert not (found := violations(browser, least="minor")), found
     keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
     assert browser.save_screenshot(str(keep / "serve-tv.png"))
+
+
+def six_close_twice() -> None:
+    """Six players, two games of one round: the second's summary has every rating before and after."""
+    players = ["Grandma", "Ben", "Zoë", "Mary-Kate", "Alexander", "dee"]
+    for n in range(2):
+        ok("new", *players, "-g", f"g{n}", "--rounds", "3")
+        for p, w in zip(players, ["cat", "ate", "tie", "axe", "toe", "sea"], strict=True):
+            ok("score", p, w, *(["--out"] if p == players[n] else []), "-g", f"g{n}")
+        ok("close", "-g", f"g{n}")
+
+
+def test_six_players_closed_game_fits_the_tv(serve: Serve, browser):
+    """With six players the summary beside the sheet ran 60 px under the screen: its result
+    now goes under the sheet and its ratings under the chart."""
+    six_close_twice()
+    serve.start()
+    screen(browser, 1920, 1080)
+    browser.get(serve.address + "tv")
+    tall, wide = shown(browser, "const e = document.documentElement; return [e.scrollHeight, e.scrollWidth]")
+    assert tall <= 1080 and wide <= 1920, f"the closed game's TV page is {wide}x{tall}: it scrolls"
+    assert not (found := violations(browser, least="minor")), found
+
+
+def test_a_closed_games_tv_page_reads_across_a_room_and_fits_the_screen(serve: Serve, browser, tmp_path):
+    """A closed game's summary was drawn at 18 px on the TV (two columns of 0.6em, to fit):
+    it now stands beside the sheet under the chart, in the last round's review's place,
+    24 px or more, and the whole page is still on one screen."""
+    ok("new", "ann", "ben", "cat", "dee", "-g", "Friday night", "--rounds", "3,4,5")
+    for laydowns in THREE_ROUNDS:
+        for laid in laydowns:
+            ok("score", *laid)
+    ok("close")
+    serve.start()
+    screen(browser, 1920, 1080)
+    browser.get(serve.address + "tv")
+    tall, wide = shown(browser, "const e = document.documentElement; return [e.scrollHeight, e.scrollWidth]")
+    assert tall <= 1080 and wide <= 1920, f"the closed game's TV page is {wide}x{tall}: it scrolls"
+    texts = shown(
+        browser,
+        """const seen = e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight; };
+        const size = e => parseFloat(getComputedStyle(e).fontSize);
+        const sizes = s => [...document.querySelectorAll(s)].filter(seen).map(size);
+        return {summary: sizes('#sheet section.evening :is(h2, h3, p, li)'), picture: sizes('#sheet p.picture a'),
+                chart: [...document.querySelectorAll('#sheet figure.chart svg text')]
+                    .map(t => t.getBoundingClientRect().height)};""",
+    )
+    assert len(texts["summary"]) >= 6 and min(texts["summary"]) >= ACROSS_A_ROOM, texts["summary"]
+    assert texts["picture"] and min(texts["picture"]) >= ACROSS_A_ROOM, texts["picture"]
+    assert texts["chart"] and min(texts["chart"]) >= ACROSS_A_ROOM, texts["chart"]
+    assert not (found := violations(browser, least="minor")), found  # the picture's link was #0000ee on black
+    keep = Path(os.environ.get("QSCORE_SCREENSHOTS", tmp_path))
+    assert browser.save_screenshot(str(keep / "serve-tv-closed.png"))
+
+
+@pytest.mark.parametrize("size", [PHONE, TV], ids=["phone", "tv"])
+def test_the_winners_starred_bold_name_fits_the_chart_and_is_whole_in_the_header(serve: Serve, browser, size):
+    """'★ Grandma', bold, ran past the chart's right edge on the phone and the TV (its room
+    was reckoned for a plain name), and the phone's header broke her name 'Grandm / a'."""
+    ok("new", "Grandma", "Ben", "Zoë", "Al", "-g", "Friday night", "--rounds", "3,4")
+    for laid in (["Grandma", "cat", "--out"], ["Ben", "at", "-u", "X"], ["Zoë", "it", "-u", "E"]):
+        ok("score", *laid)
+    ok("score", "Al", "ox", "-u", "E")
+    for laid in (["Grandma", "quiz", "--out"], ["Zoë", "tax", "-u", "E"], ["Al", "zoo", "-u", "E"]):
+        ok("score", *laid)
+    ok("score", "Ben", "to", "-u", "A B")
+    serve.start()
+    screen(browser, *size)
+    browser.get(serve.address + ("tv" if size == TV else ""))
+    edge, named = shown(
+        browser,
+        """const svg = document.querySelector('#sheet figure.chart svg');
+        return [svg.getBoundingClientRect().right,
+                [...svg.querySelectorAll('text.name')].map(t => [t.textContent, t.getBoundingClientRect().right,
+                                                                  t.getBBox().x + t.getBBox().width])];""",
+    )
+    assert any(name == "★ Grandma" for name, *_ in named), named
+    for name, right, drawn in named:
+        assert right <= edge and drawn <= 480, (name, right, edge, drawn)
+    lines = shown(
+        browser,
+        """const heads = [...document.querySelectorAll('#sheet thead th.player')];
+        const th = heads.find(t => t.textContent.includes('Grandma'));
+        const text = [...th.childNodes].find(n => n.nodeType === 3 && n.textContent.includes('Grandma'));
+        const r = document.createRange(); r.selectNodeContents(text);
+        return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size;""",
+    )
+    assert lines == 1, "the header breaks the winner's name mid-word"

@@ -31,7 +31,7 @@ def assert_all_shown_apart_inside(d: Drawing) -> None:
     assert all(b - a >= NAME_SIZE for a, b in itertools.pairwise(heights)), heights
     for line in d.lines:
         assert d.top <= line.end_y - NAME_SIZE / 2 and line.end_y + NAME_SIZE / 2 <= d.bottom, (line, d.bottom)
-        assert line.end_x + name_width(line.name) <= d.width, line
+        assert line.end_x + name_width(line.name, line.leads) <= d.width, line
 
 
 def test_the_names_follow_the_totals_from_the_top():
@@ -56,6 +56,22 @@ def test_a_long_name_is_cut_to_the_room_and_the_leader_starred():
     assert names["bo"] == "bo" and names["Maximilian-Alexander Fortescue"].startswith("★ Maxim")
     assert names["Maximilian-Alexander Fortescue"].endswith("…")
     assert_all_shown_apart_inside(d)
+
+
+def test_the_leaders_starred_bold_name_has_its_room():
+    """'★ Grandma', bold, is 140 units wide in DejaVu Sans Bold at the names' size (Chromium's
+    measure): its room was reckoned for nine plain letters, 123, and it ran past the edge."""
+    d = drawn({"Grandma": (0, 13, 40), "Ben": (0, 10, 21), "Zoë": (0, 9, 18), "Al": (0, 4, 16)}, rounds=2)
+    leader = next(line for line in d.lines if line.leads)
+    assert leader.name == "★ Grandma" and d.width - leader.end_x >= 140
+
+
+def test_a_nine_letter_winner_is_named_whole():
+    """'★ Mary-Kate', bold, is 155 units wide in DejaVu Sans Bold: it fits the room a name
+    may take, and is not cut to '★ Mary-K…'."""
+    d = drawn({"Mary-Kate": (0, 16), "Grandma": (0, 13), "Alexander": (0, 7)}, rounds=1)
+    leader = next(line for line in d.lines if line.leads)
+    assert leader.name == "★ Mary-Kate" and d.width - leader.end_x >= 155
 
 
 names = st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=2, max_size=8, unique=True)

@@ -156,9 +156,22 @@ def test_the_tv_has_a_page_of_its_own_with_the_chart_and_the_leader_starred(page
     assert 'class="tv"' in shown and "<form" not in shown
     assert "Round 2: 4 cards. ben deals, cat starts." in shown
     leader = json.loads(ok("sheet", "--json"))["leaders"][0]
-    assert re.search(rf'class="player leader"><span class="star" aria-hidden="true">★</span>{leader}</th>', shown)
+    assert re.search(rf'class="player leader"><span class="star" aria-hidden="true">★</span><wbr>{leader}</th>', shown)
     assert shown.count('<g class="line"') == 3 and "<svg" in shown and "Running totals, round by round" in shown
     assert "(n): the running total after the round" in shown  # what "(13)" beside a score is
+
+
+def test_before_any_round_is_scored_the_page_says_so_instead_of_a_chart(page):
+    """A new game's page drew a chart of nothing: a lone round tick and the names bunched
+    at the foot. It says what `qscore sheet --chart` says, and the chart comes with round 1."""
+    for base in (BASE, BASE + "tv"):
+        shown = page.get(base).text
+        assert "<svg" not in shown and '<p class="chart-none">No round scored yet.</p>' in shown
+    assert "No round scored yet." in ok("sheet", "--chart").splitlines()
+    for laid in (["ann", "cat", "--out"], ["ben", "it", "-u", "Q"], ["cat", "(qu)it"]):
+        ok("score", *laid)
+    shown = page.get(BASE).text
+    assert "<svg" in shown and "No round scored yet." not in shown
 
 
 def test_the_chart_follows_the_running_totals_and_its_words_say_them(game):

@@ -49,3 +49,22 @@ def test_the_picture_follows_a_rename_made_after_the_close():
     ok("rename", "ben", "Benedict")
     after = page.get(BASE + "picture.svg").text
     assert "Benedict" not in before and "Benedict" in texts(after)
+
+
+def test_the_picture_is_named_by_the_game():
+    """Every evening's picture downloaded as quiddler.png: a family's chat then held a row of
+    the same name. It is named by the game, made safe for a file's name."""
+    page = evening_to_close()
+    ok("close")
+    for kind in ("png", "svg"):
+        said = page.get(BASE + f"picture.{kind}").headers["content-disposition"]
+        assert said == f'inline; filename="fri.{kind}"'
+
+
+def test_a_games_name_made_a_safe_file_name():
+    from qscore.views.picture import picture_file
+
+    assert picture_file("Friday night", "png") == "friday-night.png"
+    assert picture_file('Zoë\'s "big" night / 2026-11-27', "svg") == "zoes-big-night-2026-11-27.svg"
+    assert picture_file("../..", "png") == "quiddler.png"  # nothing of the name left: the old name
+    assert picture_file("夜", "png") == "quiddler.png"

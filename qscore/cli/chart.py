@@ -38,7 +38,7 @@ def game_chart(game: Game) -> str:
     """The game's running totals as ``sheet --chart`` draws them, the terminal's width; before
     any round is scored, that none is (a chart of nothing but its axes says less)."""
     chart = chart_of(game)
-    if all(len(line.totals) == 1 for line in chart.lines):
+    if not chart.scored:
         return chart.said
     return chart_text(chart, chart_width())
 

@@ -30,6 +30,7 @@ USE_CASES = {
         "game_judge",
         "refused_words",
         "what_decided",
+        "table_ruling",
         "word_verdict",
     ),
     "reads": (

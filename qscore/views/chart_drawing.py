@@ -25,7 +25,12 @@ AXIS_SIZE = 20  # the axis numbers' font size
 NAME_SIZE = 22  # a name's font size, in the drawing's units
 LINE = 26  # the height a name takes at the lines' ends: names this far apart never touch
 GLYPH = 0.62  # a character's width, as a share of its font size (a sans-serif's widest, about)
-AT_LEAST, AT_MOST = 90, 190  # the room kept right of the plot for the names
+# a bold character's width (the leader's name), by its kind: DejaVu Sans Bold's m and M are
+# 1.04 and 1.0 of the font's size, its i, l, r, t and a hyphen under a half, most others 0.7
+BOLD, BOLD_NARROW, BOLD_WIDE = 0.76, 0.5, 1.05
+NARROW, WIDE = frozenset("fijlrt-'. "), frozenset("mwMW")
+STAR = 0.9  # the leader's star, wider than a letter (DejaVu Sans' is 0.84)
+AT_LEAST, AT_MOST = 90, 200  # the room kept right of the plot for the names
 # six players' colours (the Okabe-Ito set, told apart by every common colour blindness),
 # each 3:1 or more against white and against the dark background the page takes at night
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#6a5acd")
@@ -75,8 +80,12 @@ class Drawn:
         """The player's name as drawn: starred if they lead, cut short (…) past the room
         right of the plot (the sheet's column shows it whole)."""
         name = f"★ {self.player}" if self.leads else self.player
-        fits = int((WIDTH - self.end_x) / (NAME_SIZE * GLYPH))
-        return name if len(name) <= fits else name[: fits - 1] + "…"
+        room = WIDTH - self.end_x
+        if name_width(name, self.leads) <= room:
+            return name
+        while len(name) > 1 and name_width(name + "…", self.leads) > room:
+            name = name[:-1]
+        return name + "…"
 
 
 @dataclass(frozen=True)
@@ -94,9 +103,14 @@ class Drawing:
     axis_size: int = AXIS_SIZE
 
 
-def name_width(name: str) -> float:
-    """About how wide a name is drawn, in the drawing's units."""
-    return len(name) * NAME_SIZE * GLYPH
+def name_width(name: str, bold: bool = False) -> float:
+    """About how wide a name is drawn, in the drawing's units: the leader's bold, its star
+    wider than a letter."""
+    if not bold:
+        return NAME_SIZE * sum(STAR if c == "★" else GLYPH for c in name)
+    return NAME_SIZE * sum(
+        STAR if c == "★" else BOLD_NARROW if c in NARROW else BOLD_WIDE if c in WIDE else BOLD for c in name
+    )
 
 
 def places(wanted: list[float], low: float, high: float, gap: float = LINE) -> list[float]:
@@ -117,7 +131,7 @@ def places(wanted: list[float], low: float, high: float, gap: float = LINE) -> l
 
 def drawing(chart: Chart) -> Drawing:
     """Where everything of the chart goes, in the SVG's units."""
-    room = max((name_width(f"★ {line.player}") for line in chart.lines), default=0) + LEAD + KEY + 10
+    room = max((name_width(f"★ {line.player}", bold=True) for line in chart.lines), default=0) + LEAD + KEY + 10
     right, bottom = WIDTH - min(max(room, AT_LEAST), AT_MOST), HEIGHT - BOTTOM
     across = (right - LEFT) / max(chart.rounds, 1)
     span = chart.high - chart.low

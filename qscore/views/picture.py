@@ -11,7 +11,9 @@ machine; a browser showing the SVG itself takes its own sans-serif if it lacks D
 
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
@@ -167,3 +169,12 @@ def picture_svg(game: Game) -> str:
             "</svg>\n",
         ]
     )
+
+
+def picture_file(game: str, kind: str) -> str:
+    """The picture's file name, the game's (``Friday night`` makes ``friday-night.png``):
+    plain letters and digits joined by hyphens, so it is safe in any folder and any header;
+    ``quiddler`` when nothing of the name is left."""
+    plain = unicodedata.normalize("NFKD", game).encode("ascii", "ignore").decode().lower().replace("'", "")
+    stem = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].rstrip("-")
+    return f"{stem or 'quiddler'}.{kind}"

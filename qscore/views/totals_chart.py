@@ -37,6 +37,12 @@ class Chart:
     said: str  # the chart in words: each player's total after the last round scored
 
     @property
+    def scored(self) -> bool:
+        """Whether any round is scored: before, a chart of nothing but its axes says less than
+        ``said`` does."""
+        return any(len(line.totals) > 1 for line in self.lines)
+
+    @property
     def low(self) -> int:
         return self.ticks[0]
 

@@ -50,7 +50,7 @@ from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
 from qscore.views.outcome import control_character_said, since_said, taken_back
 from qscore.views.standing import standing_said
-from qscore.views.verdict_view import MeaningsView, VerdictView, verdict_meanings, verdict_view
+from qscore.views.verdict_view import MeaningsView, VerdictView, ruled_verdict, verdict_meanings, verdict_view
 from qscore.web.guard import Forms, TableGuard, not_found, number, shown, unpathed
 from qscore.web.keeper import routes as keeper_routes
 from qscore.web.picture_served import Pictures
@@ -278,7 +278,8 @@ class TablePage:
         meanings = MeaningsView(None, [])
         with contextlib.suppress(MeaningsError):
             meanings = verdict_meanings(v)
-        return WordAnswer(v.word, verdict_view(v), tuple(meanings.lines), meanings_head=meanings.head)
+        shown = ruled_verdict(verdict_view(v), scorekeeper.table_ruling(v))
+        return WordAnswer(v.word, shown, tuple(meanings.lines), meanings_head=meanings.head)
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:

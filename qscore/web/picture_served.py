@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from qscore.errors import QscoreError
-from qscore.views.picture import FONTS, picture_svg
+from qscore.views.picture import FONTS, picture_file, picture_svg
 from qscore.web.guard import not_found
 from qscore.web.posted import HEADERS
 
@@ -40,20 +40,21 @@ class Pictures:
 
     def __init__(self, watch: Followed) -> None:
         self.watch = watch
-        self.kept: tuple[int, str, bytes | None] | None = None
+        self.kept: tuple[int, str, tuple[bytes, str] | None] | None = None
 
-    def made(self, kind: str) -> bytes | None:
-        """The picture of the game served, or None: it is not closed, or cannot be read."""
+    def made(self, kind: str) -> tuple[bytes, str] | None:
+        """The picture of the game served and its file's name, or None: it is not closed,
+        or cannot be read."""
         try:
             game = self.watch.load()
         except QscoreError:
             return None
         if not game.finished:
             return None
-        svg = picture_svg(game)
+        svg, named = picture_svg(game), picture_file(game.name, kind)
         if kind == "svg":
-            return svg.encode()
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=FONTS, skip_system_fonts=True))
+            return svg.encode(), named
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=FONTS, skip_system_fonts=True)), named
 
     async def answer(self, request: Request) -> Response:
         kind = request.path_params["kind"]
@@ -65,5 +66,6 @@ class Pictures:
             self.kept = (version, kind, await anyio.to_thread.run_sync(self.made, kind))
         if self.kept[2] is None:
             return not_found()
-        disposition = {"Content-Disposition": f'inline; filename="quiddler.{kind}"'}
-        return Response(self.kept[2], media_type=TYPES[kind], headers=HEADERS | disposition)
+        picture, named = self.kept[2]
+        disposition = {"Content-Disposition": f'inline; filename="{named}"'}
+        return Response(picture, media_type=TYPES[kind], headers=HEADERS | disposition)
