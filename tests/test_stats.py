@@ -356,3 +356,11 @@ def test_a_tied_finish_is_nobodys_win(tmp_path):
     assert [players[p]["best_total"] for p in ("ann", "ben", "cy")] == [23, 23, 16]
     assert [players[p]["finished"] for p in ("ann", "ben", "cy")] == [1, 1, 1]
     assert [players[p]["wins"] for p in ("ann", "ben", "cy")] == [0, 0, 0]
+
+
+def test_a_misspelt_player_gets_the_nearest_name():
+    """stats -p mun said only who the players are: the family meant Mum."""
+    ok("new", "Mum", "Dad", "--bonus", "most", "--game", "fri")
+    got = run("stats", "-p", "mun")
+    assert got.exit_code == 2
+    assert "no player 'mun' in any saved game: players are Mum, Dad (did you mean Mum?)" in got.output

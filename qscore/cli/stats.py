@@ -7,6 +7,7 @@ from qscore.cli.app import app, print_json, progress_shown, reports_errors, warn
 from qscore.cli.options import JsonOpt, PlayerOpt
 from qscore.cli.tables import plain_table
 from qscore.errors import GameError, quoted, quoted_as_shown
+from qscore.game.names import nearest_name
 from qscore.views.stats_view import HEAD_TO_HEAD, RATINGS_HEAD, laid_word, rating_said, stats_json
 
 if TYPE_CHECKING:
@@ -38,8 +39,11 @@ def stats(
     if player is not None:
         one = figures.player(player)
         if one is None:
-            known = ", ".join(s.name for s in figures.players.values()) or "none yet"
-            raise GameError(f"no player {quoted(player)} in any saved game: players are {known}")
+            names = [s.name for s in figures.players.values()]
+            near = nearest_name(player, names)
+            meant = f" (did you mean {near}?)" if near else ""
+            known = ", ".join(names) or "none yet"
+            raise GameError(f"no player {quoted(player)} in any saved game: players are {known}{meant}")
         chosen = [one]
         key = next(k for k, s in figures.players.items() if s is one)
     if as_json:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from difflib import get_close_matches
 
 from qscore.errors import GameError, quoted
 from qscore.game.cards import fold
@@ -154,3 +155,10 @@ def name_key(name: str) -> str:
     punctuation (Zoë, zoe and ZOE are one player; so are O'Neil and oneil, Mary-Ann and
     Mary Ann)."""
     return "".join(c for c in fold(name.strip()).casefold() if c.isalnum())
+
+
+def nearest_name(name: str, names: Iterable[str]) -> str | None:
+    """The name ``name`` misspells (bne: ben), found as a misspelt command is (difflib), or None."""
+    keys = {name_key(n): n for n in names}
+    near = get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
+    return keys[near[0]] if near else None

@@ -8,7 +8,6 @@ still to come.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from difflib import get_close_matches
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
@@ -26,6 +25,7 @@ from qscore.game.entries import (
     read_entries,
 )
 from qscore.game.names import name_key as name_key  # where the scoresheet's readers look for it
+from qscore.game.names import nearest_name
 from qscore.game.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, score_round
 
 if TYPE_CHECKING:
@@ -374,9 +374,7 @@ class Game:
 
     def nearest_player(self, name: str) -> str | None:
         """The player a name misspells (bne: ben), found as a misspelt command is (difflib), or None."""
-        keys = {name_key(p): p for p in self.players}
-        near = get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
-        return keys[near[0]] if near else None
+        return nearest_name(name, self.players)
 
     def round(self, number: int | None) -> RoundState:
         """Round ``number``, or the current one; a round not yet reached is an error."""
