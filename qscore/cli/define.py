@@ -2,10 +2,11 @@
 
 from typing import TYPE_CHECKING
 
+from qscore import scorekeeper
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
-from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, read_table_words, ruling_of, suggestion_lines
+from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, read_table_words, suggestion_lines
 from qscore.views.verdict_view import definition_json, ruled_verdict, ruling_json, verdict_view
 
 if TYPE_CHECKING:
@@ -36,11 +37,11 @@ def define_words(
     table = read_table_words()
 
     def text(v: "Verdict") -> str:
-        shown = ruled_verdict(verdict_view(v), ruling_of(table, v))
+        shown = ruled_verdict(verdict_view(v), scorekeeper.deciding_ruling(table, v))
         return "\n".join([shown.line, *suggestion_lines(shown), *definition_lines(v)])
 
     def json_item(v: "Verdict") -> dict[str, object]:
-        reason = ruling_json(ruling_of(table, v)).get("reason", v.reason)
+        reason = ruling_json(scorekeeper.deciding_ruling(table, v)).get("reason", v.reason)
         verdict = {"word": v.word, "allowed": v.allowed, "reason": reason, "suggestions": list(v.suggestions)}
         return verdict | definition_json(v.definition())
 

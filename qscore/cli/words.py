@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from qscore import scorekeeper
 from qscore.cli.app import (
     app,
     dictionary_from,
@@ -19,7 +20,7 @@ from qscore.cli.app import (
 )
 from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.errors import QscoreError, StorageError, WordError
-from qscore.game.cards import laid_letters, load_deck
+from qscore.game.cards import load_deck
 from qscore.views.verdict_view import (
     VerdictView,
     definition_json,
@@ -71,7 +72,7 @@ def check(
     table = read_table_words()
 
     def ruled(v: Verdict) -> "TableWord | None":
-        return ruling_of(table, v)
+        return scorekeeper.deciding_ruling(table, v)
 
     def text(v: Verdict) -> str:
         return "\n".join([verdict_text(v, ruled(v)), *(definition_lines(v) if define else [])])
@@ -86,7 +87,7 @@ def check(
 def read_table_words() -> "dict[str, TableWord]":
     """The table's own words, as check judges by them: warned of, and judged without, if
     they cannot be read; a game whose rulings cannot be read is named and left out."""
-    from qscore import paths, scorekeeper
+    from qscore import paths
 
     paths.data_dir()  # a QSCORE_HOME no command can use is an error, here as for them
     try:
@@ -97,12 +98,6 @@ def read_table_words() -> "dict[str, TableWord]":
     if found.unreadable:
         warn(unreadable_said(found.unreadable))
     return found.words
-
-
-def ruling_of(table: "Mapping[str, TableWord]", v: Verdict) -> "TableWord | None":
-    """The table's ruling that decided the word, if one did (a house list given may overrule it)."""
-    t = table.get(laid_letters(v.word))
-    return t if t is not None and t.allowed == v.allowed else None
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,16 @@ USE_CASES = {
         "saved_games",
         "saved_name",
     ),
-    "tablewords": ("TableWord", "TableWords", "counted", "forget_word", "kept_rulings", "table_lists", "table_words"),
+    "tablewords": (
+        "TableWord",
+        "TableWords",
+        "counted",
+        "deciding_ruling",
+        "forget_word",
+        "kept_rulings",
+        "table_lists",
+        "table_words",
+    ),
     "figures": ("GameList", "ReadProgress", "TableFigures", "evening_figures", "game_list", "table_figures"),
     "writes": (
         "LaydownRecorded",

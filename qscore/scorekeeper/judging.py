@@ -94,17 +94,14 @@ def what_decided(
 
 
 def table_ruling(v: Verdict) -> TableWord | None:
-    """The table's ruling that decided a judged word, as check says it: the word's latest
-    ruling, when it agrees with the verdict; None when none does, or the table's words
-    cannot be read (the verdict stands on its own)."""
-    from qscore.game.cards import laid_letters
-    from qscore.scorekeeper.tablewords import table_words
+    """The table's ruling that decided a judged word, as check says it; None when none
+    did, or the table's words cannot be read (the verdict stands on its own)."""
+    from qscore.scorekeeper.tablewords import deciding_ruling, table_words
 
     try:
-        t = table_words().words.get(laid_letters(v.word))
+        return deciding_ruling(table_words().words, v)
     except QscoreError:
         return None
-    return t if t is not None and t.allowed == v.allowed else None
 
 
 def word_verdict(game: Game, text: str) -> Verdict:

@@ -24,6 +24,7 @@ from qscore.scorekeeper.store import open_table_words, read_table_log
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
     from qscore.store.rulings import TableLog
+    from qscore.words.dictionaries import Verdict
 
 RulingKey = tuple[int, str, int]  # a ruling's game (its id and start) and entry number
 
@@ -75,6 +76,15 @@ def table_words_of(log: TableLog) -> TableWords:
         words[word] = TableWord(word, bool(ruled.valid), ruled.at, ruled.game, standing)
     forgotten = frozenset(laid_letters(w) for w in log.forgotten if isinstance(w, str)) - words.keys()
     return TableWords(words, tuple(unreadable), log.damage, forgotten)
+
+
+def deciding_ruling(words: Mapping[str, TableWord], verdict: Verdict) -> TableWord | None:
+    """The table's ruling that decided a judged word, as check says it: the word's latest
+    ruling, where it agrees with the verdict (a house list given may have overruled it)."""
+    from qscore.game.cards import laid_letters
+
+    t = words.get(laid_letters(verdict.word))
+    return t if t is not None and t.allowed == verdict.allowed else None
 
 
 def table_words() -> TableWords:
