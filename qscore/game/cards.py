@@ -108,6 +108,20 @@ def load_deck(key: str = "standard") -> Deck:
     return Deck(key, cards, counts, tuple(entry["rounds"]))
 
 
+@cache
+def table_deck(name: str, cards: tuple[tuple[str, int, int], ...], rounds: tuple[int, ...]) -> Deck:
+    """A deck the table supplied (a deck file, kept with its game): ``cards`` as (token,
+    points, count). One object for the same data, as load_deck keeps a shipped deck."""
+    faces = {tok.upper(): Card(tok.lower(), pts) for tok, pts, _n in cards}
+    counts = {tok.upper(): n for tok, _pts, n in cards}
+    return Deck(name, faces, counts, rounds)
+
+
+def game_deck(deck: str, cards: tuple[tuple[str, int, int], ...] | None, rounds: tuple[int, ...]) -> Deck:
+    """A game's deck: the one the table supplied and the game kept, else the shipped deck."""
+    return load_deck(deck) if cards is None else table_deck(deck, cards, rounds)
+
+
 def largest_deal() -> int:
     """The most cards any variant deals a player: a game's schedule never goes past its
     deck's largest round."""

@@ -14,10 +14,13 @@ which qscore never makes of an entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import GameError
 from qscore.game.scoring import BONUS_POINTS
+
+if TYPE_CHECKING:
+    from qscore.game.variants import Rules
 
 
 class GameConfig(NamedTuple):
@@ -33,12 +36,34 @@ class GameConfig(NamedTuple):
     first_dealer: int = 0
     bonus_points: int = BONUS_POINTS
     review: bool = True  # the guided mode shows what each round's cards allowed
+    # the rules (qscore.game.variants): None for the deck's own (standard, short), else "junior"
+    variant: str | None = None
+    # a deck the table supplied (--deck FILE), each card as (token, points, count): kept with
+    # the game, so it replays the same if the file changes or goes; None for a shipped deck
+    cards: tuple[tuple[str, int, int], ...] | None = None
+    # the house rule on a lost challenge's cost below zero; None: the variant's own
+    penalty_past_zero: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = self._asdict()
         if self.review:
             del data["review"]  # left out when on, as it always was: older qscores read the game
+        for newer in ("variant", "cards", "penalty_past_zero"):
+            if data[newer] is None:
+                del data[newer]  # a game that names none is written as before
+        if self.cards is not None:
+            data["cards"] = [list(card) for card in self.cards]
         return data
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules: its variant's record, with the table's house rule."""
+        from qscore.game.variants import RULES
+
+        rules = RULES[self.variant or self.deck] if (self.variant or self.deck) in RULES else RULES["standard"]
+        if self.penalty_past_zero is not None:
+            rules = rules._replace(penalty_past_zero=self.penalty_past_zero)
+        return rules
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
@@ -47,6 +72,8 @@ class GameConfig(NamedTuple):
         if newer:
             raise GameError(f"this game has settings a newer qscore wrote ({', '.join(newer)}): upgrade qscore")
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        if values.get("cards") is not None:
+            values["cards"] = tuple((str(t), int(p), int(n)) for t, p, n in values["cards"])
         typed_names(values.get("players", ()))
         return cls(**values)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
-from qscore.game.cards import Deck, laid_letters, load_deck, parse_hand, parse_laid_word, points
+from qscore.game.cards import Deck, game_deck, laid_letters, parse_hand, parse_laid_word, points
 from qscore.game.entries import (
     Challenged,
     Closed,
@@ -204,7 +204,7 @@ class Game:
 
     def _settle(self, replay: Replay) -> None:
         """The rounds dealt, laid and scored from what the log added up to."""
-        self.deck: Deck = load_deck(self.config.deck)
+        self.deck: Deck = game_deck(self.config.deck, self.config.cards, self.config.rounds)
         names = replay.names
         self._players = tuple(names)
         self.left = {names[seat]: r for seat, (r, _) in sorted(replay.left.items())}

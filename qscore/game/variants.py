@@ -1,0 +1,73 @@
+"""A game's rules as data: what differs between Quiddler's games is one record a game keeps,
+not branches in the scoring.
+
+The standard and Short games (rule sheets 000 and 001) play the same rules on two decks;
+Quiddler Junior (rule sheet 002) plays its own: rounds of 2 to 7 cards, unused cards neither
+added nor subtracted, one-card words and proper nouns allowed, one bonus of 5 points for the
+longest word, and a challenge's cost subtracted from the score (RULES.md, "Variants").
+
+``RULES`` holds each variant's record; ``rules_of`` gives a game's (its variant, with the
+house rules the table chose).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from qscore.errors import GameError, quoted
+
+
+class Rules(NamedTuple):
+    """What a variant's rule sheet says, as data.
+
+    - ``deck``: the shipped deck it plays (data/decks.toml), or None when the table supplies
+      its own (``--deck FILE``: no text gives every value of Junior's cards);
+    - ``rounds``: the cards dealt each round, the usual schedule;
+    - ``unused_count``: whether cards left in hand count against the hand;
+    - ``min_cards``: the fewest cards a word takes (2: "no one-card words"; Junior: 1);
+    - ``proper_nouns``: whether names are allowed words;
+    - ``bonus``: the bonus the rounds play when the table names none (a key of
+      scoring.BONUS_RULES), and ``bonus_points`` what each is worth;
+    - ``penalty_past_zero``: whether a lost challenge's cost (the challenger's, and the
+      struck word's for its owner) may take a round below zero: the standard sheet floors a
+      hand at zero; Junior's says the points are subtracted from the score.
+
+    A challenge costs the same in every sheet: a word that stands costs its challenger its
+    points; a word struck out costs its owner its points, and counts for no bonus.
+    """
+
+    name: str
+    deck: str | None
+    rounds: tuple[int, ...]
+    unused_count: bool = True
+    min_cards: int = 2
+    proper_nouns: bool = False
+    bonus: str = "both"
+    bonus_points: int = 10
+    penalty_past_zero: bool = False
+
+
+STANDARD = Rules("standard", "standard", (3, 4, 5, 6, 7, 8, 9, 10))
+SHORT = Rules("short", "short", (3, 4, 5, 6))
+JUNIOR = Rules(
+    "junior",
+    None,
+    (2, 3, 4, 5, 6, 7),
+    unused_count=False,
+    min_cards=1,
+    proper_nouns=True,
+    bonus="longest",
+    bonus_points=5,
+    penalty_past_zero=True,
+)
+
+RULES: dict[str, Rules] = {r.name: r for r in (STANDARD, SHORT, JUNIOR)}
+
+
+def variant_rules(name: str) -> Rules:
+    """The record of a variant named as a table types it (any case); an unknown one is an
+    error naming the choices."""
+    rules = RULES.get(name.strip().lower())
+    if rules is None:
+        raise GameError(f"unknown variant {quoted(name)}: choose {', '.join(RULES)}")
+    return rules
