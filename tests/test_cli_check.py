@@ -228,16 +228,19 @@ def test_usage_errors_are_one_line_too(args, message):
     assert r.stderr.startswith(message) and r.stderr.count("\n") == 1
 
 
-def test_the_variant_choices_are_the_decks_data():
-    """--variant's choices are declared for the parser; they must be the decks the data file holds."""
+def test_the_variant_choices_are_the_rules_records():
+    """--variant's choices are declared for the parser; they must be the variants' records,
+    and each record's shipped deck one the data file holds."""
     import tomllib
     from typing import get_args
 
     from qscore.game.choices import Variant
+    from qscore.game.variants import RULES
     from qscore.paths import package_file
 
     decks = tomllib.loads(package_file("data", "decks.toml").read_text("utf-8"))
-    assert list(get_args(Variant)) == list(decks)
+    assert list(get_args(Variant)) == list(RULES)
+    assert [r.deck for r in RULES.values() if r.deck is not None] == list(decks)
 
 
 def test_the_bonus_choices_are_the_bonus_rules():

@@ -59,5 +59,13 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tex
 NoSuggestOpt = Annotated[bool, typer.Option("--no-suggest", help="no did-you-mean for misspellings")]
 VariantOpt = Annotated[
     Variant,
-    typer.Option("--variant", case_sensitive=False, help="standard (8 rounds, 3-10 cards) or short (4 rounds, 3-6)"),
+    typer.Option(
+        "--variant",
+        case_sensitive=False,
+        help="standard (8 rounds, 3-10 cards), short (4 rounds, 3-6) or junior (6 rounds, 2-7; needs --deck)",
+    ),
+]
+DeckOpt = Annotated[
+    Path | None,
+    typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
 ]

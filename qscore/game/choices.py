@@ -7,7 +7,7 @@ bonus rules of qscore.game.scoring.
 
 from typing import Literal
 
-Variant = Literal["standard", "short"]  # a deck of data/decks.toml
+Variant = Literal["standard", "short", "junior"]  # a record of qscore.game.variants
 Bonus = Literal["both", "longest", "most", "none"]  # which bonuses the rounds play
 TwoBonus = Literal["longest", "most", "none"]  # what two players left with both choose
 Ruling = Literal["valid", "invalid"]  # a table's paper ruling on a challenged word
