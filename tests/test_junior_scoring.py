@@ -181,6 +181,7 @@ def test_a_junior_game_is_started_scored_and_shown_through_the_command_line(kids
         "## Quiddler: kids\n\njunior rules, the table's deck 'kids'\n\n"
     )
     conforms("sheet --json", sheet)  # docs/json.md: a round below zero, the rules' keys
+    assert ">junior rules, the table's deck 'kids'</text>" in ok("export", "--format", "svg")
 
 
 def test_the_game_keeps_the_deck_so_it_replays_the_same_when_the_file_changes_or_goes(kids_deck):
@@ -306,3 +307,15 @@ def test_stats_keep_junior_totals_apart(kids_deck):
     assert stats["players"]["ann"]["totals_by_variant"] == {
         "junior 3": {"finished": 1, "average_total": 15.0, "best_total": 15}
     }
+
+
+def test_the_page_names_the_rules_under_the_games_name(kids_deck):
+    from starlette.testclient import TestClient
+
+    from qscore.web.pages import make_app
+
+    ok("new", "ann", "ben", "--variant", "junior", "--deck", str(kids_deck), "--game", "kids")
+    shown = TestClient(make_app("kids", "K7Q3M9")).get("/t/K7Q3M9/").text
+    assert '<p class="rules">junior rules, the table&#39;s deck &#39;kids&#39;</p>' in shown
+    ok("new", "ann", "ben", "cat", "--game", "fri")
+    assert 'class="rules"' not in TestClient(make_app("fri", "K7Q3M9")).get("/t/K7Q3M9/").text
