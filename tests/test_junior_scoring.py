@@ -299,13 +299,14 @@ def test_an_old_start_entry_reads_with_the_standard_rules_and_writes_back_the_sa
 
 def test_stats_keep_junior_totals_apart(kids_deck):
     ok("new", "ann", "ben", "--variant", "junior", "--deck", str(kids_deck), "--rounds", "3", "--game", "kids")
-    ok("score", "ann", "paw", "--out")  # 10 + 5: 15
+    ok("score", "ann", "(oo)f", "-u", "E")  # 3+4 = 7, the longest word alone: 12
     ok("score", "ben", "at", "-u", "E")  # 3
     ok("close")
+    assert "ann: (OO)F, 7 points (kids, round 1)" in ok("stats")  # a double card no shipped deck has
     stats = json.loads(ok("stats", "--json"))
     # a Junior game of one round of 3 cards: not Junior's usual schedule, so apart from those
     assert stats["players"]["ann"]["totals_by_variant"] == {
-        "junior 3": {"finished": 1, "average_total": 15.0, "best_total": 15}
+        "junior 3": {"finished": 1, "average_total": 12.0, "best_total": 12}
     }
 
 
