@@ -15,8 +15,8 @@ HEAD_TO_HEAD = "Head to head (games both finished; how often each finished ahead
 
 
 def laid_word(w: WordRecord) -> str:
-    """A word record as it was laid, so QU·I·Z and Q·U·I·Z differ: ``(QU)IZ``; a double card
-    of a table's own deck too (``(OO)F``): its cards' tokens are all it takes."""
+    """A word record as it was laid, so QU·I·Z and Q·U·I·Z differ: ``(QU)IZ``; from its
+    cards' tokens, as a table's deck may hold double cards no shipped deck has (LL, OO)."""
     return "".join(f"({t})" if len(t) > 1 else t for t in w.cards).upper()
 
 
