@@ -22,7 +22,6 @@ from qscore.words.dictionaries.reasons import (
     ONE_LETTER_WORDS,
     PROPER_NOUN,
 )
-from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import WORD
 
 if TYPE_CHECKING:
@@ -64,12 +63,14 @@ class Verdict(_Judged):
     ) -> Verdict:
         # The one point every suggestion passes, whatever found it and wherever it is
         # shown (check, define, score, play, the web page, --json): a word never suggested
-        # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
-        # SHOWN are kept.
+        # (dictionaries/README.md, "Words never suggested") and one qscore never proposes,
+        # which a table could not defend ("Words never proposed": zack, no meaning on file),
+        # are dropped here, then the best SHOWN are kept.
         if suggestions or too_long:
-            never = unsuggested()
-            suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
-            too_long = tuple(w for w in too_long if w not in never)[:SHOWN]
+            from qscore.words.dictionaries.proposed import is_proposed
+
+            suggestions = tuple(filter(is_proposed, suggestions))[:SHOWN]
+            too_long = tuple(filter(is_proposed, too_long))[:SHOWN]
         return super().__new__(cls, word, allowed, reason, spellings, suggestions, too_long)
 
     def definition(self) -> Definition:
