@@ -16,11 +16,14 @@ its cards) is refused, naming the cards still to fill in.
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore.errors import CardError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # A deck file is a few dozen lines: anything larger is not one (read no further).
 MAX_DECK_BYTES = 64 * 1024
@@ -47,8 +50,6 @@ class DeckFile(NamedTuple):
 def read_deck_file(path: Path) -> DeckFile:
     """The deck in the file at ``path``, checked; CardError naming the file (and the line) if not.
     Only an ordinary file is opened (a FIFO would wait for ever), and MAX_DECK_BYTES of it."""
-    import os
-
     from qscore.paths import file_kind, shown_path
 
     shown = f"deck file {shown_path(path)}"

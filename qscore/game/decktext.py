@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from qscore.game.deckfile import MARKER, MAX_COUNT
+from qscore.game.variants import variant_rules
 
 if TYPE_CHECKING:
     from qscore.game.cards import Deck
@@ -40,8 +41,6 @@ def _shipped_head(name: str, size: int) -> str:
 def deck_file_text(variant: str) -> str:
     """The deck file of a variant: its shipped deck as a table may edit it, or, for a variant
     whose deck the table supplies (Junior), the template to fill in from its cards."""
-    from qscore.game.variants import variant_rules
-
     rules = variant_rules(variant)
     if rules.deck is None:
         cards = [(token, JUNIOR_KNOWN.get(token), None) for token in JUNIOR_TOKENS]
@@ -73,7 +72,6 @@ def letters_deck(variant: str) -> Deck:
     is judged by its letters, its double cards and the largest hand alone. What it says of
     points means nothing: a face shows no spelling judged by it."""
     from qscore.game.cards import table_deck
-    from qscore.game.variants import variant_rules
 
     rules = variant_rules(variant)
     return table_deck(rules.name, tuple((token, 0, MAX_COUNT) for token in JUNIOR_TOKENS), rules.rounds)
