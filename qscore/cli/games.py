@@ -68,7 +68,7 @@ def new(
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
     ] = None,
     bonus: Annotated[
-        Bonus | None, bonus_option("both (the default), longest, most or none; two players choose longest or most")
+        Bonus | None, bonus_option("both (default; junior: longest), longest, most or none; two players choose one")
     ] = None,
     dealer: Annotated[
         str | None,
