@@ -69,3 +69,7 @@ DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
 ]
+PenaltyPastZeroOpt = Annotated[
+    bool,
+    typer.Option("--penalty-past-zero", help="house rule: a challenge's cost may take a round below zero"),
+]
