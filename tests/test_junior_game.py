@@ -155,6 +155,14 @@ def test_the_hand_worked_junior_game_kept_on_the_page():
     assert following.config.penalty_past_zero == before.penalty_past_zero
 
 
+def test_play_tells_how_to_type_the_double_cards_of_the_games_deck():
+    """The hint named the QU card, which Junior's deck has not, and not its LL and OO."""
+    ok("new", *PLAYERS, "--variant", "junior", "--deck", str(DECK), "-g", "fri")
+    out = ok("play", "--game", "fri", input=lines("ben", "help", "y", "quit", "y"))
+    hint = "Words as laid: a letter is one card, a double card in brackets: (ll), (oo). Blank or -: no words."
+    assert out.count(hint) == 2 and "(qu)" not in out  # at the start, and as help's hint at the prompt
+
+
 def test_the_evening_names_a_best_word_laid_with_a_double_card_no_shipped_deck_has():
     """A best word with the LL card crashed the evening's summary: its cards were looked up
     in the standard deck, which has none."""
