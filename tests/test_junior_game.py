@@ -35,8 +35,8 @@ def test_play_asks_a_junior_game_for_its_deck_file_until_one_reads(tmp_path, mon
         "Variant: standard, short or junior [standard]: junior",
         "Deck file (the cards' points and counts; qscore deck junior writes one to fill in): \n",
         "Not taken: a Junior game needs its deck file: type its path (qscore deck junior writes one to fill in).",
-        "Not taken: no deck file 'none.toml'.",
-        "Not taken: deck file 'deck.toml': a [junior.cards] table gives each card as CARD = [points, count].",
+        "Not taken: no deck file 'none.toml'",  # each fault in the deck file's own words, one line
+        "Not taken: deck.toml line 1: a [junior.cards] table gives each card",
         "Deck file (",
     )
     assert "Keeping score" not in out and "Traceback" not in out
