@@ -171,3 +171,10 @@ def test_the_evening_names_a_best_word_laid_with_a_double_card_no_shipped_deck_h
         ok("score", *laid)
     ok("close")
     assert "Best word: ann's BA(LL)S, 9 points (round 1)." in ok("sheet")
+
+
+def test_two_junior_players_are_asked_no_bonus_as_they_play_the_one():
+    out = ok("play", "--game", "two", input=lines("ann ben", "junior", str(DECK), "", "", "quit"))
+    assert "one bonus" not in out and "Keeping score for game 'two': ann, ben." in out
+    sheet = json.loads(ok("sheet", "--json", "--game", "two"))
+    assert (sheet["bonus"], sheet["bonus_points"]) == ("longest", 5)
