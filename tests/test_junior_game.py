@@ -178,3 +178,13 @@ def test_two_junior_players_are_asked_no_bonus_as_they_play_the_one():
     assert "one bonus" not in out and "Keeping score for game 'two': ann, ben." in out
     sheet = json.loads(ok("sheet", "--json", "--game", "two"))
     assert (sheet["bonus"], sheet["bonus_points"]) == ("longest", 5)
+
+
+def test_the_laydown_forms_tell_how_to_type_the_double_cards_of_the_games_deck():
+    """The phone's and the scorekeeper's forms showed (qu)iz and (th)in: a Junior deck has
+    neither card, but LL and OO."""
+    ok("new", *PLAYERS, "--variant", "junior", "--deck", str(DECK), "-g", "fri")
+    page = TestClient(make_app("fri", keeper_page.CODE, keeper_page.KEEPER))
+    for shown in (phone_page.as_player(page, "ann"), page.get(keeper_page.KBASE).text):
+        assert "Type a double card in brackets: (ll), (oo)." in shown
+        assert "(qu)" not in shown and "(th)" not in shown

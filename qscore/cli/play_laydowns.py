@@ -19,12 +19,14 @@ WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu
 def words_hint(game: "Game") -> str:
     """How the table types words, with the game's double cards: a table's deck (Junior's) may
     have no QU card, but LL and OO."""
-    doubles = [token.lower() for token in game.deck.cards if len(token) > 1]
-    if "qu" in doubles:
+    from qscore.views.keeper_said import doubles_laid
+
+    doubles = doubles_laid(game)
+    if doubles is None:
         return WORDS_HINT
     if not doubles:
         return "Words as laid: a letter is one card, e.g. cat ox. Blank or -: no words."
-    shown = ", ".join(f"({d})" for d in doubles)
+    shown = ", ".join(doubles)
     return f"Words as laid: a letter is one card, a double card in brackets: {shown}. Blank or -: no words."
 
 
