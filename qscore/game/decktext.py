@@ -7,8 +7,12 @@ The loader refuses a file still marked, naming the cards left to fill in.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from qscore.game.deckfile import MARKER
+from qscore.game.deckfile import MARKER, MAX_COUNT
+
+if TYPE_CHECKING:
+    from qscore.game.cards import Deck
 
 # Quiddler Junior's deck: 103 cards (the sheet's "Contents"). The points the texts give: the
 # sheet's examples ("PAW: 4 + 1 + 5", "BEAT: 4 + 1 + 1 + 2": P 4, A 1, W 5, B 4, E 1, T 2)
@@ -61,3 +65,15 @@ def _file_text(
     lines = [head, f"[{name}]", f"rounds = [{', '.join(map(str, rounds))}]", "", f"[{name}.cards]"]
     lines += [f"{token} = [{shown(points)}, {shown(count)}]" for token, points, count in cards]
     return "\n".join(lines) + "\n"
+
+
+def letters_deck(variant: str) -> Deck:
+    """A deck to judge a variant's words by where the table's is not given (Junior's): the
+    cards its deck file lists, each worth nothing and as many as a deck may hold, so a word
+    is judged by its letters, its double cards and the largest hand alone. What it says of
+    points means nothing: a face shows no spelling judged by it."""
+    from qscore.game.cards import table_deck
+    from qscore.game.variants import variant_rules
+
+    rules = variant_rules(variant)
+    return table_deck(rules.name, tuple((token, 0, MAX_COUNT) for token in JUNIOR_TOKENS), rules.rounds)
