@@ -145,6 +145,7 @@ def test_the_hand_worked_junior_game_kept_on_the_page():
         for player in PLAYERS:
             cell = rf'<td>{scores[player]}\b[^<]*<span class="running">\({totals[player]}\)</span></td>'
             assert re.search(cell, row), (player, row)
+    assert "junior rules, the table's deck 'junior'" in shown  # the sheet names the rules it is scored under
     assert keeper_page.outcome(keeper_page.do(page, "close"))[0].startswith("Game 'fri' is closed")
     assert "Game over. ben wins with 69." in html.unescape(page.get(keeper_page.BASE).text)
     keeper_page.do(page, "next")
