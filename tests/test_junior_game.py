@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
+import sys
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -17,6 +19,7 @@ from qscore.web.pages import make_app
 from tests import test_keeper as keeper_page
 from tests import test_serve as phone_page
 from tests.conftest import ok
+from tests.terminal import Terminal
 from tests.test_play import in_order, lines
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -189,3 +192,16 @@ def test_the_laydown_forms_tell_how_to_type_the_double_cards_of_the_games_deck()
     for shown in (phone_page.as_player(page, "ann"), page.get(keeper_page.KBASE).text):
         assert "Type a double card in brackets: (ll), (oo)." in shown
         assert "(qu)" not in shown and "(th)" not in shown
+
+
+def test_the_hand_worked_junior_game_typed_at_a_terminal(tmp_path):
+    """The same evening in qscore play on a terminal, as a table types it."""
+    play = Terminal([str(Path(sys.executable).with_name("qscore")), "play"], dict(os.environ), tmp_path)
+    try:
+        play.type(lines(*play_answers()))
+        shown = play.read_until(r"Game over\. \w+ wins with -?\d+\.", timeout=60)
+    finally:
+        play.close()
+    assert "Game over. ben wins with 69." in shown and "Not taken" not in shown
+    scores, running = sheet_figures(json.loads(ok("sheet", "--json")))
+    assert (scores, running) == (worked_figures("round"), worked_figures("total"))
