@@ -6,6 +6,7 @@ from pathlib import Path
 from qscore.cli.games import start_game
 from qscore.cli.play_prompts import AtTable, choice_not_taken, not_taken
 from qscore.errors import GameError, QscoreError
+from qscore.game.deckfile import read_deck_file
 from qscore.game.variants import variant_rules
 from qscore.views.setup_said import VARIANTS, below_zero_question, deck_question, no_deck_said, variant_question
 
@@ -83,8 +84,6 @@ class NewGame(AtTable):
 
     def ask_deck(self) -> Path:
         """A deck file's path, asked until one reads as a deck (its fault told in one line)."""
-        from qscore.game.deckfile import read_deck_file
-
         while True:
             answer = self.prompts.ask(deck_question()).strip()
             if not answer:
