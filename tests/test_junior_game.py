@@ -205,3 +205,15 @@ def test_the_hand_worked_junior_game_typed_at_a_terminal(tmp_path):
     assert "Game over. ben wins with 69." in shown and "Not taken" not in shown
     scores, running = sheet_figures(json.loads(ok("sheet", "--json")))
     assert (scores, running) == (worked_figures("round"), worked_figures("total"))
+
+
+def test_the_pages_next_game_keeps_the_house_rule_the_table_chose():
+    scorekeeper.start_game(list(PLAYERS), variant="junior", deck=DECK, penalty_past_zero=False, rounds="2", name="fri")
+    for laid in (("ben", "at", "--out"), ("cat", "i", "-u", "Z"), ("ann", "-u", "X Q")):
+        ok("score", *laid)
+    page = TestClient(make_app("fri", keeper_page.CODE, keeper_page.KEEPER))
+    keeper_page.do(page, "close")
+    keeper_page.do(page, "next")
+    following = scorekeeper.load_game(page.get(keeper_page.BASE + "api/sheet").json()["game"])
+    assert following.name != "fri" and following.config.rules.penalty_past_zero is False
+    assert (following.config.variant, following.config.cards) == ("junior", scorekeeper.load_game("fri").config.cards)
