@@ -108,6 +108,7 @@ def test_the_hand_worked_junior_game_kept_in_play():
 def test_the_house_rule_that_a_round_stops_at_zero_kept_in_play():
     out = ok("play", input=lines(*play_answers(past_zero="n")))
     assert "May a lost challenge take a round below zero? (the sheet: yes) [Y/n]: n" in out
+    assert "house rule: a round never scores below zero" in out  # kept with the game, and shown
     sheet = json.loads(ok("sheet", "--json"))
     scores, _ = sheet_figures(sheet)
     floored = WORKED["floored"]
