@@ -337,8 +337,8 @@ def test_setting_up_asks_again_after_a_mistake():
         "A new game called 'sat'.",
         "Not taken: a game has 2 to 8 players, got 1",
         "Seated: ann, ben.",
-        "Not taken: 'y': answer standard or short.",
-        "Variant: standard or short [standard]: \n",
+        "Not taken: 'y': answer standard, short or junior.",
+        "Variant: standard, short or junior [standard]: \n",
         "Not taken: answer longest, most or none.",
         "Two players use one bonus: longest, most or none? Longest",
         "Not taken: unknown dictionary 'everday'",
@@ -354,7 +354,7 @@ def test_a_misspelt_choice_is_told_the_choice_it_misspells():
     out = ok("play", "--game", "sat", input=lines("ann ben", "shrot", "short", "mots", "most", "", "quit"))
     in_order(
         out,
-        "Not taken: 'shrot': answer standard or short. Did you mean 'short'?",
+        "Not taken: 'shrot': answer standard, short or junior. Did you mean 'short'?",
         "Not taken: 'mots': answer longest, most or none. Did you mean 'most'?",
         "Keeping score for game 'sat'",
     )
@@ -609,7 +609,7 @@ def test_the_players_are_checked_as_soon_as_they_are_typed():
         "Not taken: two players' names look alike: 'Kim' and 'K\u0456m' (\u0456 is CYRILLIC SMALL LETTER "
         "BYELORUSSIAN-UKRAINIAN I): the sheet could not tell them apart; write one another way.",
         "commas between names with a space): Kim, Zoë, Mary Ann, O'Neil",
-        "Variant: standard or short [standard]",
+        "Variant: standard, short or junior [standard]",
         "Keeping score for game 'names': Kim, Zoë, Mary Ann, O'Neil.",
     )
     assert out.count("Variant") == 1

@@ -21,7 +21,7 @@ import typer
 from qscore.cli.app import INTERRUPTED, app, reports_errors
 from qscore.cli.games import challenge_text, summary_shown
 from qscore.cli.options import game_option
-from qscore.cli.play_laydowns import WORDS_HINT, Laydowns
+from qscore.cli.play_laydowns import Laydowns, words_hint
 from qscore.cli.play_prompts import (
     AtTable,
     Fix,
@@ -84,7 +84,7 @@ class PlaySession(AtTable):
         print(f"Keeping score for game {game.name!r}: {', '.join(game.still_in)}. Type help for the commands.")
         print(settings_text(game))
         self.open_dictionary(game)
-        print(WORDS_HINT)
+        print(words_hint(game))
         if game.finished:
             from qscore.views.keeper_said import late_challenges
 

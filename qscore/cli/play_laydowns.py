@@ -16,6 +16,20 @@ if TYPE_CHECKING:
 WORDS_HINT = "Words as laid: a letter is one card, (qu) is the QU card, e.g. (qu)iz ox. Blank or -: no words."
 
 
+def words_hint(game: "Game") -> str:
+    """How the table types words, with the game's double cards: a table's deck (Junior's) may
+    have no QU card, but LL and OO."""
+    from qscore.views.keeper_said import doubles_laid
+
+    doubles = doubles_laid(game)
+    if doubles is None:
+        return WORDS_HINT
+    if not doubles:
+        return "Words as laid: a letter is one card, e.g. cat ox. Blank or -: no words."
+    shown = ", ".join(doubles)
+    return f"Words as laid: a letter is one card, a double card in brackets: {shown}. Blank or -: no words."
+
+
 @dataclass(frozen=True)
 class Entered:
     """A laydown as the table typed it, and the one it replaces: one standing (a fix's, or
@@ -140,7 +154,7 @@ class Laydowns(AtTable):
             return not self.prompts.refused(word)
 
         while True:
-            typed = self.prompts.ask(words_question, WORDS_HINT, words=could_lay)
+            typed = self.prompts.ask(words_question, words_hint(game), words=could_lay)
             words = words_of(typed)
             if not told and (meanwhile := self.saved_meanwhile(state, player)) is not None:
                 # told before any question about the words typed: the table may not need them

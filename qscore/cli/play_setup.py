@@ -1,9 +1,14 @@
 """``qscore play``'s questions that start a game, each asked again until its answer can be
 taken: a slip is told and that question comes again, not the ones before it."""
 
+from pathlib import Path
+
 from qscore.cli.games import start_game
 from qscore.cli.play_prompts import AtTable, choice_not_taken, not_taken
 from qscore.errors import GameError, QscoreError
+from qscore.game.deckfile import read_deck_file
+from qscore.game.variants import variant_rules
+from qscore.views.setup_said import VARIANTS, below_zero_question, deck_question, no_deck_said, variant_question
 
 PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
 PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
@@ -20,15 +25,18 @@ class NewGame(AtTable):
             seated = None  # given on the command line, they are asked for if the game cannot start
             print(f"Seated: {', '.join(players)}.")  # as taken: a missing comma shows here
             # each answer is checked as it is typed: a slip asks that question again, not the rest
-            variant = self.choice("Variant: standard or short [standard]", ("standard", "short"), "standard")
+            variant = self.choice(variant_question(), VARIANTS, "standard")
+            rules: dict[str, object] = {}  # a Junior game's deck and house rule; none for standard or short
+            if variant == "junior":
+                rules = self.ask_junior(variant)
             bonus = None
-            if len(players) == 2:
+            if len(players) == 2 and variant_rules(variant).bonus == "both":  # Junior plays one bonus: none to choose
                 from qscore.views.keeper_said import BONUSES, two_bonus_question
 
                 bonus = self.choice(two_bonus_question(), BONUSES, None)
             dictionary = self.ask_dictionary()
             try:
-                game = start_game(players, variant=variant, bonus=bonus, dictionary=dictionary, name=name)
+                game = start_game(players, variant=variant, bonus=bonus, dictionary=dictionary, name=name, **rules)
             except QscoreError as exc:
                 not_taken(exc)
                 continue
@@ -65,3 +73,26 @@ class NewGame(AtTable):
                 not_taken(exc)
                 continue
             return answer or None
+
+    def ask_junior(self, variant: str) -> dict[str, object]:
+        """A Junior game's deck file, asked until one reads, and the house rule on a lost
+        challenge below zero (blank: the sheet's own)."""
+        deck = self.ask_deck()
+        own = variant_rules(variant).penalty_past_zero
+        past_zero = self.prompts.yes_no(below_zero_question(own), default=own)
+        return {"deck": deck, "penalty_past_zero": None if past_zero == own else past_zero}
+
+    def ask_deck(self) -> Path:
+        """A deck file's path, asked until one reads as a deck (its fault told in one line)."""
+        while True:
+            answer = self.prompts.ask(deck_question()).strip()
+            if not answer:
+                not_taken(no_deck_said())
+                continue
+            path = Path(answer).expanduser()
+            try:
+                read_deck_file(path)
+            except QscoreError as exc:
+                not_taken(exc)
+                continue
+            return path

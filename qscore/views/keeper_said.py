@@ -177,3 +177,24 @@ def another_entry_said(entry: Entry) -> str:
 
 # Under a laydown form, the phone's and the scorekeeper's: how a double card is typed.
 DOUBLE_CARD_HELP = "Type a double card in brackets: (qu)iz, (th)in."
+
+
+def doubles_laid(game: Game | None) -> list[str] | None:
+    """The game's double cards as laid, ``(ll)``; None for a deck with the QU card (the
+    shipped decks: their help and examples stand), or no game yet."""
+    doubles = [] if game is None else [token.lower() for token in game.deck.cards if len(token) > 1]
+    return None if game is None or "qu" in doubles else [f"({d})" for d in doubles]
+
+
+def double_card_help(game: Game | None) -> str:
+    """How a double card is typed, with the game's own: a table's deck (Junior's) may have
+    no QU card, but LL and OO."""
+    doubles = doubles_laid(game)
+    if doubles is None:
+        return DOUBLE_CARD_HELP
+    return f"Type a double card in brackets: {', '.join(doubles)}." if doubles else "Type each card as its letter."
+
+
+def words_placeholder(game: Game | None) -> str:
+    """The example in a laydown form's words box, in the game's deck."""
+    return "(qu)iz cat" if doubles_laid(game) is None else "cat ox"

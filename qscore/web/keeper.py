@@ -311,7 +311,8 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             closed_rounds=[r.number for r in game.rounds if r.closed],
             owners=word_owners(game),
             leave_it=say.LEAVE_IT,
-            double_help=say.DOUBLE_CARD_HELP,
+            double_help=say.double_card_help(game),
+            words_example=say.words_placeholder(game),
         )
         return HTMLResponse(body, headers=HEADERS)
 

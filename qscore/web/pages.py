@@ -48,6 +48,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
+from qscore.views import keeper_said as say
 from qscore.views.outcome import control_character_said, since_said, taken_back
 from qscore.views.standing import standing_said
 from qscore.views.verdict_view import MeaningsView, VerdictView, ruled_verdict, verdict_meanings, verdict_view
@@ -139,6 +140,8 @@ class TablePage:
             word=shown(request.query_params.get("word", "")[: 2 * MAX_WORD]) if form is None else "",
             answer=answer,
             token=self.forms.token(max(last, watch.last)),
+            double_help=say.double_card_help(snap.game),
+            words_example=say.words_placeholder(snap.game),
         )
         return HTMLResponse(body, status, headers=HEADERS)
 
