@@ -99,17 +99,28 @@ class _Unproposed:
 
 _UNPROPOSED = _Unproposed()
 
+# The one-letter words a table can defend, where a game allows one-card words (Quiddler
+# Junior: "one card words are allowed"): a and I. The word lists hold every letter's name
+# (b, x: the letter itself), which is no word to lay, and O, which a desk dictionary prints
+# only with a capital (O Lord), as the capitalised words never proposed.
+ONE_LETTER_WORDS = frozenset("ai")
+_LETTERS_ALONE = frozenset("abcdefghijklmnopqrstuvwxyz") - ONE_LETTER_WORDS
+
 
 def indefensible(key: str) -> dict[str, str]:
     """The words of anagram key ``key`` a table could not defend at a challenge, each with
-    why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md)."""
+    why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md;
+    ``letter``: a letter alone, not a or i)."""
+    if key in _LETTERS_ALONE:
+        return {key: "letter"}
     row = _UNPROPOSED.row(key)
     return dict(entry.split(":") for entry in row.split(" ")) if row else {}
 
 
+@cache
 def indefensible_keys() -> frozenset[str]:
-    """Every key unproposed.tsv lists: read whole, for a search over many hands."""
-    return _UNPROPOSED.keys
+    """Every key unproposed.tsv lists, and the letters alone: read whole, for a search over many hands."""
+    return _UNPROPOSED.keys | _LETTERS_ALONE
 
 
 def is_proposed(word: str) -> bool:
@@ -127,8 +138,9 @@ def indefensible_only(word: str) -> bool:
 def meaning_to_show(word: str) -> Definition | None:
     """What is on file for ``word``, where it is shown beside the word as proposed: a word
     qscore proposes that a table would not know (none of SCOWL's common words). None for
-    a common word, for one never proposed, or where the meanings cannot be read."""
-    if commonness(word) < Commonness.RARE or not is_proposed(word):
+    a common word (a and I too: SCOWL lists I only with its capital), for one never
+    proposed, or where the meanings cannot be read."""
+    if word in ONE_LETTER_WORDS or commonness(word) < Commonness.RARE or not is_proposed(word):
         return None
     from qscore.words.definitions import MeaningsError, define
 
@@ -140,7 +152,10 @@ def meaning_to_show(word: str) -> Definition | None:
 
 @lru_cache(maxsize=4096)  # a hand asks about a key when counting its words, then for them
 def listed_never(key: str) -> list[str]:
-    """The words of anagram key ``key`` unproposed.tsv lists: a table could not defend them."""
+    """The words of anagram key ``key`` unproposed.tsv lists, or a letter alone: a table
+    could not defend them."""
+    if key in _LETTERS_ALONE:
+        return [key]
     row = _UNPROPOSED.row(key)
     return [entry.partition(":")[0] for entry in row.split(" ")] if row else []
 
