@@ -6,12 +6,16 @@ taken, and anything else is a usage error naming them (qscore.game.choices decla
 """
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from qscore.cli.completion import dictionary_names, game_names
 from qscore.game.choices import DEFAULT_DICTIONARY, WORDGAME, Ruling, Variant
+
+if TYPE_CHECKING:
+    from qscore.game.cards import Deck
+    from qscore.game.variants import Rules
 
 
 def game_option(help: str, *, complete: bool = True) -> Any:
@@ -65,7 +69,39 @@ VariantOpt = Annotated[
         help="standard (8 rounds, 3-10 cards), short (4 rounds, 3-6) or junior (6 rounds, 2-7; needs --deck)",
     ),
 ]
+# a hand's rules (best, solitaire): the choices said in the help, the column kept narrow
+PlayVariantOpt = Annotated[
+    Variant,
+    typer.Option(
+        "--variant",
+        case_sensitive=False,
+        metavar="NAME",
+        help="the rules: standard, short or junior (one-card words, unused cards count nothing; needs --deck)",
+    ),
+]
 DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
 ]
+
+
+def variant_deck(variant: str, deck: Path | None) -> "tuple[Rules, Deck]":
+    """The rules of ``--variant`` and the deck they play: the ``--deck`` file's, else the
+    variant's shipped deck. A variant with no shipped deck (junior: no text gives every
+    value of its cards) needs the file, and is refused in one line saying how to write one."""
+    from qscore.errors import CardError
+    from qscore.game.cards import load_deck, table_deck
+    from qscore.game.variants import variant_rules
+
+    rules = variant_rules(variant)
+    if deck is not None:
+        from qscore.game.deckfile import read_deck_file
+
+        found = read_deck_file(deck)
+        return rules, table_deck(found.name, found.cards, found.rounds)
+    if rules.deck is None:
+        raise CardError(
+            f"the {rules.name} variant plays the table's own cards: give --deck FILE "
+            f"(qscore deck {rules.name} writes one to fill in from your cards)"
+        )
+    return rules, load_deck(rules.deck)
