@@ -254,7 +254,7 @@ def test_the_bonus_choices_are_the_bonus_rules():
 
 
 def test_choices_are_shown_in_help_and_taken_in_any_case():
-    assert "[standard|short]" in run("check", "--help").stdout.replace("<", "[").replace(">", "]")
+    assert "[standard|short|junior]" in run("check", "--help").stdout.replace("<", "[").replace(">", "]")
     assert run("check", "--variant", "SHORT", "quiz").exit_code == 0
 
 

@@ -100,7 +100,7 @@ def test_a_refused_words_meaning_never_reads_as_if_it_stood():
     assert r.stdout.splitlines() == [
         "za: not allowed (not in everyday; wordgame allows it)",
         "  Z·A   16 points",
-        "  did you mean: zoa, zac, zag, zap, saw",
+        "  did you mean: zag, zap, saw, say, sea",
         "  what za means, though not allowed here:",
         "    noun: an old solfeggio name for B flat",
     ]

@@ -134,3 +134,18 @@ def test_words_a_desk_dictionary_vouches_for_are_proposed():
     # zen's lower-case sense is a curated meaning; app and maths are clippings SCOWL files
     # among abbreviations; it, an and or have meanings of qscore's own
     assert all(is_proposed(w) for w in ("zen", "app", "maths", "abs", "it", "an", "or", "quiz"))
+
+
+def test_a_did_you_mean_offers_no_word_a_table_could_not_defend():
+    """The did-you-mean is proposed as the best play is: zak once offered zack and zac,
+    words everyday holds with no meaning on file; the words offered now each have one."""
+    from qscore.words.dictionaries import judge, open_dictionary
+    from qscore.words.dictionaries.proposed import indefensible, is_proposed
+    from qscore.words.dictionaries.wordfiles import sort_key
+
+    everyday = open_dictionary("everyday")
+    assert indefensible(sort_key("zack")) and everyday.contains("zack")  # what was offered
+    offered = judge("zak", everyday).suggestions
+    assert offered and "zack" not in offered and "zac" not in offered
+    for typed in ("zak", "za", "kwiz", "teh", "recieve", "qwiz", "jax", "vox"):
+        assert all(map(is_proposed, judge(typed, everyday).suggestions)), typed

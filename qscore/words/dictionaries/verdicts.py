@@ -14,7 +14,6 @@ from qscore.game.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.game.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.words.dictionaries.base import Dictionary, word_budget
 from qscore.words.dictionaries.reasons import APOSTROPHE, BAD_CHARACTERS, HYPHENATED, ONE_CARD
-from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import WORD
 
 if TYPE_CHECKING:
@@ -54,12 +53,14 @@ class Verdict(_Judged):
     ) -> Verdict:
         # The one point every suggestion passes, whatever found it and wherever it is
         # shown (check, define, score, play, the web page, --json): a word never suggested
-        # (dictionaries/README.md, "Words never suggested") is dropped here, then the best
-        # SHOWN are kept.
+        # (dictionaries/README.md, "Words never suggested") and one qscore never proposes,
+        # which a table could not defend ("Words never proposed": zack, no meaning on file),
+        # are dropped here, then the best SHOWN are kept.
         if suggestions or too_long:
-            never = unsuggested()
-            suggestions = tuple(w for w in suggestions if w not in never)[:SHOWN]
-            too_long = tuple(w for w in too_long if w not in never)[:SHOWN]
+            from qscore.words.dictionaries.proposed import is_proposed
+
+            suggestions = tuple(filter(is_proposed, suggestions))[:SHOWN]
+            too_long = tuple(filter(is_proposed, too_long))[:SHOWN]
         return super().__new__(cls, word, allowed, reason, spellings, suggestions, too_long)
 
     def definition(self) -> Definition:
