@@ -26,6 +26,7 @@ RemedyKind = Literal[
     "undo-finished",  # say the undo of a finished game's last entry is meant
     "challenge-finished",  # say a challenge of a finished game is meant
     "replace-finished",  # say a laydown of a finished game is meant to be replaced
+    "table-deck",  # give the table's own deck, as a deck file (how to write one)
 ]
 
 
@@ -67,6 +68,8 @@ def plain_remedy(r: Remedy) -> str:
             return "confirm the challenge to change the final sheet"
         case "replace-finished":
             return "confirm the replacement to change the final sheet"
+        case "table-deck":
+            return "give its cards as a deck file (qscore deck junior writes one to fill in from the cards)"
 
 
 class QscoreError(Exception):

@@ -12,11 +12,13 @@ from qscore.cli.asking import answered
 from qscore.cli.completion import game_names, new_players, players_still_in
 from qscore.cli.options import (
     AllowOpt,
+    DeckOpt,
     DenyOpt,
     DictionaryOpt,
     GameOpt,
     JsonOpt,
     NewGameOpt,
+    PenaltyPastZeroOpt,
     RulingOpt,
     VariantOpt,
     bonus_option,
@@ -60,6 +62,8 @@ def new(
         list[str], typer.Argument(help="the players, in seating order (the deal passes left): ann ben, or ann,ben")
     ],
     variant: VariantOpt = "standard",
+    deck: DeckOpt = None,
+    penalty_past_zero: PenaltyPastZeroOpt = False,
     rounds: Annotated[
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
     ] = None,
@@ -73,7 +77,7 @@ def new(
         ),
     ] = None,
     bonus_points: Annotated[
-        int | None, typer.Option("--bonus-points", help="what each bonus is worth (default: 10)", metavar="N")
+        int | None, typer.Option("--bonus-points", help="what each bonus is worth (default: 10, junior 5)", metavar="N")
     ] = None,
     review: Annotated[
         bool, typer.Option("--review/--no-review", help="in qscore play, show after each round what was missed")
@@ -89,6 +93,8 @@ def new(
     started = start_game(
         names_listed(players),  # ann,ben is two players, as play's question reads it
         variant=variant,
+        deck=deck,
+        penalty_past_zero=penalty_past_zero or None,  # not given: the variant's own
         rounds=rounds,
         bonus=bonus,
         dealer=dealer,
@@ -108,9 +114,7 @@ def new(
             warn_if_empty(house_list, read_word_file(house_list))
     from qscore.views.keeper_said import started_said
 
-    print(started_said(started))
-    print(settings_text(started))
-    print(standing_text(started))
+    print(started_said(started), settings_text(started), standing_text(started), sep="\n")
 
 
 @app.command(short_help="Record a player's laydown")

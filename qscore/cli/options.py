@@ -83,25 +83,18 @@ DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
 ]
+PenaltyPastZeroOpt = Annotated[
+    bool,
+    typer.Option("--penalty-past-zero", help="house rule: a challenge's cost may take a round below zero"),
+]
 
 
 def variant_deck(variant: str, deck: Path | None) -> "tuple[Rules, Deck]":
-    """The rules of ``--variant`` and the deck they play: the ``--deck`` file's, else the
-    variant's shipped deck. A variant with no shipped deck (junior: no text gives every
-    value of its cards) needs the file, and is refused in one line saying how to write one."""
-    from qscore.errors import CardError
-    from qscore.game.cards import load_deck, table_deck
-    from qscore.game.variants import variant_rules
+    """The rules of ``--variant`` and the deck they play, as a game would (``--deck``'s
+    file, else the variant's shipped deck; junior, which has none, refused without it)."""
+    from qscore.game.cards import game_deck
+    from qscore.game.variants import played_deck, variant_rules
 
     rules = variant_rules(variant)
-    if deck is not None:
-        from qscore.game.deckfile import read_deck_file
-
-        found = read_deck_file(deck)
-        return rules, table_deck(found.name, found.cards, found.rounds)
-    if rules.deck is None:
-        raise CardError(
-            f"the {rules.name} variant plays the table's own cards: give --deck FILE "
-            f"(qscore deck {rules.name} writes one to fill in from your cards)"
-        )
-    return rules, load_deck(rules.deck)
+    name, rounds, cards = played_deck(rules, deck)
+    return rules, game_deck(name, cards, rounds)

@@ -121,3 +121,5 @@ def option_remedy(r: Remedy) -> str:
             return "add --yes to settle it"
         case "replace-finished":
             return "add --yes to replace it"
+        case "table-deck":
+            return "write one with qscore deck junior > junior.toml, fill in its cards, then add --deck junior.toml"

@@ -14,13 +14,11 @@ which qscore never makes of an entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from qscore.errors import GameError
 from qscore.game.scoring import BONUS_POINTS
-
-if TYPE_CHECKING:
-    from qscore.game.variants import Rules
+from qscore.game.variants import RULES, Rules  # loaded with scoring, which scores by them
 
 
 class GameConfig(NamedTuple):
@@ -58,8 +56,6 @@ class GameConfig(NamedTuple):
     @property
     def rules(self) -> Rules:
         """The game's rules: its variant's record, with the table's house rule."""
-        from qscore.game.variants import RULES
-
         rules = RULES[self.variant or self.deck] if (self.variant or self.deck) in RULES else RULES["standard"]
         if self.penalty_past_zero is not None:
             rules = rules._replace(penalty_past_zero=self.penalty_past_zero)

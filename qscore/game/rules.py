@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
-from qscore.game.cards import Card, format_laid, laid_letters, load_deck, parse_hand, parse_laid_word, parse_unused
+from qscore.game.cards import Card, format_laid, game_deck, laid_letters, parse_hand, parse_laid_word, parse_unused
 from qscore.game.choices import Asker
 from qscore.game.doubles import could_drop, fitting_text, respell
 from qscore.game.entries import Challenged, Entry, GameConfig, LaidDown, Left, Renamed, Undone
@@ -116,13 +116,17 @@ def check_config(config: GameConfig) -> None:
         # "If there are only two players, they should decide between them to limit
         # the bonus to either the longest word or the most words."
         raise GameError(*TWO_PLAYERS_CHOOSE)
-    deck = load_deck(config.deck)
-    largest = max(deck.rounds)
+    rules = config.rules
+    deck = game_deck(config.deck, config.cards, config.rounds)
+    # a round deals MIN_CARDS at least, and no more than the rules' largest round (the
+    # shipped decks' rounds are their rules'; a table's deck is dealt as the rules say)
+    largest = max(rules.rounds)
     for size in config.rounds:
         if not MIN_CARDS <= size <= largest:
+            why = f" (a word takes {rules.min_cards} cards)" if rules.min_cards >= MIN_CARDS else ""
             raise GameError(
-                f"a round of {size} card{'s' if size != 1 else ''}: the {deck.key} game deals {MIN_CARDS} to "
-                f"{largest} cards a round (a word takes {MIN_CARDS} cards)"
+                f"a round of {size} card{'s' if size != 1 else ''}: the {rules.name} game deals {MIN_CARDS} to "
+                f"{largest} cards a round{why}"
             )
         if size * len(config.players) + 2 > deck.size:
             raise GameError(f"a round of {size} cards cannot be dealt to {len(config.players)} players")
@@ -174,8 +178,10 @@ def check_words(
     laid = []
     for text in words:
         cards = parse_laid_word(text, game.deck)
-        if len(cards) < MIN_CARDS:
-            raise OneCardWordError(text, f"{quoted(text)} is one card: a word takes at least {MIN_CARDS} cards")
+        if len(cards) < game.rules.min_cards:  # Junior's rules allow one-card words
+            raise OneCardWordError(
+                text, f"{quoted(text)} is one card: a word takes at least {game.rules.min_cards} cards"
+            )
         laid.append(cards)
     check_deck(game, state, who, [c for w in laid for c in w], words)
     return state, who, laid

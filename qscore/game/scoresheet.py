@@ -30,6 +30,7 @@ from qscore.game.scoring import BONUS_RULES, LaidWord, PlayedHand, RoundResult, 
 
 if TYPE_CHECKING:
     from qscore.game.entries import GameConfig
+    from qscore.game.variants import Rules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -205,6 +206,7 @@ class Game:
     def _settle(self, replay: Replay) -> None:
         """The rounds dealt, laid and scored from what the log added up to."""
         self.deck: Deck = game_deck(self.config.deck, self.config.cards, self.config.rounds)
+        self.rules: Rules = self.config.rules  # what scores its rounds and judges its entries
         names = replay.names
         self._players = tuple(names)
         self.left = {names[seat]: r for seat, (r, _) in sorted(replay.left.items())}
@@ -219,7 +221,7 @@ class Game:
             state.challenges = self._standing_challenges(state)
             if all(p in state.laydowns for p in state.players):
                 state.hands = self._parsed(state)
-                state.results = score_round(state.hands, BONUS_RULES[state.bonus], self.config.bonus_points)
+                state.results = score_round(state.hands, BONUS_RULES[state.bonus], self.config.bonus_points, self.rules)
 
     def _deal(
         self, names: list[str], left: dict[int, tuple[int, bool]], bonus_from: list[tuple[int, str]]

@@ -1,12 +1,17 @@
 """Scoring one round: pure functions from laydowns and challenges to each player's result.
 
-The rules, from RULES.md "Scoring a round" and "Challenges":
+The rules, from RULES.md "Scoring a round" and "Challenges", under the game's record
+(qscore.game.variants.Rules: the standard game's unless it says otherwise):
 - word points: the card values of every word that stands;
-- unused points: cards left in hand, plus the cards of a word ruled not allowable;
+- unused points: cards left in hand (none under Junior's rules: they count nothing), plus
+  the cards of a word ruled not allowable;
 - hand score = word points - unused points - challenge penalties, never below zero
-  ("no player can score less than zero in any hand");
-- bonuses on top: most words and longest word (letters, not cards), +10 each to the
-  single player who has it; a tie gives it to nobody; a player with no word wins neither.
+  ("no player can score less than zero in any hand"); where the rules let a challenge's
+  cost take a round below zero (Junior's, or the house rule), only the cards left in hand
+  are floored: a struck word and a lost challenge are subtracted past zero;
+- bonuses on top: most words and longest word (letters, not cards), +10 each (the game's
+  points) to the single player who has it; a tie gives it to nobody; a player with no
+  word wins neither.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from qscore.game.cards import Card
+from qscore.game.variants import STANDARD, Rules
 
 MOST_WORDS = "most words"
 LONGEST_WORD = "longest word"
@@ -70,9 +76,16 @@ class RoundResult(NamedTuple):
     bonus_points: int
     word_count: int
     longest: int
+    # the part of unused_points a struck word makes, and whether it and the penalty may take
+    # the hand below zero (Rules.penalty_past_zero: only the cards left in hand are floored)
+    struck_points: int = 0
+    past_zero: bool = False
 
     @property
     def hand_score(self) -> int:
+        if self.past_zero:
+            held = max(0, self.word_points - (self.unused_points - self.struck_points))
+            return held - self.struck_points - self.penalty
         return max(0, self.word_points - self.unused_points - self.penalty)
 
     @property
@@ -90,9 +103,15 @@ def _single_best(values: Mapping[str, int]) -> str | None:
 
 
 def score_round(
-    hands: Mapping[str, PlayedHand], bonuses: Sequence[str], bonus_points: int = BONUS_POINTS
+    hands: Mapping[str, PlayedHand],
+    bonuses: Sequence[str],
+    bonus_points: int | None = BONUS_POINTS,
+    rules: Rules = STANDARD,
 ) -> dict[str, RoundResult]:
-    """Every player's result for a round, bonuses included."""
+    """Every player's result for a round, bonuses included, under ``rules`` (whether unused
+    cards count, whether a challenge's cost may go below zero); each bonus is worth
+    ``bonus_points`` (None: the rules' own)."""
+    worth = rules.bonus_points if bonus_points is None else bonus_points
     standing = {p: [w for w in h.words if not w.struck] for p, h in hands.items()}
     counts = {p: len(ws) for p, ws in standing.items()}
     longest = {p: max((len(w.text) for w in ws), default=0) for p, ws in standing.items()}
@@ -104,13 +123,16 @@ def score_round(
     for player, hand in hands.items():
         struck_points = sum(w.points for w in hand.words if w.struck)
         won = tuple(b for b, who in winners.items() if who == player)
+        held = sum(c.points for c in hand.unused) if rules.unused_count else 0
         results[player] = RoundResult(
             word_points=sum(w.points for w in standing[player]),
-            unused_points=sum(c.points for c in hand.unused) + struck_points,
+            unused_points=held + struck_points,
             penalty=hand.penalty,
             bonuses=won,
-            bonus_points=bonus_points * len(won),
+            bonus_points=worth * len(won),
             word_count=counts[player],
             longest=longest[player],
+            struck_points=struck_points,
+            past_zero=rules.penalty_past_zero,
         )
     return results

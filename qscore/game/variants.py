@@ -6,15 +6,19 @@ Quiddler Junior (rule sheet 002) plays its own: rounds of 2 to 7 cards, unused c
 added nor subtracted, one-card words and proper nouns allowed, one bonus of 5 points for the
 longest word, and a challenge's cost subtracted from the score (RULES.md, "Variants").
 
-``RULES`` holds each variant's record; ``rules_of`` gives a game's (its variant, with the
-house rules the table chose).
+``RULES`` holds each variant's record; ``variant_rules`` gives one by name, and
+``played_deck`` the deck a game of it plays (GameConfig.rules gives a game's, with the house
+rule the table chose).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
-from qscore.errors import GameError, quoted
+from qscore.errors import GameError, Remedy, quoted
+from qscore.game.cards import load_deck
+from qscore.game.deckfile import read_deck_file
 
 
 class Rules(NamedTuple):
@@ -71,3 +75,19 @@ def variant_rules(name: str) -> Rules:
     if rules is None:
         raise GameError(f"unknown variant {quoted(name)}: choose {', '.join(RULES)}")
     return rules
+
+
+def played_deck(
+    rules: Rules, path: Path | None
+) -> tuple[str, tuple[int, ...], tuple[tuple[str, int, int], ...] | None]:
+    """The deck a game under ``rules`` plays, as its GameConfig keeps it: its name, its usual
+    rounds, and its cards when the table supplied it (the deck file at ``path``, kept with
+    the game), None for the rules' shipped deck. A variant with no shipped deck (Junior)
+    needs the table's: refused without it."""
+    if path is not None:
+        table = read_deck_file(path)
+        return table.name, table.rounds, table.cards
+    if rules.deck is None:
+        raise GameError(f"a {rules.name} game is played with the table's own deck: ", Remedy("table-deck"))
+    shipped = load_deck(rules.deck)
+    return shipped.key, shipped.rounds, None

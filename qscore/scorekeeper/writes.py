@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from qscore.errors import BonusChoiceNeeded, DictionaryError, GameError, Remedy, quoted
-from qscore.game.cards import load_deck
 from qscore.game.choices import Asker, Ruling
 from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.forms import check_form_new, check_unchanged_since, form_player
@@ -29,7 +28,7 @@ from qscore.game.rules import (
     parse_rounds,
 )
 from qscore.game.scoresheet import Game, challenges_gone, name_key
-from qscore.game.scoring import BONUS_POINTS
+from qscore.game.variants import played_deck, variant_rules
 from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import game_dictionary, game_judge, refused_words
 from qscore.scorekeeper.questions import (
@@ -143,6 +142,8 @@ def start_game(
     players: list[str],
     *,
     variant: str = "standard",
+    deck: Path | None = None,
+    penalty_past_zero: bool | None = None,
     rounds: str | None = None,
     bonus: str | None = None,
     dealer: str | None = None,
@@ -156,7 +157,10 @@ def start_game(
 ) -> Game:
     """Check the table's choices and save the new game, with the table's own words as they
     stand (its paper rulings: qscore.scorekeeper.tablewords). Two players with no bonus named
-    are asked which one they keep (QuestionAsked; ``reply``: the answer)."""
+    are asked which one they keep where the rules play both (QuestionAsked; ``reply``: the
+    answer). The game plays its ``variant``'s rules on its shipped deck or the table's
+    ``deck`` file (variants.played_deck), and ``penalty_past_zero``, the table's house rule,
+    is kept where it differs from the rules'."""
     from qscore.scorekeeper.tablewords import table_words, with_table_words
     from qscore.words.dictionaries import dictionary_name, open_dictionary, read_word_file
 
@@ -164,12 +168,13 @@ def start_game(
     check_players(players)  # before the dictionary: a wrong list is told first
     if name is not None:
         check_new_name(name)  # said first: a taken name is no reason to answer the rest
-    deck = load_deck(variant.strip().lower())
+    rules = variant_rules(variant)
+    deck_key, usual, cards = played_deck(rules, deck)  # a table's deck's cards are kept with the game
     allowed = tuple(sorted(read_word_file(allow))) if allow else ()
     denied = tuple(sorted(read_word_file(deny))) if deny else ()
     allowed, denied = with_table_words(table_words().words, allowed, denied)  # the table's own words now
     open_dictionary(dictionary, allowed, denied)  # fails now, not mid-game, if it cannot open
-    schedule = deck.rounds if rounds is None else parse_rounds(rounds)
+    schedule = usual if rounds is None else parse_rounds(rounds)
     first = 0
     if dealer is not None:
         keys = [name_key(p) for p in players]
@@ -180,24 +185,28 @@ def start_game(
     def config_with(bonus: str) -> GameConfig:
         return GameConfig(
             players=tuple(players),
-            deck=deck.key,
+            deck=deck_key,
             rounds=schedule,
             bonus=bonus,
             dictionary=dictionary_name(dictionary),
             allow=allowed,
             deny=denied,
             first_dealer=first,
-            bonus_points=BONUS_POINTS if bonus_points is None else bonus_points,
+            bonus_points=rules.bonus_points if bonus_points is None else bonus_points,
             review=review,
+            # a shipped deck's game plays its deck's rules, written as before; a table's deck names them
+            variant=None if cards is None else rules.name,
+            cards=cards,
+            penalty_past_zero=None if penalty_past_zero in (None, rules.penalty_past_zero) else penalty_past_zero,
         )
 
     if reply is not None:
         bonus = reply.answer
     if bonus is None:
-        if len(players) == 2:
+        if len(players) == 2 and rules.bonus == "both":
             check_config(config_with("most"))  # every other choice is told before the table is asked its bonus
             raise bonus_asked(two_bonus_question())
-        bonus = "both"
+        bonus = rules.bonus
     bonus = bonus.strip().lower()
     if bonus == "none" and bonus_points is not None:
         raise GameError(Remedy("bonus-points"), " with ", Remedy("no-bonus"), ": the game plays no bonus")
