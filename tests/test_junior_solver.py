@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 
 from qscore.game.cards import parse_hand, table_deck
 from qscore.game.deckfile import parse_deck, read_deck_file
-from qscore.game.scoring import LaidWord, PlayedHand
+from qscore.game.scoring import LaidWord, PlayedHand, RoundResult
 from qscore.game.variants import JUNIOR, STANDARD
 from qscore.hands.draws import advise_draw
 from qscore.hands.handreview import missed_in, review_hand
 from qscore.hands.solver import Play, solitaire_words, solve
+from qscore.views.plays_view import hand_line
 from qscore.words.dictionaries import WordSet
 from tests.conftest import ok, run
 
@@ -230,6 +231,8 @@ def test_review_past_zero_keeps_the_challenge_cost(deck, words):
     assert (got.best, got.missed) == (-2, 7)
     assert missed_in(hand, -9, words, deck, rules=JUNIOR) == 7
     assert review_hand(1, "ann", hand, 0, words, deck, STANDARD).best == 0
+    result = RoundResult(0, 0, 9, (), 0, 0, 0, past_zero=True)
+    assert hand_line(got, result) == "ann: -9 of a possible -2 (7 less 9 for a challenge), missed 7: ox"
 
 
 def test_the_review_of_a_junior_game_uses_its_rules_and_deck(deck_path):
