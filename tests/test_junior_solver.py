@@ -222,6 +222,7 @@ def test_review_of_a_junior_hand(deck, words, laid, unused, best, played):
     got = review_hand(1, "ann", hand, scored, words, deck, JUNIOR)
     assert (got.best, texts(got.best_play)) == (best, played)
     assert missed_in(hand, scored, words, deck, rules=JUNIOR) == got.missed == best - scored
+    assert missed_in(hand, scored, words, deck, rules=JUNIOR, many=True) == got.missed  # the keys in memory
 
 
 def test_review_past_zero_keeps_the_challenge_cost(deck, words):
@@ -293,3 +294,15 @@ def test_junior_without_a_deck_is_refused_in_one_line():
 def test_solitaire_under_junior_takes_a_one_card_word(deck_path):
     assert ok("solitaire", "--variant", "junior", "--deck", str(deck_path), "A") == "Take A (A, 1)\n"
     assert run("solitaire", "A").exit_code == 2
+
+
+def test_of_one_letter_words_only_a_and_i_are_proposed():
+    from qscore.views.plays_view import short_meaning
+    from qscore.words.dictionaries import open_dictionary
+    from qscore.words.dictionaries.proposed import is_proposed, proposed
+
+    everyday = proposed(open_dictionary(None, set(), set()))
+    assert [ch for ch in "abcdefghijklmnopqrstuvwxyz" if everyday.anagrams(ch)] == ["a", "i"]
+    assert everyday.anagram_counts(["a", "b", "i", "o", "in", "oo"]) == [1, 0, 1, 0, 1, 1]
+    assert not is_proposed("x") and is_proposed("i")
+    assert short_meaning("i") is None  # the pronoun, not "the 9th letter of the Roman alphabet"
