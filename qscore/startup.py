@@ -133,6 +133,11 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "no sound index (words/dictionaries/wordfiles.py)",
     "unicodedata": "0.4 M, help, check, best and define: only a word or name typed with "
     "accents is folded (game/cards.py)",
+    "qscore.game.variants": "4 M, help and completion (cli/words.py); every game read loads it (game/entries.py)",
+    "qscore.game.deckfile": "16 M, every run without a deck file (cli/words.py)",
+    "qscore.game.decktext": "24 M, every command but deck, and check of a variant with no deck of its own "
+    "(cli/decks.py, cli/words.py)",
+    "tomllib": "17 M, every run that reads no deck file (game/deckfile.py)",
     "qscore.game.decks_table": "4.0 M, help and stats, which read no deck (game/cards.py)",
     "confusable_homoglyphs.confusables": "179 M, every run that checks a name: only a name "
     "of other letters than ASCII's is looked up (game/names.py)",

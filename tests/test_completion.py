@@ -48,7 +48,7 @@ def test_commands_and_options():
 
 
 def test_option_values():
-    assert complete("qscore new ann ben --variant ") == ["standard", "short"]
+    assert complete("qscore new ann ben --variant ") == ["standard", "short", "junior"]
     assert complete("qscore new ann ben --bonus m") == ["most"]
     assert complete("qscore leave cat --bonus l") == ["longest"]
     assert complete("qscore export --format ") == ["csv", "json", "markdown", "md", "svg", "png"]

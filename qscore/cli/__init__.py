@@ -23,6 +23,7 @@ COMMANDS = {
     "house": ("house",),
     "define": ("define",),
     "hands": ("best", "solitaire"),
+    "decks": ("deck",),
     "games": ("new", "score", "challenge", "sheet", "export", "undo", "close", "games"),
     "players": ("rename", "leave"),
     "play": ("play",),

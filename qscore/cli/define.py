@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 from qscore import scorekeeper
 from qscore.cli.app import app, reports_errors
 from qscore.cli.meanings import definition_lines
-from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
+from qscore.cli.options import AllowOpt, DeckOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.cli.words import JudgeOptions, WordsArg, judge_and_tell, read_table_words, suggestion_lines
 from qscore.views.verdict_view import definition_json, ruled_verdict, ruling_json, verdict_view
 
@@ -21,6 +21,7 @@ def define_words(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     variant: VariantOpt = "standard",
+    deck: DeckOpt = None,
     no_suggest: NoSuggestOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -45,5 +46,5 @@ def define_words(
         verdict = {"word": v.word, "allowed": v.allowed, "reason": reason, "suggestions": list(v.suggestions)}
         return verdict | definition_json(v.definition())
 
-    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table)
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table, deck=deck)
     judge_and_tell(words, options, None if as_json else text, json_item)

@@ -23,6 +23,7 @@ from qscore.views.sheet_view import (
     FLAGGED_SAID,
     HAD_LEFT,
     MARKS,
+    NOT_COUNTED,
     NOT_LAID,
     WENT_OUT,
     SheetView,
@@ -65,7 +66,8 @@ def table_text(view: SheetView) -> str:
     from qscore.cli.tables import tabulate
 
     table = tabulate(sheet_rows(view), headers=sheet_headers(view))
-    return f"Game {view.game!r}\n{table}\n" + ", ".join(view.legend)
+    rules = f"{view.rules}\n" if view.rules else ""  # a variant, a table's deck, a house rule
+    return f"Game {view.game!r}\n{rules}{table}\n" + ", ".join(view.legend)
 
 
 def sheet_text(game: Game) -> str:
@@ -95,7 +97,8 @@ def detail_rows(r: SheetRound) -> list[list[object]]:
             continue
         words = [f"{w.text} {w.points}" + (f" {mark}" if (mark := word_mark(w)) else "") for w in h.words]
         row: list[object] = [h.player + (f" {WENT_OUT}" if h.out else ""), ", ".join(words) or "-"]
-        row.append(" + ".join([*([" ".join(h.unused)] if h.unused else []), *h.struck]) or "-")
+        held = " ".join(h.unused) + ("" if r.unused_count else f" {NOT_COUNTED}")
+        row.append(" + ".join([*([held] if h.unused else []), *h.struck]) or "-")
         if h.result is not None:
             res = h.result
             bonus = " ".join(MARKS[b] for b in res.bonuses)
@@ -172,7 +175,8 @@ def markdown_text(view: SheetView) -> str:
     rows = [[_markdown(c) for c in row] for row in sheet_rows(view)]
     table = tabulate(rows, headers=[_markdown(h) for h in sheet_headers(view)], tablefmt="github")
     standing = "\n\n".join(_markdown(line) for line in view.status)
-    return f"## Quiddler: {_markdown(view.game)}\n\n{table}\n\n{_markdown(', '.join(view.legend))}\n\n{standing}\n"
+    head = f"## Quiddler: {_markdown(view.game)}\n\n" + (f"{_markdown(view.rules)}\n\n" if view.rules else "")
+    return f"{head}{table}\n\n{_markdown(', '.join(view.legend))}\n\n{standing}\n"
 
 
 def score_cell(r: SheetRound, player: str) -> object:

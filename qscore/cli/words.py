@@ -18,9 +18,8 @@ from qscore.cli.app import (
     tell_notes,
     warn,
 )
-from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
+from qscore.cli.options import AllowOpt, DeckOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
 from qscore.errors import QscoreError, StorageError, WordError
-from qscore.game.cards import load_deck
 from qscore.views.verdict_view import (
     VerdictView,
     definition_json,
@@ -34,6 +33,7 @@ from qscore.views.verdict_view import (
 from qscore.words.dictionaries import Verdict, judge, list_dictionaries, read_typed
 
 if TYPE_CHECKING:
+    from qscore.game.cards import Deck
     from qscore.scorekeeper import TableWord
     from qscore.words.dictionaries import Dictionary
     from qscore.words.suggestions import Budget
@@ -56,6 +56,7 @@ def check(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     variant: VariantOpt = "standard",
+    deck: DeckOpt = None,
     no_suggest: NoSuggestOpt = False,
     define: Annotated[bool, typer.Option("--define", help="each word's meanings too, as define gives them")] = False,
     as_json: JsonOpt = False,
@@ -63,7 +64,8 @@ def check(
     """Say whether each word is allowed, why not, and every way the deck can lay it.
 
     The table's own words (its paper rulings at challenges: qscore house) count with the
-    house lists, and a word one decided says so.
+    house lists, and a word one decided says so. Under --variant junior a name and a word of
+    one card (a, I) are allowed; its spellings are shown with --deck FILE, the table's cards.
 
     Exit status 0 when every word is allowed, 1 when any is not, 2 for bad input.
     """
@@ -80,7 +82,7 @@ def check(
     def json_item(v: Verdict) -> dict[str, object]:
         return verdict_json(v) | ruling_json(ruled(v)) | (definition_json(v.definition()) if define else {})
 
-    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table)
+    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table, deck=deck)
     judge_and_tell(words, options, None if as_json else text, json_item)
 
 
@@ -111,6 +113,7 @@ class JudgeOptions:
     variant: str
     suggest: bool = True
     table: "Mapping[str, TableWord] | None" = None  # the table's own words, judged with the house lists
+    deck: Path | None = None  # a deck file of the table's cards, in place of the variant's deck
 
 
 def judge_and_tell(
@@ -129,7 +132,7 @@ def judge_and_tell(
     refused = bad = False
     o = options
     judge_with, verdicts = judge_words(
-        words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False, o.table
+        words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False, o.table, o.deck
     )
     json_array = JsonArray() if text is None else None
     for item in verdicts:
@@ -161,16 +164,39 @@ def judge_words(
     variant: str,
     suggest: "bool | Budget",
     table: "Mapping[str, TableWord] | None" = None,
+    deck_file: Path | None = None,
 ) -> "tuple[Dictionary, Iterator[Verdict | WordError]]":
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input) with the table's own words (``table``) beside the house lists, one at a
     time as they are read, or in place of a word that is bad
-    input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory."""
-    deck = load_deck(variant.strip().lower())
+    input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory.
+    The variant's rules judge them, with the deck the file gives, else the variant's own; a
+    variant with none (Junior) judges its cards' letters, and its spellings, whose points
+    only the table's cards know, are not shown."""
+    from qscore.game.cards import load_deck, table_deck
+    from qscore.game.variants import variant_rules
+
+    rules = variant_rules(variant)
+    if deck_file is not None:
+        from qscore.game.deckfile import read_deck_file
+
+        read = read_deck_file(deck_file)
+        deck = table_deck(read.name, read.cards, read.rounds)
+    elif rules.deck is not None:
+        deck = load_deck(rules.deck)
+    else:
+        from qscore.game.decktext import letters_deck
+
+        deck = letters_deck(rules.name)
+        warn(f"no spellings shown: the {rules.name} deck's points are your cards' (--deck FILE gives them)")
+    unvalued = deck_file is None and rules.deck is None
     judge_with = dictionary_from(dictionary, allow, deny, table)
-    verdicts = (
-        w if isinstance(w, WordError) else judge(w, judge_with, deck, suggest=suggest) for w in words_given(words)
-    )
+
+    def verdict(word: str) -> Verdict:
+        v = judge(word, judge_with, deck, suggest=suggest, min_cards=rules.min_cards, proper_nouns=rules.proper_nouns)
+        return v._replace(spellings=()) if unvalued else v
+
+    verdicts = (w if isinstance(w, WordError) else verdict(w) for w in words_given(words, deck))
     return judge_with, verdicts
 
 
@@ -184,10 +210,10 @@ MAX_STDIN_LINES = 100_000
 MAX_STDIN_LINE = 4 * 1024 * 1024
 
 
-def words_given(words: list[str]) -> Iterator[str | WordError]:
+def words_given(words: list[str], deck: "Deck | None" = None) -> Iterator[str | WordError]:
     """The words to judge, each checked as typed, or the error that names a bad one, to
     MAX_WORDS of them; then an error says the rest were not judged."""
-    for n, given in enumerate(_words_read(words)):
+    for n, given in enumerate(_words_read(words, deck)):
         if n == MAX_WORDS:
             yield WordError(
                 f"more than {MAX_WORDS:,} words: the first {MAX_WORDS:,} were judged, the rest not "
@@ -197,12 +223,12 @@ def words_given(words: list[str]) -> Iterator[str | WordError]:
         yield given
 
 
-def _words_read(words: list[str]) -> Iterator[str | WordError]:
+def _words_read(words: list[str], deck: "Deck | None") -> Iterator[str | WordError]:
     """The words typed, ``-`` standing for standard input's lines, read one at a time."""
     read_stdin = False
     for given in words:
         if given != STDIN:
-            yield _typed(given, "")
+            yield _typed(given, "", deck)
             continue
         if read_stdin:
             continue  # standard input is read once
@@ -229,14 +255,14 @@ def _words_read(words: list[str]) -> Iterator[str | WordError]:
             except UnicodeDecodeError:
                 yield WordError(f"line {number} of standard input is not UTF-8 text")
                 continue
-            yield _typed(line, f"line {number} of standard input: ")
+            yield _typed(line, f"line {number} of standard input: ", deck)
         if not found:
             yield WordError("no words on standard input: give one a line")
 
 
-def _typed(text: str, where: str) -> str | WordError:
+def _typed(text: str, where: str, deck: "Deck | None") -> str | WordError:
     try:
-        return read_typed(text)
+        return read_typed(text, deck)
     except QscoreError as exc:
         return WordError(where, *exc.parts)
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from qscore.errors import GameError
 from qscore.game.scoring import BONUS_POINTS
-from qscore.game.variants import RULES, Rules  # loaded with scoring, which scores by them
+from qscore.game.variants import RULES, Rules
 
 
 class GameConfig(NamedTuple):

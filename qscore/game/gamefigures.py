@@ -174,9 +174,9 @@ def kept_word(w: list[Any] | None, game: str = "") -> WordRecord | None:
 
 
 def variant(deck: str, rounds: tuple[int, ...], usual: tuple[int, ...]) -> str:
-    """Which games' totals compare: the deck's name (``standard``, ``short``), with the
-    cards dealt each round when they are not its usual schedule (``standard 3-6``,
-    ``standard 3,4``), as ``qscore new --rounds`` takes them."""
+    """Which games' totals compare: the deck's name (``standard``, ``short``; the rules' for a
+    game naming them, ``junior``), with the cards dealt each round when they are not its
+    usual schedule (``standard 3-6``, ``standard 3,4``), as ``qscore new --rounds`` takes them."""
     if rounds == usual:
         return deck
     first = rounds[0]
@@ -226,7 +226,9 @@ def game_figures(game: Game, missed: Mapping[str, int] | None = None) -> GameFig
         for p in game.players
     )
     kept = None if missed is None else {p: missed.get(p, 0) for p in game.players}
-    kind = variant(game.config.deck, game.config.rounds, game.deck.rounds)
+    c = game.config  # a game naming its rules (Junior, a table's deck) is of its rules' kind
+    usual = game.deck.rounds if c.variant is None else game.rules.rounds
+    kind = variant(c.variant or c.deck, c.rounds, usual)
     return GameFigures(
         players, game.round_reached(), len(game.rounds), game.over, kind, top_round, top_word, kept, game.finished
     )

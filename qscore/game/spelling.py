@@ -38,17 +38,23 @@ class Spelling(NamedTuple):
 
 
 def spell_word(
-    word: str, deck: Deck | None = None, *, counts: Mapping[str, int] | None = None, max_cards: int | None = None
+    word: str,
+    deck: Deck | None = None,
+    *,
+    counts: Mapping[str, int] | None = None,
+    max_cards: int | None = None,
+    min_cards: int = MIN_CARDS,
 ) -> list[Spelling]:
     """The card spellings of ``word`` a table can lay, highest points first.
 
-    Each uses at least two cards, at most ``max_cards`` (default: the deck's largest hand),
-    and no card more often than ``counts`` gives (default: the deck's own counts; the
-    solver passes the cards of a hand). A word with a character no card carries has none.
+    Each uses at least ``min_cards`` cards (the game's rules: two, or one where one-card
+    words are allowed), at most ``max_cards`` (default: the deck's largest hand), and no
+    card more often than ``counts`` gives (default: the deck's own counts; the solver
+    passes the cards of a hand). A word with a character no card carries has none.
     """
     deck = deck or load_deck()
     found = _spellings(word.lower(), deck, *_limits(deck, counts, max_cards))
-    spellings = [Spelling(cards) for cards in found if len(cards) >= MIN_CARDS]
+    spellings = [Spelling(cards) for cards in found if len(cards) >= min_cards]
     spellings.sort(key=lambda s: (-s.points, len(s.cards)))
     return spellings
 

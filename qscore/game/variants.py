@@ -13,12 +13,13 @@ rule the table chose).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import GameError, Remedy, quoted
 from qscore.game.cards import load_deck
-from qscore.game.deckfile import read_deck_file
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class Rules(NamedTuple):
@@ -85,6 +86,8 @@ def played_deck(
     the game), None for the rules' shipped deck. A variant with no shipped deck (Junior)
     needs the table's: refused without it."""
     if path is not None:
+        from qscore.game.deckfile import read_deck_file  # only a game started on a deck file reads one
+
         table = read_deck_file(path)
         return table.name, table.rounds, table.cards
     if rules.deck is None:

@@ -23,17 +23,28 @@ if TYPE_CHECKING:
 
 class GameJudge(NamedTuple):
     """A game's words judged as the game's rules judge them: its dictionary and house lists,
-    a word laid from its deck in a hand of at most its largest deal."""
+    a word laid from its deck in a hand of at most its largest deal, of at least the cards
+    its rules ask (``min_cards``), names allowed where they allow them (``proper_nouns``)."""
 
     dictionary: Dictionary
     deck: Deck
     most: int  # the largest hand the game deals
+    min_cards: int = 2
+    proper_nouns: bool = False
 
     def verdict(self, text: str, *, suggest: bool = False) -> Verdict:
         """A word as typed or laid (``(qu)iz``), judged; with what it may have meant when ``suggest``."""
         from qscore.words.dictionaries import judge
 
-        return judge(text, self.dictionary, self.deck, max_cards=self.most, suggest=suggest)
+        return judge(
+            text,
+            self.dictionary,
+            self.deck,
+            max_cards=self.most,
+            suggest=suggest,
+            min_cards=self.min_cards,
+            proper_nouns=self.proper_nouns,
+        )
 
     def refused(self, words: Iterable[str], *, suggest: bool = False) -> list[Verdict]:
         """The verdicts on the words the game's rules refuse, in the order given."""
@@ -53,8 +64,10 @@ def game_dictionary(game: Game) -> Dictionary:
 
 def game_judge(game: Game, dictionary: Dictionary | None = None) -> GameJudge:
     """The judge of a game's words: its dictionary (``dictionary``, if open already: play
-    opens it once for the evening) under its deck and largest hand."""
-    return GameJudge(dictionary or game_dictionary(game), game.deck, max(game.config.rounds))
+    opens it once for the evening) under its deck, largest hand and rules."""
+    rules = game.config.rules
+    most = max(game.config.rounds)
+    return GameJudge(dictionary or game_dictionary(game), game.deck, most, rules.min_cards, rules.proper_nouns)
 
 
 def refused_words(

@@ -152,6 +152,8 @@ def picture_svg(game: Game) -> str:
     widths = column_widths(view)
     layout = Layout(max(WIDTH, sum(widths) + 2 * PAD))
     layout.say(f"Quiddler: {view.game}", TITLE)
+    if view.rules:  # a variant, a table's deck, a house rule
+        layout.say(view.rules, SMALL)
     for line in view.status:
         layout.say(line, TEXT)
     sheet_table(layout, view, widths)

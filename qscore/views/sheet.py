@@ -89,9 +89,16 @@ class SheetRound:
         "playing",
         "running",
         "starts",
+        "unused_count",
     )
 
-    def __init__(self, state: RoundState, hands: tuple[PlayerRound, ...], running: dict[str, int] | None) -> None:
+    def __init__(
+        self,
+        state: RoundState,
+        hands: tuple[PlayerRound, ...],
+        running: dict[str, int] | None,
+        unused_count: bool = True,
+    ) -> None:
         self.number = state.number
         self.hand_size = state.hand_size
         self.dealer = state.dealer
@@ -102,6 +109,7 @@ class SheetRound:
         self.hands = hands
         self.challenges = tuple(state.challenges)
         self.running = running
+        self.unused_count = unused_count  # whether the game's rules count unused cards (Junior's do not)
 
     def hand(self, player: str) -> PlayerRound | None:
         """A player's round, None for one who had left."""
@@ -144,7 +152,8 @@ def sheet_round(
     game: Game, state: RoundState, running: dict[str, int] | None = None, allows: Callable[[str], bool] | None = None
 ) -> SheetRound:
     """A round of the sheet, built once for every face and export."""
-    return SheetRound(state, tuple(player_round(game, state, p, allows) for p in state.players), running)
+    hands = tuple(player_round(game, state, p, allows) for p in state.players)
+    return SheetRound(state, hands, running, game.rules.unused_count)
 
 
 def sheet_rounds(game: Game, allows: Callable[[str], bool] | None = None) -> list[SheetRound]:
@@ -163,6 +172,7 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "bonus": game.config.bonus,
         "bonus_points": game.config.bonus_points if game.config.bonus != "none" else None,
         "dictionary": game.config.dictionary or DEFAULT_DICTIONARY,
+        **rules_json(game),
         "rounds": [round_json(r, game.players) for r in sheet_rounds(game)],
         "totals": totals,
         "left": game.left,
@@ -171,6 +181,20 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "winner": game.winner,
         "closed": game.finished,
     }
+
+
+def rules_json(game: Game) -> dict[str, Any]:
+    """What the sheet's JSON says of a game's rules beyond its deck's own, each only when the
+    game has it (a standard or short game's sheet is as it was): the ``variant`` whose rules
+    a table's deck plays, that the deck is the table's (``table_deck``), and the house rule
+    on a challenge's cost below zero (``penalty_past_zero``)."""
+    c = game.config
+    said: dict[str, Any] = {} if c.variant is None else {"variant": c.variant}
+    if c.cards is not None:
+        said["table_deck"] = True
+    if c.penalty_past_zero is not None:
+        said["penalty_past_zero"] = c.penalty_past_zero
+    return said
 
 
 def names_said(names: list[str]) -> str:

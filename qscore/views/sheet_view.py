@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from qscore.errors import quoted
 from qscore.game.cards import laid_letters
 from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
@@ -41,6 +42,12 @@ NOT_LAID = "not laid yet"
 STRUCK = "struck"  # after a word a challenge ruled out
 FLAGGED = "?"  # after a word the game's dictionary refuses, standing until challenged
 FLAGGED_SAID = f"{FLAGGED}: not in the game's dictionary; it stands unless challenged"
+NOT_COUNTED = "(not counted)"  # after the unused cards of a game whose rules count none (Junior's)
+# the house rule on a challenge's cost below zero, as the sheet's header names it
+HOUSE_RULE = {
+    True: "house rule: a challenge's cost may take a round below zero",
+    False: "house rule: a round never scores below zero",
+}
 
 
 @dataclass(frozen=True)
@@ -68,15 +75,17 @@ class Laid:
     out: bool
     unused: tuple[str, ...]
     pending: bool = False  # the player has not laid down yet
+    counted: bool = True  # the game's rules count unused cards against the hand
 
     @property
     def rest(self) -> str:
-        """``went out``, ``unused M X``, ``not laid yet``, or ""."""
+        """``went out``, ``unused M X`` (``unused M X (not counted)`` where the rules count
+        none), ``not laid yet``, or ""."""
         if self.pending:
             return NOT_LAID
         if self.out:
             return "went out"
-        return "unused " + " ".join(self.unused) if self.unused else ""
+        return unused_said(self.unused, self.counted)
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,7 @@ class SheetView:
     legend: tuple[str, ...]
     playing: tuple[str, ...]  # who lays down in the round being played
     over: bool
+    rules: str = ""  # the rules beyond the deck's own, the sheet's header says (rules_line); "" for none
 
 
 def cell_text(r: SheetRound, player: str) -> str:
@@ -127,6 +137,35 @@ def cell_marks(hand: PlayerRound) -> str:
     lost a challenge)."""
     marks = "".join(MARKS[b] for b in hand.result.bonuses) if hand.result is not None else ""
     return marks + (WENT_OUT if hand.out else "") + (LOST_CHALLENGE if hand.lost_challenge else "")
+
+
+def unused_said(unused: tuple[str, ...], counted: bool = True) -> str:
+    """A laydown's unused cards: ``unused M X``; ``unused M X (not counted)`` where the game's
+    rules count none; "" for none."""
+    if not unused:
+        return ""
+    return "unused " + " ".join(unused) + ("" if counted else f" {NOT_COUNTED}")
+
+
+def table_rules(game: Game) -> list[str]:
+    """The rules a game plays beyond its shipped deck's own, as its sheet's header names them:
+    the variant whose rules a table's deck plays, and the table's deck by its name (none for
+    a game on a shipped deck)."""
+    c = game.config
+    said = [] if c.variant is None else [f"{c.variant} rules"]
+    return said if c.cards is None else [*said, f"the table's deck {quoted(c.deck)}"]
+
+
+def house_rules(game: Game) -> list[str]:
+    """The house rule a game keeps, as its sheet's header names it (none: the rules' own)."""
+    house = game.config.penalty_past_zero
+    return [] if house is None else [HOUSE_RULE[house]]
+
+
+def rules_line(game: Game) -> str:
+    """``junior rules, the table's deck 'kids', house rule: ...``: the sheet's header line
+    under its name; "" for a standard or short game played as the rule sheets say."""
+    return ", ".join([*table_rules(game), *house_rules(game)])
 
 
 def word_mark(word: SheetWord) -> str:
@@ -207,7 +246,15 @@ def laid_in(r: SheetRound) -> tuple[Laid, ...]:
     """Each player of a round's words, a struck one marked (in a round still open too, as
     ``sheet --words`` marks it), and the rest of their laydown."""
     return tuple(
-        Laid(h.player, tuple((w.text, w.struck) for w in h.words), h.out, h.unused, pending=not h.laid) for h in r.hands
+        Laid(
+            h.player,
+            tuple((w.text, w.struck) for w in h.words),
+            h.out,
+            h.unused,
+            pending=not h.laid,
+            counted=r.unused_count,
+        )
+        for h in r.hands
     )
 
 
@@ -236,11 +283,13 @@ def sheet_view(game: Game, allows: Callable[[str], bool] | None = None) -> Sheet
         tuple(legend(game)),
         tuple(now.players) if now is not None else (),
         now is None,
+        rules_line(game),
     )
 
 
 def settings_text(game: Game) -> str:
-    """What the table agreed: deck, rounds, bonus and its size, dictionary, review. The
+    """What the table agreed: deck (the rules a table's deck plays), rounds, bonus and its
+    size, dictionary, a house rule, review. The
     bonus is the one in force: a leave down to two players may have changed it from a
     round on, and the one before is said."""
     c = game.config
@@ -250,7 +299,9 @@ def settings_text(game: Game) -> str:
     since = next(r for r in game.rounds if r.bonus == bonus).number
     if since > 1:
         size += f" from round {since} ({game.rounds[0].bonus} before)"
+    deck = ", ".join(table_rules(game)) or f"{c.deck} deck"
+    house = "".join(f", {s}" for s in house_rules(game))
     return (
-        f"{c.deck} deck, {rounds} ({', '.join(map(str, c.rounds))} cards), "
-        f"bonus: {bonus}{size}, dictionary: {c.dictionary}" + ("." if c.review else ", no review in play.")
+        f"{deck}, {rounds} ({', '.join(map(str, c.rounds))} cards), "
+        f"bonus: {bonus}{size}, dictionary: {c.dictionary}{house}" + ("." if c.review else ", no review in play.")
     )

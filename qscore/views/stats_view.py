@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from qscore.game.cards import format_laid, load_deck
-
 if TYPE_CHECKING:
     from qscore.game.gamefigures import WordRecord
     from qscore.game.ratings import Rating
@@ -17,9 +15,9 @@ HEAD_TO_HEAD = "Head to head (games both finished; how often each finished ahead
 
 
 def laid_word(w: WordRecord) -> str:
-    """A word record as it was laid, so QU·I·Z and Q·U·I·Z differ: ``(QU)IZ``."""
-    deck = load_deck()  # both decks hold every card a word can be laid with
-    return format_laid([deck.cards[t] for t in w.cards]).upper()
+    """A word record as it was laid, so QU·I·Z and Q·U·I·Z differ: ``(QU)IZ``; from its
+    cards' tokens, as a table's deck may hold double cards no shipped deck has (LL, OO)."""
+    return "".join(f"({t})" if len(t) > 1 else t for t in w.cards).upper()
 
 
 def rating_said(r: Rating | None) -> str:

@@ -70,9 +70,17 @@ def refused_line(v: Verdict, typed: str) -> str:
     return f"{typed}: {verdict_view(v).said}{maybe_meant(v.suggestions)}"
 
 
+# What a word the game's rules allow though the dictionary would not is, as its verdict
+# says it: a name, which Junior's rules alone allow (game/variants.py).
+ALLOWED_THOUGH = {"proper noun": "a name, as Junior allows"}
+
+
 def verdict_view(v: Verdict) -> VerdictView:
-    said = "allowed" if v.allowed else f"not allowed ({v.reason})"
-    spellings = tuple((str(s), f"{s.points} points") for s in v.spellings)
+    if v.allowed:
+        said = f"allowed ({ALLOWED_THOUGH.get(v.reason, v.reason)})" if v.reason else "allowed"
+    else:
+        said = f"not allowed ({v.reason})"
+    spellings = tuple((str(s), f"{s.points} point{'' if s.points == 1 else 's'}") for s in v.spellings)
     suggestions = f"did you mean: {', '.join(v.suggestions)}" if v.suggestions else None
     if v.too_long and not v.suggestions:
         suggestions = f"did you mean: {', '.join(v.too_long)} (more cards than a hand holds)"

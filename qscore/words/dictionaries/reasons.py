@@ -16,6 +16,11 @@ APOSTROPHE_LEFT_OUT = "a word with its apostrophe left out"
 NOT_ENGLISH = "not English"
 BAD_CHARACTERS = "bad characters"
 ONE_CARD = "fewer than two cards"
+# Where one card may be a word (Quiddler Junior: "one card words are allowed"), the words of
+# one letter are a and I; the dictionaries hold every letter as its name (b: "the 2nd
+# letter of the Roman alphabet"), which no word game plays as a word.
+ONE_LETTER_WORDS = frozenset("ai")
+LETTER_ALONE = "a letter, not a word"
 HOUSE_DENIED = "on the house deny list"
 
 

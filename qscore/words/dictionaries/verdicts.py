@@ -13,7 +13,15 @@ from qscore.errors import CardError, WordError, quoted
 from qscore.game.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.game.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.words.dictionaries.base import Dictionary, word_budget
-from qscore.words.dictionaries.reasons import APOSTROPHE, BAD_CHARACTERS, HYPHENATED, ONE_CARD
+from qscore.words.dictionaries.reasons import (
+    APOSTROPHE,
+    BAD_CHARACTERS,
+    HYPHENATED,
+    LETTER_ALONE,
+    ONE_CARD,
+    ONE_LETTER_WORDS,
+    PROPER_NOUN,
+)
 from qscore.words.dictionaries.wordfiles import WORD
 
 if TYPE_CHECKING:
@@ -38,7 +46,9 @@ class _Judged(NamedTuple):
 
 
 class Verdict(_Judged):
-    """Whether a word is allowed, why not, and every way to lay it."""
+    """Whether a word is allowed, why not, and every way to lay it. A word the game's rules
+    allow though the dictionary would not (a name, where names are allowed) is allowed with
+    the dictionary's reason kept: ``proper noun``."""
 
     __slots__ = ()
 
@@ -78,15 +88,16 @@ def typed_word(text: str) -> str:
     return fold(text.strip()).lower().replace("\u2019", "'")
 
 
-def read_typed(text: str) -> str:
-    """A typed word (or laid word, ``(qu)iz``) ready to judge, or a WordError naming it:
-    an empty word, or characters no card carries. A hyphen or an apostrophe passes: a
-    hyphenated word or a contraction is a word the rules refuse, not a slip of the keys."""
+def read_typed(text: str, deck: Deck | None = None) -> str:
+    """A typed word (or laid word, ``(qu)iz``, of ``deck``'s cards) ready to judge, or a
+    WordError naming it: an empty word, or characters no card carries. A hyphen or an
+    apostrophe passes: a hyphenated word or a contraction is a word the rules refuse, not a
+    slip of the keys."""
     word = typed_word(text)
     if not word:
         raise WordError("empty word: give a word such as quiz")
     if _LAID_MARKS & set(word):
-        parse_laid_word(word)  # its errors name the word and what is wrong
+        parse_laid_word(word, deck)  # its errors name the word and what is wrong
         return word
     stray = sorted(set(word) - _CARD_LETTERS - _JOINERS)
     if any(c.isdigit() for c in stray):
@@ -106,27 +117,32 @@ def judge(
     *,
     max_cards: int | None = None,
     suggest: bool | Budget = True,
+    min_cards: int = MIN_CARDS,
+    proper_nouns: bool = False,
 ) -> Verdict:
     """Judge one word as a player typed it (any case), or as laid: ``(qu)iz`` is QU·I·Z.
 
     Its spellings are those a table can lay with ``deck`` in a hand of ``max_cards``
     (default: the deck's largest hand), or only the laid one. The reason of a refusal
     is :func:`refusal_reason`'s. ``suggest`` may be the budget a run's suggestions share.
+    The game's rules: a word takes at least ``min_cards`` cards, and with ``proper_nouns``
+    a name is allowed (the verdict keeps the dictionary's reason, "proper noun").
     """
     deck = deck or load_deck()
     most = deck.largest_hand if max_cards is None else max_cards
-    word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most)
+    word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most, min_cards=min_cards)
+    allowed = reason is None or (proper_nouns and reason == PROPER_NOUN)
     near: tuple[str, ...] = ()
     too_long: tuple[str, ...] = ()
     # a refused word's close allowed words, whatever the reason: Teh, OK, bubble, co-op
-    if suggest is not False and reason is not None and reason != BAD_CHARACTERS:
+    if suggest is not False and not allowed and reason != BAD_CHARACTERS:
         budget = word_budget(None) if suggest is True else suggest
-        near, too_long = _suggestions(word, dictionary, deck, most, budget)
-    return Verdict(word, reason is None, reason, spellings, near, too_long)
+        near, too_long = _suggestions(word, dictionary, deck, most, budget, min_cards)
+    return Verdict(word, allowed, reason, spellings, near, too_long)
 
 
 def refusal_reason(
-    word: str, dictionary: Dictionary, deck: Deck, most: int
+    word: str, dictionary: Dictionary, deck: Deck, most: int, *, min_cards: int = MIN_CARDS
 ) -> tuple[str, str | None, tuple[Spelling, ...]]:
     """The word judged (a laid word as its letters), why it is refused or None, and the
     spellings a table can lay. The reasons, in the one order every dictionary follows,
@@ -134,7 +150,8 @@ def refusal_reason(
 
     1. bad form: characters no card carries, or brackets round no double card;
     2. an apostrophe (don't); 3. a hyphen (co-op);
-    4. fewer than two cards (a, or a laid (qu));
+    4. fewer than ``min_cards`` cards (a, or a laid (qu), where a word takes two); where
+       one card may be a word, a letter alone but a and I (b, x: the letter's name);
     5. the deck or the hand cannot supply it (bubble: 3 B; 12 cards);
     6.-9. the dictionary's reasons (:func:`dictionary_reason`): a bare prefix or
        suffix, a Roman numeral, an abbreviation, a contraction typed without its
@@ -146,8 +163,10 @@ def refusal_reason(
         except CardError:
             return word, BAD_CHARACTERS, ()
         word = "".join(c.letters for c in cards)
-        if len(cards) < MIN_CARDS:
+        if len(cards) < min_cards:
             return word, ONE_CARD, ()
+        if len(word) == 1 and word not in ONE_LETTER_WORDS:
+            return word, LETTER_ALONE, ()
         short = cards_reason(cards, deck, most)
         if short:
             return word, short, ()
@@ -158,16 +177,18 @@ def refusal_reason(
         return word, APOSTROPHE, ()
     if "-" in word:
         return word, HYPHENATED, ()
-    if len(word) < MIN_CARDS:
+    if len(word) < min_cards:
         return word, ONE_CARD, ()
-    spellings = tuple(spell_word(word, deck, max_cards=most))
+    if len(word) == 1 and word not in ONE_LETTER_WORDS:
+        return word, LETTER_ALONE, ()
+    spellings = tuple(spell_word(word, deck, max_cards=most, min_cards=min_cards))
     if not spellings:
         return word, unlayable_reason(word, deck, max_cards=most), ()
     return word, dictionary.refusal(word), spellings
 
 
 def _suggestions(
-    word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget
+    word: str, dictionary: Dictionary, deck: Deck, most: int, budget: Budget, min_cards: int = MIN_CARDS
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Allowed words near a refused one that the table could lay, best first: the word
     without its hyphens or apostrophes first, when that is one (coop for co-op), then the
@@ -189,4 +210,4 @@ def _suggestions(
     if fewest is not None and fewest > most:
         # a word the dictionary holds (interpretation) is meant as typed: no other offered
         return (), () if known else tuple(w for w in near if spell_word(w, deck, max_cards=len(w)))
-    return tuple(w for w in near if spell_word(w, deck, max_cards=most)), ()
+    return tuple(w for w in near if spell_word(w, deck, max_cards=most, min_cards=min_cards)), ()
