@@ -41,13 +41,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from qscore.game.variants import STANDARD, Rules  # every game read loads it (game/entries.py)
 from qscore.words.sortedrows import Commonness, commonness
 
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
     from qscore.game.cards import Card, Deck
     from qscore.game.scoresheet import Game
     from qscore.game.scoring import LaidWord, PlayedHand
-    from qscore.game.variants import Rules
     from qscore.hands.solver import Play
     from qscore.words.dictionaries import Dictionary
 
@@ -102,18 +102,15 @@ def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
 
 
 def best_play(
-    laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0, rules: Rules | None = None
+    laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0, rules: Rules = STANDARD
 ) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
-    hand (:func:`ruled`) and the game's ``rules`` (the standard game's when None). A play
-    whose words all have meanings on file is preferred to one NEAR points above it that
-    lays a word without one, if it is worth at least ``scored`` (the sheet's hand score)
-    after the hand's challenge penalties."""
-    from qscore.game.variants import STANDARD
+    hand (:func:`ruled`) and the game's ``rules``. A play whose words all have meanings on
+    file is preferred to one NEAR points above it that lays a word without one, if it is
+    worth at least ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
     from qscore.hands.candidates import candidate_words
     from qscore.hands.solver import Play, solve
 
-    rules = rules or STANDARD
     cards = hand_cards(laid)
     if len(cards) < rules.min_cards:
         return Play((), None, tuple(cards), rules.unused_count)  # one card makes no word
@@ -129,12 +126,12 @@ def best_play(
     return _commonest(near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top, checkable)
 
 
-def hand_score(value: int, penalty: int, rules: Rules | None = None) -> int:
+def hand_score(value: int, penalty: int, rules: Rules = STANDARD) -> int:
     """The sheet's hand score of a play worth ``value`` (words less unused cards) when the
     hand owes ``penalty`` for challenges: never below zero (RULES.md, "Scoring a round"),
     unless the rules let a challenge's cost take it there (Quiddler Junior: "subtract the
     number of points in the word from your score"), from a play floored at zero."""
-    if rules is not None and rules.penalty_past_zero:
+    if rules.penalty_past_zero:
         return max(0, value) - penalty
     return max(0, value - penalty)
 
@@ -155,7 +152,7 @@ def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
 
 
 def missed_in(
-    laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False, rules: Rules | None = None
+    laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False, rules: Rules = STANDARD
 ) -> int:
     """``review_hand(...).missed``, found from values alone, without making a play: the
     top value V of the cards (a set of cards standing for its words), and only when V
@@ -165,12 +162,10 @@ def missed_in(
     searched for only within those points of V, bounded by the values of every set of
     cards, and the words of a set are looked up only where that search reaches it. With ``many``
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
-    the keys no word has. ``rules``: the game's (the standard game's when None)."""
-    from qscore.game.variants import STANDARD
+    the keys no word has. ``rules``: the game's."""
     from qscore.hands.solver import check_hand
     from qscore.hands.wordsets import WordSets
 
-    rules = rules or STANDARD
     cards = hand_cards(laid)
     if len(cards) < rules.min_cards:
         return 0  # one card makes no word: its best is every card unused, never above zero
@@ -223,10 +218,9 @@ def review_hand(
     scored: int,
     dictionary: Dictionary,
     deck: Deck,
-    rules: Rules | None = None,
+    rules: Rules = STANDARD,
 ) -> HandReview:
-    """Review one laydown whose sheet hand score is ``scored``, under the game's ``rules``
-    (the standard game's when None)."""
+    """Review one laydown whose sheet hand score is ``scored``, under the game's ``rules``."""
     play = best_play(laid, dictionary, deck, scored, rules)
     return HandReview(number, player, scored, hand_score(play.score, laid.penalty, rules), play)
 

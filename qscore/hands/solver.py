@@ -44,8 +44,8 @@ from qscore.game.spelling import MIN_CARDS
 from qscore.game.variants import STANDARD, Rules
 from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.hands.packing import _COUNT, _PER_WORD, BITS, Packing, _lowest_field
-from qscore.words.dictionaries import Dictionary
-from qscore.words.dictionaries.proposed import ONE_LETTER_WORDS, is_proposed, proposed
+from qscore.words.dictionaries import ONE_LETTER_WORDS, Dictionary
+from qscore.words.dictionaries.proposed import is_proposed, proposed
 from qscore.words.sortedrows import Commonness, commonness
 
 

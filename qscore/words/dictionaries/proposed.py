@@ -32,6 +32,7 @@ from weakref import WeakKeyDictionary
 
 from qscore import paths
 from qscore.words.dictionaries.base import AnagramKeys, Dictionary, KeysWhere
+from qscore.words.dictionaries.reasons import ONE_LETTER_WORDS
 from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import sort_key
 from qscore.words.sortedrows import Commonness, commonness
@@ -99,11 +100,9 @@ class _Unproposed:
 
 _UNPROPOSED = _Unproposed()
 
-# The one-letter words a table can defend, where a game allows one-card words (Quiddler
-# Junior: "one card words are allowed"): a and I. The word lists hold every letter's name
-# (b, x: the letter itself), which is no word to lay, and O, which a desk dictionary prints
-# only with a capital (O Lord), as the capitalised words never proposed.
-ONE_LETTER_WORDS = frozenset("ai")
+# Where a game allows one-card words (Quiddler Junior), the letters alone but a and I: the
+# word lists hold every letter's name (b, x), which the judge refuses as no word
+# (reasons.LETTER_ALONE), and a search must not lay.
 _LETTERS_ALONE = frozenset("abcdefghijklmnopqrstuvwxyz") - ONE_LETTER_WORDS
 
 
