@@ -271,9 +271,11 @@ def test_best_under_junior_with_the_tables_deck(deck_path):
     assert "\n  A (A, 1)\n  discard: X\n  2 words, longest 3 letters\n" in junior
     assert "Most words" not in junior
     assert "\n\nLongest word (for the longest-word bonus): 10 points, goes out\n  TAXI (T·A·X·I, 10)\n" in junior
+    # the guide's example (docs/guide.md, "Quiddler Junior: --variant junior --deck FILE")
     kept = ok("best", "--variant", "junior", "--deck", str(deck_path), "N O T X")
-    assert kept.startswith("Best play: 7 points, does not go out\n  OX (O·X, 7)\n  discard: T\n")
-    assert "\n  unused: N (not counted)\n" in kept
+    guide = (Path(__file__).parent.parent / "docs" / "guide.md").read_text("utf-8")
+    example = guide.split('$ qscore best --variant junior --deck junior.toml "N O T X"\n', 1)[1].split("```")[0]
+    assert kept == example
     got = json.loads(ok("best", "--json", "--variant", "junior", "--deck", str(deck_path), "Z A T X I"))
     assert (got["score"], got["discard"], got["most_words"]) == (11, "X", None)
     assert [w["word"] for w in got["words"]] == ["zit", "a"]
