@@ -26,8 +26,9 @@ from qscore.views.plays_view import hand_line
 from qscore.words.dictionaries import WordSet
 from tests.conftest import ok, run
 
-# A Junior deck in the shape of qscore/data/decks.toml: A, B, E, N, T and the double cards
-# LL and OO have the values the texts give; the rest are the table's.
+# A Junior deck in the shape of qscore/data/decks.toml: A, B, E, F, H, I, N, P, T, W and the
+# double cards LL and OO have the values the texts give (the sheet's scoring example, and a
+# published description of the cards); the rest, and every count, are the table's.
 DECK_FILE = """\
 [junior]
 rounds = [2, 3, 4, 5, 6, 7]
@@ -37,11 +38,15 @@ A = [1, 10]
 B = [4, 2]
 C = [3, 2]
 E = [1, 12]
+F = [4, 2]
+H = [4, 2]
 I = [1, 8]
 N = [3, 6]
 O = [1, 8]
+P = [4, 2]
 S = [1, 4]
 T = [2, 6]
+W = [5, 2]
 X = [6, 2]
 Z = [7, 2]
 LL = [3, 2]
@@ -138,6 +143,20 @@ def test_no_most_words_play_where_the_rules_have_no_such_bonus(deck, words):
     assert solve(hand, words, deck=deck).most_words is not None
     # Junior's one bonus, the longest word: TAXI (4 letters), 10 against the best play's 11
     assert texts(solve(hand, words, deck=deck, rules=JUNIOR).longest_word) == ["taxi"]
+
+
+def test_the_sheets_scoring_example(deck):
+    """Junior's sheet, "How To Score Example": "Player 2 makes a 3 letter word: PAW and
+    leaves the C card unused. Word Points: 4 + 1 + 5 + 0 = 10"; "Player 1 makes 2 words:
+    IF + HAT. Word Points: 1 + 4 + 4 + 2 = 11". On the shipped lists, the best of those
+    cards: PAW with C kept for nothing (no word takes all four), and FAITH, every card, 12."""
+    from qscore.words.dictionaries import open_dictionary
+
+    everyday = open_dictionary(None, set(), set())
+    paw = solve(parse_hand("P A W C", deck), everyday, discard=False, deck=deck, rules=JUNIOR).best
+    assert (texts(paw), [c.token for c in paw.unused], paw.score) == (["paw"], ["C"], 10)
+    faith = solve(parse_hand("I F H A T", deck), everyday, discard=False, deck=deck, rules=JUNIOR).best
+    assert (texts(faith), faith.score) == (["faith"], 12)
 
 
 # --- the solver is exact under Junior's rules ------------------------------------
