@@ -25,6 +25,7 @@ from qscore.hands.solver import Play, solitaire_words, solve
 from qscore.views.plays_view import hand_line
 from qscore.words.dictionaries import WordSet
 from tests.conftest import ok, run
+from tests.test_json_contract import conforms
 
 # A Junior deck in the shape of qscore/data/decks.toml: A, B, E, F, H, I, N, P, T, W and the
 # double cards LL and OO have the values the texts give (the sheet's scoring example, and a
@@ -296,6 +297,7 @@ def test_best_under_junior_with_the_tables_deck(deck_path):
     example = guide.split('$ qscore best --variant junior --deck junior.toml "N O T X"\n', 1)[1].split("```")[0]
     assert kept == example
     got = json.loads(ok("best", "--json", "--variant", "junior", "--deck", str(deck_path), "Z A T X I"))
+    conforms("best --json", got)  # docs/json.md
     assert (got["score"], got["discard"], got["most_words"]) == (11, "X", None)
     assert [w["word"] for w in got["words"]] == ["zit", "a"]
     assert got["longest_word"]["words"][0]["word"] == "taxi"
