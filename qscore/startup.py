@@ -121,7 +121,6 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.game.forms": "27 M, games and stats (store/storage.py)",
     "qscore.hands.handreview": "0.4 M itself, but a write with no points missed kept loads no "
     "review (scorekeeper/reads.py; tests/test_cli_check.py, NOT_FOR_ONE_GAME)",
-    "qscore.game.spelling": "4.8 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.hands.candidates": "23 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.hands.wordsets": "34 M, a write that keeps a review's part (hands/handreview.py)",
     "qscore.words.definitions": "16 M, check and score, which show no meaning unless asked "
@@ -133,7 +132,8 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "no sound index (words/dictionaries/wordfiles.py)",
     "unicodedata": "0.4 M, help, check, best and define: only a word or name typed with "
     "accents is folded (game/cards.py)",
-    "qscore.game.variants": "4 M, help and completion (cli/words.py); every game read loads it (game/entries.py)",
+    "qscore.game.variants": "4 M, help and completion (cli/words.py, cli/options.py); every game read loads it "
+    "(game/entries.py)",
     "qscore.game.deckfile": "16 M, every run without a deck file (cli/words.py)",
     "qscore.game.decktext": "24 M, every command but deck, and check of a variant with no deck of its own "
     "(cli/decks.py, cli/words.py)",

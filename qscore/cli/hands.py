@@ -13,7 +13,7 @@ from qscore.cli.app import (
     tell_notes,
     warn,
 )
-from qscore.cli.options import AllowOpt, DenyOpt, DictionaryOpt, JsonOpt
+from qscore.cli.options import AllowOpt, DeckOpt, DenyOpt, DictionaryOpt, JsonOpt, PlayVariantOpt, variant_deck
 from qscore.cli.words import read_table_words
 from qscore.errors import CardError
 from qscore.game.cards import Card, format_cards, largest_deal, parse_hand
@@ -67,6 +67,8 @@ def best(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     any_word: AnyWordOpt = False,
+    variant: PlayVariantOpt = "standard",
+    deck: DeckOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the exact best play of a hand: words, discard, score, and whether it goes out.
@@ -75,43 +77,47 @@ def best(
     discarded. With --faceup the hand is before the draw, and qscore says whether to
     take the face-up card or draw blind. The table's own words (its paper rulings at
     challenges: qscore house) count with the house lists, as check judges by them.
+    Under --variant junior (with the table's --deck) unused cards count nothing and
+    one-card words (a, I) are laid.
     """
     from qscore.hands.solver import solve
 
     if top is not None and not 1 <= top <= MAX_TOP:
         raise CardError(f"--top {top}: give 1 to {MAX_TOP} plays")
-    hand = parse_hand(cards)
+    rules, cards_of = variant_deck(variant, deck)
+    hand = parse_hand(cards, cards_of)
     words = dictionary_from(dictionary, allow, deny, read_table_words())  # the table's words as check's
     if faceup is not None:
         if no_discard:
             raise CardError("--faceup compares draws, which always end with a discard: drop --no-discard")
         if top:
             raise CardError("--top lists the plays of a hand, --faceup compares draws: give one of them")
-        up = parse_hand(faceup, what="face-up card")
+        up = parse_hand(faceup, cards_of, what="face-up card")
         if len(up) != 1:
             raise CardError(f"--faceup takes one card, got {len(up)}")
-        known = parse_hand(seen, what="seen cards") if seen else []
+        known = parse_hand(seen, cards_of, what="seen cards") if seen else []
         from qscore.hands.draws import advise_draw
 
-        advice = advise_draw(hand, up[0], words, seen=known, any_word=any_word)
+        advice = advise_draw(hand, up[0], words, seen=known, deck=cards_of, any_word=any_word, rules=rules)
         warn_if_more_than_dealt(hand, drawn=False)
         print_json(advice_json(advice)) if as_json else print(advice_text(advice))
         tell_notes(words)
         return
     if seen is not None:
         raise CardError("--seen goes with --faceup")
-    solution = solve(hand, words, discard=not no_discard, top=top or 0, any_word=any_word)
+    solution = solve(hand, words, discard=not no_discard, top=top or 0, deck=cards_of, any_word=any_word, rules=rules)
     warn_if_more_than_dealt(hand, drawn=not no_discard)
     if as_json:
         out = play_json(solution.best)
-        out["most_words"] = play_json(solution.most_words)
+        # null where the rules have no most-words bonus (Quiddler Junior)
+        out["most_words"] = play_json(solution.most_words) if solution.most_words else None
         out["longest_word"] = play_json(solution.longest_word)
         out["top"] = [play_json(p) for p in solution.top]
         print_json(out)
         tell_notes(words)
         return
     lines = ["Best play: " + play_text(solution.best)]
-    if solution.most_words.word_count > solution.best.word_count:
+    if solution.most_words and solution.most_words.word_count > solution.best.word_count:
         lines += ["", "Most words (for the most-words bonus): " + play_text(solution.most_words)]
     if solution.longest_word.longest > solution.best.longest:
         lines += ["", "Longest word (for the longest-word bonus): " + play_text(solution.longest_word)]
@@ -141,18 +147,23 @@ def solitaire(
     allow: AllowOpt = None,
     deny: DenyOpt = None,
     any_word: AnyWordOpt = False,
+    variant: PlayVariantOpt = "standard",
+    deck: DeckOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Suggest the word to take from the face-up solitaire cards: most points, then longest."""
+    """Suggest the word to take from the face-up solitaire cards: most points, then longest.
+
+    Under --variant junior (with the table's --deck) a one-card word (a, I) may be taken."""
     from qscore.hands.solver import solitaire_words
 
-    faceup = parse_hand(cards, what="face-up cards")
+    rules, cards_of = variant_deck(variant, deck)
+    faceup = parse_hand(cards, cards_of, what="face-up cards")
     if len(faceup) > SOLITAIRE_STACKS:
         raise CardError(f"solitaire has {SOLITAIRE_STACKS} stacks, got {len(faceup)} face-up cards")
-    if len(faceup) < 2:
+    if len(faceup) < rules.min_cards:
         raise CardError("solitaire needs at least 2 face-up cards, got 1: a word takes two cards at least")
     words = dictionary_from(dictionary, allow, deny)
-    found = solitaire_words(faceup, words, any_word=any_word)
+    found = solitaire_words(faceup, words, cards_of, any_word=any_word, rules=rules)
     tell_notes(words)
     if as_json:
         print_json({"best": word_json(found[0]) if found else None, "words": [word_json(w) for w in found]})
@@ -183,8 +194,11 @@ def play_text(p: "Play") -> str:
     if p.discard:
         lines.append(f"  discard: {p.discard.token}")
     if p.unused:
-        lines.append(f"  unused: {format_cards(p.unused)} (-{sum(c.points for c in p.unused)})")
-    lines.append(f"  {p.word_count} word{'s' * (p.word_count != 1)}, longest {p.longest} letters")
+        cost = f"-{sum(c.points for c in p.unused)}" if p.unused_count else "not counted"
+        lines.append(f"  unused: {format_cards(p.unused)} ({cost})")
+    lines.append(
+        f"  {p.word_count} word{'s' * (p.word_count != 1)}, longest {p.longest} letter{'s' * (p.longest != 1)}"
+    )
     return "\n".join(lines)
 
 

@@ -6,12 +6,16 @@ taken, and anything else is a usage error naming them (qscore.game.choices decla
 """
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from qscore.cli.completion import dictionary_names, game_names
 from qscore.game.choices import DEFAULT_DICTIONARY, WORDGAME, Ruling, Variant
+
+if TYPE_CHECKING:
+    from qscore.game.cards import Deck
+    from qscore.game.variants import Rules
 
 
 def game_option(help: str, *, complete: bool = True) -> Any:
@@ -65,6 +69,16 @@ VariantOpt = Annotated[
         help="standard (8 rounds, 3-10 cards), short (4 rounds, 3-6) or junior (6 rounds, 2-7; needs --deck)",
     ),
 ]
+# a hand's rules (best, solitaire): the choices said in the help, the column kept narrow
+PlayVariantOpt = Annotated[
+    Variant,
+    typer.Option(
+        "--variant",
+        case_sensitive=False,
+        metavar="NAME",
+        help="the rules: standard, short or junior (one-card words, unused cards count nothing; needs --deck)",
+    ),
+]
 DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
@@ -73,3 +87,14 @@ PenaltyPastZeroOpt = Annotated[
     bool,
     typer.Option("--penalty-past-zero", help="house rule: a challenge's cost may take a round below zero"),
 ]
+
+
+def variant_deck(variant: str, deck: Path | None) -> "tuple[Rules, Deck]":
+    """The rules of ``--variant`` and the deck they play, as a game would (``--deck``'s
+    file, else the variant's shipped deck; junior, which has none, refused without it)."""
+    from qscore.game.cards import game_deck
+    from qscore.game.variants import played_deck, variant_rules
+
+    rules = variant_rules(variant)
+    name, rounds, cards = played_deck(rules, deck)
+    return rules, game_deck(name, cards, rounds)

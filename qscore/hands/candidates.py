@@ -41,10 +41,10 @@ def words_of(group: Group, dictionary: Dictionary) -> list[LaidWord]:
     return words
 
 
-def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
-    """Each sub-multiset of the cards that spells an allowed word exactly, with its words:
-    the double cards' sub-multisets in turn (the order of :func:`sub_multisets`), with each
-    of the single cards' in the same order."""
+def word_groups(counts: Counter[Card], dictionary: Dictionary, min_cards: int = MIN_CARDS) -> list[Group]:
+    """Each sub-multiset of at least ``min_cards`` cards that spells an allowed word exactly,
+    with its words: the double cards' sub-multisets in turn (the order of
+    :func:`sub_multisets`), with each of the single cards' in the same order."""
     singles = sorted((c for c in counts if not c.is_double), key=lambda c: c.letters)
     of_letter = {c.letters: c for c in singles}
     # every sub-multiset of the single cards as its letters, which in alphabetical order
@@ -53,11 +53,11 @@ def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
     words_in = dictionary.anagram_counts(spelled)
     found: list[Group] = []
     for letters, n in compress(zip(spelled, words_in, strict=True), words_in):
-        if len(letters) >= MIN_CARDS:
+        if len(letters) >= min_cards:
             chosen = tuple(map(of_letter.__getitem__, letters))
             found.append((chosen, sum(map(_points, chosen)), len(letters), n, letters))
     for extra, with_doubles, extra_pts in sub_multisets([c for c in counts if c.is_double], counts)[1:]:
-        tried = [letters for letters in spelled if len(letters) + len(with_doubles) >= MIN_CARDS]
+        tried = [letters for letters in spelled if len(letters) + len(with_doubles) >= min_cards]
         keys = ["".join(sorted(letters + extra)) for letters in tried]
         for letters, key in compress(zip(tried, keys, strict=True), dictionary.anagram_counts(keys)):
             chosen = tuple(map(of_letter.__getitem__, letters))
@@ -67,9 +67,9 @@ def word_groups(counts: Counter[Card], dictionary: Dictionary) -> list[Group]:
     return found
 
 
-def candidate_words(counts: Counter[Card], dictionary: Dictionary) -> list[LaidWord]:
-    """Every allowed word that some sub-multiset of the cards spells exactly."""
-    return [w for group in word_groups(counts, dictionary) for w in words_of(group, dictionary)]
+def candidate_words(counts: Counter[Card], dictionary: Dictionary, min_cards: int = MIN_CARDS) -> list[LaidWord]:
+    """Every allowed word that some sub-multiset of at least ``min_cards`` cards spells exactly."""
+    return [w for group in word_groups(counts, dictionary, min_cards) for w in words_of(group, dictionary)]
 
 
 def spelled_exactly(words: Iterable[str], singles: tuple[Card, ...], doubles: tuple[Card, ...]) -> Iterator[LaidWord]:

@@ -7,10 +7,11 @@ the best play either discards d (the best of H itself), or discards a card c of 
 either leaves d unused or lays d in a word w whose other cards T come from H:
 
     score(d) = max( f(H),
-                    h(H) - points(d),
+                    h(H) - cost(d),
                     max over words w holding d: points(w) + h(H - T) )
 
-where f is the solver's best value of a multiset (qscore.hands.solver.Hand) and
+where f is the solver's best value of a multiset (qscore.hands.solver.Hand), cost(d) is
+d's points where unused cards count against a hand (0 in Quiddler Junior), and
 h(R) = max over cards c of R of f(R - c), the best of R with one card discarded. Every f
 and h is of a part of H, so one memo serves every draw. The words holding d come from one
 walk over the dictionary's anagram keys for H's cards plus one card more, any card, cut
@@ -27,6 +28,7 @@ from qscore.errors import CardError
 from qscore.game.cards import Card, Deck, load_deck
 from qscore.game.scoring import LaidWord
 from qscore.game.spelling import MIN_CARDS
+from qscore.game.variants import STANDARD, Rules
 from qscore.hands.candidates import spelled_exactly, sub_multisets
 from qscore.hands.solver import BITS, Hand, Play, check_hand
 from qscore.words.dictionaries import Dictionary
@@ -72,15 +74,18 @@ def advise_draw(
     seen: Sequence[Card] = (),
     deck: Deck | None = None,
     any_word: bool = False,
+    rules: Rules = STANDARD,
 ) -> DrawAdvice:
     """Compare taking ``faceup`` with drawing from the unseen cards, for a hand before its
-    draw: each scored by plays of words qscore proposes, or of any word with ``any_word``."""
+    draw: each scored by plays of words qscore proposes, or of any word with ``any_word``,
+    under ``rules`` (the fewest cards a word takes, whether unused cards count)."""
     deck = deck or load_deck()
-    check_hand(hand, deck, drawing=True)
+    check_hand(hand, deck, drawing=True, min_cards=rules.min_cards)
     pool = unseen_cards(deck, [*hand, faceup, *seen])
     if not pool:
         raise CardError("no unseen cards are left to draw")
-    draws = Draws(hand, {faceup, *pool}, dictionary if any_word else proposed(dictionary))
+    words = dictionary if any_word else proposed(dictionary)
+    draws = Draws(hand, {faceup, *pool}, words, min_cards=rules.min_cards, unused_count=rules.unused_count)
     blind = [(card, n, draws.score(card)) for card, n in sorted(pool.items())]
     total = sum(pool.values())
     expected = sum(n * score for _c, n, score in blind) / total
@@ -88,11 +93,20 @@ def advise_draw(
 
 
 class Draws:
-    """The best play of ``hand`` after drawing any one of ``draws``, with one discard."""
+    """The best play of ``hand`` after drawing any one of ``draws``, with one discard; of
+    words of ``min_cards`` cards at least, unused cards costing their points where they count."""
 
-    def __init__(self, hand: Sequence[Card], draws: set[Card], dictionary: Dictionary) -> None:
-        own, with_draw = words_with_one_more(hand, draws, dictionary)
-        self.hand = Hand(hand, dictionary, own)
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        draws: set[Card],
+        dictionary: Dictionary,
+        *,
+        min_cards: int = MIN_CARDS,
+        unused_count: bool = True,
+    ) -> None:
+        own, with_draw = words_with_one_more(hand, draws, dictionary, min_cards)
+        self.hand = Hand(hand, dictionary, own, unused_count=unused_count)
         # a card's 1 in its field; a card the hand lacks has a field of its own, above the hand's
         self._unit = {c: 1 << (BITS * i) for i, c in enumerate([*self.hand.cards, *(draws - set(hand))])}
         # for each card drawn, the words holding it: (points, word, its other cards as a state)
@@ -127,7 +141,8 @@ class Draws:
         ``card`` or None when it is left unused or discarded, the state left of the hand)."""
         hand, full = self.hand, self.hand.full
         options: list[tuple[int, LaidWord | None, int]] = [(hand.value(full), None, -1)]  # discard the drawn card
-        options.append((self.discarding(full)[0] - card.points, None, full))  # keep it unused
+        kept = card.points if hand.unused_count else 0
+        options.append((self.discarding(full)[0] - kept, None, full))  # keep it unused
         discarding, known = self.discarding, self._discarding
         for points, word, rest in self._with.get(card, ()):
             left = full - rest  # the rest is of the hand's cards
@@ -146,19 +161,20 @@ class Draws:
         hand = self.hand
         if left < 0:
             words, unused = hand.play(hand.full)
-            return Play(tuple(words), card, tuple(unused))
+            return hand.laid(words, card, unused)
         field = self.discarding(left)[1]
         words, unused = hand.play(left - (1 << (BITS * field)))
         if word is None:
-            return Play(tuple(words), hand.cards[field], (*unused, card))
-        return Play((word, *words), hand.cards[field], tuple(unused))
+            return hand.laid(words, hand.cards[field], (*unused, card))
+        return hand.laid((word, *words), hand.cards[field], unused)
 
 
 def words_with_one_more(
-    hand: Sequence[Card], draws: set[Card], dictionary: Dictionary
+    hand: Sequence[Card], draws: set[Card], dictionary: Dictionary, min_cards: int = MIN_CARDS
 ) -> tuple[list[LaidWord], dict[Card, list[LaidWord]]]:
     """The words of ``hand``'s cards, and for each card of ``draws`` the words that hold
-    it with the rest from ``hand`` (a word the hand makes alone is only in the first).
+    it with the rest from ``hand`` (a word the hand makes alone is only in the first), each
+    of ``min_cards`` cards at least.
     One word stands for each set of cards: the first of its anagrams in the dictionary's order."""
     counts = Counter(hand)
     avail = [0] * len(_ALPHABET)
@@ -182,7 +198,8 @@ def words_with_one_more(
             for c in chosen:
                 for ch in c.letters:
                     forced[_ALPHABET.index(ch)] += 1
-            keys = _keys(avail, forced, wild if extra is None else [False] * len(_ALPHABET), len(chosen), fits)
+            wilds = wild if extra is None else [False] * len(_ALPHABET)
+            keys = _keys(avail, forced, wilds, len(chosen), fits, min_cards)
             for key, drawn in keys:
                 texts = dictionary.anagrams(key)
                 if not texts:
@@ -207,12 +224,12 @@ def _singles(key: str, doubles: tuple[Card, ...], single_of: dict[str, Card]) ->
 
 
 def _keys(
-    avail: list[int], forced: list[int], wild: list[bool], doubles: int, fits: Callable[[str], bool]
+    avail: list[int], forced: list[int], wild: list[bool], doubles: int, fits: Callable[[str], bool], min_cards: int
 ) -> list[tuple[str, str]]:
     """Every anagram key (``fits`` it and every prefix; a key is followed by a space) made of all the
     ``forced`` letters (the chosen double cards'), any of the ``avail`` single cards' letters,
     and at most one more single card whose letter ``wild`` marks: (key, the letter drawn or
-    ""). ``doubles`` is how many cards the forced letters are."""
+    ""). ``doubles`` is how many cards the forced letters are; a key takes ``min_cards`` at least."""
     size = len(_ALPHABET)
     forced_at = [j for j in range(size) if forced[j]]
     last = forced_at[-1] if forced_at else -1
@@ -224,7 +241,7 @@ def _keys(
     found: list[tuple[str, str]] = []
 
     def walk(i: int, prefix: str, cards: int, drawn: str) -> None:
-        if i > last and cards >= MIN_CARDS and fits(prefix + " "):
+        if i > last and cards >= min_cards and fits(prefix + " "):
             found.append((prefix, drawn))
         for j in held[i] if drawn else any_next[i]:
             ch, have, must = _ALPHABET[j], avail[j], forced[j]

@@ -3,7 +3,10 @@
 A laydown's words plus its unused cards are exactly the hand the player held after the
 discard, so the best play of those cards, with no discard, is what the player could
 have laid. Both sides are hand scores as the sheet counts them (RULES.md, "Scoring a
-round"): word points less unused points less challenge penalties, never below zero.
+round"): word points less unused points less challenge penalties, never below zero;
+under the game's rules (``Game.config.rules``): unused cards count nothing in Quiddler
+Junior, one-card words are allowed there, and a challenge's cost may take a hand below
+zero where the rules say so. The game's deck (``Game.deck``) gives the cards.
 
 - ``scored`` is the sheet's hand score: a word struck by a challenge counts against its
   owner, and points lost for challenging a word that stood are taken off.
@@ -38,6 +41,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from qscore.game.variants import STANDARD, Rules  # every game read loads it (game/entries.py)
 from qscore.words.sortedrows import Commonness, commonness
 
 if TYPE_CHECKING:  # a write asks only reviewed_part, and must not load the judge and the solver
@@ -97,28 +101,39 @@ def proposed_for(laid: PlayedHand, dictionary: Dictionary) -> Dictionary:
     return HouseRules(proposed(allowed), taken, set()) if taken else proposed(allowed)
 
 
-def best_play(laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0) -> Play:
+def best_play(
+    laid: PlayedHand, dictionary: Dictionary, deck: Deck | None = None, scored: int = 0, rules: Rules = STANDARD
+) -> Play:
     """The best play of a laydown's cards, no discard, under the table's rulings on that
-    hand (:func:`ruled`). A play whose words all have meanings on file is preferred to
-    one NEAR points above it that lays a word without one, if it is worth at least
-    ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
-    from qscore.game.spelling import MIN_CARDS
+    hand (:func:`ruled`) and the game's ``rules``. A play whose words all have meanings on
+    file is preferred to one NEAR points above it that lays a word without one, if it is
+    worth at least ``scored`` (the sheet's hand score) after the hand's challenge penalties."""
     from qscore.hands.candidates import candidate_words
     from qscore.hands.solver import Play, solve
 
     cards = hand_cards(laid)
-    if len(cards) < MIN_CARDS:
-        return Play((), None, tuple(cards))  # one card makes no word
+    if len(cards) < rules.min_cards:
+        return Play((), None, tuple(cards), rules.unused_count)  # one card makes no word
     allowed = proposed_for(laid, dictionary)
-    words = candidate_words(Counter(cards), allowed)
+    words = candidate_words(Counter(cards), allowed, rules.min_cards)
     # the words allowed are those the review may propose already (a word laid that stood among them)
-    top = solve(cards, allowed, discard=False, deck=deck, found=words, any_word=True).best
+    top = solve(cards, allowed, discard=False, deck=deck, found=words, any_word=True, rules=rules).best
     if _looked_up({w.text for w in top.words}) == {w.text for w in top.words}:
         return _commonest(top, words)
     known = _looked_up({w.text for w in words})
     checkable = [w for w in words if w.text in known]
-    near = solve(cards, allowed, discard=False, deck=deck, found=checkable, any_word=True).best
+    near = solve(cards, allowed, discard=False, deck=deck, found=checkable, any_word=True, rules=rules).best
     return _commonest(near if near.score >= max(top.score - NEAR, scored + laid.penalty) else top, checkable)
+
+
+def hand_score(value: int, penalty: int, rules: Rules = STANDARD) -> int:
+    """The sheet's hand score of a play worth ``value`` (words less unused cards) when the
+    hand owes ``penalty`` for challenges: never below zero (RULES.md, "Scoring a round"),
+    unless the rules let a challenge's cost take it there (Quiddler Junior: "subtract the
+    number of points in the word from your score"), from a play floored at zero."""
+    if rules.penalty_past_zero:
+        return max(0, value) - penalty
+    return max(0, value - penalty)
 
 
 def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
@@ -136,7 +151,9 @@ def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
     return dataclasses.replace(play, words=tuple(chosen))
 
 
-def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False) -> int:
+def missed_in(
+    laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck, *, many: bool = False, rules: Rules = STANDARD
+) -> int:
     """``review_hand(...).missed``, found from values alone, without making a play: the
     top value V of the cards (a set of cards standing for its words), and only when V
     would miss points, C, the value of the words a table can check, where C >= max(V -
@@ -145,24 +162,28 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     searched for only within those points of V, bounded by the values of every set of
     cards, and the words of a set are looked up only where that search reaches it. With ``many``
     (one of many hands), the dictionary's anagram keys, read once a run, spare looking up
-    the keys no word has."""
-    from qscore.game.spelling import MIN_CARDS
+    the keys no word has. ``rules``: the game's."""
     from qscore.hands.solver import check_hand
     from qscore.hands.wordsets import WordSets
 
     cards = hand_cards(laid)
-    if len(cards) < MIN_CARDS:
+    if len(cards) < rules.min_cards:
         return 0  # one card makes no word: its best is every card unused, never above zero
-    check_hand(cards, deck)
+    check_hand(cards, deck, min_cards=rules.min_cards)
     allowed = proposed_for(laid, dictionary)
     keys = allowed.anagram_keys() if many else None
-    hand = WordSets.looked_up(cards, allowed) if keys is None else WordSets.of_keys(cards, allowed, keys)
+    least, count = rules.min_cards, rules.unused_count
+    hand = (
+        WordSets.looked_up(cards, allowed, min_cards=least, unused_count=count)
+        if keys is None
+        else WordSets.of_keys(cards, allowed, keys, min_cards=least, unused_count=count)
+    )
     # no play is worth more than every card that makes some word laid, the rest unused: a
     # hand that scored that much already misses nothing, without packing it
-    if max(0, hand.bound() - laid.penalty) <= scored:
+    if hand_score(hand.bound(), laid.penalty, rules) <= scored:
         return 0
     top = hand.value(hand.full)
-    if max(0, top - laid.penalty) <= scored:
+    if hand_score(top, laid.penalty, rules) <= scored:
         return 0  # a play worth less than the top misses nothing either
     checkable: dict[int, bool] = {}
 
@@ -175,7 +196,7 @@ def missed_in(laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck,
     # C, where it is at least max(V - NEAR, scored + penalty): only there is it best
     near = hand.best_where(can_check, max(top - NEAR, scored + laid.penalty))
     best = top if near is None else near
-    return max(0, max(0, best - laid.penalty) - scored)
+    return max(0, hand_score(best, laid.penalty, rules) - scored)
 
 
 def _looked_up(words: set[str]) -> set[str]:
@@ -191,12 +212,17 @@ def _looked_up(words: set[str]) -> set[str]:
 
 
 def review_hand(
-    number: int, player: str, laid: PlayedHand, scored: int, dictionary: Dictionary, deck: Deck
+    number: int,
+    player: str,
+    laid: PlayedHand,
+    scored: int,
+    dictionary: Dictionary,
+    deck: Deck,
+    rules: Rules = STANDARD,
 ) -> HandReview:
-    """Review one laydown whose sheet hand score is ``scored``."""
-    play = best_play(laid, dictionary, deck, scored)
-    best = max(0, play.score - laid.penalty)
-    return HandReview(number, player, scored, best, play)
+    """Review one laydown whose sheet hand score is ``scored``, under the game's ``rules``."""
+    play = best_play(laid, dictionary, deck, scored, rules)
+    return HandReview(number, player, scored, hand_score(play.score, laid.penalty, rules), play)
 
 
 def review_game(
@@ -218,7 +244,8 @@ def review_game(
         for p in game.players:
             if p not in state.results or (wanted_players is not None and p not in wanted_players):
                 continue
-            out.append(review_hand(state.number, p, laid[p], state.results[p].hand_score, dictionary, game.deck))
+            scored = state.results[p].hand_score
+            out.append(review_hand(state.number, p, laid[p], scored, dictionary, game.deck, game.config.rules))
     return out
 
 
@@ -236,7 +263,8 @@ def missed_points(game: Game, dictionary: Dictionary, *, many: bool = False) -> 
             hand = laid[p] if p in state.results else None
             if hand is None or (not hand.unused and not any(w.struck for w in hand.words)):
                 continue
-            totals[p] += missed_in(hand, state.results[p].hand_score, dictionary, game.deck, many=many)
+            scored = state.results[p].hand_score
+            totals[p] += missed_in(hand, scored, dictionary, game.deck, many=many, rules=game.config.rules)
     return totals
 
 

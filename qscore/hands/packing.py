@@ -36,10 +36,13 @@ class Packing(Generic[W]):
         sets: Sequence[tuple[tuple[Card, ...], W]],
         words_in: Sequence[int] | None = None,
         points: Sequence[int] | None = None,
+        *,
+        unused_count: bool = True,
     ) -> None:
         """``sets``: each set of cards that makes a word, in the order its words are tried;
         ``words_in``: how many words each stands for (one each when not given); ``points``:
-        each set's points, when the caller has them."""
+        each set's points, when the caller has them; ``unused_count``: whether a card left
+        unused costs its points (Quiddler Junior: "neither added nor subtracted")."""
         # Field order: the cards in the fewest words first. At each state the packing
         # tries every word of its lowest card, and half of all states hold field 0, so a
         # rare card there keeps most of those lists short.
@@ -70,11 +73,13 @@ class Packing(Generic[W]):
         # an 11-card hand of common letters holds about two words a set), with which of
         # them a state holds found by bit masks over the bucket (_needs)
         copies = [counts[c] for c in self.cards]
-        # each field's points, and its bucket as f tries it (_needs)
+        # what each field's card costs left unused, and its bucket as f tries it (_needs)
+        self.unused_count = unused_count
+        self.lost = [c.points if unused_count else 0 for c in self.cards]
         self._fields: list[tuple[int, list[tuple[int, int]], int, list[tuple[int, int, int]]]] = []
         for i, bucket in enumerate(by_field):
             unique = list(dict.fromkeys(map(_mask_points, bucket)))
-            self._fields.append((self.cards[i].points, unique, *_needs(unique, i, copies)))
+            self._fields.append((self.lost[i], unique, *_needs(unique, i, copies)))
         # state -> (best value, best value with _PER_WORD added a word): both at once
         self._memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
@@ -88,8 +93,8 @@ class Packing(Generic[W]):
         return rest ^ self.guards if rest & self.guards == self.guards else None
 
     def value(self, state: int, per_word: int = 0) -> int:
-        """f(state): the best points of words less unused cards, plus ``per_word`` a word
-        (0, or _PER_WORD to rank plays by word count first)."""
+        """f(state): the best points of words less unused cards (where they count), plus
+        ``per_word`` a word (0, or _PER_WORD to rank plays by word count first)."""
         found = self._memo.get(state) or self._values(state)
         return found[1] if per_word else found[0]
 

@@ -11,13 +11,15 @@ How it works, and why it is fast:
    distinct card (4 bits of count and a guard bit), so "does this word fit" and "take its
    cards away" are one subtraction and one mask test. The best value of a multiset S is
 
-       f(S) = max( f(S - c) - points(c),            the lowest card c is left unused
+       f(S) = max( f(S - c) - cost(c),              the lowest card c is left unused
                    max over words w holding c, w in S: points(w) + f(S - w) )
 
-   memoised on S. Taking the lowest card first means every packing is reached, and a
-   word is only tried at its own lowest card. There are at most 2^n states. A set of
-   cards is tried once for all its anagrams, and only the sets S holds: each bucket's
-   sets are the bits of one integer, and those needing a card S lacks are masked off.
+   memoised on S, where cost(c) is the card's points, or 0 where the rules count unused
+   cards for nothing (Quiddler Junior). Taking the lowest card first means every packing
+   is reached, and a word is only tried at its own lowest card. There are at most 2^n
+   states. A set of cards is tried once for all its anagrams, and only the sets S holds:
+   each bucket's sets are the bits of one integer, and those needing a card S lacks are
+   masked off.
 3. Plays. A set of cards stands for its words until a play lays it: the first of its
    anagrams, in the order the words are tried, is the one laid.
 
@@ -37,27 +39,32 @@ from operator import itemgetter
 
 from qscore.errors import CardError
 from qscore.game.cards import Card, Deck, largest_deal, load_deck
-from qscore.game.scoring import LaidWord
+from qscore.game.scoring import BONUS_RULES, MOST_WORDS, LaidWord
 from qscore.game.spelling import MIN_CARDS
+from qscore.game.variants import STANDARD, Rules
 from qscore.hands.candidates import groups_of, single_cards, word_groups, words_of
 from qscore.hands.packing import _COUNT, _PER_WORD, BITS, Packing, _lowest_field
-from qscore.words.dictionaries import Dictionary
+from qscore.words.dictionaries import ONE_LETTER_WORDS, Dictionary
 from qscore.words.dictionaries.proposed import is_proposed, proposed
 from qscore.words.sortedrows import Commonness, commonness
 
 
 @dataclass(frozen=True)
 class Play:
-    """One way to play a hand: words laid, the discard, and the cards left unused."""
+    """One way to play a hand: words laid, the discard, and the cards left unused, and
+    whether those count against it (not in Quiddler Junior)."""
 
     words: tuple[LaidWord, ...]
     discard: Card | None
     unused: tuple[Card, ...]
+    unused_count: bool = True
 
     @property
     def score(self) -> int:
-        """Points of cards in words minus points of unused cards; the discard counts nothing."""
-        return sum(w.points for w in self.words) - sum(c.points for c in self.unused)
+        """Points of cards in words minus points of unused cards where they count; the
+        discard counts nothing."""
+        lost = sum(c.points for c in self.unused) if self.unused_count else 0
+        return sum(w.points for w in self.words) - lost
 
     @property
     def goes_out(self) -> bool:
@@ -74,10 +81,11 @@ class Play:
 
 @dataclass(frozen=True)
 class Solution:
-    """The best play, and the best plays that chase the bonuses when they differ from it."""
+    """The best play, and the best plays that chase the bonuses when they differ from it
+    (``most_words`` None where the rules have no most-words bonus)."""
 
     best: Play
-    most_words: Play
+    most_words: Play | None
     longest_word: Play
     top: list[Play]
 
@@ -87,8 +95,18 @@ class Hand(Packing[int]):
     (``groups``), each known by its place there, and each set's words looked up and made
     only when a play lays them."""
 
-    def __init__(self, cards: Sequence[Card], dictionary: Dictionary, found: Sequence[LaidWord] | None = None) -> None:
-        """``found``: the words the cards make, when the caller has them already."""
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        dictionary: Dictionary,
+        found: Sequence[LaidWord] | None = None,
+        *,
+        min_cards: int = MIN_CARDS,
+        unused_count: bool = True,
+    ) -> None:
+        """``found``: the words the cards make, when the caller has them already;
+        ``min_cards``: the fewest cards a word takes; ``unused_count``: whether a card left
+        unused costs its points."""
         counts = Counter(cards)
         self._dictionary = dictionary
         self._found = found
@@ -96,7 +114,9 @@ class Hand(Packing[int]):
         # longest first, then most points: the order words are tried in (equals kept in
         # the order found)
         self.groups = sorted(
-            word_groups(counts, dictionary) if found is None else groups_of(found), key=itemgetter(2, 1), reverse=True
+            word_groups(counts, dictionary, min_cards) if found is None else groups_of(found),
+            key=itemgetter(2, 1),
+            reverse=True,
         )
         groups = self.groups
         super().__init__(
@@ -104,7 +124,12 @@ class Hand(Packing[int]):
             [(group[0], g) for g, group in enumerate(groups)],
             list(map(itemgetter(3), groups)),
             list(map(itemgetter(1), groups)),
+            unused_count=unused_count,
         )
+
+    def laid(self, words: Sequence[LaidWord], discard: Card | None, unused: Sequence[Card]) -> Play:
+        """A play of this hand, its unused cards counted as the hand counts them."""
+        return Play(tuple(words), discard, tuple(unused), self.unused_count)
 
     def word(self, group: int) -> LaidWord:
         """The word that stands for a set of cards: the commonest of its anagrams, the first
@@ -193,7 +218,7 @@ class Hand(Packing[int]):
                 for v, ws, un in self._packings(rest, got + pts, floor, i, k):
                     yield v, [w, *ws], un
         copies = (state >> (BITS * i)) & _COUNT
-        lost = copies * self.cards[i].points
+        lost = copies * self.lost[i]
         for v, ws, un in self._packings(state - (copies << (BITS * i)), got - lost, floor, -1, 0):
             yield v, ws, [self.cards[i]] * copies + un
 
@@ -204,13 +229,16 @@ class Hand(Packing[int]):
 MAX_HAND = 15
 
 
-def check_hand(cards: Sequence[Card], deck: Deck | None = None, *, drawing: bool = False) -> None:
-    """Refuse a hand no table holds: too few cards, more than the deck has, or more than
-    MAX_HAND (counting the card still to draw when ``drawing``)."""
+def check_hand(
+    cards: Sequence[Card], deck: Deck | None = None, *, drawing: bool = False, min_cards: int = MIN_CARDS
+) -> None:
+    """Refuse a hand no table holds: fewer cards than a word takes (``min_cards``), more
+    than the deck has, or more than MAX_HAND (counting the card still to draw when
+    ``drawing``)."""
     deck = deck or load_deck()
     held = len(cards) + drawing
-    if held < MIN_CARDS:
-        raise CardError(f"a hand needs at least {MIN_CARDS} cards, got {len(cards)}")
+    if held < min_cards:
+        raise CardError(f"a hand needs at least {min_cards} cards, got {len(cards)}")
     if held > MAX_HAND:
         deal = largest_deal()
         what = f"{len(cards)} cards and the draw" if drawing else f"{len(cards)} cards"
@@ -230,19 +258,23 @@ def solve(
     deck: Deck | None = None,
     found: Sequence[LaidWord] | None = None,
     any_word: bool = False,
+    rules: Rules = STANDARD,
 ) -> Solution:
-    """The exact best play of ``cards``, the best plays for each bonus, and the ``top``
-    best plays; ``found``: the words to play with, when not every word the cards make.
-    Every play lays only words qscore proposes (:mod:`~qscore.words.dictionaries.proposed`),
-    unless ``any_word``: then any word the dictionary allows."""
-    check_hand(cards, deck)
+    """The exact best play of ``cards``, the best plays for each bonus ``rules`` play, and
+    the ``top`` best plays; ``found``: the words to play with, when not every word the
+    cards make. Every play lays only words qscore proposes
+    (:mod:`~qscore.words.dictionaries.proposed`), unless ``any_word``: then any word the
+    dictionary allows. ``rules``: the fewest cards a word takes, and whether unused cards
+    count against a play."""
+    check_hand(cards, deck, min_cards=rules.min_cards)
     if not any_word:
         dictionary = proposed(dictionary)
         if found is not None:
             found = [w for w in found if is_proposed(w.text)]
-    hand = Hand(cards, dictionary, found)
-    best, most, longest = _best(hand, discard, 0), _best(hand, discard, _PER_WORD), _longest(hand, discard)
-    best = _undominated(best, most, longest)
+    hand = Hand(cards, dictionary, found, min_cards=rules.min_cards, unused_count=rules.unused_count)
+    best, longest = _best(hand, discard, 0), _longest(hand, discard)
+    most = _best(hand, discard, _PER_WORD) if MOST_WORDS in BONUS_RULES[rules.bonus] else None
+    best = _undominated(best, *[p for p in (most, longest) if p is not None])
     return Solution(best, most, longest, _best_first(best, top_plays(hand, discard, top)))
 
 
@@ -289,7 +321,7 @@ def _best(hand: Hand, discard: bool, per_word: int) -> Play:
 
     def play(state: int, card: Card | None) -> Play:
         words, unused = hand.play(state, per_word)
-        return Play(tuple(words), card, tuple(unused))
+        return hand.laid(words, card, unused)
 
     best = play(*tied[0])
     for start in tied[1:]:  # the first of fewest rarer words: stop at one of none
@@ -310,8 +342,9 @@ def familiar_first(play: Play) -> int:
 
 @cache
 def unfamiliar(word: str) -> int:
-    """1 for a word that is none of SCOWL's common words, 0 for one that is."""
-    return int(commonness(word) >= Commonness.RARE)
+    """1 for a word that is none of SCOWL's common words, 0 for one that is (and for a and
+    I, which SCOWL lists only with its capital)."""
+    return int(word not in ONE_LETTER_WORDS and commonness(word) >= Commonness.RARE)
 
 
 def _longest(hand: Hand, discard: bool) -> Play:
@@ -331,7 +364,7 @@ def _longest(hand: Hand, discard: bool) -> Play:
         return _best(hand, discard, 0)
     _letters, _value, rest, card, group = best
     words, unused = hand.play(rest)
-    return Play((hand.word(group), *words), card, tuple(unused))
+    return hand.laid((hand.word(group), *words), card, unused)
 
 
 def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
@@ -345,7 +378,7 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
     seen: set[tuple[object, ...]] = set()
     for state, card in sorted(hand.starts(discard), key=lambda s: -hand.value(s[0])):
         for v, words, unused in hand.packings(state, floor):
-            play = Play(tuple(words), card, tuple(unused))
+            play = hand.laid(words, card, unused)
             if (key := cards_used(play)) in seen:
                 continue
             seen.add(key)
@@ -365,10 +398,17 @@ def top_plays(hand: Hand, discard: bool, n: int) -> list[Play]:
 
 
 def solitaire_words(
-    faceup: Sequence[Card], dictionary: Dictionary, deck: Deck | None = None, *, any_word: bool = False
+    faceup: Sequence[Card],
+    dictionary: Dictionary,
+    deck: Deck | None = None,
+    *,
+    any_word: bool = False,
+    rules: Rules = STANDARD,
 ) -> list[LaidWord]:
     """The words the face-up cards make, highest points first, longest on ties: those
-    qscore proposes, or any the dictionary allows with ``any_word``."""
-    check_hand(faceup, deck)
-    words = [w for _mask, w in Hand(faceup, dictionary if any_word else proposed(dictionary)).words]
+    qscore proposes, or any the dictionary allows with ``any_word``; of ``rules``'s
+    fewest cards a word takes at least."""
+    check_hand(faceup, deck, min_cards=rules.min_cards)
+    found = Hand(faceup, dictionary if any_word else proposed(dictionary), min_cards=rules.min_cards)
+    words = [w for _mask, w in found.words]
     return sorted(words, key=lambda w: (-w.points, -w.letters, w.text))

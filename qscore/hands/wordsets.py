@@ -51,22 +51,32 @@ class WordSets:
     (mask, points, its place in ``sets``), most points first. Made from the anagram keys
     held in memory (``of_keys``), or from the dictionary's own look-ups (``looked_up``)."""
 
-    def __init__(self, counts: Counter[Card], dictionary: Dictionary) -> None:
+    def __init__(self, counts: Counter[Card], dictionary: Dictionary, *, unused_count: bool = True) -> None:
+        """``unused_count``: whether a card left unused costs its points."""
         self.cards = sorted(counts, key=lambda c: (-c.points, c.letters))
         self._unit = {c: 1 << (BITS * i) for i, c in enumerate(self.cards)}
         self.full = sum(counts[c] << (BITS * i) for i, c in enumerate(self.cards))
         self.guards = sum(_GUARD << (BITS * i) for i in range(len(self.cards)))
-        self._lost = [c.points for c in self.cards]  # a field's card left unused
+        self._points = [c.points for c in self.cards]
+        self._lost = self._points if unused_count else [0] * len(self.cards)  # a field's card left unused
         self._dictionary = dictionary
         self.sets: list[Found] = []
         self.by_field: list[list[tuple[int, int, int]]] = [[] for _ in self.cards]
         self._memo: dict[int, int] = {0: 0}
 
     @classmethod
-    def of_keys(cls, cards: Sequence[Card], dictionary: Dictionary, keys: AnagramKeys) -> WordSets:
-        """Every set of ``cards`` that makes a word, the keys tested in memory."""
+    def of_keys(
+        cls,
+        cards: Sequence[Card],
+        dictionary: Dictionary,
+        keys: AnagramKeys,
+        *,
+        min_cards: int = MIN_CARDS,
+        unused_count: bool = True,
+    ) -> WordSets:
+        """Every set of ``min_cards`` of ``cards`` or more that makes a word, the keys tested in memory."""
         counts = Counter(cards)
-        hand = cls(counts, dictionary)
+        hand = cls(counts, dictionary, unused_count=unused_count)
         singles = sorted((c for c in counts if not c.is_double), key=attrgetter("letters"))
         of_letter = {c.letters: c for c in singles}
         unit_of, letter_unit = hand._unit.__getitem__, {c.letters: hand._unit[c] for c in singles}.__getitem__
@@ -79,7 +89,7 @@ class WordSets:
                     map("".join, product(*[[ch * k for k in range(counts[c] + 1)] for ch, c in of_letter.items()]))
                 )
                 for key in compress(spelled, map(contains, spelled)):
-                    if len(key) >= MIN_CARDS:
+                    if len(key) >= min_cards:
                         found.append((sum(map(letter_unit, key)), sum(map(points_of, key)), (key, (), ())))
                 continue
             # each letter's run (the double cards' copies of it, and 0, 1... of its single
@@ -95,7 +105,7 @@ class WordSets:
                 rest = key  # the single cards' letters
                 for ch, n in forced.items():
                     rest = rest.replace(ch, "", n)
-                if len(rest) + len(doubles) < MIN_CARDS:
+                if len(rest) + len(doubles) < min_cards:
                     continue
                 chosen = tuple(map(of_letter.__getitem__, rest))
                 if _spelled_by(dictionary.anagrams(key), chosen, doubles):
@@ -105,11 +115,13 @@ class WordSets:
         return hand
 
     @classmethod
-    def looked_up(cls, cards: Sequence[Card], dictionary: Dictionary) -> WordSets:
-        """Every set of ``cards`` that makes a word, each looked up in the dictionary (one
-        hand: no anagram keys read)."""
+    def looked_up(
+        cls, cards: Sequence[Card], dictionary: Dictionary, *, min_cards: int = MIN_CARDS, unused_count: bool = True
+    ) -> WordSets:
+        """Every set of ``min_cards`` of ``cards`` or more that makes a word, each looked up
+        in the dictionary (one hand: no anagram keys read)."""
         counts = Counter(cards)
-        hand = cls(counts, dictionary)
+        hand = cls(counts, dictionary, unused_count=unused_count)
         unit_of = hand._unit.__getitem__
         hand._packed(
             [
@@ -118,7 +130,7 @@ class WordSets:
                     points,
                     (words, chosen, ()) if isinstance(words, str) else ("", chosen, words),
                 )
-                for chosen, points, _letters, _n, words in word_groups(counts, dictionary)
+                for chosen, points, _letters, _n, words in word_groups(counts, dictionary, min_cards)
             ]
         )
         return hand
@@ -132,14 +144,15 @@ class WordSets:
         self.sets = [what for _mask, _points, what in found]
 
     def bound(self) -> int:
-        """No play is worth more: every card some set holds laid, the rest unused."""
+        """No play is worth more: every card some set holds laid, the rest unused (costing
+        what an unused card costs)."""
         some = 0  # a field is not 0 where some set holds its card
         for bucket in self.by_field:
             for mask, _points, _i in bucket:
                 some |= mask
         return sum(
-            (self.full >> (BITS * i) & _COUNT) * (points if some >> (BITS * i) & _COUNT else -points)
-            for i, points in enumerate(self._lost)
+            (self.full >> (BITS * i) & _COUNT) * (points if some >> (BITS * i) & _COUNT else -lost)
+            for i, (points, lost) in enumerate(zip(self._points, self._lost, strict=True))
         )
 
     def words(self, i: int) -> list[str]:

@@ -139,9 +139,10 @@ def play_words(play: Play) -> str:
 
 
 def penalty_note(r: HandReview) -> str:
-    """What "possible" counts when a challenge cost the player: `` (48 less 12 for a challenge)``."""
+    """What "possible" counts when a challenge cost the player: `` (48 less 12 for a challenge)``,
+    and `` (7 less 9 for a challenge)`` where the rules let the cost go below zero (Junior's)."""
     lost = r.best_play.score - r.best
-    return f" ({r.best_play.score} less {lost} for a challenge)" if r.best > 0 and lost > 0 else ""
+    return f" ({r.best_play.score} less {lost} for a challenge)" if r.best != 0 and lost > 0 else ""
 
 
 def hand_line(r: HandReview, result: RoundResult) -> str:

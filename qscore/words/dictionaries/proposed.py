@@ -32,6 +32,7 @@ from weakref import WeakKeyDictionary
 
 from qscore import paths
 from qscore.words.dictionaries.base import AnagramKeys, Dictionary, KeysWhere
+from qscore.words.dictionaries.reasons import ONE_LETTER_WORDS
 from qscore.words.dictionaries.rejects import unsuggested
 from qscore.words.dictionaries.wordfiles import sort_key
 from qscore.words.sortedrows import Commonness, commonness
@@ -99,17 +100,26 @@ class _Unproposed:
 
 _UNPROPOSED = _Unproposed()
 
+# Where a game allows one-card words (Quiddler Junior), the letters alone but a and I: the
+# word lists hold every letter's name (b, x), which the judge refuses as no word
+# (reasons.LETTER_ALONE), and a search must not lay.
+_LETTERS_ALONE = frozenset("abcdefghijklmnopqrstuvwxyz") - ONE_LETTER_WORDS
+
 
 def indefensible(key: str) -> dict[str, str]:
     """The words of anagram key ``key`` a table could not defend at a challenge, each with
-    why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md)."""
+    why (``no-meaning``, ``capitalised``, ``abbreviation``: dictionaries/README.md;
+    ``letter``: a letter alone, not a or i)."""
+    if key in _LETTERS_ALONE:
+        return {key: "letter"}
     row = _UNPROPOSED.row(key)
     return dict(entry.split(":") for entry in row.split(" ")) if row else {}
 
 
+@cache
 def indefensible_keys() -> frozenset[str]:
-    """Every key unproposed.tsv lists: read whole, for a search over many hands."""
-    return _UNPROPOSED.keys
+    """Every key unproposed.tsv lists, and the letters alone: read whole, for a search over many hands."""
+    return _UNPROPOSED.keys | _LETTERS_ALONE
 
 
 def is_proposed(word: str) -> bool:
@@ -127,8 +137,9 @@ def indefensible_only(word: str) -> bool:
 def meaning_to_show(word: str) -> Definition | None:
     """What is on file for ``word``, where it is shown beside the word as proposed: a word
     qscore proposes that a table would not know (none of SCOWL's common words). None for
-    a common word, for one never proposed, or where the meanings cannot be read."""
-    if commonness(word) < Commonness.RARE or not is_proposed(word):
+    a common word (a and I too: SCOWL lists I only with its capital), for one never
+    proposed, or where the meanings cannot be read."""
+    if word in ONE_LETTER_WORDS or commonness(word) < Commonness.RARE or not is_proposed(word):
         return None
     from qscore.words.definitions import MeaningsError, define
 
@@ -140,7 +151,10 @@ def meaning_to_show(word: str) -> Definition | None:
 
 @lru_cache(maxsize=4096)  # a hand asks about a key when counting its words, then for them
 def listed_never(key: str) -> list[str]:
-    """The words of anagram key ``key`` unproposed.tsv lists: a table could not defend them."""
+    """The words of anagram key ``key`` unproposed.tsv lists, or a letter alone: a table
+    could not defend them."""
+    if key in _LETTERS_ALONE:
+        return [key]
     row = _UNPROPOSED.row(key)
     return [entry.partition(":")[0] for entry in row.split(" ")] if row else []
 
