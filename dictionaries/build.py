@@ -598,7 +598,11 @@ def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = denied_rows(rejects, largest)
-    out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
+    # A first name refused as an abbreviation (Ann, Mia, Cal, Val) is a name too: listed, so
+    # a game that allows names (Quiddler Junior) takes it; every other game reads denied.tsv
+    # first and refuses it as before.
+    abbreviated = {lower for lower in first_names() if rejects.get(lower) == "abbreviation"}
+    out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun" or w in abbreviated)
     # How common each common word is (SCOWL's size: 10 the most common), for ranking
     # suggestions: "the" before "tee" for a typed "teh".
     common = read_sized("words", COMMON_SIZE, LETTERS)

@@ -91,6 +91,15 @@ def test_a_name_is_allowed_and_says_so(everyday):
     assert verdict_view(judge("mary", everyday, suggest=False)).line == "mary: not allowed (proper noun)"
 
 
+def test_a_first_name_the_lists_call_an_abbreviation_is_a_name_under_junior(everyday):
+    """Ann and Mia are first names (names.txt) that SCOWL also files as abbreviations: a
+    child at a Junior table lays her own name; the standard rules refuse it as before."""
+    for name in ("ann", "mia", "cal", "val"):
+        assert said(junior(name, everyday)) == (True, PROPER_NOUN), name
+        assert said(judge(name, everyday, suggest=False)) == (False, ABBREVIATION), name
+    assert said(junior("nato", everyday)) == (False, ABBREVIATION)  # no first name
+
+
 @pytest.mark.parametrize(
     ("word", "reason"),
     [("etc", ABBREVIATION), ("pre", AFFIX), ("don't", APOSTROPHE), ("co-op", HYPHENATED)],

@@ -14,6 +14,7 @@ from qscore.game.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.game.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.words.dictionaries.base import Dictionary, word_budget
 from qscore.words.dictionaries.reasons import (
+    ABBREVIATION,
     APOSTROPHE,
     BAD_CHARACTERS,
     HYPHENATED,
@@ -22,6 +23,7 @@ from qscore.words.dictionaries.reasons import (
     ONE_LETTER_WORDS,
     PROPER_NOUN,
 )
+from qscore.words.dictionaries.rejects import REJECTS
 from qscore.words.dictionaries.wordfiles import WORD
 
 if TYPE_CHECKING:
@@ -131,6 +133,8 @@ def judge(
     deck = deck or load_deck()
     most = deck.largest_hand if max_cards is None else max_cards
     word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most, min_cards=min_cards)
+    if proper_nouns and reason == ABBREVIATION and REJECTS.named(word):
+        reason = PROPER_NOUN  # a name too (Ann, Mia): where names are words, a name it is
     allowed = reason is None or (proper_nouns and reason == PROPER_NOUN)
     near: tuple[str, ...] = ()
     too_long: tuple[str, ...] = ()
