@@ -200,3 +200,14 @@ def test_define_under_junior(tmp_path):
     assert "\na: allowed\n" in out
     standard = run("define", "Mary", "--no-suggest")
     assert standard.exit_code == 1 and standard.stdout.startswith("mary: not allowed (proper noun)\n")
+
+
+def test_a_and_i_mean_the_words_a_junior_table_lays_and_define_warns_of_no_spellings():
+    """A challenged "a" or "I" reads the article and the pronoun first, not the letters'
+    names; define shows no spellings, so it says nothing of the points it cannot show."""
+    r = run("define", "--variant", "junior", "a", "I")
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.startswith(
+        "a: allowed\n  determiner: one, any one, of a person or thing not named before (a cat, a day)\n"
+    )
+    assert "i: allowed\n  pronoun: the one speaking or writing, as the subject of a verb (I can, I see)\n" in r.stdout

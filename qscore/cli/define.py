@@ -46,5 +46,7 @@ def define_words(
         verdict = {"word": v.word, "allowed": v.allowed, "reason": reason, "suggestions": list(v.suggestions)}
         return verdict | definition_json(v.definition())
 
-    options = JudgeOptions(dictionary, allow, deny, variant, suggest=not no_suggest, table=table, deck=deck)
+    options = JudgeOptions(
+        dictionary, allow, deny, variant, suggest=not no_suggest, table=table, deck=deck, spellings=False
+    )
     judge_and_tell(words, options, None if as_json else text, json_item)

@@ -114,6 +114,7 @@ class JudgeOptions:
     suggest: bool = True
     table: "Mapping[str, TableWord] | None" = None  # the table's own words, judged with the house lists
     deck: Path | None = None  # a deck file of the table's cards, in place of the variant's deck
+    spellings: bool = True  # whether the command shows the spellings (define shows none)
 
 
 def judge_and_tell(
@@ -132,7 +133,7 @@ def judge_and_tell(
     refused = bad = False
     o = options
     judge_with, verdicts = judge_words(
-        words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False, o.table, o.deck
+        words, o.dictionary, o.allow, o.deny, o.variant, budget if o.suggest else False, o.table, o.deck, o.spellings
     )
     json_array = JsonArray() if text is None else None
     for item in verdicts:
@@ -165,6 +166,7 @@ def judge_words(
     suggest: "bool | Budget",
     table: "Mapping[str, TableWord] | None" = None,
     deck_file: Path | None = None,
+    spellings: bool = True,
 ) -> "tuple[Dictionary, Iterator[Verdict | WordError]]":
     """The dictionary the options name, and the verdicts on the words typed (``-`` reads
     standard input) with the table's own words (``table``) beside the house lists, one at a
@@ -172,7 +174,7 @@ def judge_words(
     input, the error naming it: a list is judged to its end (or MAX_WORDS), in constant memory.
     The variant's rules judge them, with the deck the file gives, else the variant's own; a
     variant with none (Junior) judges its cards' letters, and its spellings, whose points
-    only the table's cards know, are not shown."""
+    only the table's cards know, are not shown (and said so, where ``spellings`` are shown)."""
     from qscore.game.cards import load_deck, table_deck
     from qscore.game.variants import variant_rules
 
@@ -188,7 +190,8 @@ def judge_words(
         from qscore.game.decktext import letters_deck
 
         deck = letters_deck(rules.name)
-        warn(f"no spellings shown: the {rules.name} deck's points are your cards' (--deck FILE gives them)")
+        if spellings:
+            warn(f"no spellings shown: the {rules.name} deck's points are your cards' (--deck FILE gives them)")
     unvalued = deck_file is None and rules.deck is None
     judge_with = dictionary_from(dictionary, allow, deny, table)
 
