@@ -239,6 +239,19 @@ def test_the_house_rule_is_kept_and_named_in_a_standard_games_header():
     assert ok("sheet").splitlines()[1] == "house rule: a challenge's cost may take a round below zero"
 
 
+def test_a_junior_table_that_stops_a_round_at_zero_says_so_with_new(kids_deck):
+    """--penalty-floored is the other answer to the house rule: Junior's rounds stop at zero."""
+    ok("new", "ann", "ben", "--variant", "junior", "--deck", str(kids_deck), "--penalty-floored", "--game", "kids")
+    # ben: AT struck (1+2 = 3) and no other word: floored, 0 (past zero it would be -3)
+    ok("score", "ann", "a", "-u", "B")
+    ok("score", "ben", "at", "--out")
+    ok("challenge", "ben", "at", "--by", "ann", "--ruling", "invalid")
+    sheet = json.loads(ok("sheet", "--json"))
+    assert sheet["rounds"][0]["scores"]["ben"] == 0
+    assert sheet["penalty_past_zero"] is False
+    assert ok("sheet").splitlines()[1].endswith("house rule: a round never scores below zero")
+
+
 # --- what is refused ----------------------------------------------------------
 
 

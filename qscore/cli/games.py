@@ -63,7 +63,7 @@ def new(
     ],
     variant: VariantOpt = "standard",
     deck: DeckOpt = None,
-    penalty_past_zero: PenaltyPastZeroOpt = False,
+    penalty_past_zero: PenaltyPastZeroOpt = None,
     rounds: Annotated[
         str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
     ] = None,
@@ -94,7 +94,7 @@ def new(
         names_listed(players),  # ann,ben is two players, as play's question reads it
         variant=variant,
         deck=deck,
-        penalty_past_zero=penalty_past_zero or None,  # not given: the variant's own
+        penalty_past_zero=penalty_past_zero,  # not given: the variant's own
         rounds=rounds,
         bonus=bonus,
         dealer=dealer,

@@ -84,8 +84,13 @@ DeckOpt = Annotated[
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),
 ]
 PenaltyPastZeroOpt = Annotated[
-    bool,
-    typer.Option("--penalty-past-zero", help="house rule: a challenge's cost may take a round below zero"),
+    bool | None,
+    typer.Option(
+        "--penalty-past-zero/--penalty-floored",
+        help="house rule: a challenge's cost may take a round below zero, or the round stops at zero "
+        "(default: the variant's own; Junior's goes past zero)",
+        show_default=False,
+    ),
 ]
 
 
