@@ -298,3 +298,11 @@ def test_every_section_is_one_tap_from_the_top(keeper):
     assert [t for t, _ in targets] == ["keeper-laydown", "challenge", "undo", "review", "players", "game"]
     for target, _ in targets:
         assert f'<section id="{target}">' in page
+
+
+def test_a_dash_alone_lays_no_words_as_play_takes_it(keeper):
+    """A player with no word: the paper sheet's dash, typed in the words box, is no words
+    (the page refused it as a hyphen while play took it)."""
+    said = outcome(do(keeper, "laydown", player="ann", words="-", unused="Q U Z"))
+    assert said[0] == "Recorded ann's laydown in round 1: no words (unused Q U Z)."
+    assert scorekeeper.load_game("fri").rounds[0].laydowns["ann"].words == ()

@@ -13,6 +13,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
 from qscore import scorekeeper
+from qscore.scorekeeper.answers import words_of
 from qscore.web.guard import number, unsafe
 
 MAX_BODY = 4096  # a laydown's form is a few hundred bytes; anything larger is refused unread
@@ -94,10 +95,11 @@ class LaydownFields:
 
 
 def laydown_fields(form: dict[str, str]) -> LaydownFields:
-    """A laydown form read: its words split, its round a number, its raw text found."""
+    """A laydown form read: its words split as play splits them (a dash alone is no words,
+    as on a paper sheet), its round a number, its raw text found."""
     return LaydownFields(
         form.get("player", ""),
-        form.get("words", "").replace(",", " ").split(),
+        words_of(form.get("words", "")),
         form.get("unused", ""),
         form.get("out") == "yes",
         round_of(form),
