@@ -234,3 +234,25 @@ def test_deck_writes_the_template_or_a_shipped_deck(tmp_path, monkeypatch):
     assert again.stderr == "qscore: error: 'junior.toml' is there already: nothing written (name a new file)\n"
     assert (tmp_path / "junior.toml").read_text("utf-8") == deck_file_text("junior")
     assert ok("deck", "short", "-o", "short.toml").startswith("wrote 'short.toml': edit it to your cards, then")
+
+
+def test_a_laid_words_example_names_the_decks_own_double_card():
+    """A table's deck has no QU card: an empty word or a slip is told with the deck's own."""
+    from qscore.errors import CardError
+    from qscore.game.cards import load_deck, parse_laid_word, table_deck
+
+    kids = table_deck("kids", (("A", 1, 9), ("B", 4, 2), ("LL", 3, 2), ("OO", 3, 2)), (2, 3))
+    for word, standard, junior in [
+        ("", "empty word: write the word as laid, e.g. (qu)iz", "empty word: write the word as laid, e.g. (ll)"),
+        (
+            "b;",
+            "bad character ';' in laid word 'b;': use letters, and (qu) for a double card",
+            "bad character ';' in laid word 'b;': use letters, and (ll) for a double card",
+        ),
+    ]:
+        with pytest.raises(CardError) as told:
+            parse_laid_word(word, load_deck())
+        assert str(told.value) == standard
+        with pytest.raises(CardError) as told:
+            parse_laid_word(word, kids)
+        assert str(told.value) == junior

@@ -212,13 +212,27 @@ _APOSTROPHE, _HYPHEN = ("an apostrophe", "contractions"), ("a hyphen", "hyphenat
 _JOINED = {"'": _APOSTROPHE, "\u2019": _APOSTROPHE, "-": _HYPHEN}  # the mark, and the words it makes
 
 
-def _not_a_card(character: str, text: str) -> str:
+def _not_a_card(character: str, text: str, deck: Deck) -> str:
     """Why a laid word cannot hold ``character``: the rules' reason for an apostrophe or a
     hyphen (no card carries either, and the words are not allowed), else a slip."""
     if character in _JOINED:
         mark, kind = _JOINED[character]
         return f"{mark} in laid word {quoted(text)}: no card carries one, and {kind} are not allowed"
-    return f"bad character {quoted(character)} in laid word {quoted(text)}: use letters, and (qu) for a double card"
+    double = _a_double(deck)
+    doubles = f", and ({double.letters}) for a double card" if double else ""
+    return f"bad character {quoted(character)} in laid word {quoted(text)}: use letters{doubles}"
+
+
+def _a_double(deck: Deck) -> Card | None:
+    """The double card an example names: QU where the deck has it, else its first (a
+    table's deck: LL), or None."""
+    return deck.cards.get("QU") or next(iter(deck.doubles), None)
+
+
+def _laid_example(deck: Deck) -> str:
+    """A word as laid, for the deck's cards: (qu)iz, or a table's deck's double card alone."""
+    double = _a_double(deck)
+    return "(qu)iz" if double is not None and double.token == "QU" else f"({double.letters})" if double else "ox"
 
 
 def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
@@ -231,7 +245,7 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
     for m in _LAID.finditer(fold(text).strip()):
         double, single, other = m.groups()
         if other is not None:
-            raise CardError(_not_a_card(other, text))
+            raise CardError(_not_a_card(other, text, deck))
         token = double or single
         card = deck.cards.get(token.upper())
         if card is None:
@@ -243,7 +257,7 @@ def parse_laid_word(text: str, deck: Deck | None = None) -> list[Card]:
             )
         cards.append(card)
     if not cards:
-        raise CardError("empty word: write the word as laid, e.g. (qu)iz")
+        raise CardError(f"empty word: write the word as laid, e.g. {_laid_example(deck)}")
     return cards
 
 
