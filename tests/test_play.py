@@ -5,9 +5,11 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -302,13 +304,37 @@ def test_commands_at_any_prompt_and_resuming():
     assert out[: out.index("\nThe evening:\n")].endswith("Game over. ann wins with 46.")
 
     # play again: the last game is finished, and of this evening: offered first
-    out = ok("play", input=lines("n", "quit"))
+    out = ok("play", input=lines("n", "n", "quit"))
     in_order(
         out,
         "The last game, 'friday', is finished. ann wins with 46.",
         "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: n",
+        "The next game, ann, ben, cat, set up as the last? (n: set up a new one) [Y/n]: n",
         "A new game.",
     )
+
+
+def test_play_after_a_finished_game_offers_the_next_game_set_up_as_the_last():
+    """A Junior table that played again pressed Enter at the variant and was playing the
+    standard game: play's next game now keeps the players, rules, deck and house rule, as
+    the page's next game does."""
+    deck = Path(os.environ["QSCORE_HOME"]) / "kids.toml"
+    shutil.copy(Path(__file__).parent / "data" / "junior-game.toml", deck)
+    ok("new", "ann", "ben", "--variant", "junior", "--deck", str(deck), "--penalty-floored", "--rounds", "2")
+    ok("score", "ann", "a", "-u", "B")
+    ok("score", "ben", "at", "--out")
+    ok("close")
+    before = GameStore().load()
+    out = ok("play", input=lines("n", "", "quit"))
+    in_order(
+        out,
+        "The next game, ann, ben, set up as the last? (n: set up a new one) [Y/n]: ",
+        "Keeping score for game",
+    )
+    assert "A new game" not in out and "Variant:" not in out
+    config = GameStore().load().config
+    assert (config.variant, config.deck, config.penalty_past_zero) == ("junior", "junior", False)
+    assert config.cards == before.config.cards and config.rounds == (2,)
 
 
 def test_stopping_at_the_challenges_resumes_there():

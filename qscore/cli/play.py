@@ -35,7 +35,7 @@ from qscore.cli.play_prompts import (
 )
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
-from qscore.errors import DictionaryError, GameError, UnknownGameError
+from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -332,6 +332,22 @@ def back_to_finished(evening: PlaySession, game: "Game") -> bool:
     return False
 
 
+def next_game_started(evening: PlaySession, finished: "Game") -> bool:
+    """Whether the table took the next game set up as the finished one (the page's next
+    game): a Junior table keeps its rules and deck without typing them again."""
+    from qscore import scorekeeper
+    from qscore.views.conversation import next_game_question
+
+    if len(finished.still_in) < 2 or not evening.prompts.yes_no(next_game_question(finished.still_in), default=True):
+        return False
+    try:
+        evening.session.name = scorekeeper.start_next_game(finished.name).name
+    except QscoreError as exc:
+        not_taken(exc)
+        return False
+    return True
+
+
 def go_on_with(evening: PlaySession, game: str | None) -> None:
     """The game named, or the one under way, or a new one asked for."""
     from qscore import scorekeeper
@@ -339,7 +355,8 @@ def go_on_with(evening: PlaySession, game: str | None) -> None:
     try:
         current = scorekeeper.load_game(game)
         if current.finished and game is None and not back_to_finished(evening, current):
-            evening.new_game.set_up(None)  # the last game is finished: a new one
+            if not next_game_started(evening, current):
+                evening.new_game.set_up(None)  # the last game is finished: a new one
         else:
             evening.session.name = current.name
     except UnknownGameError:

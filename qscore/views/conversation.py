@@ -7,6 +7,7 @@ taken as typed. ``qscore play`` prints these lines; the application layer
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from qscore.errors import quoted
@@ -96,6 +97,13 @@ def ruling_misspelt(typed: str, meant: str) -> str:
 def back_to_finished_question() -> str:
     """Asked when play starts again after this evening's game is finished."""
     return "Go back to it, for a late challenge or undo? (n: a new game)"
+
+
+def next_game_question(players: Sequence[str]) -> str:
+    """Asked when play starts a game after a finished one: the next game of the same table,
+    as the page's next game is (the players still in, the variant, deck, rounds, bonus,
+    dictionary and house rules)."""
+    return f"The next game, {', '.join(players)}, set up as the last? (n: set up a new one)"
 
 
 class UnusedChoice(NamedTuple):
