@@ -598,11 +598,11 @@ def build(wordnet: WordNet | None = None) -> dict[str, str | bytes]:
     # Apart, because every enchant-backed check reads the small denied list and only a
     # refusal by a shipped list reads the names.
     out["denied.tsv"] = denied_rows(rejects, largest)
-    # A first name refused as an abbreviation (Ann, Mia, Cal, Val) is a name too: listed, so
-    # a game that allows names (Quiddler Junior) takes it; every other game reads denied.tsv
-    # first and refuses it as before.
-    abbreviated = {lower for lower in first_names() if rejects.get(lower) == "abbreviation"}
-    out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun" or w in abbreviated)
+    out["names.txt"] = "".join(f"{w}\n" for w, r in sorted(rejects.items()) if r == "proper noun")
+    # The first names everyday does not hold as words, whatever else refuses them (Ann, Mia:
+    # abbreviations; Sam, Dan: wordgame's words; Di: a numeral): a game that allows names
+    # (Quiddler Junior) takes them as names; no other game reads this list.
+    out["first-names.txt"] = "".join(f"{w}\n" for w in sorted(first_names()) if w not in everyday)
     # How common each common word is (SCOWL's size: 10 the most common), for ranking
     # suggestions: "the" before "tee" for a typed "teh".
     common = read_sized("words", COMMON_SIZE, LETTERS)

@@ -91,12 +91,16 @@ def test_a_name_is_allowed_and_says_so(everyday):
     assert verdict_view(judge("mary", everyday, suggest=False)).line == "mary: not allowed (proper noun)"
 
 
-def test_a_first_name_the_lists_call_an_abbreviation_is_a_name_under_junior(everyday):
-    """Ann and Mia are first names (names.txt) that SCOWL also files as abbreviations: a
-    child at a Junior table lays her own name; the standard rules refuse it as before."""
-    for name in ("ann", "mia", "cal", "val"):
+def test_a_first_name_is_a_name_under_junior_whatever_else_the_lists_call_it(everyday):
+    """Ann and Mia are first names SCOWL also files as abbreviations, Sam and Dan words
+    only wordgame holds, Di a numeral: a child at a Junior table lays her own name; the
+    standard rules refuse each as before."""
+    for name, before in [("ann", ABBREVIATION), ("mia", ABBREVIATION), ("cal", ABBREVIATION), ("di", "Roman numeral")]:
         assert said(junior(name, everyday)) == (True, PROPER_NOUN), name
-        assert said(judge(name, everyday, suggest=False)) == (False, ABBREVIATION), name
+        assert said(judge(name, everyday, suggest=False)) == (False, before), name
+    for name in ("sam", "dan"):
+        assert said(junior(name, everyday)) == (True, PROPER_NOUN), name
+        assert not judge(name, everyday, suggest=False).allowed, name
     assert said(junior("nato", everyday)) == (False, ABBREVIATION)  # no first name
 
 

@@ -40,7 +40,7 @@ def test_wheel_ships_the_word_lists_and_runs_outside_the_checkout(tmp_path):
         "qscore/wordlists/SCOWL-COPYRIGHT",
         "qscore/wordlists/CUSS-LICENSE",
         "qscore/wordlists/GCIDE-COPYRIGHT",  # the affixes denied.tsv and the meanings take from GCIDE
-        "qscore/wordlists/FIRSTNAMES-COPYRIGHT",  # the first names names.txt takes from it
+        "qscore/wordlists/FIRSTNAMES-COPYRIGHT",  # the first names names.txt and first-names.txt take from it
         "qscore/data/CMUDICT-COPYRIGHT",  # the pronunciations' sound keys
     } <= set(notices)
     for notice in notices:

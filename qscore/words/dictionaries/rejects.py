@@ -82,6 +82,15 @@ class Rejects:
         """Whether ``word`` is one of SCOWL's common proper nouns that no everyday word spells."""
         return word in self._names_table if self._tables() else f"\n{word}\n" in self._names_text
 
+    @cached_property
+    def _first_names(self) -> frozenset[str]:
+        return frozenset(paths.package_file("wordlists", "first-names.txt").read_text("utf-8").split())
+
+    def first_name(self, word: str) -> bool:
+        """Whether ``word`` is a first name everyday does not hold as a word (Ann, Sam, Di),
+        for a game that allows names: read only by one."""
+        return word in self._first_names
+
     def denied(self, word: str) -> str | None:
         """Why ``word`` is refused by every dictionary, enchant's too: an abbreviation or an
         affix, never a proper noun (the system dictionaries know their own names)."""

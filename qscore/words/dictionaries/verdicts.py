@@ -14,7 +14,6 @@ from qscore.game.cards import Deck, fold, load_deck, parse_laid_word
 from qscore.game.spelling import MIN_CARDS, Spelling, cards_reason, fewest_cards, spell_word, unlayable_reason
 from qscore.words.dictionaries.base import Dictionary, word_budget
 from qscore.words.dictionaries.reasons import (
-    ABBREVIATION,
     APOSTROPHE,
     BAD_CHARACTERS,
     HYPHENATED,
@@ -133,8 +132,10 @@ def judge(
     deck = deck or load_deck()
     most = deck.largest_hand if max_cards is None else max_cards
     word, reason, spellings = refusal_reason(typed_word(text), dictionary, deck, most, min_cards=min_cards)
-    if proper_nouns and reason == ABBREVIATION and REJECTS.named(word):
-        reason = PROPER_NOUN  # a name too (Ann, Mia): where names are words, a name it is
+    if proper_nouns and reason is not None and spellings and REJECTS.first_name(word):
+        # a first name, whatever else the lists call it (Ann, Mia: abbreviations; Sam:
+        # wordgame's word): where names are words, a name it is
+        reason = PROPER_NOUN
     allowed = reason is None or (proper_nouns and reason == PROPER_NOUN)
     near: tuple[str, ...] = ()
     too_long: tuple[str, ...] = ()
