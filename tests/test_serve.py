@@ -381,3 +381,15 @@ def test_a_game_over_is_said_without_an_option():
 
     exc = GameError("game 'fri' is over: all 8 rounds are scored (", Remedy("correct-round"), ")")
     assert page_message(exc) == "game 'fri' is over: all 8 rounds are scored (the scorekeeper can correct one)"
+
+
+def test_a_slip_sent_again_after_its_round_closed_is_told_who_can_put_it_right(page):
+    """The last laydown closed round 1 with a slip (dgo); sent again put right, it reached
+    round 2, whose deal it does not fit: the phone said only the card count. It now says
+    the laydown stands in round 1 and the scorekeeper can replace it."""
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "it", "-u", "Q")
+    lay(page, player="cat", words="dgo")
+    r = lay(page, player="cat", words="dog", round="2")
+    assert "cat's laydown has 3 cards (3 in words, 0 unused), but round 2 is dealt 4" in outcome(r.text)
+    assert "(cat laid dgo in round 1: the scorekeeper can replace the laydown of round 1)" in outcome(r.text)

@@ -253,8 +253,12 @@ def check_laydown(
     check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
         earlier = [r for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
+        if by == "table":
+            # the phone lays in the round it shows: an earlier round is named only where the
+            # player laid these very cards there, a slip put right after its round closed (dgo, dog)
+            earlier = [r for r in earlier if who in r.laydowns and _same_cards(game, r.laydowns[who], every)]
         hint: list[str | Remedy] = []
-        if earlier and round_no is None:
+        if earlier and (round_no is None or by == "table"):
             meant = earlier[-1]
             laid_then = meant.laydowns.get(who)
             hint = (
@@ -436,6 +440,10 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
             players=tuple(staying),
         )
     return Left(who, first, under_way, bonus)
+
+
+def _same_cards(game: Game, lay: Laydown, cards: list[Card]) -> bool:
+    return Counter(c.token for c in cards_of(game, lay)) == Counter(c.token for c in cards)
 
 
 def _cards(n: int) -> str:
