@@ -253,7 +253,7 @@ def check_laydown(
     check_deck(game, state, who, every, words)
     if len(every) != state.hand_size:
         earlier = [r for r in game.rounds[: state.number - 1] if r.hand_size == len(every)]
-        if by == "table":
+        if round_no is not None and by == "table":
             # the phone lays in the round it shows: an earlier round is named only where the
             # player laid these very cards there, a slip put right after its round closed (dgo, dog)
             earlier = [r for r in earlier if who in r.laydowns and _same_cards(game, r.laydowns[who], every)]
