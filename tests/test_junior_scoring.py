@@ -333,3 +333,17 @@ def test_the_page_names_the_rules_under_the_games_name(kids_deck):
     assert '<p class="rules">junior rules, the table&#39;s deck &#39;kids&#39;</p>' in shown
     ok("new", "ann", "ben", "cat", "--game", "fri")
     assert 'class="rules"' not in TestClient(make_app("fri", "K7Q3M9")).get("/t/K7Q3M9/").text
+
+
+def test_a_name_that_stands_a_challenge_says_why_and_its_cost_has_no_floor(kids_deck):
+    """At a table arguing whether a name counts, the answer says Junior allows names; and
+    with Junior's costs past zero, an open round's challenger loses the word's points,
+    not "up to" them."""
+    ok("new", "mia", "leo", "ann", "--variant", "junior", "--deck", str(kids_deck), "--rounds", "3")
+    ok("score", "mia", "ann")
+    said = ok("challenge", "mia", "ann", "--by", "leo")
+    # ANN: 1 + 3 + 3 = 7, the whole of it, though leo has laid nothing yet
+    assert (
+        said.splitlines()[0]
+        == "Challenge by leo: ann is allowed (a name, as Junior allows): leo loses 7 points in round 1."
+    )

@@ -13,6 +13,7 @@ from qscore.game.entries import LaidDown
 from qscore.game.scoresheet import challenges_back
 from qscore.views.outcome import already_laid, entry_text
 from qscore.views.sheet import challenge_back, names_said
+from qscore.views.verdict_view import ALLOWED_THOUGH
 
 if TYPE_CHECKING:
     from qscore.game.entries import Challenged, Entry, Left, Renamed
@@ -30,8 +31,12 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
     ruled += overruled
     if c.valid:
         lost, floor = str(value), ""
+        if c.reason in ALLOWED_THOUGH:  # a name the game's rules allow (Junior), as check says it
+            ruled += f" ({ALLOWED_THOUGH[c.reason]})"
         was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
-        if before is not None and now is None:  # the round is open: the floor is not known yet
+        if game.rules.penalty_past_zero:
+            pass  # no floor: the challenger loses the word's points, whatever the hand
+        elif before is not None and now is None:  # the round is open: the floor is not known yet
             lost, floor = f"up to {value}", " (a hand stops at 0)"
         elif before is not None and was is not None and now is not None:
             taken = was[c.by].hand_score - now[c.by].hand_score
