@@ -242,7 +242,8 @@ def test_a_tie_a_leaver_and_a_first_game_in_the_summary(tmp_path):
         "The evening:",
         "  A tie for first: ann and ben on 23.",
         "  Best word: ann's OX, 14 points (round 2).",  # ben's OX came later in the same round
-        "  Best round: ann's 13 (round 1).",  # the first game: no record broken, none held before
+        # the first game: no record broken, none held before; ben's 13 (round 1) and cy's (round 2) equal it
+        "  Best round: ann's 13 (round 1), equalled by ben and cy.",
         "Ratings, before and after (openskill; ± how unsure it still is):",
         *(
             f"  {p}: first rated game, now {r.mu:.1f} ± {r.sigma:.1f}"
@@ -295,3 +296,13 @@ def test_a_player_who_left_her_first_game_has_no_rating_yet(tmp_path):
     out = ok("close", "--game", "leaver").stdout.splitlines()
     assert out[-1] == "  cy: left, not rated by this game"
     assert "Broken" not in "\n".join(out)  # the table's first game: no record held before it
+
+
+def test_a_best_round_equalled_names_who_equalled_it():
+    """Two players' 13s in one round: the summary named only the first, and the child
+    whose 13 matched it saw nothing of hers."""
+    ok("new", "ann", "ben", "--rounds", "3", "--bonus", "none", "--game", "tie")
+    ok("score", "ann", "cat", "--out")  # C8 A2 T3 = 13
+    ok("score", "ben", "act")  # the same 13
+    out = ok("close").stdout
+    assert "  Best round: ann's 13 (round 1), equalled by ben." in out.splitlines()

@@ -42,7 +42,9 @@ def evening_summary(name: str, figures: EveningFigures) -> EveningSummary:
         lines.append(f"Best word: {w.player}'s {laid_word(w)}, {w.points} points (round {w.round}).")
     if game.highest_round is not None:
         r = game.highest_round
-        lines.append(f"Best round: {r.player}'s {r.score} (round {r.round}).")
+        also = [p.name for p in game.players if p.best_round == r.score and p.name != r.player]
+        equalled = f", equalled by {' and '.join(also)}" if also else ""  # a child whose 19 matched sees it
+        lines.append(f"Best round: {r.player}'s {r.score} (round {r.round}){equalled}.")
     broken = records_broken(name, figures.before.records, figures.after.records)
     if broken:
         lines.append("Broken tonight: " + "; ".join(broken) + ".")
