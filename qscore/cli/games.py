@@ -342,7 +342,7 @@ def export(
     game: GameOpt = None,
 ) -> None:
     """Print the scoresheet as CSV, JSON or Markdown, for a spreadsheet or a chat; or draw
-    the sheet and the chart of running totals as a picture (SVG or PNG) to send a chat."""
+    the sheet and the chart of running totals as a picture (SVG or PNG) to send to a chat."""
     from qscore import scorekeeper
     from qscore.cli.sheets import export_text, long_csv
 

@@ -179,7 +179,9 @@ def _still_marked(marked: list[tuple[str, int, str]]) -> str:
         token, _line, part = marked[0]
         if part == "both":
             return f"{token} is still marked ?: copy its points and count from your cards"
-        return f"{token}'s {part} is still marked ?: copy it from your cards"
+        if part == "points":
+            return f"{token}'s points are still marked ?: copy them from your cards"
+        return f"{token}'s count is still marked ?: copy it from your cards"
     named = [token for token, _line, _part in marked]
     shown = ", ".join(named) if len(named) <= 6 else f"{', '.join(named[:5])} and {len(named) - 5} more"
     parts = {part for _token, _line, part in marked}
