@@ -107,7 +107,10 @@ def refused(text: str, source: str = "j.toml") -> str:
             "j.toml line 6: C is still marked ?: copy its points and count from your cards",
         ),
         (HEAD + 'A = [1, 9]\nP = [4, "?"]\n', "j.toml line 6: P's count is still marked ?: copy it from your cards"),
-        (HEAD + 'A = [1, 9]\nP = ["?", 2]\n', "j.toml line 6: P's points are still marked ?: copy them from your cards"),
+        (
+            HEAD + 'A = [1, 9]\nP = ["?", 2]\n',
+            "j.toml line 6: P's points are still marked ?: copy them from your cards",
+        ),
         (
             HEAD + 'A = [1, 9]\nC = ["?", 3]\nD = ["?", 3]\n',
             "j.toml line 6: 2 cards are still marked ? (C, D): copy their points from your cards",
