@@ -624,3 +624,9 @@ def test_a_game_is_over_once_closed_and_a_last_laydown_scored_again_is_asked_abo
     assert (games[0]["over"], games[0]["closed"]) == (True, True)
     r = run("score", "cy", "to", "--unused", "E")
     assert r.stderr == "qscore: error: game 'fri' is over: all 2 rounds are scored (use --round N to correct one)\n"
+
+
+def test_score_takes_a_dash_alone_as_no_words_as_play_and_the_pages_do():
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "dash")
+    out = ok("score", "ann", "-", "--unused", "Q X Z")
+    assert out.splitlines()[0] == "Recorded ann's laydown in round 1: no words (unused Q X Z)."

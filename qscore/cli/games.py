@@ -139,8 +139,9 @@ def score(
     """Record a player's laydown for the round (--replace to change one already recorded).
     A finished game's is asked about first on a terminal, and needs --yes otherwise."""
     from qscore import scorekeeper
+    from qscore.game.cards import no_words
 
-    typed = words or []
+    typed = [] if words and no_words(" ".join(words)) else words or []  # "-": no words, as on paper
     try:
         done = answered(
             lambda reply: scorekeeper.record_laydown(

@@ -156,6 +156,15 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
 _NO_CARDS = re.compile(r"[-\u2013\u2014]+|none", re.IGNORECASE)
 
 
+def no_words(text: str) -> bool:
+    """Whether words typed say no word was laid: a dash alone (-, or the en or em dash a
+    phone types), as a paper sheet says it (play, the pages and score alike)."""
+    return bool(_NO_WORDS.fullmatch(text.strip()))
+
+
+_NO_WORDS = re.compile(r"[-\u2013\u2014]+")
+
+
 def no_cards(text: str) -> bool:
     """Whether unused cards typed say no card was left: blank, a dash alone, or none."""
     return not text.strip() or bool(_NO_CARDS.fullmatch(text.strip()))

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from qscore.errors import GameError
-from qscore.game.cards import Card, format_laid, parse_unused
+from qscore.game.cards import Card, format_laid, no_words, parse_unused
 from qscore.game.choices import Ruling
 from qscore.game.doubles import fits
 from qscore.game.names import names_listed
@@ -31,14 +31,12 @@ from qscore.views.conversation import (
 
 NOBODY = ("", "nobody", "none", "-")
 
-NO_WORDS = re.compile(r"[-\u2013\u2014]+")  # a dash alone, as a paper sheet says "no words"
-
 
 def words_of(line: str) -> list[str]:
     """The words of a typed line, between spaces or commas; quotes only keep a word from
     being read as a command. A dash alone (-, or the en or em dash a phone types) is no
     words, as on a paper sheet."""
-    if NO_WORDS.fullmatch(line.strip()):
+    if no_words(line):
         return []
     return [w.strip("'\"") for w in re.split(r"[\s,]+", line) if w.strip("'\"")]
 
