@@ -393,3 +393,13 @@ def test_a_slip_sent_again_after_its_round_closed_is_told_who_can_put_it_right(p
     r = lay(page, player="cat", words="dog", round="2")
     assert "cat's laydown has 3 cards (3 in words, 0 unused), but round 2 is dealt 4" in outcome(r.text)
     assert "(cat laid dgo in round 1: the scorekeeper can replace the laydown of round 1)" in outcome(r.text)
+
+
+def test_a_struck_words_cost_is_on_the_pages_words_laid(page):
+    """The words laid showed a struck word crossed out and nothing of what it cost, which
+    sheet --words says (qiz 25 struck) and the total takes off."""
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "qiz")  # Q15 I2 Z14 = 31: not a word
+    ok("challenge", "ben", "qiz", "--by", "ann")
+    shown = html.unescape(page.get(BASE).text)
+    assert "<s title=\"struck\">qiz</s> <i>-31 for a struck word</i>" in shown

@@ -76,16 +76,19 @@ class Laid:
     unused: tuple[str, ...]
     pending: bool = False  # the player has not laid down yet
     counted: bool = True  # the game's rules count unused cards against the hand
+    struck: int = 0  # the points of the words a challenge struck, which count against the hand
 
     @property
     def rest(self) -> str:
         """``went out``, ``unused M X`` (``unused M X (not counted)`` where the rules count
-        none), ``not laid yet``, or ""."""
+        none), ``not laid yet``, or ""; then what struck words cost: ``-12 for a struck word``."""
         if self.pending:
             return NOT_LAID
-        if self.out:
-            return "went out"
-        return unused_said(self.unused, self.counted)
+        said = "went out" if self.out else unused_said(self.unused, self.counted)
+        if self.struck:
+            cost = f"-{self.struck} for a struck word"
+            said = f"{said}; {cost}" if said else cost
+        return said
 
 
 @dataclass(frozen=True)
@@ -253,6 +256,7 @@ def laid_in(r: SheetRound) -> tuple[Laid, ...]:
             h.unused,
             pending=not h.laid,
             counted=r.unused_count,
+            struck=sum(w.points for w in h.words if w.struck),
         )
         for h in r.hands
     )
