@@ -402,4 +402,4 @@ def test_a_struck_words_cost_is_on_the_pages_words_laid(page):
     ok("score", "ben", "qiz")  # Q15 I2 Z14 = 31: not a word
     ok("challenge", "ben", "qiz", "--by", "ann")
     shown = html.unescape(page.get(BASE).text)
-    assert "<s title=\"struck\">qiz</s> <i>-31 for a struck word</i>" in shown
+    assert '<s title="struck">qiz</s> <i>-31 for a struck word</i>' in shown

@@ -62,8 +62,8 @@ def test_a_struck_word_is_marked_and_counts_against_its_owner(round_one):
     scorekeeper.settle_challenge("dee", "ox", "ann", "invalid", 1, "fri")
     first = sheet_view(scorekeeper.load_game("fri")).rows[0]
     assert first.cells[3] == Cell("0 !", 0)
-    assert first.laid[3] == Laid("dee", (("ox", True),), False, ("E",))
-    assert first.laid[3].rest == "unused E" and first.laid[0].rest == "went out"
+    assert first.laid[3] == Laid("dee", (("ox", True),), False, ("E",), struck=14)
+    assert first.laid[3].rest == "unused E; -14 for a struck word" and first.laid[0].rest == "went out"
 
 
 def test_a_player_who_left_is_said_by_the_last_round_theirs(round_one):
