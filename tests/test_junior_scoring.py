@@ -347,3 +347,16 @@ def test_a_name_that_stands_a_challenge_says_why_and_its_cost_has_no_floor(kids_
         said.splitlines()[0]
         == "Challenge by leo: ann is allowed (a name, as Junior allows): leo loses 7 points in round 1."
     )
+
+
+def test_the_sheets_legend_says_a_bonus_worth_other_than_ten(kids_deck):
+    """A Junior sheet's L is 5 points, which no page said; the rule sheets' 10 is left unsaid."""
+    ok("new", "ann", "ben", "--variant", "junior", "--deck", str(kids_deck), "--game", "kids")
+    ok("score", "ann", "at", "--out")
+    ok("score", "ben", "a", "-u", "B")
+    assert "L: longest-word bonus (5 points), *: went out" in ok("sheet")
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "--game", "std")
+    ok("score", "ann", "cat", "--out")
+    ok("score", "ben", "at", "-u", "E")
+    ok("score", "cat", "ox", "-u", "E")
+    assert "M: most-words bonus, L: longest-word bonus, *: went out" in ok("sheet")

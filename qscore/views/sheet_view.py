@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from qscore.errors import quoted
 from qscore.game.cards import laid_letters
-from qscore.game.scoring import BONUS_RULES, LONGEST_WORD, MOST_WORDS
+from qscore.game.scoring import BONUS_POINTS, BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
 from qscore.views.verdict_view import settled_note
 
@@ -36,6 +36,7 @@ LEGEND = {
     LOST_CHALLENGE: "!: lost a challenge",
     HAD_LEFT: "-: had left",
 }
+BONUS_LEGEND = {LEGEND["M"], LEGEND["L"]}
 RUNNING_SAID = "(n): the running total after the round"  # what a closed round's ``(52)`` beside a score is
 NO_WORDS = "(no words)"  # an open round's cell of a player who laid none
 NOT_LAID = "not laid yet"
@@ -183,6 +184,9 @@ def legend(game: Game) -> list[str]:
     played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
     marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + [WENT_OUT, LOST_CHALLENGE]
     said = [LEGEND[m] for m in marks]
+    worth = game.config.bonus_points
+    if worth != BONUS_POINTS:  # a bonus worth other than the rule sheets' 10 (Junior's 5) says so
+        said = [f"{line} ({worth} points)" if line in BONUS_LEGEND else line for line in said]
     if any(s.closed for s in game.rounds):  # a closed round's cells carry the running total
         said.append(RUNNING_SAID)
     if game.left:
