@@ -360,3 +360,11 @@ def test_the_sheets_legend_says_a_bonus_worth_other_than_ten(kids_deck):
     ok("score", "ben", "at", "-u", "E")
     ok("score", "cat", "ox", "-u", "E")
     assert "M: most-words bonus, L: longest-word bonus, *: went out" in ok("sheet")
+
+
+def test_the_sheet_says_a_challenged_name_stood_as_junior_allows(kids_deck):
+    ok("new", "mia", "leo", "--variant", "junior", "--deck", str(kids_deck), "--rounds", "3")
+    ok("score", "mia", "ann", "--out")
+    ok("challenge", "mia", "ann", "--by", "leo")
+    lines = ok("sheet", "--words").splitlines()
+    assert "  leo challenged mia's ann: allowed by the dictionary (a name, as Junior allows)" in lines

@@ -57,6 +57,7 @@ class Challenge(NamedTuple):
     by: str
     valid: bool  # the ruling: True when the word is allowable
     ruling: str  # "dictionary" or "table"
+    reason: str | None = None  # the dictionary's reason, kept where the game's rules allowed it still (a name)
 
 
 class RoundState:
@@ -215,7 +216,7 @@ class Game:
         for (_, seat), down in replay.laid.items():
             self.rounds[down.round - 1].laydowns[names[seat]] = Laydown(names[seat], down.words, down.unused, down.out)
         for seat, by, ch in replay.challenged:
-            challenge = Challenge(names[seat], ch.word, names[by], ch.valid, ch.ruling)
+            challenge = Challenge(names[seat], ch.word, names[by], ch.valid, ch.ruling, ch.reason if ch.valid else None)
             self.rounds[ch.round - 1].challenges.append(challenge)
         for state in self.rounds:
             state.challenges = self._standing_challenges(state)

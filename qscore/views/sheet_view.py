@@ -19,7 +19,7 @@ from qscore.errors import quoted
 from qscore.game.cards import laid_letters
 from qscore.game.scoring import BONUS_POINTS, BONUS_RULES, LONGEST_WORD, MOST_WORDS
 from qscore.views.sheet import PlayerRound, SheetRound, SheetWord, names_said, sheet_rounds
-from qscore.views.verdict_view import settled_note
+from qscore.views.verdict_view import ALLOWED_THOUGH, settled_note
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Challenge, Game, RoundState
@@ -218,9 +218,9 @@ def challenge_said(c: Challenge, kept: Mapping[str, RuledWord] | None = None) ->
     verdict = "allowed" if c.valid else "not allowed"
     if c.ruling == "dictionary" and (note := settled_note(c.ruling, c.valid, (kept or {}).get(laid_letters(c.word)))):
         return f"{c.by} challenged {c.player}'s {c.word}: {verdict}{note}"
-    return f"{c.by} challenged {c.player}'s {c.word}: {verdict} " + (
-        "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
-    )
+    though = f" ({ALLOWED_THOUGH[c.reason]})" if c.reason in ALLOWED_THOUGH else ""  # a name under Junior
+    by = "by the dictionary" if c.ruling == "dictionary" else "by the table's ruling"
+    return f"{c.by} challenged {c.player}'s {c.word}: {verdict} {by}{though}"
 
 
 def last_round_open(game: Game) -> str:
