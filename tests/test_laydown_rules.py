@@ -41,7 +41,11 @@ def test_a_laydown_of_the_wrong_number_of_cards_is_refused():
     # AT alone is 2 cards where round 1 deals 3 ("must end with round-size cards")
     with pytest.raises(GameError) as refused:
         check_laydown(game(), "ann", ["at"], "", out=False)
-    assert str(refused.value) == "ann's laydown has 2 cards (2 in words, 0 unused), but round 1 is dealt 3"
+    # no unused card given: the one missing is most likely the card left in hand, and said so
+    # (a phone's "-" with the unused box empty was told only the count)
+    assert str(refused.value) == (
+        "ann's laydown has 2 cards (2 in words, 0 unused), but round 1 is dealt 3: add the 1 card left in hand as unused"
+    )
 
 
 def test_a_word_typed_in_letters_is_laid_as_the_deal_allows():

@@ -267,11 +267,14 @@ def check_laydown(
                 else [f" (for round {meant.number}, ", Remedy("round", meant.number), ")"]
             )
         ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
+        short = state.hand_size - len(every)
+        # no unused cards given, and too few cards: what is missing is most likely the cards left in hand
+        missing = f": add the {_cards(short)} left in hand as unused" if not left and short > 0 and not ways else ""
         raise GameError(
             f"{who}'s laydown has {_cards(len(every))} ({len(every) - len(left)} in words, {len(left)} unused), "
             f"but round {state.number} is dealt {state.hand_size}",
             *hint,
-            f": {ways}, type the one laid" if ways else "",
+            f": {ways}, type the one laid" if ways else missing,
         )
     if out and left:
         given = "1 is" if len(left) == 1 else f"{len(left)} are"
