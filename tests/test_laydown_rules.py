@@ -44,7 +44,8 @@ def test_a_laydown_of_the_wrong_number_of_cards_is_refused():
     # no unused card given: the one missing is most likely the card left in hand, and said so
     # (a phone's "-" with the unused box empty was told only the count)
     assert str(refused.value) == (
-        "ann's laydown has 2 cards (2 in words, 0 unused), but round 1 is dealt 3: add the 1 card left in hand as unused"
+        "ann's laydown has 2 cards (2 in words, 0 unused), but round 1 is dealt 3: "
+        "add the 1 card left in hand as unused"
     )
 
 

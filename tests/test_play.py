@@ -1228,3 +1228,17 @@ def test_enter_at_a_command_that_could_be_laid_lays_it_and_an_n_holds_for_the_la
         "Stopped.",
     )
     assert out.count("the command quit?") == 2
+
+
+def test_play_rounds_sets_a_new_games_schedule_and_is_refused_for_a_game_under_way():
+    """A family wanting a short game had to quit play, delete the game and start it with new:
+    play took no --rounds."""
+    out = ok("play", "--rounds", "3-5", input=lines("ann ben cat", "", "", "quit"))
+    assert "standard deck, 3 rounds (3, 4, 5 cards)" in out
+    assert GameStore().load().config.rounds == (3, 4, 5)
+    r = run("play", "--rounds", "3,4")
+    assert r.exit_code == 2 and r.stderr.startswith("qscore: error: --rounds is for a new game: game '")
+    assert r.stderr.count("\n") == 1
+    assert GameStore().load().config.rounds == (3, 4, 5)  # nothing changed
+    bad = run("play", "--rounds", "x")
+    assert bad.exit_code == 2 and "rounds 'x': give the cards dealt each round" in bad.stderr

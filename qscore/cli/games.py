@@ -19,6 +19,7 @@ from qscore.cli.options import (
     JsonOpt,
     NewGameOpt,
     PenaltyPastZeroOpt,
+    RoundsOpt,
     RulingOpt,
     VariantOpt,
     bonus_option,
@@ -64,9 +65,7 @@ def new(
     variant: VariantOpt = "standard",
     deck: DeckOpt = None,
     penalty_past_zero: PenaltyPastZeroOpt = None,
-    rounds: Annotated[
-        str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
-    ] = None,
+    rounds: RoundsOpt = None,
     bonus: Annotated[
         Bonus | None, bonus_option("both (default; junior: longest), longest, most or none; two players choose one")
     ] = None,

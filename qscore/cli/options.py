@@ -79,6 +79,9 @@ PlayVariantOpt = Annotated[
         help="the rules: standard, short or junior (one-card words, unused cards count nothing; needs --deck)",
     ),
 ]
+RoundsOpt = Annotated[
+    str | None, typer.Option("--rounds", help="the cards dealt each round: 3-10, or 3,4,5", metavar="SIZES")
+]
 DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="a deck file of the table's cards (qscore deck junior writes one)", metavar="FILE"),

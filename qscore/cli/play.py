@@ -35,7 +35,7 @@ from qscore.cli.play_prompts import (
 )
 from qscore.cli.play_setup import NewGame
 from qscore.cli.wording import worded
-from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError
+from qscore.errors import DictionaryError, GameError, QscoreError, UnknownGameError, quoted
 
 if TYPE_CHECKING:
     from qscore.game.scoresheet import Game
@@ -274,14 +274,23 @@ def play(
             "(default: the game most recently started, or a new one once that is over)"
         ),
     ] = None,
+    rounds: Annotated[
+        str | None,
+        typer.Option("--rounds", help="a new game's cards dealt each round: 3-5, or 3,4,5", metavar="SIZES"),
+    ] = None,
 ) -> None:
     """Keep score for a whole game in table order: deal, laydowns, challenges, the round's table."""
+    from qscore.game.rules import parse_rounds
+
     evening = PlaySession()
+    evening.new_game.rounds = None if rounds is None else rounds.strip()
+    if rounds is not None:
+        parse_rounds(rounds)  # a schedule that reads as none is told before the table answers anything
     try:
         if players:
             new_game_of(evening, players, game)
         else:
-            go_on_with(evening, game)
+            go_on_with(evening, game, rounds is not None)
         evening.run()
     except Quit as quit:
         evening.stop(quit)
@@ -348,15 +357,23 @@ def next_game_started(evening: PlaySession, finished: "Game") -> bool:
     return True
 
 
-def go_on_with(evening: PlaySession, game: str | None) -> None:
-    """The game named, or the one under way, or a new one asked for."""
+def go_on_with(evening: PlaySession, game: str | None, new_rounds: bool = False) -> None:
+    """The game named, or the one under way, or a new one asked for (``new_rounds``: the
+    table named a new game's rounds, so a new game it is, set up afresh)."""
     from qscore import scorekeeper
 
     try:
         current = scorekeeper.load_game(game)
-        if current.finished and game is None and not back_to_finished(evening, current):
-            if not next_game_started(evening, current):
+        if not current.finished and new_rounds:
+            raise GameError(
+                f"--rounds is for a new game: game {quoted(current.name)} is under way "
+                "(qscore play ann ben cat --rounds 3-5 starts one beside it)"
+            )
+        if current.finished and game is None and (new_rounds or not back_to_finished(evening, current)):
+            if new_rounds or not next_game_started(evening, current):
                 evening.new_game.set_up(None)  # the last game is finished: a new one
+        elif current.finished and new_rounds:
+            raise GameError(f"--rounds is for a new game: game {quoted(current.name)} is finished")
         else:
             evening.session.name = current.name
     except UnknownGameError:

@@ -17,6 +17,8 @@ PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, 
 class NewGame(AtTable):
     """The questions that start a game (quit at any of them is raised to the caller)."""
 
+    rounds: str | None = None  # the cards dealt each round, as play --rounds gave them (None: the variant's)
+
     def set_up(self, name: str | None, seated: list[str] | None = None) -> None:
         """Ask for a new game's players (unless ``seated`` names them) and choices, and start it."""
         print("A new game" + (f" called {name!r}." if name else "."))
@@ -36,7 +38,9 @@ class NewGame(AtTable):
                 bonus = self.choice(two_bonus_question(), BONUSES, None)
             dictionary = self.ask_dictionary()
             try:
-                game = start_game(players, variant=variant, bonus=bonus, dictionary=dictionary, name=name, **rules)
+                game = start_game(
+                    players, variant=variant, bonus=bonus, dictionary=dictionary, name=name, rounds=self.rounds, **rules
+                )
             except QscoreError as exc:
                 not_taken(exc)
                 continue
