@@ -59,6 +59,9 @@ def test_the_tv_shows_the_whole_page_on_one_screen_and_its_chart_reads_across_a_
         "const r = document.querySelector('#sheet details.review'); return r && r.getBoundingClientRect().bottom",
     )
     assert review and review <= inner_h, "the last round's review is below the screen"
+    # the words laid, a toggle no TV can open, ran off the screen's foot by round 4: not on the TV
+    words = "return getComputedStyle(document.querySelector('#sheet details.words')).display"
+    assert shown(browser, words) == "none"
 
     chart = shown(
         browser,
