@@ -97,6 +97,8 @@ IMPORTED_WHEN_USED: dict[str, str] = {
     "qscore.views.sheet": "6.8 M, help and completion; 13 M for games (cli/games.py)",
     "qscore.game.cards": "2.9 M, games, which reads no card: only a refused laydown is read "
     "again for an unquoted -u (cli/games.py)",
+    "qscore.views.setup_said": "3.6 M, every command of cli/games.py but new: a table's deck held to its rule "
+    "sheet's count of cards (cli/games.py)",
     "qscore.views.conversation": "1.5 M, help and completion (cli/play.py, play_laydowns.py)",
     "qscore.cli.players": "1.3 M, play, until a player leaves or is renamed at the table (cli/play_prompts.py)",
     "qscore.cli.evening_text": "58 M, help, completion and the commands of cli/games.py (and play), but sheet "

@@ -368,3 +368,26 @@ def test_the_sheet_says_a_challenged_name_stood_as_junior_allows(kids_deck):
     ok("challenge", "mia", "ann", "--by", "leo")
     lines = ok("sheet", "--words").splitlines()
     assert "  leo challenged mia's ann: allowed by the dictionary (a name, as Junior allows)" in lines
+
+
+def test_a_deck_file_that_adds_up_to_other_than_the_rule_sheets_deck_is_noted_not_refused(kids_deck):
+    """Families' filled-in decks held 107 and 102 cards where Junior's box holds 103, and
+    nothing said so: a count mistyped, most likely; a deck that lost a card plays as it is."""
+    full = Path(__file__).parent / "data" / "junior-game.toml"  # the hand-worked game's deck: 103 cards
+    r = run("new", "ann", "ben", "--variant", "junior", "--deck", str(full), "--game", "full")
+    assert r.exit_code == 0 and r.stderr == ""
+    r = run("new", "ann", "ben", "--variant", "junior", "--deck", str(kids_deck), "--game", "kids")
+    assert r.exit_code == 0
+    held = sum(n for *_, n in scorekeeper_cards("kids"))
+    assert r.stderr == (
+        f"qscore: warning: the deck file's cards add up to {held}, and junior's deck holds 103: "
+        "a count may be mistyped (a deck that lost a card plays as it is)\n"
+    )
+
+
+def scorekeeper_cards(game: str) -> tuple[tuple[str, int, int], ...]:
+    from qscore import scorekeeper
+
+    cards = scorekeeper.load_game(game).config.cards
+    assert cards is not None
+    return cards

@@ -1242,3 +1242,16 @@ def test_play_rounds_sets_a_new_games_schedule_and_is_refused_for_a_game_under_w
     assert GameStore().load().config.rounds == (3, 4, 5)  # nothing changed
     bad = run("play", "--rounds", "x")
     assert bad.exit_code == 2 and "rounds 'x': give the cards dealt each round" in bad.stderr
+
+
+def test_play_notes_a_deck_file_that_adds_up_to_other_than_junior_s_103():
+    deck = Path(os.environ["QSCORE_HOME"]) / "kids.toml"
+    text = (Path(__file__).parent / "data" / "junior-game.toml").read_text("utf-8")
+    deck.write_text(text.replace("A = [1, 10]", "A = [1, 14]"), "utf-8")  # 107 cards
+    out = ok("play", input=lines("ann ben", "junior", str(deck), "", "", "quit"))
+    in_order(
+        out,
+        "Note: the deck file's cards add up to 107, and junior's deck holds 103: a count may be mistyped "
+        "(a deck that lost a card plays as it is).",
+        "Keeping score for game",
+    )

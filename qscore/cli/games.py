@@ -112,7 +112,10 @@ def new(
         if house_list:  # the game keeps the table's own words beside a house list's
             warn_if_empty(house_list, read_word_file(house_list))
     from qscore.views.keeper_said import started_said
+    from qscore.views.setup_said import deck_size_note
 
+    if note := deck_size_note(started):
+        warn(note)
     print(started_said(started), settings_text(started), standing_text(started), sep="\n")
 
 

@@ -8,7 +8,14 @@ from qscore.cli.play_prompts import AtTable, choice_not_taken, not_taken
 from qscore.errors import GameError, QscoreError
 from qscore.game.deckfile import read_deck_file
 from qscore.game.variants import variant_rules
-from qscore.views.setup_said import VARIANTS, below_zero_question, deck_question, no_deck_said, variant_question
+from qscore.views.setup_said import (
+    VARIANTS,
+    below_zero_question,
+    deck_question,
+    deck_size_note,
+    no_deck_said,
+    variant_question,
+)
 
 PLAYERS_QUESTION = "Players, in seating order (the first deals first; commas between names with a space)"
 PLAYERS_HINT = "the players' names, e.g. ann ben cat, or with commas: Mary Ann, Bob, O'Neil"
@@ -44,6 +51,8 @@ class NewGame(AtTable):
             except QscoreError as exc:
                 not_taken(exc)
                 continue
+            if note := deck_size_note(game):
+                print(f"Note: {note}.")
             self.session.name = game.name
             return None
 

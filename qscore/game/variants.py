@@ -35,7 +35,9 @@ class Rules(NamedTuple):
       scoring.BONUS_RULES), and ``bonus_points`` what each is worth;
     - ``penalty_past_zero``: whether a lost challenge's cost (the challenger's, and the
       struck word's for its owner) may take a round below zero: the standard sheet floors a
-      hand at zero; Junior's says the points are subtracted from the score.
+      hand at zero; Junior's says the points are subtracted from the score;
+    - ``cards``: how many cards the rule sheet's deck holds (Junior's box: 103), which a
+      table's deck file is held to, with a note only (a deck may have lost a card).
 
     A challenge costs the same in every sheet: a word that stands costs its challenger its
     points; a word struck out costs its owner its points, and counts for no bonus.
@@ -50,10 +52,11 @@ class Rules(NamedTuple):
     bonus: str = "both"
     bonus_points: int = 10
     penalty_past_zero: bool = False
+    cards: int | None = None
 
 
-STANDARD = Rules("standard", "standard", (3, 4, 5, 6, 7, 8, 9, 10))
-SHORT = Rules("short", "short", (3, 4, 5, 6))
+STANDARD = Rules("standard", "standard", (3, 4, 5, 6, 7, 8, 9, 10), cards=118)
+SHORT = Rules("short", "short", (3, 4, 5, 6), cards=59)
 JUNIOR = Rules(
     "junior",
     None,
@@ -64,6 +67,7 @@ JUNIOR = Rules(
     bonus="longest",
     bonus_points=5,
     penalty_past_zero=True,
+    cards=103,
 )
 
 RULES: dict[str, Rules] = {r.name: r for r in (STANDARD, SHORT, JUNIOR)}
