@@ -105,16 +105,15 @@ def new(
         review=review,
     )
     from qscore.cli.sheets import standing_text
+    from qscore.views.keeper_said import started_said
+    from qscore.views.setup_said import deck_size_note
     from qscore.views.sheet_view import settings_text
     from qscore.words.dictionaries import read_word_file
 
     for house_list in (allow, deny):
         if house_list:  # the game keeps the table's own words beside a house list's
             warn_if_empty(house_list, read_word_file(house_list))
-    from qscore.views.keeper_said import started_said
-    from qscore.views.setup_said import deck_size_note
-
-    if note := deck_size_note(started):
+    if note := deck_size_note(started):  # a table's deck of other than its rule sheet's count
         warn(note)
     print(started_said(started), settings_text(started), standing_text(started), sep="\n")
 
@@ -260,8 +259,7 @@ def challenge(
 def challenge_text(
     game: "Game", c: "Challenged", before: "Game | None" = None, dictionary: "Dictionary | None" = None
 ) -> str:
-    """What a settled challenge means for the round, in a line (and a word that stands, what
-    it means). A paper ruling that overrules the game's dictionary says what the dictionary said."""
+    """A settled challenge's line (a standing word's meaning after it); a paper ruling says what the dictionary said."""
     from qscore.cli.meanings import meaning_after_challenge
     from qscore.views.keeper_said import challenge_said
 
