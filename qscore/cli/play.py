@@ -364,19 +364,17 @@ def go_on_with(evening: PlaySession, game: str | None, new_rounds: bool = False)
 
     try:
         current = scorekeeper.load_game(game)
-        if not current.finished and new_rounds:
-            raise GameError(
-                f"--rounds is for a new game: game {quoted(current.name)} is under way "
-                "(qscore play ann ben cat --rounds 3-5 starts one beside it)"
-            )
-        if current.finished and game is None and (new_rounds or not back_to_finished(evening, current)):
-            if new_rounds or not next_game_started(evening, current):
-                evening.new_game.set_up(None)  # the last game is finished: a new one
-        elif current.finished and new_rounds:
-            raise GameError(f"--rounds is for a new game: game {quoted(current.name)} is finished")
-        else:
-            evening.session.name = current.name
     except UnknownGameError:
         if game is not None:
             scorekeeper.check_new_name(game)  # before the table answers anything
         evening.new_game.set_up(game)
+        return
+    if new_rounds and (game is not None or not current.finished):
+        beside = "" if current.finished else " (qscore play ann ben cat --rounds 3-5 starts one beside it)"
+        state = "is finished" if current.finished else "is under way"
+        raise GameError(f"--rounds is for a new game: game {quoted(current.name)} {state}{beside}")
+    if current.finished and game is None and (new_rounds or not back_to_finished(evening, current)):
+        if new_rounds or not next_game_started(evening, current):
+            evening.new_game.set_up(None)  # the last game is finished: a new one
+    else:
+        evening.session.name = current.name

@@ -18,7 +18,16 @@ from qscore.cli.app import (
     tell_notes,
     warn,
 )
-from qscore.cli.options import AllowOpt, DeckOpt, DenyOpt, DictionaryOpt, JsonOpt, NoSuggestOpt, VariantOpt
+from qscore.cli.options import (
+    AllowOpt,
+    DeckOpt,
+    DenyOpt,
+    DictionaryOpt,
+    JsonOpt,
+    NoSuggestOpt,
+    VariantOpt,
+    variant_deck,
+)
 from qscore.errors import QscoreError, StorageError, WordError
 from qscore.views.verdict_view import (
     VerdictView,
@@ -175,23 +184,17 @@ def judge_words(
     The variant's rules judge them, with the deck the file gives, else the variant's own; a
     variant with none (Junior) judges its cards' letters, and its spellings, whose points
     only the table's cards know, are not shown (and said so, where ``spellings`` are shown)."""
-    from qscore.game.cards import load_deck, table_deck
     from qscore.game.variants import variant_rules
 
     rules = variant_rules(variant)
-    if deck_file is not None:
-        from qscore.game.deckfile import read_deck_file
-
-        read = read_deck_file(deck_file)
-        deck = table_deck(read.name, read.cards, read.rounds)
-    elif rules.deck is not None:
-        deck = load_deck(rules.deck)
-    else:
+    if deck_file is None and rules.deck is None:
         from qscore.game.decktext import letters_deck
 
         deck = letters_deck(rules.name)
         if spellings:
             warn(f"no spellings shown: the {rules.name} deck's points are your cards' (--deck FILE gives them)")
+    else:
+        rules, deck = variant_deck(variant, deck_file)  # the deck file's, else the variant's shipped deck
     unvalued = deck_file is None and rules.deck is None
     judge_with = dictionary_from(dictionary, allow, deny, table)
 

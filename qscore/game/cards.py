@@ -151,18 +151,16 @@ def parse_hand(text: str | Sequence[str], deck: Deck | None = None, *, what: str
     return cards
 
 
-# no card left in hand, where a word may have taken every card: a dash alone (-, or the en
-# or em dash a phone types), as a paper sheet says it, or none
-_NO_CARDS = re.compile(r"[-\u2013\u2014]+|none", re.IGNORECASE)
+# no word laid, as a paper sheet says it: a dash alone (-, or the en or em dash a phone types);
+# no card left in hand, where a word may have taken every card: the same, or none
+_DASHES = r"[-\u2013\u2014]+"
+_NO_WORDS = re.compile(_DASHES)
+_NO_CARDS = re.compile(f"{_DASHES}|none", re.IGNORECASE)
 
 
 def no_words(text: str) -> bool:
-    """Whether words typed say no word was laid: a dash alone (-, or the en or em dash a
-    phone types), as a paper sheet says it (play, the pages and score alike)."""
+    """Whether words typed say no word was laid: a dash alone (play, the pages and score alike)."""
     return bool(_NO_WORDS.fullmatch(text.strip()))
-
-
-_NO_WORDS = re.compile(r"[-\u2013\u2014]+")
 
 
 def no_cards(text: str) -> bool:

@@ -34,11 +34,12 @@ def challenge_said(game: Game, c: Challenged, before: Game | None = None, overru
         if c.reason in ALLOWED_THOUGH:  # a name the game's rules allow (Junior), as check says it
             ruled += f" ({ALLOWED_THOUGH[c.reason]})"
         was, now = (g.rounds[c.round - 1].results for g in (before or game, game))
-        if game.rules.penalty_past_zero:
-            pass  # no floor: the challenger loses the word's points, whatever the hand
-        elif before is not None and now is None:  # the round is open: the floor is not known yet
+        floored = (
+            not game.rules.penalty_past_zero
+        )  # past zero, the challenger loses the word's points whatever the hand
+        if floored and before is not None and now is None:  # the round is open: the floor is not known yet
             lost, floor = f"up to {value}", " (a hand stops at 0)"
-        elif before is not None and was is not None and now is not None:
+        elif floored and before is not None and was is not None and now is not None:
             taken = was[c.by].hand_score - now[c.by].hand_score
             lost, floor = str(taken), f" (worth {value}, but a hand stops at 0)" if taken < value else ""
         unit = "point" if lost == "1" else "points"

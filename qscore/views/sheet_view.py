@@ -36,7 +36,6 @@ LEGEND = {
     LOST_CHALLENGE: "!: lost a challenge",
     HAD_LEFT: "-: had left",
 }
-BONUS_LEGEND = {LEGEND["M"], LEGEND["L"]}
 RUNNING_SAID = "(n): the running total after the round"  # what a closed round's ``(52)`` beside a score is
 NO_WORDS = "(no words)"  # an open round's cell of a player who laid none
 NOT_LAID = "not laid yet"
@@ -183,10 +182,9 @@ def legend(game: Game) -> list[str]:
     a player has left)."""
     played = {b for s in game.rounds for b in BONUS_RULES[s.bonus]}
     marks = [MARKS[b] for b in (MOST_WORDS, LONGEST_WORD) if b in played] + [WENT_OUT, LOST_CHALLENGE]
-    said = [LEGEND[m] for m in marks]
-    worth = game.config.bonus_points
-    if worth != BONUS_POINTS:  # a bonus worth other than the rule sheets' 10 (Junior's 5) says so
-        said = [f"{line} ({worth} points)" if line in BONUS_LEGEND else line for line in said]
+    worth = game.config.bonus_points  # a bonus worth other than the rule sheets' 10 (Junior's 5) says so
+    points = f" ({worth} points)" if worth != BONUS_POINTS else ""
+    said = [LEGEND[m] + (points if m in MARKS.values() else "") for m in marks]
     if any(s.closed for s in game.rounds):  # a closed round's cells carry the running total
         said.append(RUNNING_SAID)
     if game.left:
