@@ -292,6 +292,24 @@ def test_a_game_of_this_evening_is_one_started_within_twelve_hours():
     assert not of_this_evening("2026-12-01 13:00:00.000000", now)
 
 
+def test_play_started_again_after_a_finished_game_asks_back_then_the_next_game():
+    from datetime import UTC, datetime
+
+    from qscore.scorekeeper.evening import after_finished
+
+    now = datetime(2026, 12, 2, 1, 30, tzinfo=UTC)
+    tonight, last_week = "2026-12-01 19:05:00.123456", "2026-11-24 19:05:00.000000"
+    kinds = [q.kind for q in after_finished(game(), tonight, now)]
+    assert kinds == ["back-to-finished", "next-game"]
+    assert [q.kind for q in after_finished(game(), last_week, now)] == ["next-game"]
+    (asked,) = after_finished(game(), last_week, now)
+    assert asked.words == "The next game, ann, ben, cat, set up as the last? (n: set up a new one)"
+    assert asked.says_yes(asked.answer("")) and not asked.says_yes(asked.answer("n"))  # Enter: yes
+    gone = [("leave", {"player": p, "round": 1, "under_way": False}) for p in ("cat", "ben")]
+    one_in = game(*gone)  # one still in: no next game
+    assert [q.kind for q in after_finished(one_in, tonight, now)] == ["back-to-finished"]
+
+
 def test_a_challenge_line_is_checked_against_the_round_asked_and_the_players():
     from qscore.scorekeeper.answers import challenged_round, check_ruling
 

@@ -323,38 +323,33 @@ def new_game_of(evening: PlaySession, players: list[str], game: str | None) -> N
     evening.new_game.set_up(game, players)
 
 
-def back_to_finished(evening: PlaySession, game: "Game") -> bool:
-    """Whether the table goes back to the last game, finished: a game of this evening is
-    offered first, for a late challenge or undo; an older one is told how to go back."""
+def after_finished(evening: PlaySession, game: "Game") -> None:
+    """The last game is finished: say so, and ask what ``after_finished`` says play asks,
+    going back to it or starting the next game on the first yes; a new game otherwise."""
     import shlex
 
     from qscore import scorekeeper
     from qscore.cli.sheets import standing_text
-    from qscore.scorekeeper.evening import of_this_evening
-    from qscore.views.conversation import back_to_finished_question
+    from qscore.scorekeeper import evening as table
 
     result = standing_text(game).removeprefix("Game over. ")
     print(f"The last game, {game.name!r}, is finished. {result}")
-    if of_this_evening(scorekeeper.game_identity(game.name)[1]):
-        return evening.prompts.yes_no(back_to_finished_question(), default=True)
-    print(f"(qscore play --game {shlex.quote(game.name)} goes back to it, for a late challenge.)")
-    return False
-
-
-def next_game_started(evening: PlaySession, finished: "Game") -> bool:
-    """Whether the table took the next game set up as the finished one (the page's next
-    game): a Junior table keeps its rules and deck without typing them again."""
-    from qscore import scorekeeper
-    from qscore.views.conversation import next_game_question
-
-    if len(finished.still_in) < 2 or not evening.prompts.yes_no(next_game_question(finished.still_in), default=True):
-        return False
-    try:
-        evening.session.name = scorekeeper.start_next_game(finished.name).name
-    except QscoreError as exc:
-        not_taken(exc)
-        return False
-    return True
+    questions = table.after_finished(game, scorekeeper.game_identity(game.name)[1])
+    if not any(q.kind == "back-to-finished" for q in questions):
+        print(f"(qscore play --game {shlex.quote(game.name)} goes back to it, for a late challenge.)")
+    for question in questions:
+        if not question.says_yes(evening.prompts.answer(question)):
+            continue  # no: the next question, or a new game
+        if question.kind == "back-to-finished":
+            evening.session.name = game.name
+            return
+        try:
+            evening.session.name = scorekeeper.start_next_game(game.name).name
+            return
+        except QscoreError as exc:
+            not_taken(exc)
+            break
+    evening.new_game.set_up(None)
 
 
 def go_on_with(evening: PlaySession, game: str | None, new_rounds: bool = False) -> None:
@@ -373,8 +368,10 @@ def go_on_with(evening: PlaySession, game: str | None, new_rounds: bool = False)
         beside = "" if current.finished else " (qscore play ann ben cat --rounds 3-5 starts one beside it)"
         state = "is finished" if current.finished else "is under way"
         raise GameError(f"--rounds is for a new game: game {quoted(current.name)} {state}{beside}")
-    if current.finished and game is None and (new_rounds or not back_to_finished(evening, current)):
-        if new_rounds or not next_game_started(evening, current):
+    if current.finished and game is None:
+        if new_rounds:
             evening.new_game.set_up(None)  # the last game is finished: a new one
+        else:
+            after_finished(evening, current)
     else:
         evening.session.name = current.name

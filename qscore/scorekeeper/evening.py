@@ -1,6 +1,7 @@
 """``qscore play``'s next step: given the saved game and what the table said this session
-(TableMemory), what the table is asked next (``next_step``), and whom a command at a
-prompt names (fix, leave, rename PLAYER). What an answer means is qscore.scorekeeper.answers.
+(TableMemory), what the table is asked next (``next_step``; ``after_finished`` when play
+starts again after a finished game), and whom a command at a prompt names (fix, leave,
+rename PLAYER). What an answer means is qscore.scorekeeper.answers.
 
 Nothing here reads a terminal or prints. The prompt loop (qscore/cli/play.py) reads the
 saved game afresh before every step, asks what ``next_step`` says, checks each answer,
@@ -20,6 +21,7 @@ from qscore.errors import GameError
 from qscore.game.entries import Challenged, Entry, LaidDown
 from qscore.game.scoresheet import Game, Laydown, RoundState, name_key
 from qscore.scorekeeper.answers import ROUND_NUMBER
+from qscore.scorekeeper.questions import Question, back_to_finished_asked, next_game_asked
 from qscore.views.conversation import gone_home_said, no_longer_in, nothing_to_fix, renamed_said
 from qscore.views.keeper_said import saved_meanwhile
 
@@ -164,6 +166,17 @@ def of_this_evening(started: str, now: datetime | None = None) -> bool:
     once it is finished, offers it first for a late challenge or undo."""
     begun = datetime.fromisoformat(started).replace(tzinfo=UTC)
     return (now or datetime.now(UTC)) - begun < EVENING
+
+
+def after_finished(game: Game, started: str, now: datetime | None = None) -> tuple[Question, ...]:
+    """What play asks, in order, when it starts again with no game named and the last one,
+    ``game`` (started at ``started``), is finished; the first yes is taken, and none sets
+    up a new game. A game of this evening is offered first, for a late challenge or undo;
+    then the next game set up as it was, with the players still in (two at least)."""
+    asked = [back_to_finished_asked()] if of_this_evening(started, now) else []
+    if len(game.still_in) >= 2:
+        asked.append(next_game_asked(game.still_in))
+    return tuple(asked)
 
 
 def went_out(state: RoundState) -> str | None:

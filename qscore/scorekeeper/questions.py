@@ -1,7 +1,9 @@
 """The questions the table answers before a use-case is done, as data every face asks
 the same way: undoing an entry (a finished game's, or any on the scorekeeper's page),
 challenging in a finished game, the bonus two players keep (a game of two starting, or a
-leave), and a laydown replacing the one that stands.
+leave), a laydown replacing the one that stands, and, when play starts again after a
+finished game, whether to go back to it or start the next game set up as it was
+(``qscore.scorekeeper.evening.after_finished`` says which are asked).
 
 A use-case called without the answer raises ``QuestionAsked``, carrying the ``Question``:
 its kind, its words (worded in qscore.views.keeper_said), its answers (the value sent back,
@@ -18,15 +20,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from qscore.errors import GameError, Remedy, RemedyKind
+from qscore.views import conversation
 from qscore.views import keeper_said as say
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from qscore.game.entries import Entry
     from qscore.game.scoresheet import Game, Laydown
 
-QuestionKind = Literal["undo", "challenge", "bonus", "replace", "replace-finished"]
+QuestionKind = Literal["undo", "challenge", "bonus", "replace", "replace-finished", "back-to-finished", "next-game"]
 
-# what answers each kind in words of its own, as each face words a remedy
+# what answers each kind in words of its own, as each face words a remedy (play's own two,
+# back-to-finished and next-game, are only ever asked at its prompt)
 ANSWERED_BY: dict[QuestionKind, RemedyKind] = {
     "undo": "undo-finished",
     "challenge": "challenge-finished",
@@ -80,6 +86,10 @@ class Question:
             if typed in (a.value, a.said) or (self.yes_or_no and typed == a.value[0]):
                 return a
         return None
+
+    def says_yes(self, answer: Answer) -> bool:
+        """Whether ``answer`` is this yes-or-no question's yes."""
+        return self.yes_or_no and answer.value == say.YES
 
     def reply(self, answer: Answer) -> Reply:
         """What a face sends back: the answer, and what the question carries."""
@@ -166,3 +176,13 @@ def finished_replace_asked(game: Game, existing: Laydown, number: int, new: Layd
     """Replace a laydown of a game the scorekeeper closed, changing its final sheet?"""
     words = say.finished_replace_question(game.name, existing, number, new)
     return QuestionAsked(Question("replace-finished", words, yes_no(say.kept_said(existing)), say.NO))
+
+
+def back_to_finished_asked() -> Question:
+    """Go back to this evening's finished game, for a late challenge or undo? Enter: yes."""
+    return Question("back-to-finished", conversation.back_to_finished_question(), yes_no(""), say.YES)
+
+
+def next_game_asked(players: Sequence[str]) -> Question:
+    """Start the next game set up as the finished one, with the players still in? Enter: yes."""
+    return Question("next-game", conversation.next_game_question(players), yes_no(""), say.YES)
