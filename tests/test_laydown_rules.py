@@ -136,6 +136,19 @@ def test_a_form_filled_before_the_players_own_laydown_came_in_is_refused():
     assert not refused.value.undone and refused.value.entry.act == ben
 
 
+def test_a_form_stays_good_through_the_players_own_laydown_entered_and_taken_back():
+    # ben's form was filled at entry 1; another phone laid for ben (2) and the scorekeeper took
+    # it back (3): ben has no laydown, as his form saw, and it records what it would have
+    ben = LaidDown(1, "ben", ("at",), ("E",), False)
+    check_unchanged_since(game(ben).then(Entry(3, Undone(2))), 1, "ben")
+    # ann's form was filled after her laydown (2); a replacement (3) was taken back (4)
+    replaced = game(LAID, LaidDown(1, "ann", ("act",), (), True)).then(Entry(4, Undone(3)))
+    check_unchanged_since(replaced, 2, "ann")
+    with pytest.raises(SheetChangedError) as refused:  # filled on the replacement: it is gone
+        check_unchanged_since(replaced, 3, "ann")
+    assert refused.value.undone
+
+
 def test_a_form_stays_good_through_other_players_laydowns():
     # ann laid down after ben's form was filled: nothing ben's form saw has changed
     check_unchanged_since(game(LAID), 1, "ben")

@@ -56,15 +56,28 @@ def form_player(game: Game, player: str, filled_at: int) -> str:
     return game.now_called(player.strip(), filled_at) or player
 
 
+def _own_laydown(game: Game, who: str, number: int) -> tuple[object, ...] | None:
+    """What the player ``who`` (a name key, as ``game`` calls the seat) has laid in round
+    ``number`` of ``game``: the words, the unused cards and whether they went out; None: nothing."""
+    if not 1 <= number <= len(game.rounds):
+        return None
+    laid = {name_key(p): lay for p, lay in game.rounds[number - 1].laydowns.items()}.get(who)
+    return None if laid is None else (laid.words, laid.unused, laid.out)
+
+
 def check_unchanged_since(game: Game, filled_at: int, player: str, round_no: int | None = None) -> None:
     """Refuse a laydown of ``player`` filled in when the log ended at entry ``filled_at``, if
     an entry since changes what it would record (SheetChangedError): the player's own laydown
     in the round it lays in (``round_no``, or the round being played) was entered since, or
-    taken back. Every other entry since leaves it good: another player's, a rename (the form
-    is taken for the player renamed), a fix of the player's laydown in another round."""
+    taken back, and stands otherwise than the form saw it. Every other entry since leaves it
+    good: another player's, a rename (the form is taken for the player renamed), a fix of the
+    player's laydown in another round, and a laydown entered and taken back again."""
     who = name_key(form_player(game, player, filled_at))
     current = game.current
     laid_in = round_no if round_no is not None else current.number if current is not None else None
+    then = Game(game.name, [e for e in game.entries if e.seq <= filled_at])  # the sheet the form was filled on
+    if laid_in is not None and _own_laydown(game, who, laid_in) == _own_laydown(then, name_key(player), laid_in):
+        return  # entered and taken back since, or replaced and that taken back: as the form saw it
     by_seq = {e.seq: e for e in game.entries}
 
     def own(entry: Entry | None) -> bool:
