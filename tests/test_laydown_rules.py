@@ -49,6 +49,21 @@ def test_a_laydown_of_the_wrong_number_of_cards_is_refused():
     )
 
 
+def test_a_laydown_a_card_short_says_what_is_most_likely_missing():
+    # a card left in hand given, another not: add it (the refusal gave only the count)
+    round_2 = [LAID, LaidDown(1, "ben", ("it",), ("Q",), False), LaidDown(1, "cat", ("ox",), ("E",), False)]
+    with pytest.raises(GameError) as refused:
+        check_laydown(game(*round_2), "ann", ["at"], "e", out=False)  # round 2 deals 4
+    assert str(refused.value).endswith(
+        "in round 1: replace the laydown of round 1 to change it): add the 1 card left in hand to unused"
+    )
+    # qu given for a Q and a U: QU is one card, and its letters apart make the deal
+    with pytest.raises(GameError) as refused:
+        check_laydown(game(*round_2), "ann", ["at"], "qu", out=False)
+    assert str(refused.value).endswith("to change it) (QU is one card: for single letters put spaces between them)")
+    assert check_laydown(game(*round_2), "ann", ["at"], "q u", out=False)[1].unused == ("Q", "U")
+
+
 def test_a_word_typed_in_letters_is_laid_as_the_deal_allows():
     # QUIZ typed in letters is Q·U·I·Z, four cards; round 1 deals three, and only QU·I·Z
     # fits ("every spelling a hand allows is legal; the cards actually laid decide"): the

@@ -268,8 +268,12 @@ def check_laydown(
             )
         ways = fitting_text(words, laid, state.hand_size - len(left), game.deck)
         short = state.hand_size - len(every)
-        # no unused cards given, and too few cards: what is missing is most likely the cards left in hand
-        missing = f": add the {_cards(short)} left in hand as unused" if not left and short > 0 and not ways else ""
+        # too few cards: most likely cards left in hand not typed, or a double card typed for its letters (qu for Q U)
+        doubles = [c.token for c in left if c.is_double]
+        missing = ""
+        if short > 0 and not ways:
+            split = doubles_apart(doubles) if short <= len(doubles) else ""
+            missing = split or f": add the {_cards(short)} left in hand{' to' if left else ' as'} unused"
         raise GameError(
             f"{who}'s laydown has {_cards(len(every))} ({len(every) - len(left)} in words, {len(left)} unused), "
             f"but round {state.number} is dealt {state.hand_size}",
@@ -443,6 +447,14 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
             players=tuple(staying),
         )
     return Left(who, first, under_way, bonus)
+
+
+def doubles_apart(doubles: list[str]) -> str:
+    """A double card given where its letters apart would make the count (qu typed for Q U)."""
+    if not doubles:
+        return ""
+    one = "is one card" if len(doubles) == 1 else "are one card each"
+    return f" ({', '.join(doubles)} {one}: for single letters put spaces between them)"
 
 
 def _same_cards(game: Game, lay: Laydown, cards: list[Card]) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from qscore.errors import quoted
+from qscore.game.rules import doubles_apart
 
 
 def either(numbers: list[int] | list[str]) -> str:
@@ -58,12 +59,7 @@ def words_past_deal(player: str, count: int, number: int, hand: int) -> str:
 def unused_miscounted(player: str, hand: int, lefts: list[int], given: int, doubles: list[str]) -> str:
     """The unused cards given are not as many as the words leave; ``doubles``: double
     cards given whose letters apart would make the count (er typed for E R)."""
-    apart = (
-        f" ({', '.join(doubles)} {'is one card' if len(doubles) == 1 else 'are one card each'}: "
-        "for single letters put spaces between them)"
-        if doubles
-        else ""
-    )
+    apart = doubles_apart(doubles)
     taken = sorted(hand - left for left in lefts)
     return (
         f"{player}'s words take {either(taken)} of the {hand} cards dealt, "
