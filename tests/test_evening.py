@@ -299,8 +299,9 @@ def test_play_started_again_after_a_finished_game_asks_back_then_the_next_game()
 
     now = datetime(2026, 12, 2, 1, 30, tzinfo=UTC)
     tonight, last_week = "2026-12-01 19:05:00.123456", "2026-11-24 19:05:00.000000"
-    kinds = [q.kind for q in after_finished(game(), tonight, now)]
-    assert kinds == ["back-to-finished", "next-game"]
+    back, _ = asked_tonight = after_finished(game(), tonight, now)
+    assert [q.kind for q in asked_tonight] == ["back-to-finished", "next-game"]
+    assert not back.says_yes(back.answer(""))  # Enter goes on to the next game: a late challenge is a y
     assert [q.kind for q in after_finished(game(), last_week, now)] == ["next-game"]
     (asked,) = after_finished(game(), last_week, now)
     assert asked.words == "The next game, ann, ben, cat, set up as the last? (n: set up a new one)"

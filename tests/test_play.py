@@ -308,7 +308,7 @@ def test_commands_at_any_prompt_and_resuming():
     in_order(
         out,
         "The last game, 'friday', is finished. ann wins with 46.",
-        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: n",
+        "Go back to it, for a late challenge or undo? (n: a new game) [y/N]: n",
         "The next game, ann, ben, cat, set up as the last? (n: set up a new one) [Y/n]: n",
         "A new game.",
     )
@@ -325,9 +325,10 @@ def test_play_after_a_finished_game_offers_the_next_game_set_up_as_the_last():
     ok("score", "ben", "at", "--out")
     ok("close")
     before = GameStore().load()
-    out = ok("play", input=lines("n", "", "quit"))
+    out = ok("play", input=lines("", "", "quit"))  # Enter, Enter: on to the next game
     in_order(
         out,
+        "Go back to it, for a late challenge or undo? (n: a new game) [y/N]: ",
         "The next game, ann, ben, set up as the last? (n: set up a new one) [Y/n]: ",
         "Keeping score for game",
     )
@@ -1186,11 +1187,11 @@ def test_play_again_after_this_evenings_game_offers_it_for_a_late_challenge():
     ok("score", "ann", "cat", "--out")
     ok("score", "ben", "at", "--unused", "Z")
     ok("close")
-    out = ok("play", input=lines("", "ann cat by ben", "y", "quit"))
+    out = ok("play", input=lines("y", "ann cat by ben", "y", "quit"))
     in_order(
         out,
         "The last game, 'fri', is finished.",
-        "Go back to it, for a late challenge or undo? (n: a new game) [Y/n]: ",
+        "Go back to it, for a late challenge or undo? (n: a new game) [y/N]: y",
         "Keeping score for game 'fri'",
         "Challenge by ben: cat is allowed",
     )

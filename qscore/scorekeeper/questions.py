@@ -179,8 +179,9 @@ def finished_replace_asked(game: Game, existing: Laydown, number: int, new: Layd
 
 
 def back_to_finished_asked() -> Question:
-    """Go back to this evening's finished game, for a late challenge or undo? Enter: yes."""
-    return Question("back-to-finished", conversation.back_to_finished_question(), yes_no(""), say.YES)
+    """Go back to this evening's finished game, for a late challenge or undo? Enter: no,
+    the table that plays again goes on to the next game (a late challenge is typed y)."""
+    return Question("back-to-finished", conversation.back_to_finished_question(), yes_no(""), say.NO)
 
 
 def next_game_asked(players: Sequence[str]) -> Question:
