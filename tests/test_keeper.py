@@ -180,9 +180,11 @@ def test_a_flagged_laydown_is_not_shown_as_a_plain_success(keeper):
 
 def test_the_same_form_sent_twice_saves_once(keeper):
     sent = token(keeper.get(KBASE).text)
-    for _ in range(2):
-        do(keeper, "laydown", token=sent, player="ann", words="cat", out="yes")
+    first, again = (outcome(do(keeper, "laydown", token=sent, player="ann", words="cat", out="yes")) for _ in range(2))
     assert [e.kind for e in scorekeeper.load_game("fri").entries] == ["created", "laydown"]
+    assert first[0] == "Recorded ann's laydown in round 1: cat (went out)."
+    # said as a restart or a second server says it: the log found the form taken
+    assert again[0].startswith("This form was taken already: ann's laydown in round 1: cat (went out).")
 
 
 def test_the_table_cannot_reach_the_scorekeepers_actions(keeper):

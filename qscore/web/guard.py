@@ -366,8 +366,8 @@ ABSOLUTE = re.compile(r"(?<![^\s'\"\x60(\[=,;\u201c\u2018\u00ab])/(?:[\w.~+-]+/)
 class Forms(Generic[A]):
     """The laydown form's token: the log's last entry when the page was made and the form's
     id, signed with this server's key; and the answer to each token sent, kept (TOKENS_KEPT,
-    the oldest dropped), to be shown on the page the form's redirect opens, and given again
-    to the same form sent again in this process. Whether a form was taken is the log's to
+    the oldest dropped), to be shown on the page the form's redirect opens; a form sent
+    again is answered again, one sending at a time. Whether a form was taken is the log's to
     say (its id is kept with the entry it made: ``form_id``), whatever process or restart
     sends it. The answer kept is what the page said, not the page: it is shown again on
     the sheet as it stands, and a hundred pages of a long game would hold megabytes."""
@@ -406,16 +406,18 @@ class Forms(Generic[A]):
         """The answer kept for a token sent, or None (never sent, or dropped as the oldest)."""
         return self.answers.get(token)
 
-    async def once(self, token: str, answer: Callable[[], Awaitable[A]]) -> A:
-        """The form's answer: made the first time the token is sent, the same after."""
+    async def send(self, token: str, answer: Callable[[], Awaitable[A]]) -> A:
+        """The form's answer, made each time the token is sent, one sending at a time, and
+        kept for the page the sender is sent to: the log says whether the form was taken,
+        so a form sent again is answered as after a restart or by a second server ("This
+        form was taken already"), never as if it had been saved again."""
         while token in self.sending:  # the same form sent twice at once: the second waits for the first
             await self.sending[token].wait()
-        if token in self.answers:
-            return self.answers[token]
         self.sending[token] = done = anyio.Event()
         try:
             made = await answer()
             self.answers[token] = made
+            self.answers.move_to_end(token)
             while len(self.answers) > TOKENS_KEPT:
                 self.answers.popitem(last=False)
             return made

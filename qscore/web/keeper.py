@@ -338,7 +338,7 @@ def routes(served: Served, code: str, table_base: str, key: bytes | None = None)
             lines = tuple(unpathed(line, served.files[0]) for line in said.lines)
             return AnsweredForm(replace(said, lines=lines, last=served.last), action, form)
 
-        await forms.once(token, answer)
+        await forms.send(token, answer)
         return RedirectResponse(f"{base}?said={token}#outcome", 303, headers=HEADERS)
 
     pictures = Route("/k/{code}/picture.{kind}", Pictures(served).answer)  # the sheet's link, as the table's

@@ -231,16 +231,16 @@ class TablePage:
         if filled_at is None or form_id is None:
             return RedirectResponse(base + "?stale#outcome", 303, headers=HEADERS)
         sent = scorekeeper.Sent("table", form_id, watch.identity)  # the table's code: the round being played
-        await forms.once(token, lambda: self.lay_down(form, filled_at, sent))
+        await forms.send(token, lambda: self.lay_down(form, filled_at, sent))
         # the answer is kept by its token: the address after a laydown is the page's own
         return RedirectResponse(f"{base}?sent={token}#outcome", 303, headers=HEADERS)
 
     async def lay_down(
         self, form: dict[str, str], filled_at: int, sent: scorekeeper.Sent
     ) -> tuple[Outcome, dict[str, str], int, int]:
-        """A laydown form sent the first time, saved or refused with why: what the page
-        says of it (and says again to the same form sent again), the form's fields kept,
-        the status, and the log's last entry after it."""
+        """A laydown form sent, saved or refused with why (sent again: taken already, as
+        the log says): what the page says of it, the form's fields kept, the status, and
+        the log's last entry after it."""
         outcome, last, kept = await anyio.to_thread.run_sync(self.save, form, filled_at, sent)
         outcome.lines = [unpathed(line, self.watch.files[0]) for line in outcome.lines]
         await self.watch.refresh()
