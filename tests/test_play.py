@@ -727,6 +727,20 @@ def test_a_round_nobody_went_out_of_is_said():
     in_order(out, "Nobody went out in round 1: if someone did, fix them and say they went out.", "Totals after round 1")
 
 
+def test_an_undo_that_empties_the_round_asks_again_who_went_out():
+    """Leo's words typed at ben's prompt and taken back: play went on to ben's words, and
+    the table could not name who went out until that player's own prompt."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    out = ok("play", input=lines("", "at", "Z", "undo", "", "cat", "quit"))  # Enter: the command
+    in_order(
+        out,
+        "Who went out? (blank: take the laydowns in turn from ben): ",
+        "Took back ben's laydown in round 1: at (unused Z)",
+        "Who went out? (blank: take the laydowns in turn from ben): ",
+        "cat's words: ",
+    )
+
+
 def test_an_undone_challenge_is_asked_again():
     """undo of a challenge at the next round's first prompt went on to that round: the
     challenge could not be made again in play."""
@@ -878,7 +892,7 @@ def test_a_misspelt_command_gets_the_nearest_one():
 def test_a_command_said_once_at_the_words_is_not_asked_again():
     """undo at a words prompt asked Y/n every time."""
     ok("new", "ann", "ben", "cat", "--rounds", "3,4")
-    out = ok("play", input=lines("", "at", "Z", "undo", "y", "at", "Z", "undo", "quit"))
+    out = ok("play", input=lines("", "at", "Z", "undo", "y", "", "at", "Z", "undo", "quit"))
     assert out.count("the command undo?") == 1
     assert out.count("Took back ben's laydown in round 1") == 2
     assert GameStore().load().rounds[0].laydowns == {}

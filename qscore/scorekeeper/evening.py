@@ -80,11 +80,14 @@ class TableMemory:
     def took_back(self, undone: Entry, after: Game) -> None:
         """The table's own undo took back ``undone``, leaving ``after``: what it restored
         is no news (a laydown standing again, a name or a seat back), a challenge taken
-        back opens that round's challenges again, as a laydown taken back opens its round;
-        and the deal is shown again, for the table to see where it is."""
+        back opens that round's challenges again, as a laydown taken back opens its round,
+        and a round left with no laydown asks again who went out; and the deal is shown
+        again, for the table to see where it is."""
         act = undone.act
         if isinstance(act, Challenged):
             self.settled.discard(act.round)
+        if isinstance(act, LaidDown) and not after.rounds[act.round - 1].laydowns:
+            self.going_out.pop(act.round, None)  # the round as dealt again: who went out is asked again
         if isinstance(act, LaidDown) and act.round in self.seen:
             back = after.rounds[act.round - 1].laydowns.get(act.player)
             seen = self.seen[act.round]
