@@ -5,6 +5,7 @@ and takes one back, and a game keeps the words it was started with."""
 import json
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -71,6 +72,23 @@ def test_a_ruling_against_a_word_the_list_allows_is_kept_the_same_way():
     assert run("check", "cat").stdout.startswith(f"cat: not allowed ({said})")
     ok("new", "ann", "ben", "cat", "-g", "sat")
     assert "flagged: cat (on the house deny list" in flagged("sat", "ann", "cat")
+
+
+def test_a_paper_ruling_letting_a_name_stand_under_junior_is_junior_s_rule_not_the_tables_word():
+    """A Junior table ruled finn's ella allowed on paper, as Junior allows names: check said
+    "ella: allowed (the table's ruling ...)" and a standard game's challenge of ella cost
+    its challenger. The rules let it stand: no table's word, and the grown-ups' game refuses it."""
+    deck = str(Path(__file__).parent / "data" / "junior-game.toml")
+    ok("new", "mum", "ella", "finn", "--variant", "junior", "--deck", deck, "--rounds", "3,4", "-g", "kids")
+    ok("score", "finn", "e(ll)a", "--out", "-g", "kids")
+    said = ok("challenge", "finn", "ella", "--by", "mum", "--ruling", "valid", "-g", "kids")
+    assert said.startswith("Challenge by mum: e(ll)a is allowed (a name, as Junior allows): mum loses 5 points")
+    assert ok("house").startswith("The table has no words of its own:")
+    assert run("check", "ella").stdout.startswith("ella: not allowed (proper noun)")
+    # a word the list refuses, let stand on paper at the same Junior table, is the table's
+    ok("score", "mum", "zxq", "-u", "", "-g", "kids")
+    ok("challenge", "mum", "zxq", "--by", "ella", "--ruling", "valid", "-g", "kids")
+    assert [w for w in scorekeeper.table_words().words] == ["zxq"]
 
 
 def test_the_latest_ruling_of_a_word_stands_and_an_undo_takes_one_back():

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from qscore.errors import QscoreError
+from qscore.errors import DictionaryError, QscoreError, Remedy
 
 if TYPE_CHECKING:
     from qscore.game.cards import Deck
+    from qscore.game.choices import Ruling
     from qscore.game.scoresheet import Game
     from qscore.scorekeeper.tablewords import TableWord
     from qscore.words.dictionaries import Dictionary, Verdict
@@ -68,6 +69,39 @@ def game_judge(game: Game, dictionary: Dictionary | None = None) -> GameJudge:
     rules = game.config.rules
     most = max(game.config.rounds)
     return GameJudge(dictionary or game_dictionary(game), game.deck, most, rules.min_cards, rules.proper_nouns)
+
+
+def challenge_verdict(
+    game: Game, laid: str, ruling: Ruling | None, dictionary: Dictionary | None = None
+) -> tuple[bool, str, str | None]:
+    """How a challenge of the word ``laid`` is settled: whether it stands, by what (the
+    game's ``dictionary`` and rules, or the ``table``'s paper ruling) and the judge's reason.
+    Without a ruling the game's judge decides, before the write (opening hunspell can take
+    a while, and a second terminal waits while a write is open; a game's dictionary never
+    changes); one that cannot open is said with the paper ruling that settles it. A paper
+    ruling letting stand a name the game's rules allow (Junior's) agrees with the rules, and
+    is settled by them: it is no table's word for a game whose rules refuse names."""
+    from qscore.words.dictionaries import PROPER_NOUN
+
+    if ruling is not None:
+        if ruling == "valid" and game.config.rules.proper_nouns:
+            try:
+                verdict = game_judge(game, dictionary).verdict(laid)
+            except DictionaryError:  # the paper decides, as it was asked to
+                return True, "table", None
+            if verdict.allowed and verdict.reason == PROPER_NOUN:
+                return True, "dictionary", verdict.reason
+        return ruling == "valid", "table", None
+    try:
+        verdict = game_judge(game, dictionary).verdict(laid)
+    except DictionaryError as exc:
+        raise DictionaryError(
+            "the game's dictionary cannot be opened (",
+            *exc.parts,
+            "): nothing was recorded; settle it with a paper dictionary: ",
+            Remedy("paper-ruling"),
+        ) from None
+    return verdict.allowed, "dictionary", verdict.reason
 
 
 def refused_words(

@@ -30,7 +30,7 @@ from qscore.game.rules import (
 from qscore.game.scoresheet import Game, challenges_gone, name_key
 from qscore.game.variants import played_deck, variant_rules
 from qscore.scorekeeper.figures import game_summary
-from qscore.scorekeeper.judging import game_dictionary, game_judge, refused_words
+from qscore.scorekeeper.judging import challenge_verdict, game_dictionary, refused_words
 from qscore.scorekeeper.questions import (
     Reply,
     agreed,
@@ -385,23 +385,7 @@ def settle_challenge(
     _check_sent(current, sent)
     # a wrong challenge is told before the dictionary, and before a finished game's question
     laid = allowed(current)
-    if ruling is None:
-        # Judge before the write: opening a dictionary (hunspell, say) can take a while,
-        # and a second terminal waits while a write is open. A game's dictionary never
-        # changes, and the challenged word is matched by these same letters; it is judged
-        # as it was laid.
-        try:
-            verdict = game_judge(current, dictionary).verdict(laid)
-        except DictionaryError as exc:
-            raise DictionaryError(
-                "the game's dictionary cannot be opened (",
-                *exc.parts,
-                "): nothing was recorded; settle it with a paper dictionary: ",
-                Remedy("paper-ruling"),
-            ) from None
-        valid, how, reason = verdict.allowed, "dictionary", verdict.reason
-    else:
-        valid, how, reason = ruling == "valid", "table", None
+    valid, how, reason = challenge_verdict(current, laid, ruling, dictionary)  # judged as it was laid
 
     def build(g: Game) -> Challenged:
         settled = challenge_settled(g, player, word, by, round_no, valid, how, reason)
