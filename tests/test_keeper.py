@@ -134,6 +134,22 @@ def test_the_game_closes_then_a_challenge_asks_first_then_the_next_game_starts(k
     assert (again.table, again.keeper) == (served_with.table, served_with.keeper)
 
 
+def test_a_phones_answer_from_the_game_before_gives_way_to_the_next_games_sheet(keeper):
+    """Finn's phone still opened on "Saved ... Round 6 waits for Mum" above the next game's
+    round 1, live and after a reload: the answer is old news once the next game starts."""
+    ok("new", "ann", "ben", "--rounds", "3", "-g", "sat", "--bonus", "none")
+    ok("score", "ann", "cat", "--out", "-g", "sat")
+    served = TestClient(make_app("sat", CODE, KEEPER))
+    laid = serve_page.lay(served, player="ben", words="at", unused="Z")  # the phone's laydown closes the game
+    assert "Recorded ben's laydown in round 1: at (unused Z)" in html.unescape(laid.text)
+    do(served, "close")
+    do(served, "next")
+    again = html.unescape(served.get(str(laid.url)).text)  # the phone reloaded on its answer's address
+    assert "?sent=" in str(laid.url) and "Recorded ben's laydown" not in again
+    name = json.loads(served.get(BASE + "api/sheet").text)["game"]
+    assert name != "sat" and f"<title>{name}, round 1:" in again  # the next game's sheet
+
+
 def test_a_leave_asks_the_two_left_for_their_bonus(keeper):
     asked = do(keeper, "leave", player="cat")
     assert "With cat gone, ann and ben play on with one bonus: longest, most or none?" in asked

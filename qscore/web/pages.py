@@ -168,8 +168,10 @@ class TablePage:
         laid_in = round_of(form)  # None: a form of a page that sent no round
         if game is not None and laid_in is not None and laid_in != (game.current.number if game.current else None):
             outcome = replace(outcome, hints=(), replace=False)
-        if not outcome.done or game is None or game.last <= last or self.forms.filled_at(sent) is None:
-            return outcome  # nothing since, or a form of the game before the table's next one
+        if game is not None and self.forms.filled_at(sent) is None:
+            return None  # a form of the game before the table's next one: old news, the sheet is the new game's
+        if not outcome.done or game is None or game.last <= last:
+            return outcome  # nothing since
         since = since_said(game, last)
         if since is None:
             return None  # old news: the sheet says where the game stands
