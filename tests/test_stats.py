@@ -364,3 +364,14 @@ def test_a_misspelt_player_gets_the_nearest_name():
     got = run("stats", "-p", "mun")
     assert got.exit_code == 2
     assert "no player 'mun' in any saved game: players are Mum, Dad (did you mean Mum?)" in got.output
+
+
+def test_a_player_called_by_one_word_of_the_name_gets_that_name():
+    """A family calls Grandpa Joe "joe": challenge --by joe and stats -p joe named no one."""
+    from qscore.game.names import nearest_name
+
+    ok("new", "Grandpa Joe", "Ruth", "--bonus", "most", "--game", "sun")
+    got = run("stats", "-p", "joe")
+    assert got.exit_code == 2 and "(did you mean Grandpa Joe?)" in got.output
+    assert nearest_name("JOE", ["Grandpa Joe", "Ruth"]) == "Grandpa Joe"
+    assert nearest_name("joe", ["Grandpa Joe", "Joe Junior", "Ruth"]) is None  # two hold it: no guess

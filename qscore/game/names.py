@@ -158,7 +158,11 @@ def name_key(name: str) -> str:
 
 
 def nearest_name(name: str, names: Iterable[str]) -> str | None:
-    """The name ``name`` misspells (bne: ben), found as a misspelt command is (difflib), or None."""
+    """The name ``name`` misspells (bne: ben), found as a misspelt command is (difflib), or
+    the one name it is a word of (joe: Grandpa Joe, as the family calls him); or None."""
     keys = {name_key(n): n for n in names}
     near = get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
-    return keys[near[0]] if near else None
+    if near:
+        return keys[near[0]]
+    holding = [n for n in keys.values() if name_key(name) in {name_key(w) for w in n.split()}]
+    return holding[0] if len(holding) == 1 else None
