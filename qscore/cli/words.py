@@ -2,9 +2,8 @@
 
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -111,8 +110,7 @@ def read_table_words() -> "dict[str, TableWord]":
     return found.words
 
 
-@dataclass(frozen=True)
-class JudgeOptions:
+class JudgeOptions(NamedTuple):
     """The options that choose how words are judged: the dictionary, its house lists, the
     deck, and whether refused words get a did-you-mean."""
 

@@ -36,7 +36,6 @@ the same cards, where there is one (HASTE, not ASHET, the first anagram).
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -148,7 +147,7 @@ def _commonest(play: Play, words: Sequence[LaidWord]) -> Play:
     for w in play.words:
         same = by_cards.get(tuple(sorted(w.cards)), [w])
         chosen.append(next((o for o in same if commonness(o.text) < Commonness.RARE), w))
-    return dataclasses.replace(play, words=tuple(chosen))
+    return play._replace(words=tuple(chosen))
 
 
 def missed_in(

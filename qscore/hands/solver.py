@@ -32,10 +32,10 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import count
 from operator import itemgetter
+from typing import NamedTuple
 
 from qscore.errors import CardError
 from qscore.game.cards import Card, Deck, largest_deal, load_deck
@@ -49,8 +49,7 @@ from qscore.words.dictionaries.proposed import is_proposed, proposed
 from qscore.words.sortedrows import Commonness, commonness
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One way to play a hand: words laid, the discard, and the cards left unused, and
     whether those count against it (not in Quiddler Junior)."""
 
@@ -79,8 +78,7 @@ class Play:
         return max((w.letters for w in self.words), default=0)
 
 
-@dataclass(frozen=True)
-class Solution:
+class Solution(NamedTuple):
     """The best play, and the best plays that chase the bonuses when they differ from it
     (``most_words`` None where the rules have no most-words bonus)."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from qscore.errors import QscoreError, StorageError
@@ -22,12 +21,25 @@ if TYPE_CHECKING:
     from qscore.store.gamesfile import GamesFile, Look
 
 
-@dataclass(frozen=True)
 class UnreadableGame:
-    """A saved game whose log cannot be replayed; the other games still list."""
+    """A saved game whose log cannot be replayed; the other games still list. (A plain
+    class with slots, not a dataclass: every command that reads the games file loads it,
+    and a frozen dataclass costs some 4 M instructions to make; not a tuple, which a
+    game's listed row is.)"""
 
-    name: str
-    reason: str
+    __slots__ = ("name", "reason")
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name, self.reason = name, reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, UnreadableGame) and (self.name, self.reason) == (other.name, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.reason))
+
+    def __repr__(self) -> str:
+        return f"UnreadableGame(name={self.name!r}, reason={self.reason!r})"
 
 
 class KeptSummary(NamedTuple):

@@ -55,7 +55,6 @@ import stat
 import threading
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from qscore.errors import Remedy, StorageError, UnknownGameError
@@ -129,17 +128,23 @@ _RELEASED = {statement.split()[2]: statement.strip() for statement in _SCHEMA.sp
 _COLUMNS = {"games": {"id", "name", "started"}, "entries": {"game_id", "seq", "kind", "data", "at"}}
 
 
-@dataclass
 class Look:
     """One open connection to the file, and what was found of the file through it: what
     SQLite's check found wrong (``damage``), whether the file holds the derived table, and
-    what an earlier release kept beside the log. It lives as long as its connection."""
+    what an earlier release kept beside the log. It lives as long as its connection. (A
+    plain class with slots, not a dataclass: every command that opens the file makes one.)"""
 
-    conn: sqlite3.Connection
-    derived: bool = False  # the file holds the derived table of summaries and its triggers
-    retired: tuple[str, ...] = ()  # the statements that drop what an earlier release kept
-    damage: str | None = None
-    marked: bool = True  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
+    __slots__ = ("conn", "damage", "derived", "marked", "retired")
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        derived: bool = False,  # the file holds the derived table of summaries and its triggers
+        retired: tuple[str, ...] = (),  # the statements that drop what an earlier release kept
+        damage: str | None = None,
+        marked: bool = True,  # the file carries APPLICATION_ID (else an earlier qscore's: marked by the next write)
+    ) -> None:
+        self.conn, self.derived, self.retired, self.damage, self.marked = conn, derived, retired, damage, marked
 
 
 class GamesFile:

@@ -18,10 +18,9 @@ import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from qscore import paths
 from qscore.errors import QscoreError, Remedy, StorageError, UnknownGameError, quoted
@@ -92,8 +91,7 @@ def game_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-@dataclass(frozen=True)
-class CommittedChange:
+class CommittedChange(NamedTuple):
     """One change a store committed: an entry appended to a game (``entry``), or the game
     renamed or deleted (``entry`` None; ``game`` is its new name after a rename)."""
 

@@ -11,8 +11,7 @@ The words are written here, once: `score` and `play` lay an outcome out for a te
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from qscore.game.cards import format_cards, format_laid, parse_laid_word, points
 from qscore.game.doubles import double_hint, double_spellings
@@ -65,8 +64,7 @@ if TYPE_CHECKING:
 OUTCOME_HEADS = {"saved": "Saved", "flagged": "Saved, with a word flagged", "refused": "Not saved"}
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """A line said under a laydown's headline: its ``label`` (a word of qscore's that
     leads it, ``as laid``, ``flagged``; "" when a name or a typed word leads), its text,
     and whether it is a sentence (the cards as laid are a list, not one)."""
@@ -81,8 +79,7 @@ class Note:
         return f"{self.label}: {self.text}" if self.label else self.text
 
 
-@dataclass(frozen=True)
-class DoubleHint:
+class DoubleHint(NamedTuple):
     """Another way to lay a word just laid, with a double card: the laydown as it would
     be with the word so spelled (the unused cards as typed: a double card leaves one more
     in hand, which the player adds)."""
@@ -94,8 +91,7 @@ class DoubleHint:
     out: bool
 
 
-@dataclass(frozen=True)
-class LaydownOutcome:
+class LaydownOutcome(NamedTuple):
     """A laydown saved, as every face says it."""
 
     headline: str  # ``Recorded ann's laydown in round 1: cat (went out), replacing at (unused C).``
@@ -196,8 +192,7 @@ def laydown_outcome(saved: LaydownWritten, typed: Sequence[str], refused: Sequen
     )
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """A laydown not saved: the error, its remedies for each face to word, and the laydown
     that stands when the remedy is to replace it (a face offers that as a control)."""
 

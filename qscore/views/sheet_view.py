@@ -12,8 +12,7 @@ which each row carries.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from qscore.errors import quoted
 from qscore.game.cards import laid_letters
@@ -50,8 +49,7 @@ HOUSE_RULE = {
 }
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """A player's cell in a round: its text (``37 ML*``; in an open round the words laid so
     far; ``-`` for a player who had left) and the running total after it (None: the round
     is open, or the player not in it)."""
@@ -65,8 +63,7 @@ class Cell:
         return f"({self.running})" if self.running is not None else ""
 
 
-@dataclass(frozen=True)
-class Laid:
+class Laid(NamedTuple):
     """A player's words in a round, each with whether a challenge struck it, and the rest
     of the laydown: went out, its unused cards, or not laid yet."""
 
@@ -91,8 +88,7 @@ class Laid:
         return said
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One round of the sheet."""
 
     number: int
@@ -106,8 +102,7 @@ class Row:
     detail: SheetRound  # the round as data: each player's words with their points and marks, result, challenges
 
 
-@dataclass(frozen=True)
-class SheetView:
+class SheetView(NamedTuple):
     """The whole sheet as shown: rows, totals, status lines, legend."""
 
     game: str
