@@ -17,8 +17,6 @@ The rules, from RULES.md "Scoring a round" and "Challenges", under the game's re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
 
 from qscore.game.cards import Card
@@ -36,17 +34,32 @@ BONUS_RULES: dict[str, tuple[str, ...]] = {
 BONUS_POINTS = 10
 
 
-@dataclass(frozen=True)
 class LaidWord:
     """A word as laid, on the table or in a play the solver finds: its cards, and whether
-    a challenge struck it out."""
+    a challenge struck it out. (A plain class with slots, its letters worked out once when
+    asked, not a frozen dataclass: every command loads it, and a frozen dataclass costs
+    some 4 M instructions to make.)"""
 
-    cards: tuple[Card, ...]
-    struck: bool = False
+    __slots__ = ("_text", "cards", "struck")
 
-    @cached_property
+    def __init__(self, cards: tuple[Card, ...], struck: bool = False) -> None:
+        self.cards, self.struck = cards, struck
+        self._text: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LaidWord) and (self.cards, self.struck) == (other.cards, other.struck)
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.struck))
+
+    def __repr__(self) -> str:
+        return f"LaidWord(cards={self.cards!r}, struck={self.struck!r})"
+
+    @property
     def text(self) -> str:
-        return "".join(c.letters for c in self.cards)
+        if self._text is None:
+            self._text = "".join(c.letters for c in self.cards)
+        return self._text
 
     @property
     def points(self) -> int:
