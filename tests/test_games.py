@@ -361,6 +361,12 @@ def test_games_lists_players_round_and_leader():
             ["export", "--format", "pdf"],
             "invalid value for '--format' / '-f': 'pdf' is not one of 'csv', 'json', 'markdown'",
         ),
+        # a value near one of the choices gets it, as a misspelt option or player does
+        (["new", "a", "b", "c", "--variant", "junoir"], "'standard', 'short', 'junior'; did you mean junior? (see "),
+        (
+            ["challenge", "ben", "zz", "--by", "ann", "--ruling", "vaild"],
+            "'valid', 'invalid'; did you mean valid? (see ",
+        ),
     ],
 )
 def test_bad_input_one_line_and_changes_nothing(args, message):

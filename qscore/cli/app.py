@@ -17,7 +17,7 @@ from qscore import __version__
 from qscore.cli.completion import shell_names
 from qscore.cli.shells import COMPLETE_VAR, SCRIPTS, UnknownShell, enable_completers, install_script, shell_named
 from qscore.cli.typer_private import ClickException, NoArgsIsHelpError
-from qscore.cli.wording import as_qscore_says, refusal, saved_text, worded
+from qscore.cli.wording import as_qscore_says, choice_meant, refusal, saved_text, worded
 from qscore.errors import QscoreError
 from qscore.paths import printable, shown_path, terminal_safe
 
@@ -122,7 +122,8 @@ class OneLineErrors(TyperGroup):
         except ClickException as exc:
             ctx = getattr(exc, "ctx", None)
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            say_error(f"qscore: error: {as_qscore_says(exc.format_message())}{hint}")
+            message = exc.format_message()
+            say_error(f"qscore: error: {as_qscore_says(message)}{choice_meant(message)}{hint}")
             sys.exit(exc.exit_code)
         except typer.Abort:  # end of input or Ctrl-C at a prompt: stopped, as by Ctrl-C
             say_error("qscore: stopped")

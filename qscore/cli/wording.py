@@ -2,6 +2,7 @@
 arguments no command can take, qscore's errors with the options that put them right, and
 what a run had saved when its output failed."""
 
+import difflib
 import re
 import shlex
 from typing import TYPE_CHECKING
@@ -19,6 +20,18 @@ def as_qscore_says(message: str) -> str:
     if message.endswith(".") and not message.endswith(".."):
         message = message[:-1]
     return cut_values(message[:1].lower() + message[1:])
+
+
+def choice_meant(message: str) -> str:
+    """``; did you mean valid?`` after click's refusal of a value not among an option's
+    choices (``'vaild' is not one of 'valid', 'invalid'``), as a misspelt option or
+    player name gets; "" for any other message, or a value near none of them."""
+    found = re.search(r"'([^']*)' is not one of ((?:'[^']*'(?:, )?)+)", message)
+    if found is None:
+        return ""
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    near = difflib.get_close_matches(found.group(1).lower(), choices, n=1, cutoff=0.6)
+    return f"; did you mean {near[0]}?" if near else ""
 
 
 def cut_values(message: str) -> str:
