@@ -48,8 +48,11 @@ def do(page: TestClient, action: str, **fields: str) -> str:
 
 
 def test_every_action_is_answered_by_a_redirect_to_its_outcome_in_the_terminals_words(keeper):
-    said = outcome(do(keeper, "laydown", player="ann", words="cat", out="yes"))
+    shown = do(keeper, "laydown", player="ann", words="cat", out="yes")
+    said = outcome(shown)
     assert said[0] == "Recorded ann's laydown in round 1: cat (went out)."
+    # headed as the phone heads it (a family's trial found the phone's "✓ Saved" missing here)
+    assert '<span class="sign" aria-hidden="true">✓</span> Saved</h2>' in shown
     do(keeper, "laydown", player="ben", words="at", unused="Z")
     do(keeper, "laydown", player="cat", words="ox", unused="E")
     said = outcome(do(keeper, "challenge", player="ben", word="at", by="cat", ruling="invalid", round="1"))

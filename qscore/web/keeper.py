@@ -123,8 +123,12 @@ class AnsweredForm:
     @property
     def head(self) -> tuple[str, str] | None:
         """How the outcome is headed (its kind, its words), as the table's page heads it: a
-        refusal "Not saved", a laydown with a word flagged; a plain success by its colour."""
-        kind = "refused" if not self.said.done and self.said.ask is None else "flagged" if self.said.flagged else None
+        refusal "Not saved", a laydown saved (with a word flagged, or not); any other
+        action's success by its colour."""
+        said = self.said
+        kind = "refused" if not said.done and said.ask is None else "flagged" if said.flagged else None
+        if kind is None and said.done and not said.unchanged and self.action == "laydown":
+            kind = "saved"
         return (kind, OUTCOME_HEADS[kind]) if kind else None
 
 
