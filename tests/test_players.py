@@ -454,3 +454,22 @@ def test_enter_at_the_bonus_question_is_told_what_answers_it_in_play_as_in_leave
     )
     assert asked in played and left.startswith(asked), (played, left)
     assert "?:" not in played + left
+
+
+def test_a_misspelt_game_or_dealer_is_offered_the_one_meant():
+    """sheet --game 2026-12-2-2 listed the saved games and new --dealer bea the players, where
+    every other misspelt name gets a did-you-mean; and a leave said "with 1 points"."""
+    ok("new", "Aunt Bea", "Omar", "Lily", "Kim", "--game", "2026-12-02-2")
+    r = run("sheet", "--game", "2026-12-2-2")
+    said = "no game named '2026-12-2-2': saved games are 2026-12-02-2 (did you mean 2026-12-02-2?)"
+    assert r.stderr == f"qscore: error: {said}\n"
+    r = run("new", "Aunt Bea", "Omar", "--dealer", "bea", "--bonus", "most")
+    assert r.exit_code == 2 and "players are Aunt Bea, Omar (did you mean Aunt Bea?)" in r.stderr
+    for laid in (
+        ["Aunt Bea", "at", "-u", "q"],
+        ["Omar", "it", "-u", "y"],
+        ["Lily", "cat", "--out"],
+        ["Kim", "at", "-u", "e"],
+    ):
+        ok("score", *laid, "-g", "2026-12-02-2")  # Omar: I·T 5 less Y 4, 1
+    assert "Omar leaves the game with 1 point, which stands." in ok("leave", "Omar", "-g", "2026-12-02-2")

@@ -13,6 +13,7 @@ from qscore.game.choices import Asker, Ruling
 from qscore.game.entries import Created, Entry, GameConfig, LaidDown
 from qscore.game.forms import check_form_new, check_unchanged_since, form_player
 from qscore.game.gamelines import FIGURES_VERSION
+from qscore.game.names import nearest_name
 from qscore.game.rules import (
     FinishedGameUndoError,
     LaydownExistsError,
@@ -179,7 +180,9 @@ def start_game(
     if dealer is not None:
         keys = [name_key(p) for p in players]
         if name_key(dealer) not in keys:
-            raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}")
+            near = nearest_name(dealer, players)
+            meant = f" (did you mean {near}?)" if near else ""
+            raise GameError(f"dealer {quoted(dealer)} is not a player: players are {', '.join(players)}{meant}")
         first = keys.index(name_key(dealer))
 
     def config_with(bonus: str) -> GameConfig:

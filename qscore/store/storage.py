@@ -13,6 +13,7 @@ game is never written to.
 
 from __future__ import annotations
 
+import difflib
 import json
 import sqlite3
 import unicodedata
@@ -378,9 +379,10 @@ class GameStore:
                 # names differ in more than case (a new one is refused otherwise): -g friday finds Friday
                 alike = [r for r in rows if utf8(r[1]) and game_key(text_of(r[1], "")) == game_key(name)]
                 if len(alike) != 1:
-                    known = ", ".join(shown(r[1]) for r in rows) or "none"
+                    listed = [shown(r[1]) for r in rows]
+                    meant = "".join(f" (did you mean {n}?)" for n in difflib.get_close_matches(name, listed, 1, 0.8))
                     empty = f"no game named {quoted(name)}" if name else "a game's name cannot be empty"
-                    raise UnknownGameError(f"{empty}: saved games are {known}")
+                    raise UnknownGameError(f"{empty}: saved games are {', '.join(listed) or 'none'}{meant}")
                 row = alike[0]
         try:
             found = name_text(row[1])

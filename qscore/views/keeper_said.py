@@ -139,7 +139,9 @@ def renamed_said(renamed: Renamed, game: Game) -> str:
 def left_said(gone: Left, after: Game) -> str:
     """What a leave did: the total that stands, and who plays on from which round."""
     who, first = gone.player, gone.round
-    lines = [f"{who} leaves the game with {after.totals()[who]} points, which stand."]
+    total = after.totals()[who]
+    stand = "1 point, which stands" if total == 1 else f"{total} points, which stand"
+    lines = [f"{who} leaves the game with {stand}."]
     if first <= len(after.rounds):
         state = after.rounds[first - 1]
         lines.append(f"From round {first}, {names_said(list(state.players))} play on (bonus: {state.bonus}).")
