@@ -392,12 +392,16 @@ def test_challenge_errors_and_closed_game():
             "invalid value for '--ruling': 'maybe' is not one of 'valid', 'invalid'",
         ),
         (
-            ["score", "ann", "cat", "--out"],
-            "ann already laid cat (went out) in round 1. Replace it with cat (went out)? add --replace to change it",
+            ["score", "ann", "act", "--out"],
+            "ann already laid cat (went out) in round 1. Replace it with act (went out)? add --replace to change it",
         ),
     ]:
         r = run(*args)
         assert r.exit_code == 2 and message in r.stderr, (args, r.output)
+    # the same laydown typed again is no replacement to ask about (it asked "Replace it with cat?")
+    assert (
+        ok("score", "ann", "cat", "--out") == "ann's laydown in round 1 is already cat (went out): nothing changed.\n"
+    )
     ok("challenge", "ann", "cat", "--by", "ben", "--ruling", "invalid")  # a paper dictionary said no
     r = run("challenge", "ann", "cat", "--by", "cat")
     assert r.exit_code == 2 and "ann's 'cat' in round 1 was already challenged" in r.stderr

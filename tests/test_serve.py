@@ -158,6 +158,16 @@ def test_a_second_laydown_asks_to_replace_it(page):
     assert json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"] == ["at"]
 
 
+def test_the_same_laydown_sent_from_a_page_loaded_anew_is_said_to_stand(page):
+    """Back reloads the page, its form a new one: zone sent again was refused in red with
+    "Replace it with zone"."""
+    lay(page, player="ann", words="cat", out="yes")
+    r = lay(page, player="ann", words="cat", out="yes")  # a new form, the same laydown
+    assert r.status_code == 200 and "Replace it with" not in r.text
+    assert "ann's laydown in round 1 is already cat (went out): nothing changed." in outcome(r.text)
+    assert len(json.loads(ok("sheet", "--json"))["rounds"][0]["players"]["ann"]["words"]) == 1
+
+
 def test_a_replaced_laydown_says_the_challenge_it_takes_with_it(page):
     lay(page, player="ann", words="cat", out="yes")
     ok("challenge", "ann", "cat", "--by", "ben")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, Remedy, quoted
+from qscore.errors import BonusChoiceNeeded, GameError, OneCardWordError, QscoreError, Remedy, quoted
 from qscore.game.cards import Card, format_laid, game_deck, laid_letters, parse_hand, parse_laid_word, parse_unused
 from qscore.game.choices import Asker
 from qscore.game.doubles import could_drop, fitting_text, respell
@@ -447,6 +447,18 @@ def check_leave(game: Game, player: str, bonus: str | None = None) -> Left:
             players=tuple(staying),
         )
     return Left(who, first, under_way, bonus)
+
+
+def laid_again(
+    game: Game, existing: Laydown, player: str, words: Iterable[str], unused: str, out: bool, at: int | None, by: Asker
+) -> bool:
+    """Whether a laydown typed where ``existing`` stands is that one again (the same words,
+    cards and going out: a form sent again from a page loaded anew), not a replacement."""
+    try:
+        lay = check_laydown(game, player, words, unused, out, at, replace=True, by=by)[1]
+    except QscoreError:
+        return False
+    return (lay.words, lay.unused, lay.out) == (existing.words, existing.unused, existing.out)
 
 
 def doubles_apart(doubles: list[str]) -> str:

@@ -25,6 +25,7 @@ from qscore.game.rules import (
     check_players,
     check_rename,
     check_undo,
+    laid_again,
     laid_down,
     parse_rounds,
 )
@@ -34,6 +35,7 @@ from qscore.scorekeeper.figures import game_summary
 from qscore.scorekeeper.judging import challenge_verdict, game_dictionary, refused_words
 from qscore.scorekeeper.questions import (
     Reply,
+    Unchanged,
     agreed,
     bonus_asked,
     challenge_asked,
@@ -48,6 +50,7 @@ from qscore.views.keeper_said import (
     NOTHING_TAKEN_BACK,
     kept_said,
     leave_bonus_question,
+    same_laydown_said,
     two_bonus_question,
 )
 
@@ -293,6 +296,8 @@ def record_laydown(
     try:
         state, lay = check_laydown(current, player, words, unused, out, round_no, replace=replace, by=by)
     except LaydownExistsError as exc:
+        if laid_again(current, exc.existing, player, words, unused, out, round_no, by):
+            raise Unchanged(same_laydown_said(exc.existing, exc.round)) from None  # sent again: nothing to ask
         if not ask:
             raise
         replace = True  # checked as the replacement first: a slip in it is told before any question

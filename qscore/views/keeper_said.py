@@ -106,6 +106,11 @@ def fix_said(existing: Laydown, number: int) -> str:
     return f"{existing.player}'s laydown in round {number} is {existing.text()}: type the one to put in its place."
 
 
+def same_laydown_said(existing: Laydown, number: int) -> str:
+    """A laydown typed again as it stands (a form sent again from a page loaded anew)."""
+    return f"{existing.player}'s laydown in round {number} is already {existing.text()}: nothing changed."
+
+
 def kept_said(existing: Laydown) -> str:
     """A laydown the table chose not to replace."""
     return f"Kept {existing.player}'s {existing.text()}."

@@ -48,6 +48,7 @@ from starlette.routing import Route
 from qscore import scorekeeper
 from qscore.errors import QscoreError
 from qscore.game.forms import FormTakenError
+from qscore.scorekeeper.questions import Unchanged
 from qscore.views import keeper_said as say
 from qscore.views.outcome import control_character_said, since_said, taken_back
 from qscore.views.standing import standing_said
@@ -261,6 +262,8 @@ class TablePage:
             done = laid.record(now.name, filled_at=filled_at, sent=sent)
         except FormTakenError as exc:  # sent before a restart, or to another server: said as it stands
             return taken(exc), now.last, form | {"player": laid.player}
+        except Unchanged as same:  # the laydown that stands, typed again: nothing to save or replace
+            return Outcome(True, [same.said]), now.last, {"player": laid.player}
         except QscoreError as exc:
             return refused(exc), 0, form | {"player": laid.player}
         act = done.saved.act  # for whom, and in which round: the answer's controls lay there only
