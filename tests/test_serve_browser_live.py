@@ -50,6 +50,24 @@ def test_the_answer_at_the_top_follows_the_sheet_and_the_phone_a_rename(serve: S
     assert not (found := violations(browser, least="minor")), found
 
 
+def test_an_answers_replace_control_goes_live_once_its_round_is_over(serve: Serve, browser):
+    """ "Replace it with at" stayed on the open page after the round closed, and pressing it
+    was refused: the control goes as the sheet moves on, without a reload."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3,4")
+    serve.start()
+    browser.set_window_size(*PHONE)
+    browser.get(serve.address)
+    holds(browser, "ann")
+    send(browser, "cat", out=True)
+    send(browser, "at", unused="C")  # ann again: refused, with a control to replace it
+    control = "return document.querySelectorAll('#outcome form').length"
+    assert shown(browser, control) >= 1 and "Replace it with at" in shown(browser, OUTCOME)
+    ok("score", "ben", "it", "-u", "Q")
+    ok("score", "cat", "ox", "-u", "E")  # round 1 closes
+    wait(browser, control + " === 0", "the replace control stayed")
+    assert "Replace it with" not in shown(browser, OUTCOME)
+
+
 def test_the_scorekeepers_answer_follows_the_sheet_too(serve: Serve, browser):
     """The scorekeeper's "Recorded ... Round 1 waits for ben, cat." stayed above a sheet
     whose round had closed since, from the phones."""

@@ -111,13 +111,17 @@ async function followPage() {
   let made;
   try {
     const answer = await fetch(base + (sent ? "?" + key + "=" + encodeURIComponent(sent) : ""), { cache: "no-store" });
-    if (!answer.ok) return;
+    if (!answer.ok && answer.status !== 422) return; // a refused answer's page is made again too
     made = new DOMParser().parseFromString(await answer.text(), "text/html");
   } catch (away) {
     return; // the stream says so
   }
   document.title = made.title;
-  const said = (doc) => [...doc.querySelectorAll("#outcome .since")].map((p) => p.textContent).join("\n");
+  // what was entered since, and the controls the answer offers (a replace, a double card: gone
+  // once their round is no longer played), decide whether the answer is made again
+  const said = (doc) =>
+    [...doc.querySelectorAll("#outcome .since")].map((p) => p.textContent).join("\n") +
+    doc.querySelectorAll("#outcome form").length;
   const outcome = document.getElementById("outcome");
   if (outcome && !made.getElementById("outcome")) outcome.remove(); // old news: the sheet says it
   else if (outcome && made.getElementById("outcome") && said(made) !== said(document)) {
