@@ -72,3 +72,20 @@ def test_the_tables_laydown_is_refused_a_closed_round_inside_the_write(isolated_
         scorekeeper.save_laydown("ben", ["at"], "Q", False, 1, "fri", replace=True, sent=scorekeeper.Sent("table", "f"))
     saved = scorekeeper.save_laydown("ben", ["at"], "Q", False, 1, "fri", replace=True)  # a terminal: the scorekeeper
     assert saved.act.words == ("at",) and saved.rescored
+
+
+def test_the_next_game_passes_the_first_deal_to_the_left(isolated_home):
+    """Games B and C of an evening both began "Aunt Bea deals": the deal passes on, to the
+    first player still in left of the last game's first dealer."""
+    ok("new", "ann", "ben", "cat", "--rounds", "3", "-g", "fri")
+    for laid in (["ann", "cat", "--out"], ["ben", "at", "-u", "Z"], ["cat", "ox", "-u", "E"]):
+        ok("score", *laid, "-g", "fri")
+    ok("close", "-g", "fri")
+    second = scorekeeper.start_next_game("fri")
+    assert second.rounds[0].dealer == "ben" and second.rounds[0].starts == "cat"
+    ok("leave", "cat", "-g", second.name, "--bonus", "most")  # cat, next to deal, goes home
+    for laid in (["ann", "cat", "--out"], ["ben", "ox", "-u", "E"]):
+        ok("score", *laid, "-g", second.name)
+    ok("close", "-g", second.name)
+    third = scorekeeper.start_next_game(second.name)
+    assert third.config.players == ("ann", "ben") and third.rounds[0].dealer == "ann"

@@ -223,8 +223,9 @@ def start_game(
 
 
 def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
-    """The next game of the same table: the players still in, the same deck, rounds,
-    dictionary, house lists and bonus (the one two players chose, if they did), and the
+    """The next game of the same table: the players still in, the deal passed on to the
+    left, the same deck, rounds, dictionary, house lists and bonus (the one two players
+    chose, if they did), and the
     table's own words as they stand now (a ruling of the game before among them). The game
     before must be over (closed by the scorekeeper): a game is left unfinished only on purpose.
     A page's form starts one game at most, found in the games file inside the write
@@ -235,8 +236,14 @@ def start_next_game(previous: str | None, sent: Sent | None = None) -> Game:
     if not before.finished:
         raise GameError(f"game {quoted(before.name)} is not over: close it first, or go on with it")
     allowed, denied = next_lists(table_words(), before.config.allow, before.config.deny)  # the table's words now
+    seats = before.players  # the deal passes on: the first still in left of the last game's first dealer
+    dealer = next(p for p in [*seats[before.config.first_dealer + 1 :], *seats] if p in before.still_in)
     config = before.config._replace(
-        players=before.still_in, first_dealer=0, bonus=before.rounds[-1].bonus, allow=allowed, deny=denied
+        players=before.still_in,
+        first_dealer=before.still_in.index(dealer),
+        bonus=before.rounds[-1].bonus,
+        allow=allowed,
+        deny=denied,
     )
     check_config(config)
     figures = game_summary(Game("", [Entry(1, Created(config))]), None, None)
