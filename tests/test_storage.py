@@ -81,7 +81,9 @@ def test_random_kills_of_qscore_score_keep_every_earlier_entry(isolated_home):
     rng = random.Random(7)
     finished = 0
     for _ in range(12):
-        proc = qscore_process("score", "cat", "ox", "--unused", "E")
+        # --replace: each run that finishes appends an entry (the same laydown typed again
+        # without it changes nothing, and says so)
+        proc = qscore_process("score", "cat", "ox", "--unused", "E", "--replace")
         time.sleep(rng.uniform(0.05, 0.6))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
