@@ -75,9 +75,10 @@ def check_unchanged_since(game: Game, filled_at: int, player: str, round_no: int
     who = name_key(form_player(game, player, filled_at))
     current = game.current
     laid_in = round_no if round_no is not None else current.number if current is not None else None
-    then = Game(game.name, [e for e in game.entries if e.seq <= filled_at])  # the sheet the form was filled on
-    if laid_in is not None and _own_laydown(game, who, laid_in) == _own_laydown(then, name_key(player), laid_in):
-        return  # entered and taken back since, or replaced and that taken back: as the form saw it
+    if laid_in is not None and game.last > filled_at:
+        then = Game(game.name, [e for e in game.entries if e.seq <= filled_at])  # the sheet the form was filled on
+        if _own_laydown(game, who, laid_in) == _own_laydown(then, name_key(player), laid_in):
+            return  # entered and taken back since, or replaced and that taken back: as the form saw it
     by_seq = {e.seq: e for e in game.entries}
 
     def own(entry: Entry | None) -> bool:
